@@ -1,0 +1,51 @@
+// Line and column from a byte offset, computed only when someone asks (an error, a diagnostic).
+
+extension XMLReader {
+    /// A position in a document: 1-based line and column (in Unicode scalars) and the byte offset.
+    public struct Location: Sendable, Hashable, CustomStringConvertible {
+        /// The 1-based line.
+        public var line: Int
+        /// The 1-based column, counted in Unicode scalars.
+        public var column: Int
+        /// The byte offset into the document's UTF-8 bytes.
+        public var offset: Int
+
+        /// Creates a location from its parts.
+        public init(line: Int, column: Int, offset: Int) {
+            self.line = line
+            self.column = column
+            self.offset = offset
+        }
+
+        /// Finds the line and column of `offset` in `bytes`. A line ends at `\n`, at `\r\n` and at a
+        /// lone `\r`, as XML's end-of-line handling counts them.
+        internal init(offset: Int, in bytes: UnsafeRawBufferPointer) {
+            let limit = max(0, min(offset, bytes.count))
+            var line = 1
+            var lineStart = 0
+            var index = 0
+            while index < limit {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                } else if byte == 0x0D {
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            var column = 1
+            var position = lineStart
+            while position < limit {
+                if bytes[position] & 0xC0 != 0x80 { column += 1 }
+                position += 1
+            }
+            self.init(line: line, column: column, offset: offset)
+        }
+
+        /// The location as `LINE:COLUMN`.
+        public var description: String { "\(line):\(column)" }
+    }
+}

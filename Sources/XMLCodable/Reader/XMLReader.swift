@@ -1,0 +1,181 @@
+// XMLReader: the public pull API over the scanner.
+//
+// Design: `XMLReader` is a value type that holds the input (an array, `Data`, a `String` or a
+// caller-owned buffer) without copying it, and an `XMLScanner` that holds all parsing state as
+// offsets. Each call borrows the input's bytes for its duration (`withBytes`), so no pointer ever
+// outlives the storage that owns it. Inputs in UTF-16, ISO-8859-1, US-ASCII or windows-1252 are
+// transcoded to UTF-8 once, in `init`; UTF-8 input is read where it lies.
+//
+// Because the whole state is values (arrays are copy-on-write), copying a reader takes a snapshot
+// of the parse: the copy and the original continue independently.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A pull parser for XML 1.0 (fifth edition) with Namespaces 1.0.
+///
+/// Create a reader over a document and call ``next()`` until it returns `nil`:
+///
+/// ```swift
+/// var reader = try XMLReader("<book name='Swift'><author>Jon</author></book>")
+/// while let event = try reader.next() {
+///     switch event {
+///     case .startElement(let name):
+///         print("start", reader.string(name), reader.attributes.count)
+///     case .text(let text):
+///         print("text", reader.string(text))
+///     default:
+///         break
+///     }
+/// }
+/// ```
+///
+/// The reader checks everything XML 1.0 requires of a non-validating processor: well-formedness,
+/// characters and names, the internal DTD subset (entities are expanded, attribute defaults
+/// applied) and namespace well-formedness. It never loads anything external: a reference to an
+/// external entity is an error. Hostile input is bounded by ``Limits``.
+///
+/// Events carry ``XMLSlice`` and ``XMLName`` views rather than strings; turn them into strings
+/// with ``string(_:)-(XMLSlice)`` only when you need one.
+public struct XMLReader {
+    @usableFromInline internal var input: Input
+    @usableFromInline internal var scanner: XMLScanner
+
+    /// Creates a reader over UTF-8 (or BOM-marked UTF-16, or declared ISO-8859-1, US-ASCII or
+    /// windows-1252) bytes. UTF-8 input is not copied.
+    ///
+    /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte order mark.
+    public init(_ bytes: [UInt8], options: Options = Options()) throws(XMLParsingError) {
+        let decoded = try InputDecoding.prepare(bytes)
+        self.init(input: decoded.map { Input.array($0) } ?? .array(bytes), options: options)
+    }
+
+    /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
+    public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
+        let decoded = try Input.data(data).withBytes { (raw) throws(XMLParsingError) in try InputDecoding.prepare(raw) }
+        self.init(input: decoded.map { Input.array($0) } ?? .data(data), options: options)
+    }
+
+    /// Creates a reader over a string. The string is read as UTF-8 whatever its XML declaration
+    /// says about encoding (a Swift string has no encoding of its own to declare).
+    public init(_ string: String, options: Options = Options()) {
+        var string = string
+        string.makeContiguousUTF8()
+        self.init(input: .string(string), options: options)
+    }
+
+    /// Creates a reader over bytes the caller owns.
+    ///
+    /// The memory must stay valid and unchanged for as long as the reader (or any copy of it)
+    /// is used. UTF-8 input is not copied; other encodings are transcoded into the reader.
+    public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(XMLParsingError) {
+        let decoded = try InputDecoding.prepare(bytes)
+        self.init(input: decoded.map { Input.array($0) } ?? .unsafe(bytes), options: options)
+    }
+
+    internal init(input: Input, options: Options) {
+        self.input = input
+        let count = input.withBytes { $0.count }
+        self.scanner = XMLScanner(options: options, documentSize: count)
+    }
+
+    /// Reads the next event, or returns `nil` after the end of the document.
+    ///
+    /// Once `next()` has thrown, the reader stays at the error: every later call throws it again.
+    ///
+    /// - Throws: ``XMLParsingError`` at the first problem in the document.
+    @inlinable
+    public mutating func next() throws(XMLParsingError) -> XMLEvent? {
+        do {
+            return try input.withBytes { (bytes) throws(ScanError) in try scanner.next(bytes) }
+        } catch {
+            throw publicError(error)
+        }
+    }
+
+    @usableFromInline
+    internal func publicError(_ error: ScanError) -> XMLParsingError {
+        let location = self.location(ofOffset: error.offset)
+        return XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
+    }
+
+    /// The attributes of the element of the last ``XMLEvent/startElement(_:)``, in document order,
+    /// followed by any defaulted from the DTD. Namespace declarations are included and marked.
+    @inlinable
+    public var attributes: [XMLAttribute] { scanner.attributes }
+
+    /// The number of elements currently open.
+    @inlinable
+    public var depth: Int { scanner.depth }
+
+    /// Whether the last ``XMLEvent/startElement(_:)`` came from an empty-element tag (`<a/>`).
+    @inlinable
+    public var isEmptyElementTag: Bool { scanner.isEmptyElementTag }
+
+    /// The XML declaration, once the first event has been read; `nil` if the document has none.
+    public var declaration: Declaration? { scanner.declaration }
+
+    /// The document type declaration, once its ``XMLEvent/doctype(name:)`` event has been read.
+    public var doctype: Doctype? { scanner.doctype }
+
+    /// The decoded text of a slice: references replaced, line ends normalized to `\n`, and
+    /// attribute values normalized as XML 1.0 section 3.3.3 requires.
+    public func string(_ slice: XMLSlice) -> String {
+        input.withBytes { document in scanner.withDecodedBytes(slice, document: document) { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The qualified name as written (`prefix:local`).
+    public func string(_ name: XMLName) -> String {
+        string(name.qualified)
+    }
+
+    /// The local part of a name.
+    public func localName(_ name: XMLName) -> String {
+        string(name.local)
+    }
+
+    /// The namespace URI a name resolves to, or `nil` if it is in no namespace (or namespaces
+    /// are not processed).
+    public func namespaceURI(_ name: XMLName) -> String? {
+        scanner.namespaceURI(id: name.namespaceID)
+    }
+
+    /// Calls `body` with the decoded bytes of a slice (UTF-8). Verbatim slices are passed without copying.
+    public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try input.withBytes { document in try scanner.withDecodedBytes(slice, document: document, body) }
+    }
+
+    /// Calls `body` with the raw bytes of a slice exactly as they appear in the input.
+    public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try input.withBytes { document in try scanner.withRawBytes(slice, document: document, body) }
+    }
+
+    /// Whether a slice's decoded bytes equal the UTF-8 of `string`, without making a `String`.
+    public func slice(_ slice: XMLSlice, equals string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { expected in
+            withDecodedBytes(of: slice) { actual in
+                bytesEqual(actual, UnsafeRawBufferPointer(expected))
+            }
+        }
+    }
+
+    /// Whether a name's qualified form equals `string`, compared as bytes.
+    public func name(_ name: XMLName, equals string: String) -> Bool {
+        slice(name.qualified, equals: string)
+    }
+
+    /// Where a slice begins in the document. For text that came from an entity's replacement
+    /// text, this is where the entity was referenced.
+    public func location(of slice: XMLSlice) -> Location {
+        location(ofOffset: scanner.documentOffset(of: slice))
+    }
+
+    /// The line and column of a byte offset into the document's UTF-8 bytes.
+    public func location(ofOffset offset: Int) -> Location {
+        input.withBytes { Location(offset: offset, in: $0) }
+    }
+}
