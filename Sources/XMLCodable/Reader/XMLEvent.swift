@@ -38,7 +38,7 @@ public struct XMLSlice: Sendable, Hashable {
 
     /// Whether the raw bytes are the value as it is, with nothing to decode
     /// (no references, no line ends or white space to normalize).
-    @inlinable public var isVerbatim: Bool { flags.isEmpty || flags == .fromEntity }
+    @inlinable public var isVerbatim: Bool { flags.rawValue & Flags.needsDecoding.rawValue == 0 }
 
     /// What must be done to the raw bytes to get the value.
     @usableFromInline
@@ -55,8 +55,8 @@ public struct XMLSlice: Sendable, Hashable {
         @usableFromInline internal static let collapse = Flags(rawValue: 1 << 3)
         /// An attribute value (its references may name any declared general entity).
         @usableFromInline internal static let attributeValue = Flags(rawValue: 1 << 4)
-        /// The bytes lie in an entity's replacement text rather than the document.
-        @usableFromInline internal static let fromEntity = Flags(rawValue: 1 << 5)
+        /// The flags that mean the raw bytes are not the value.
+        @usableFromInline internal static let needsDecoding: Flags = [.references, .carriageReturn, .attributeWhitespace, .collapse]
     }
 }
 

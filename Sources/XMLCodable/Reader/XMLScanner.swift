@@ -1,4 +1,34 @@
-// STUB (being replaced): the scanner's interface.
+// XMLScanner: the tokenizer behind XMLReader. One call of `next(_:)` reads one event.
+//
+// How it works
+// ------------
+// The scanner reads UTF-8 bytes in place and keeps its whole state as integers and small arrays,
+// so it never recurses and never makes a `String` while scanning:
+//
+//     <books xmlns:x="urn:x"><book name="A &amp; B">Caf&#xE9;</book></books>
+//     ^ phase .prolog → startTag: name [1,6), one attribute, bindings += (x → urn:x)
+//                            ^ startTag: name "book", attribute value [41,50) flags {references}
+//                                                  ^ text [51,59) flags {references}
+//                                                              ^ endTag: bytes compared with the open element
+//
+// * `source`/`position`/`end` say where reading is: source 0 is the document, source k is the
+//   replacement text of an internal entity (a buffer of the `DTDStore`). A general-entity reference
+//   in content pushes a `Frame` and continues in the entity's buffer; reaching its end pops it.
+//   Elements must start and end in the same entity (checked with `OpenElement.frameDepth`).
+// * Events carry `XMLSlice`s: byte ranges plus flags saying what decoding they need. Text is
+//   checked (characters, references, `]]>`) while it is scanned, but decoded only when asked.
+// * Open elements, attributes and namespace bindings live in arrays reused for the whole document,
+//   so steady-state reading allocates nothing per element.
+// * Every error is thrown as a `ScanError` with the byte offset into the document (inside an entity,
+//   the offset of the outermost reference); `XMLReader` adds line and column.
+// * Hostile input is bounded by `XMLReader.Limits`: depth, attributes per element, name length,
+//   and the bytes produced by entity expansion (total, and as a ratio of the document's size).
+//
+// The prolog and the DTD are in XMLScanner+Prolog.swift and XMLScanner+DTD.swift, content in
+// XMLScanner+Content.swift, namespaces in XMLScanner+Namespaces.swift, and decoding of slices
+// (references, line ends, attribute-value normalization) in XMLScanner+Values.swift.
+
+/// An error found by the scanner: a reason and a byte offset into the document.
 @usableFromInline
 internal struct ScanError: Error {
     @usableFromInline var reason: XMLParsingError.Reason
@@ -7,23 +37,212 @@ internal struct ScanError: Error {
 
 @usableFromInline
 internal struct XMLScanner {
+    enum Phase { case start, prolog, content, epilog, done }
+
+    /// A general or parameter entity being read.
+    struct Frame {
+        /// Where to continue when the entity's text ends.
+        var source: UInt32
+        var position: Int
+        var end: Int
+        /// The entity (an index into `DTDStore.entities`).
+        var entity: Int
+        /// The number of open elements when the entity began.
+        var depth: Int
+        /// Where in the document the outermost reference is.
+        var referenceOffset: Int
+    }
+
+    struct OpenElement {
+        var name: XMLName
+        /// The number of namespace bindings before this element's declarations.
+        var bindings: Int
+        /// The number of entity frames open when the element started.
+        var frameDepth: Int
+    }
+
+    let limits: XMLReader.Limits
+    let processNamespaces: Bool
+    let documentSize: Int
+
+    var phase: Phase = .start
+    var source: UInt32 = 0
+    var position: Int = 0
+    var end: Int
+    var frames: [Frame] = []
+    var elements: [OpenElement] = []
     @usableFromInline var attributes: [XMLAttribute] = []
-    @usableFromInline var depth: Int = 0
+    var pendingEnd = false
     @usableFromInline var isEmptyElementTag = false
     var declaration: XMLReader.Declaration?
     var doctype: XMLReader.Doctype?
-    init(options: XMLReader.Options, documentSize: Int) {}
-    @usableFromInline mutating func next(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? { nil }
-    func withDecodedBytes<R>(_ slice: XMLSlice, document: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end]))
+    var dtd: DTDStore?
+    /// Entities currently being expanded in content (indexed like `DTDStore.entities`).
+    var activeEntities: [Bool] = []
+    /// Bytes produced by entity expansion so far.
+    var expandedBytes = 0
+    var namespaces = NamespaceTable()
+    var failure: ScanError?
+    /// Whether a reference to an undeclared entity is a well-formedness error (XML 1.0 §4.1, WFC:
+    /// Entity Declared) rather than something declared in markup the reader did not read.
+    var undeclaredEntitiesAreErrors = true
+    /// Whether the internal subset referred to a parameter entity.
+    var sawParameterEntityReference = false
+    /// Whether entity and attribute-list declarations are now only checked, not used: after a
+    /// reference to a parameter entity the reader does not read (XML 1.0 §5.1).
+    var skipDeclarations = false
+    /// Hash slots reused to find duplicate attributes on elements with many attributes.
+    var duplicateSlots: [Int32] = []
+
+    init(options: XMLReader.Options, documentSize: Int) {
+        self.limits = options.limits
+        self.processNamespaces = options.processNamespaces
+        self.documentSize = documentSize
+        self.end = documentSize
     }
-    func withRawBytes<R>(_ slice: XMLSlice, document: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end]))
+
+    @usableFromInline
+    var depth: Int { elements.count }
+
+    // MARK: - Reading events
+
+    @usableFromInline
+    mutating func next(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+        if let failure { throw failure }
+        do {
+            return try step(document)
+        } catch {
+            failure = error
+            throw error
+        }
     }
-    func namespaceURI(id: Int32) -> String? { nil }
-    func documentOffset(of slice: XMLSlice) -> Int { slice.start }
-}
-enum InputDecoding {
-    static func prepare(_ bytes: [UInt8]) throws(XMLParsingError) -> [UInt8]? { nil }
-    static func prepare(_ bytes: UnsafeRawBufferPointer) throws(XMLParsingError) -> [UInt8]? { nil }
+
+    private mutating func step(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        if pendingEnd {
+            pendingEnd = false
+            isEmptyElementTag = false
+            return .endElement(popElement())
+        }
+        isEmptyElementTag = false
+        switch phase {
+        case .content:
+            return try content(document)
+        case .prolog, .epilog:
+            return try misc(document)
+        case .start:
+            try xmlDeclaration(document)
+            phase = .prolog
+            return try misc(document)
+        case .done:
+            return nil
+        }
+    }
+
+    // MARK: - Buffers and positions
+
+    /// The bytes of the buffer numbered `source`.
+    @inline(__always)
+    func buffer(_ source: UInt32, _ document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        source == 0 ? document : dtd.unsafelyUnwrapped.buffer(source).bytes
+    }
+
+    /// Whether the bytes of `source` are raw document text (line ends not yet normalized).
+    @inline(__always)
+    func hasRawLineEnds(_ source: UInt32) -> Bool {
+        source == 0 || dtd.unsafelyUnwrapped.buffer(source).rawLineEnds
+    }
+
+    /// The raw bytes of a slice.
+    @inline(__always)
+    func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: buffer(slice.source, document)[slice.start..<slice.end])
+    }
+
+    /// The document offset to report for position `p` in the current buffer.
+    @inline(__always)
+    func offset(_ p: Int) -> Int {
+        if let first = frames.first { return first.referenceOffset }
+        return source == 0 ? p : (dtd?.buffer(source).documentOffset ?? p)
+    }
+
+    func error(_ reason: XMLParsingError.Reason, at p: Int) -> ScanError {
+        ScanError(reason: reason, offset: offset(p))
+    }
+
+    /// "unexpected X; expected Y" for the byte at `p` (or the end of input).
+    func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, expected: String) -> ScanError {
+        unexpected(buf, at: p, limit: end, expected: expected)
+    }
+
+    /// "unexpected X; expected Y" for the byte at `p` of a buffer that ends at `limit`.
+    func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int, expected: String) -> ScanError {
+        if p >= limit {
+            if !frames.isEmpty, let dtd {
+                let name = String(decoding: dtd.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
+                return error(.malformedEntity(name: name, problem: "its replacement text ends where \(expected) is expected"), at: p)
+            }
+            return error(.unexpectedEndOfInput(expected: expected), at: p)
+        }
+        return error(.unexpectedCharacter(found: describe(buf, at: p, limit: limit), expected: expected), at: p)
+    }
+
+    /// A readable description of the character at `p`, for messages.
+    func describe(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int) -> String {
+        let b = buf[p]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        if b < 0x80 {
+            return b == 0x20 ? "space" : b == 0x0A ? "line feed" : b == 0x09 ? "tab" : b == 0x0D ? "carriage return" : "U+\(String(b, radix: 16, uppercase: true))"
+        }
+        if let (scalar, _) = decodeScalar(buf.baseAddress!, p, limit), let u = Unicode.Scalar(scalar) {
+            return "'\(Character(u))'"
+        }
+        return "invalid UTF-8"
+    }
+
+    // MARK: - Entities
+
+    /// Begins reading an entity's replacement text in content.
+    mutating func pushEntity(_ index: Int, referenceStart: Int, referenceEnd: Int) throws(ScanError) {
+        let store = dtd.unsafelyUnwrapped
+        let entity = store.entities[index]
+        if activeEntities[index] {
+            throw error(.recursiveEntity(String(decoding: entity.name, as: UTF8.self)), at: referenceStart)
+        }
+        let text = store.buffer(entity.source)
+        try account(max(text.count, referenceEnd - referenceStart), at: referenceStart)
+        let referenceOffset = frames.first?.referenceOffset ?? (source == 0 ? referenceStart : offset(referenceStart))
+        frames.append(Frame(source: source, position: referenceEnd, end: end, entity: index, depth: elements.count, referenceOffset: referenceOffset))
+        activeEntities[index] = true
+        source = entity.source
+        position = 0
+        end = text.count
+    }
+
+    /// Returns to the text around an entity whose replacement text has ended.
+    mutating func popEntity() throws(ScanError) {
+        let frame = frames[frames.count - 1]
+        if elements.count != frame.depth, phase == .content {
+            let name = String(decoding: dtd.unsafelyUnwrapped.entities[frame.entity].name, as: UTF8.self)
+            throw error(.malformedEntity(name: name, problem: "an element starts in it but does not end in it"), at: end)
+        }
+        frames.removeLast()
+        activeEntities[frame.entity] = false
+        source = frame.source
+        position = frame.position
+        end = frame.end
+    }
+
+    /// Counts bytes produced by entity expansion against the limits.
+    mutating func account(_ bytes: Int, at p: Int) throws(ScanError) {
+        expandedBytes += bytes
+        if expandedBytes > limits.maxEntityExpansionBytes {
+            throw error(.entityExpansionLimitExceeded(limit: limits.maxEntityExpansionBytes), at: p)
+        }
+        if expandedBytes > limits.entityExpansionRatioThreshold,
+            expandedBytes / max(documentSize, 1) >= limits.maxEntityExpansionRatio
+        {
+            throw error(.entityExpansionRatioExceeded(limit: limits.maxEntityExpansionRatio), at: p)
+        }
+    }
 }

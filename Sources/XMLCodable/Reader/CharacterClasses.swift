@@ -1,0 +1,152 @@
+// Character classes of XML 1.0 (fifth edition) and Namespaces 1.0, on UTF-8 bytes.
+//
+// The scanner's hot loops look every ASCII byte up in one 256-entry table (`ByteClass`), built
+// once, whose bits say "ends plain text", "is a name start character", "is a name character",
+// "is white space" and so on. Non-ASCII bytes are decoded to a scalar (`decodeScalar`) and
+// checked against the ranges of the specification (`isNameStartScalar`, `isNameScalar`,
+// `isXMLChar`): such characters are rare enough in markup that the ranges cost nothing.
+
+/// Bits of the per-byte classification table.
+@usableFromInline
+internal enum ByteClass {
+    /// Ends a run of plain character data: `<`, `&`, `]`, `\r`, non-ASCII, and C0 controls other than tab and line feed.
+    static let textStop: UInt8 = 1 << 0
+    /// Ends a run of plain attribute-value bytes: `<`, `&`, `"`, `'`, tab, line feed, carriage return, non-ASCII, C0 controls.
+    static let attributeStop: UInt8 = 1 << 1
+    /// An ASCII name start character (letters, `_`, `:`).
+    static let nameStart: UInt8 = 1 << 2
+    /// An ASCII name character (name start characters, digits, `-`, `.`).
+    static let name: UInt8 = 1 << 3
+    /// XML white space: space, tab, line feed, carriage return.
+    static let space: UInt8 = 1 << 4
+    /// Ends a run of plain comment, PI or CDATA bytes: `-`, `?`, `]`, `>`, `\r`, non-ASCII, C0 controls.
+    static let markupStop: UInt8 = 1 << 5
+
+    /// The table, indexed by byte. Allocated once for the life of the process and never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            var bits: UInt8 = 0
+            let b = UInt8(byte)
+            let isControl = b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
+            if b >= 0x80 || isControl || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "]") || b == 0x0D {
+                bits |= textStop
+            }
+            if b >= 0x80 || b < 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                bits |= attributeStop
+            }
+            if b >= 0x80 || isControl || b == 0x0D || b == UInt8(ascii: "-") || b == UInt8(ascii: "?") || b == UInt8(ascii: "]") || b == UInt8(ascii: ">") {
+                bits |= markupStop
+            }
+            let isLetter = (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            if isLetter || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") {
+                bits |= nameStart | name
+            }
+            if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
+                bits |= name
+            }
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                bits |= space
+            }
+            table[byte] = bits
+        }
+        return UnsafePointer(table)
+    }()
+}
+
+/// Whether a scalar is a `Char` of XML 1.0: tab, line feed, carriage return, and everything from
+/// U+0020 except surrogates, U+FFFE and U+FFFF.
+@inline(__always)
+internal func isXMLChar(_ c: UInt32) -> Bool {
+    if c < 0x20 { return c == 0x09 || c == 0x0A || c == 0x0D }
+    if c <= 0xD7FF { return true }
+    if c < 0xE000 { return false }
+    if c <= 0xFFFD { return true }
+    return c >= 0x10000 && c <= 0x10FFFF
+}
+
+/// Whether a scalar is a `NameStartChar` (production [4] of XML 1.0 fifth edition).
+internal func isNameStartScalar(_ c: UInt32) -> Bool {
+    if c < 0x80 {
+        return ByteClass.table[Int(c)] & ByteClass.nameStart != 0
+    }
+    switch c {
+    case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D,
+        0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+        return true
+    default:
+        return false
+    }
+}
+
+/// Whether a scalar is a `NameChar` (production [4a]).
+internal func isNameScalar(_ c: UInt32) -> Bool {
+    if c < 0x80 {
+        return ByteClass.table[Int(c)] & ByteClass.name != 0
+    }
+    if isNameStartScalar(c) { return true }
+    return c == 0xB7 || (c >= 0x300 && c <= 0x36F) || c == 0x203F || c == 0x2040
+}
+
+/// Whether a byte is a `PubidChar` (production [13]).
+internal func isPubidByte(_ b: UInt8) -> Bool {
+    switch b {
+    case 0x20, 0x0D, 0x0A: return true
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+    default:
+        return "-'()+,./:=?;!*#@$_%".utf8.contains(b)
+    }
+}
+
+/// Decodes one UTF-8 scalar starting at `index` (whose byte is not ASCII).
+///
+/// Returns the scalar and its length in bytes, or `nil` when the bytes are not well-formed UTF-8
+/// (truncated, overlong, a surrogate, or above U+10FFFF).
+@inline(__always)
+internal func decodeScalar(_ base: UnsafeRawPointer, _ index: Int, _ end: Int) -> (scalar: UInt32, length: Int)? {
+    let b0 = UInt32(base.load(fromByteOffset: index, as: UInt8.self))
+    if b0 < 0x80 { return (b0, 1) }
+    @inline(__always) func continuation(_ offset: Int) -> UInt32? {
+        guard index + offset < end else { return nil }
+        let b = UInt32(base.load(fromByteOffset: index + offset, as: UInt8.self))
+        return b & 0xC0 == 0x80 ? b & 0x3F : nil
+    }
+    if b0 >= 0xC2 && b0 <= 0xDF {
+        guard let b1 = continuation(1) else { return nil }
+        return ((b0 & 0x1F) << 6 | b1, 2)
+    }
+    if b0 >= 0xE0 && b0 <= 0xEF {
+        guard let b1 = continuation(1), let b2 = continuation(2) else { return nil }
+        let c = (b0 & 0x0F) << 12 | b1 << 6 | b2
+        if c < 0x800 || (c >= 0xD800 && c <= 0xDFFF) { return nil }
+        return (c, 3)
+    }
+    if b0 >= 0xF0 && b0 <= 0xF4 {
+        guard let b1 = continuation(1), let b2 = continuation(2), let b3 = continuation(3) else { return nil }
+        let c = (b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | b3
+        if c < 0x10000 || c > 0x10FFFF { return nil }
+        return (c, 4)
+    }
+    return nil
+}
+
+/// Appends the UTF-8 encoding of a scalar.
+@inline(__always)
+internal func appendUTF8(_ c: UInt32, to bytes: inout [UInt8]) {
+    if c < 0x80 {
+        bytes.append(UInt8(c))
+    } else if c < 0x800 {
+        bytes.append(UInt8(0xC0 | (c >> 6)))
+        bytes.append(UInt8(0x80 | (c & 0x3F)))
+    } else if c < 0x10000 {
+        bytes.append(UInt8(0xE0 | (c >> 12)))
+        bytes.append(UInt8(0x80 | ((c >> 6) & 0x3F)))
+        bytes.append(UInt8(0x80 | (c & 0x3F)))
+    } else {
+        bytes.append(UInt8(0xF0 | (c >> 18)))
+        bytes.append(UInt8(0x80 | ((c >> 12) & 0x3F)))
+        bytes.append(UInt8(0x80 | ((c >> 6) & 0x3F)))
+        bytes.append(UInt8(0x80 | (c & 0x3F)))
+    }
+}

@@ -1,0 +1,113 @@
+// DTDStore: what the internal DTD subset declared, in a form the scanner can use while reading content.
+//
+// Design: every byte string the scanner may later point into — the replacement text of each
+// internal entity, each attribute default value — lives in its own fixed allocation that never
+// moves, so an `XMLSlice` can name it by number (`source` k means `buffers[k - 1]`; 0 is the
+// document). Buffers remember whether their bytes are raw document text (line ends still to
+// normalize) or already-processed replacement text. The store is built while the DOCTYPE is read
+// and only read afterwards; it is a class so that copying a reader does not copy the DTD.
+
+internal final class DTDStore {
+    struct Buffer {
+        var pointer: UnsafeMutableRawPointer?
+        var count: Int
+        /// Raw document bytes, whose `\r` and `\r\n` still mean a line end.
+        var rawLineEnds: Bool
+        /// Where in the document the bytes come from (a declaration, or a parameter-entity reference).
+        var documentOffset: Int
+
+        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: pointer, count: count) }
+    }
+
+    /// An entity declaration.
+    struct Entity {
+        var name: [UInt8]
+        var isParameter: Bool
+        /// The source number of the replacement text, for an internal entity; 0 for an external one.
+        var source: UInt32
+        var isExternal: Bool { source == 0 }
+        /// The notation of an unparsed entity.
+        var notation: [UInt8]?
+        var systemID: String?
+        var publicID: String?
+        /// Declared in the replacement text of a parameter entity rather than directly in the subset.
+        var declaredInParameterEntity: Bool
+    }
+
+    /// An attribute declared by `<!ATTLIST>` for some element.
+    struct AttributeDeclaration {
+        var name: [UInt8]
+        /// The name as a slice of a store buffer, and where its prefix ends, for defaulted attributes.
+        var qualifiedName: XMLName
+        /// The declared type is not CDATA, so its values collapse white space.
+        var isTokenized: Bool
+        /// The default value, if the declaration gives one (`#FIXED` or a plain default).
+        var defaultValue: XMLSlice?
+    }
+
+    private(set) var buffers: [Buffer] = []
+    private(set) var entities: [Entity] = []
+    private var generalNames = ByteKeyTable()
+    private var parameterNames = ByteKeyTable()
+    private var elementNames = ByteKeyTable()
+    private(set) var attributeLists: [[AttributeDeclaration]] = []
+    var notations: [XMLReader.Notation] = []
+    var generalEntityNames: [String] = []
+
+    deinit {
+        for buffer in buffers { buffer.pointer?.deallocate() }
+    }
+
+    /// Copies bytes into a new buffer and returns its source number.
+    func addBuffer(_ bytes: UnsafeRawBufferPointer, rawLineEnds: Bool, documentOffset: Int) -> UInt32 {
+        var pointer: UnsafeMutableRawPointer? = nil
+        if !bytes.isEmpty {
+            let p = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
+            p.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            pointer = p
+        }
+        buffers.append(Buffer(pointer: pointer, count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset))
+        return UInt32(buffers.count)
+    }
+
+    @inline(__always)
+    func buffer(_ source: UInt32) -> Buffer { buffers[Int(source) - 1] }
+
+    /// Declares an entity unless one of the same kind and name exists (the first declaration binds).
+    @discardableResult
+    func declare(_ entity: Entity) -> Bool {
+        let index = Int32(entities.count)
+        let inserted = entity.name.withUnsafeBytes { name in
+            entity.isParameter ? parameterNames.insert(name, value: index) : generalNames.insert(name, value: index)
+        }
+        if inserted {
+            entities.append(entity)
+            if !entity.isParameter { generalEntityNames.append(String(decoding: entity.name, as: UTF8.self)) }
+        }
+        return inserted
+    }
+
+    func generalEntity(named name: UnsafeRawBufferPointer) -> Int? { generalNames.find(name).map(Int.init) }
+    func parameterEntity(named name: UnsafeRawBufferPointer) -> Int? { parameterNames.find(name).map(Int.init) }
+
+    /// Adds attribute declarations for an element; an attribute declared before keeps its first declaration.
+    func declareAttribute(element: UnsafeRawBufferPointer, _ declaration: AttributeDeclaration) {
+        let list: Int
+        if let existing = elementNames.find(element) {
+            list = Int(existing)
+        } else {
+            list = attributeLists.count
+            attributeLists.append([])
+            elementNames.insert(element, value: Int32(list))
+        }
+        if attributeLists[list].contains(where: { $0.name == declaration.name }) { return }
+        attributeLists[list].append(declaration)
+    }
+
+    /// The attribute declarations for an element, or `nil` when it has none.
+    func attributes(ofElement element: UnsafeRawBufferPointer) -> Int? {
+        elementNames.find(element).map(Int.init)
+    }
+
+    var hasAttributeLists: Bool { !attributeLists.isEmpty }
+}

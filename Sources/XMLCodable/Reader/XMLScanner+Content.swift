@@ -1,0 +1,607 @@
+// Content: text, tags, attributes, references, comments, processing instructions, CDATA sections,
+// and the misc items around the root element.
+//
+// The hot paths are the loops in `text`, `attributeValue` and `scanName`: each looks ASCII bytes
+// up in `ByteClass.table` and falls to a slow path only for a byte that may need checking (`<`, `&`,
+// `]`, a control character, non-ASCII), so plain markup costs one load and one test per byte.
+
+extension XMLScanner {
+    // MARK: - Around the root element
+
+    /// Reads white space, comments, PIs and the DOCTYPE before the root, and after it.
+    mutating func misc(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+        let buf = document
+        skipSpace(buf)
+        guard position < end else {
+            if phase == .prolog { throw error(.missingRootElement, at: position) }
+            phase = .done
+            return nil
+        }
+        guard buf[position] == UInt8(ascii: "<") else {
+            if phase == .epilog { throw error(.contentAfterRootElement, at: position) }
+            throw unexpected(buf, at: position, expected: "'<'")
+        }
+        let next = position + 1 < end ? buf[position + 1] : 0
+        if next == UInt8(ascii: "?") { return try processingInstruction(buf) }
+        if next == UInt8(ascii: "!") {
+            if matches(buf, position, "<!--") { return try comment(buf) }
+            if phase == .prolog, doctype == nil, matches(buf, position, "<!DOCTYPE") {
+                return try doctypeDeclaration(document)
+            }
+            throw error(.syntax(phase == .prolog ? "expected a comment, the document type declaration or the root element" : "only comments and processing instructions may follow the root element"), at: position)
+        }
+        if phase == .epilog { throw error(.contentAfterRootElement, at: position) }
+        phase = .content
+        return try startTag(buf, document)
+    }
+
+    /// Reads the next event inside the root element.
+    mutating func content(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+        while true {
+            let buf = buffer(source, document)
+            guard position < end else {
+                if frames.isEmpty {
+                    let name = elements.last.map { String(decoding: rawBytes($0.name.qualified, document), as: UTF8.self) } ?? ""
+                    throw error(.unclosedElement(name), at: position)
+                }
+                try popEntity()
+                continue
+            }
+            let byte = buf[position]
+            if byte == UInt8(ascii: "<") {
+                guard position + 1 < end else { throw unexpected(buf, at: position + 1, expected: "markup after '<'") }
+                switch buf[position + 1] {
+                case UInt8(ascii: "/"):
+                    return try endTag(buf, document)
+                case UInt8(ascii: "!"):
+                    if matches(buf, position, "<!--") { return try comment(buf) }
+                    if matches(buf, position, "<![CDATA[") { return try cdata(buf) }
+                    throw error(.syntax("expected a comment or a CDATA section after '<!'"), at: position)
+                case UInt8(ascii: "?"):
+                    return try processingInstruction(buf)
+                default:
+                    return try startTag(buf, document)
+                }
+            }
+            if byte == UInt8(ascii: "&") {
+                let reference = try scanReference(buf, at: position)
+                if case .entity(let nameStart, let nameEnd) = reference.kind {
+                    try enterEntity(buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end)
+                    continue
+                }
+            }
+            return try text(buf)
+        }
+    }
+
+    /// Handles `&name;` in content: expands an internal entity, refuses others.
+    private mutating func enterEntity(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int, referenceEnd: Int) throws(ScanError) {
+        let name = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
+        guard let dtd, let index = dtd.generalEntity(named: name) else {
+            if undeclaredEntitiesAreErrors {
+                throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+            }
+            // Declared, perhaps, in markup a non-validating reader does not read: skipped.
+            position = referenceEnd
+            return
+        }
+        let entity = dtd.entities[index]
+        if entity.notation != nil { throw error(.unparsedEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
+        if entity.isExternal { throw error(.externalEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
+        position = referenceEnd
+        try pushEntity(index, referenceStart: nameStart - 1, referenceEnd: referenceEnd)
+    }
+
+    // MARK: - Text
+
+    /// Reads character data up to markup, an entity reference or the end of the current buffer.
+    mutating func text(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        let table = ByteClass.table
+        let base = buf.baseAddress.unsafelyUnwrapped
+        let start = position
+        let end = self.end
+        var p = position
+        var flags: XMLSlice.Flags = []
+        scan: while p < end {
+            let byte = base.load(fromByteOffset: p, as: UInt8.self)
+            if table[Int(byte)] & ByteClass.textStop == 0 {
+                p += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "<"):
+                break scan
+            case UInt8(ascii: "&"):
+                let reference = try scanReference(buf, at: p)
+                if case .entity = reference.kind { break scan }
+                flags.insert(.references)
+                p = reference.end
+            case UInt8(ascii: "]"):
+                if p + 2 < end, base.load(fromByteOffset: p + 1, as: UInt8.self) == UInt8(ascii: "]"),
+                    base.load(fromByteOffset: p + 2, as: UInt8.self) == UInt8(ascii: ">")
+                {
+                    throw error(.syntax("']]>' is not allowed in character data"), at: p)
+                }
+                p += 1
+            case 0x0D:
+                if source == 0 || hasRawLineEnds(source) { flags.insert(.carriageReturn) }
+                p += 1
+            default:
+                p = try checkCharacter(buf, at: p)
+            }
+        }
+        position = p
+        return .text(XMLSlice(source: source, start: start, end: p, flags: flags))
+    }
+
+    /// Checks the character at `p` (a control or non-ASCII byte) and returns the position after it.
+    @inline(__always)
+    func checkCharacter(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int {
+        let byte = buf[p]
+        if byte < 0x80 {
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                throw error(.invalidCharacter(codePoint: UInt32(byte)), at: p)
+            }
+            return p + 1
+        }
+        guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end) else {
+            throw error(.invalidUTF8, at: p)
+        }
+        if !isXMLChar(scalar) { throw error(.invalidCharacter(codePoint: scalar), at: p) }
+        return p + length
+    }
+
+    // MARK: - Tags
+
+    mutating func startTag(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        if elements.count >= limits.maxDepth {
+            throw error(.depthLimitExceeded(limit: limits.maxDepth), at: position)
+        }
+        let nameStart = position + 1
+        let (nameEnd, prefixLength) = try scanName(buf, at: nameStart, qualified: true)
+        let qualified = XMLSlice(source: source, start: nameStart, end: nameEnd)
+        var p = nameEnd
+        var isEmpty = false
+        let table = ByteClass.table
+        while true {
+            let hadSpace = skipSpace(buf, &p)
+            guard p < end else { throw unexpected(buf, at: p, expected: "'>' to end the start tag") }
+            let byte = buf[p]
+            if byte == UInt8(ascii: ">") {
+                p += 1
+                break
+            }
+            if byte == UInt8(ascii: "/") {
+                guard p + 1 < end, buf[p + 1] == UInt8(ascii: ">") else { throw unexpected(buf, at: p + 1, expected: "'>' after '/'") }
+                p += 2
+                isEmpty = true
+                break
+            }
+            guard hadSpace else { throw unexpected(buf, at: p, expected: "white space, '>' or '/>'") }
+            // An attribute.
+            let (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true)
+            let attributeName = XMLSlice(source: source, start: p, end: attributeNameEnd)
+            p = attributeNameEnd
+            skipSpace(buf, &p)
+            guard p < end, buf[p] == UInt8(ascii: "=") else { throw unexpected(buf, at: p, expected: "'=' after the attribute name") }
+            p += 1
+            skipSpace(buf, &p)
+            guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else {
+                throw unexpected(buf, at: p, expected: "a quoted attribute value")
+            }
+            let quote = buf[p]
+            p += 1
+            let valueStart = p
+            var flags: XMLSlice.Flags = .attributeValue
+            let base = buf.baseAddress.unsafelyUnwrapped
+            while true {
+                guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
+                let b = base.load(fromByteOffset: p, as: UInt8.self)
+                if table[Int(b)] & ByteClass.attributeStop == 0 {
+                    p += 1
+                    continue
+                }
+                if b == quote { break }
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    p += 1
+                case UInt8(ascii: "<"):
+                    throw error(.syntax("'<' is not allowed in attribute values"), at: p)
+                case UInt8(ascii: "&"):
+                    let reference = try scanReference(buf, at: p)
+                    if case .entity(let s, let e) = reference.kind {
+                        try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
+                    }
+                    flags.insert(.references)
+                    p = reference.end
+                case 0x09, 0x0A, 0x0D:
+                    flags.insert(.attributeWhitespace)
+                    p += 1
+                default:
+                    p = try checkCharacter(buf, at: p)
+                }
+            }
+            let value = XMLSlice(source: source, start: valueStart, end: p, flags: flags)
+            p += 1
+            attributes.append(XMLAttribute(name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
+            if attributes.count > limits.maxAttributesPerElement {
+                throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: attributeName.start)
+            }
+        }
+        position = p
+        if let dtd, dtd.hasAttributeLists { try applyAttributeDeclarations(qualified, buf, document) }
+        if attributes.count > 1 { try checkDuplicateAttributes(buf, document) }
+        var name = XMLName(qualified: qualified, prefixLength: prefixLength)
+        let bindings = namespaces.bindings.count
+        if processNamespaces { try resolveNamespaces(&name, buf, document) }
+        elements.append(OpenElement(name: name, bindings: bindings, frameDepth: frames.count))
+        if isEmpty {
+            pendingEnd = true
+            isEmptyElementTag = true
+        }
+        return .startElement(name)
+    }
+
+    mutating func endTag(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        let nameStart = position + 2
+        let (nameEnd, _) = try scanName(buf, at: nameStart, qualified: true)
+        var p = nameEnd
+        skipSpace(buf, &p)
+        guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the end tag") }
+        let open = elements[elements.count - 1]
+        if open.frameDepth != frames.count {
+            let entity = frames.isEmpty ? "" : String(decoding: dtd.unsafelyUnwrapped.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
+            throw error(.malformedEntity(name: entity, problem: "an element ends in it that did not start in it"), at: position)
+        }
+        let found = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
+        let expected = rawBytes(open.name.qualified, document)
+        if !bytesEqual(found, expected) {
+            throw error(.mismatchedEndTag(expected: String(decoding: expected, as: UTF8.self), found: String(decoding: found, as: UTF8.self)), at: position)
+        }
+        position = p + 1
+        return .endElement(popElement())
+    }
+
+    /// Closes the innermost element and returns its name.
+    mutating func popElement() -> XMLName {
+        let open = elements.removeLast()
+        namespaces.truncate(to: open.bindings)
+        if elements.isEmpty { phase = .epilog }
+        return open.name
+    }
+
+    // MARK: - Comments, PIs, CDATA
+
+    mutating func comment(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        let start = position + 4
+        var p = start
+        var flags: XMLSlice.Flags = []
+        let table = ByteClass.table
+        while true {
+            guard p < end else { throw unexpected(buf, at: p, expected: "'-->' to end the comment") }
+            let b = buf[p]
+            if table[Int(b)] & ByteClass.markupStop == 0 {
+                p += 1
+                continue
+            }
+            if b == UInt8(ascii: "-") {
+                if p + 1 < end, buf[p + 1] == UInt8(ascii: "-") {
+                    guard p + 2 < end, buf[p + 2] == UInt8(ascii: ">") else {
+                        throw error(.syntax("'--' is not allowed inside a comment"), at: p)
+                    }
+                    position = p + 3
+                    return .comment(XMLSlice(source: source, start: start, end: p, flags: flags))
+                }
+                p += 1
+            } else if b == 0x0D {
+                if hasRawLineEnds(source) { flags.insert(.carriageReturn) }
+                p += 1
+            } else if b < 0x80 && b >= 0x20 {
+                p += 1
+            } else {
+                p = try checkCharacter(buf, at: p)
+            }
+        }
+    }
+
+    mutating func processingInstruction(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        let targetStart = position + 2
+        let (targetEnd, _) = try scanName(buf, at: targetStart, qualified: false)
+        if targetEnd - targetStart == 3 {
+            let t = (buf[targetStart] | 0x20, buf[targetStart + 1] | 0x20, buf[targetStart + 2] | 0x20)
+            if t == (UInt8(ascii: "x"), UInt8(ascii: "m"), UInt8(ascii: "l")) {
+                throw error(.syntax("the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"), at: position)
+            }
+        }
+        let target = XMLSlice(source: source, start: targetStart, end: targetEnd)
+        var p = targetEnd
+        if p + 1 < end, buf[p] == UInt8(ascii: "?"), buf[p + 1] == UInt8(ascii: ">") {
+            position = p + 2
+            return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: p))
+        }
+        guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space or '?>' after the target") }
+        let dataStart = p
+        var flags: XMLSlice.Flags = []
+        let table = ByteClass.table
+        while true {
+            guard p < end else { throw unexpected(buf, at: p, expected: "'?>' to end the processing instruction") }
+            let b = buf[p]
+            if table[Int(b)] & ByteClass.markupStop == 0 {
+                p += 1
+                continue
+            }
+            if b == UInt8(ascii: "?"), p + 1 < end, buf[p + 1] == UInt8(ascii: ">") {
+                position = p + 2
+                return .processingInstruction(target: target, data: XMLSlice(source: source, start: dataStart, end: p, flags: flags))
+            }
+            if b == 0x0D {
+                if hasRawLineEnds(source) { flags.insert(.carriageReturn) }
+                p += 1
+            } else if b < 0x80 && b >= 0x20 {
+                p += 1
+            } else {
+                p = try checkCharacter(buf, at: p)
+            }
+        }
+    }
+
+    mutating func cdata(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        let start = position + 9
+        var p = start
+        var flags: XMLSlice.Flags = []
+        let table = ByteClass.table
+        while true {
+            guard p < end else { throw unexpected(buf, at: p, expected: "']]>' to end the CDATA section") }
+            let b = buf[p]
+            if table[Int(b)] & ByteClass.markupStop == 0 {
+                p += 1
+                continue
+            }
+            if b == UInt8(ascii: "]"), p + 2 < end, buf[p + 1] == UInt8(ascii: "]"), buf[p + 2] == UInt8(ascii: ">") {
+                position = p + 3
+                return .cdata(XMLSlice(source: source, start: start, end: p, flags: flags))
+            }
+            if b == 0x0D {
+                if hasRawLineEnds(source) { flags.insert(.carriageReturn) }
+                p += 1
+            } else if b < 0x80 && b >= 0x20 {
+                p += 1
+            } else {
+                p = try checkCharacter(buf, at: p)
+            }
+        }
+    }
+
+    // MARK: - Names, references, white space
+
+    /// Scans a name at `p`. Returns its end and, for a qualified name with namespaces processed,
+    /// the length of its prefix (or -1).
+    ///
+    /// With namespaces processed, `qualified` names must be QNames (at most one colon, with a
+    /// non-empty prefix and local part) and other names (PI targets, entity and notation names)
+    /// must have no colon at all.
+    @inline(__always)
+    func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+        try scanName(buf, at: start, qualified: qualified, limit: end)
+    }
+
+    /// `scanName` in a buffer that ends at `limit` rather than at the current buffer's end.
+    @inline(__always)
+    func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+        let table = ByteClass.table
+        var p = start
+        guard p < end else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
+        let first = buf[p]
+        if first < 0x80 {
+            guard table[Int(first)] & ByteClass.nameStart != 0 else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
+            p += 1
+        } else {
+            guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end) else { throw error(.invalidUTF8, at: p) }
+            guard isNameStartScalar(scalar) else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
+            p += length
+        }
+        var colon = first == UInt8(ascii: ":") ? start : -1
+        var colons = first == UInt8(ascii: ":") ? 1 : 0
+        while p < end {
+            let b = buf[p]
+            if b < 0x80 {
+                guard table[Int(b)] & ByteClass.name != 0 else { break }
+                if b == UInt8(ascii: ":") {
+                    if colons == 0 { colon = p }
+                    colons += 1
+                }
+                p += 1
+            } else {
+                guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end) else { throw error(.invalidUTF8, at: p) }
+                guard isNameScalar(scalar) else { break }
+                p += length
+            }
+        }
+        if p - start > limits.maxNameLength {
+            throw error(.nameLengthLimitExceeded(limit: limits.maxNameLength), at: start)
+        }
+        guard processNamespaces, colons > 0 else { return (p, -1) }
+        let name = String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)
+        guard qualified, colons == 1, colon > start, colon + 1 < p else { throw error(.invalidName(name), at: start) }
+        // The local part must start with a name start character.
+        let next = buf[colon + 1]
+        if next < 0x80 {
+            if table[Int(next)] & ByteClass.nameStart == 0 { throw error(.invalidName(name), at: start) }
+        } else if let (scalar, _) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, colon + 1, p), !isNameStartScalar(scalar) {
+            throw error(.invalidName(name), at: start)
+        }
+        return (p, Int32(colon - start))
+    }
+
+    /// Skips white space at `position`; returns whether there was any.
+    @discardableResult
+    mutating func skipSpace(_ buf: UnsafeRawBufferPointer) -> Bool {
+        var p = position
+        let skipped = skipSpace(buf, &p)
+        position = p
+        return skipped
+    }
+
+    /// Skips white space at `p`; returns whether there was any.
+    @discardableResult
+    @inline(__always)
+    func skipSpace(_ buf: UnsafeRawBufferPointer, _ p: inout Int) -> Bool {
+        let start = p
+        let table = ByteClass.table
+        while p < end, table[Int(buf[p])] & ByteClass.space != 0 { p += 1 }
+        return p > start
+    }
+
+    /// Whether the bytes at `p` are `literal`.
+    @inline(__always)
+    func matches(_ buf: UnsafeRawBufferPointer, _ p: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard p + count <= end else { return false }
+        let bytes = literal.utf8Start
+        for i in 0..<count where buf[p + i] != bytes[i] { return false }
+        return true
+    }
+
+    /// A reference, as `scanReference` finds it.
+    struct Reference {
+        enum Kind {
+            /// `&#…;`: the code point.
+            case character(UInt32)
+            /// `&lt;` and the other four: the character.
+            case predefined(UInt8)
+            /// `&name;`: the range of the name.
+            case entity(nameStart: Int, nameEnd: Int)
+        }
+        var kind: Kind
+        /// The position after the `;`.
+        var end: Int
+    }
+
+    /// Scans the reference starting with `&` at `p`, checking its syntax and, for a character
+    /// reference, that it names a character XML allows.
+    func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Reference {
+        try scanReference(buf, at: p, limit: end)
+    }
+
+    /// `scanReference` in a buffer that ends at `limit` rather than at the current buffer's end.
+    func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int, limit end: Int) throws(ScanError) -> Reference {
+        var q = p + 1
+        guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "a name or '#' after '&'") }
+        if buf[q] == UInt8(ascii: "#") {
+            q += 1
+            var value: UInt32 = 0
+            var digits = 0
+            let hex = q < end && buf[q] == UInt8(ascii: "x")
+            if hex { q += 1 }
+            while q < end {
+                let b = buf[q]
+                var digit: UInt32
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(b - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(b - UInt8(ascii: "A") + 10)
+                default: digit = 0xFF
+                }
+                if digit == 0xFF { break }
+                value = min(value &* (hex ? 16 : 10) &+ digit, 0x11_0000)
+                digits += 1
+                q += 1
+            }
+            guard digits > 0 else { throw error(.invalidCharacterReference("no digits"), at: p) }
+            guard q < end, buf[q] == UInt8(ascii: ";") else { throw error(.invalidCharacterReference("missing ';'"), at: p) }
+            guard isXMLChar(value) else {
+                throw error(.invalidCharacterReference(value >= 0x11_0000 ? "beyond U+10FFFF" : "U+\(String(value, radix: 16, uppercase: true)) is not an XML character"), at: p)
+            }
+            return Reference(kind: .character(value), end: q + 1)
+        }
+        let (nameEnd, _) = try scanName(buf, at: q, qualified: false, limit: end)
+        guard nameEnd < end, buf[nameEnd] == UInt8(ascii: ";") else { throw unexpected(buf, at: nameEnd, limit: end, expected: "';' to end the entity reference") }
+        let length = nameEnd - q
+        if length == 2 || length == 3 || length == 4 {
+            let b0 = buf[q]
+            let b1 = buf[q + 1]
+            switch (length, b0, b1) {
+            case (2, UInt8(ascii: "l"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: "<")), end: nameEnd + 1)
+            case (2, UInt8(ascii: "g"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: ">")), end: nameEnd + 1)
+            case (3, UInt8(ascii: "a"), UInt8(ascii: "m")) where buf[q + 2] == UInt8(ascii: "p"):
+                return Reference(kind: .predefined(UInt8(ascii: "&")), end: nameEnd + 1)
+            case (4, UInt8(ascii: "a"), UInt8(ascii: "p")) where buf[q + 2] == UInt8(ascii: "o") && buf[q + 3] == UInt8(ascii: "s"):
+                return Reference(kind: .predefined(UInt8(ascii: "'")), end: nameEnd + 1)
+            case (4, UInt8(ascii: "q"), UInt8(ascii: "u")) where buf[q + 2] == UInt8(ascii: "o") && buf[q + 3] == UInt8(ascii: "t"):
+                return Reference(kind: .predefined(UInt8(ascii: "\"")), end: nameEnd + 1)
+            default: break
+            }
+        }
+        return Reference(kind: .entity(nameStart: q, nameEnd: nameEnd), end: nameEnd + 1)
+    }
+
+    // MARK: - Attributes
+
+    /// Finds attributes given twice, comparing qualified names as bytes.
+    mutating func checkDuplicateAttributes(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+        let count = attributes.count
+        if count <= 12 {
+            for i in 1..<count {
+                let a = rawBytes(attributes[i].name.qualified, document, current: buf)
+                for j in 0..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
+                    throw error(.duplicateAttribute(String(decoding: a, as: UTF8.self)), at: attributes[i].name.qualified.start)
+                }
+            }
+            return
+        }
+        // Many attributes: hash the names into reused slots.
+        var size = 32
+        while size < count * 2 { size *= 2 }
+        if duplicateSlots.count < size {
+            duplicateSlots = [Int32](repeating: -1, count: size)
+        } else {
+            for i in 0..<size { duplicateSlots[i] = -1 }
+        }
+        let mask = size - 1
+        for i in 0..<count {
+            let name = rawBytes(attributes[i].name.qualified, document, current: buf)
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in name { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while duplicateSlots[slot] >= 0 {
+                let other = Int(duplicateSlots[slot])
+                if bytesEqual(name, rawBytes(attributes[other].name.qualified, document, current: buf)) {
+                    throw error(.duplicateAttribute(String(decoding: name, as: UTF8.self)), at: attributes[i].name.qualified.start)
+                }
+                slot = (slot + 1) & mask
+            }
+            duplicateSlots[slot] = Int32(i)
+        }
+    }
+
+    /// The raw bytes of a slice when the caller has the current buffer rather than the document
+    /// (a start tag inside an entity): slices of the current source come from `current`.
+    @inline(__always)
+    func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, current: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let buffer = slice.source == source ? current : self.buffer(slice.source, document)
+        return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
+    }
+
+    /// Adds defaulted attributes and marks tokenized ones, from the DTD's `<!ATTLIST>` declarations.
+    mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+        guard let dtd, let list = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
+        let specified = attributes.count
+        for declaration in dtd.attributeLists[list] {
+            var found = false
+            declaration.name.withUnsafeBytes { name in
+                for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), name) {
+                    if declaration.isTokenized { attributes[i].value.flags.insert(.collapse) }
+                    found = true
+                    break
+                }
+            }
+            if !found, var value = declaration.defaultValue {
+                if declaration.isTokenized { value.flags.insert(.collapse) }
+                attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
+                if attributes.count > limits.maxAttributesPerElement {
+                    throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+// Namespaces 1.0: declarations, prefix resolution, and the namespace well-formedness rules.
+//
+// Bindings are a stack of (prefix slice, URI number) shared by the whole document; each open
+// element remembers how many bindings existed before its own declarations, and closing it
+// truncates the stack. URIs are interned once into `NamespaceTable.uris`, so a name's namespace is
+// a small integer and comparing namespaces never compares strings. Number 0 means "no namespace";
+// 1 and 2 are the `xml` and `xmlns` namespaces, which are always bound.
+
+/// The namespace bindings in scope and the URIs seen so far.
+internal struct NamespaceTable {
+    struct Binding {
+        /// The declared prefix (ignored for the default namespace).
+        var prefix: XMLSlice
+        var isDefault: Bool
+        var uri: Int32
+    }
+
+    static let xmlURI = Array("http://www.w3.org/XML/1998/namespace".utf8)
+    static let xmlnsURI = Array("http://www.w3.org/2000/xmlns/".utf8)
+
+    var bindings: [Binding] = []
+    var uris: [[UInt8]] = [[], NamespaceTable.xmlURI, NamespaceTable.xmlnsURI]
+
+    mutating func truncate(to count: Int) {
+        if bindings.count > count { bindings.removeSubrange(count...) }
+    }
+
+    /// The number of a URI, adding it to the table if it is new.
+    mutating func intern(_ uri: UnsafeRawBufferPointer) -> Int32 {
+        // Most documents use a handful of namespaces; search from the most recent.
+        for index in stride(from: uris.count - 1, through: 1, by: -1) {
+            if uris[index].withUnsafeBytes({ bytesEqual($0, uri) }) { return Int32(index) }
+        }
+        uris.append(Array(uri))
+        return Int32(uris.count - 1)
+    }
+}
+
+extension XMLScanner {
+    /// The URI for a namespace number, or `nil` for no namespace.
+    func namespaceURI(id: Int32) -> String? {
+        guard id > 0, Int(id) < namespaces.uris.count else { return nil }
+        return String(decoding: namespaces.uris[Int(id)], as: UTF8.self)
+    }
+
+    /// Applies the namespace declarations among `attributes`, then resolves the element's and the
+    /// attributes' prefixes, and checks for attributes with the same namespace and local name.
+    mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+        var hasPrefixedAttributes = false
+        for i in attributes.indices {
+            let attribute = attributes[i].name
+            let qualified = rawBytes(attribute.qualified, document, current: buf)
+            let isDefault: Bool
+            if attribute.prefixLength < 0 {
+                guard equalsASCII(qualified, "xmlns") else { continue }
+                isDefault = true
+            } else {
+                guard equalsASCII(UnsafeRawBufferPointer(rebasing: qualified[0..<Int(attribute.prefixLength)]), "xmlns") else {
+                    hasPrefixedAttributes = true
+                    continue
+                }
+                isDefault = false
+            }
+            attributes[i].isNamespaceDeclaration = true
+            let at = attribute.qualified.start
+            var decoded: [UInt8] = []
+            let value = attributes[i].value
+            if value.isVerbatim {
+                decoded = Array(rawBytes(value, document, current: buf))
+            } else {
+                try appendDecoded(value, document, to: &decoded)
+            }
+            let uri = decoded.withUnsafeBytes { bytes in namespaces.intern(bytes) }
+            if isDefault {
+                if uri == 1 || uri == 2 {
+                    throw error(.invalidNamespaceDeclaration("the default namespace cannot be the \(uri == 1 ? "xml" : "xmlns") namespace"), at: at)
+                }
+                namespaces.bindings.append(.init(prefix: attribute.local, isDefault: true, uri: uri))
+            } else {
+                let prefix = rawBytes(attribute.local, document, current: buf)
+                let prefixName = String(decoding: prefix, as: UTF8.self)
+                if equalsASCII(prefix, "xmlns") {
+                    throw error(.invalidNamespaceDeclaration("the prefix 'xmlns' cannot be declared"), at: at)
+                }
+                let isXML = equalsASCII(prefix, "xml")
+                if isXML != (uri == 1) {
+                    throw error(.invalidNamespaceDeclaration(isXML ? "the prefix 'xml' can only be bound to http://www.w3.org/XML/1998/namespace" : "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace"), at: at)
+                }
+                if uri == 2 {
+                    throw error(.invalidNamespaceDeclaration("no prefix can be bound to http://www.w3.org/2000/xmlns/"), at: at)
+                }
+                if uri == 0 {
+                    throw error(.invalidNamespaceDeclaration("the prefix '\(prefixName)' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), at: at)
+                }
+                namespaces.bindings.append(.init(prefix: attribute.local, isDefault: false, uri: uri))
+            }
+        }
+        // The element.
+        if let prefix = name.prefix {
+            let bytes = rawBytes(prefix, document, current: buf)
+            if equalsASCII(bytes, "xmlns") {
+                throw error(.invalidNamespaceDeclaration("an element cannot have the prefix 'xmlns'"), at: name.qualified.start)
+            }
+            name.namespaceID = try lookUp(prefix: bytes, document, buf, at: name.qualified.start)
+        } else {
+            name.namespaceID = namespaces.bindings.last(where: { $0.isDefault })?.uri ?? 0
+        }
+        guard hasPrefixedAttributes else { return }
+        for i in attributes.indices where attributes[i].name.prefixLength >= 0 && !attributes[i].isNamespaceDeclaration {
+            let prefix = rawBytes(attributes[i].name.prefix.unsafelyUnwrapped, document, current: buf)
+            attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: attributes[i].name.qualified.start)
+        }
+        // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
+        for i in attributes.indices where attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration {
+            let local = rawBytes(attributes[i].name.local, document, current: buf)
+            for j in 0..<i where attributes[j].name.namespaceID == attributes[i].name.namespaceID && !attributes[j].isNamespaceDeclaration {
+                if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) {
+                    throw error(.duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(String(decoding: local, as: UTF8.self))"), at: attributes[i].name.qualified.start)
+                }
+            }
+        }
+    }
+
+    /// The namespace number bound to a prefix.
+    private func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int32 {
+        for binding in namespaces.bindings.reversed() where !binding.isDefault {
+            if bytesEqual(rawBytes(binding.prefix, document, current: buf), prefix) { return binding.uri }
+        }
+        if equalsASCII(prefix, "xml") { return 1 }
+        throw ScanError(reason: .undeclaredNamespacePrefix(String(decoding: prefix, as: UTF8.self)), offset: offset(p))
+    }
+}
+
+/// Whether bytes spell an ASCII literal.
+@inline(__always)
+internal func equalsASCII(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    guard bytes.count == literal.utf8CodeUnitCount else { return false }
+    let expected = literal.utf8Start
+    for i in 0..<bytes.count where bytes[i] != expected[i] { return false }
+    return true
+}

@@ -1,0 +1,200 @@
+// Values: turning slices into the characters they stand for.
+//
+// Text, CDATA, comments and PI data need at most two things: character and predefined entity
+// references replaced, and (in raw document text) `\r\n` and lone `\r` turned into `\n`. Attribute
+// values follow XML 1.0 §3.3.3: references replaced, general entities expanded recursively, every
+// white space character turned into a space (`\r\n` counting as one), and for attributes declared
+// with a tokenized type, spaces collapsed and trimmed.
+//
+// Entity expansion inside attribute values walks the replacement texts with an explicit stack (no
+// recursion). The same walk validates a value while the start tag is scanned (undeclared, external,
+// unparsed and recursive entities, `<` in replacement text, the expansion limits) and produces the
+// value later, when someone asks for it.
+
+extension XMLScanner {
+    /// Calls `body` with the decoded bytes of a slice; verbatim slices are not copied.
+    func withDecodedBytes<R>(_ slice: XMLSlice, document: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if slice.isVerbatim { return try body(rawBytes(slice, document)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(slice.rawCount)
+        do {
+            try appendDecoded(slice, document, to: &out)
+        } catch {
+            // Slices were validated when they were scanned; should a value still fail to expand, give its raw bytes.
+            return try body(rawBytes(slice, document))
+        }
+        return try out.withUnsafeBytes(body)
+    }
+
+    /// Calls `body` with the raw bytes of a slice.
+    func withRawBytes<R>(_ slice: XMLSlice, document: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(rawBytes(slice, document))
+    }
+
+    /// Where a slice comes from in the document: its own offset, or for text in the DTD's buffers,
+    /// the place the buffer was declared.
+    func documentOffset(of slice: XMLSlice) -> Int {
+        if slice.source == 0 { return slice.start }
+        guard let dtd, Int(slice.source) <= dtd.buffers.count else { return 0 }
+        return dtd.buffer(slice.source).documentOffset
+    }
+
+    /// Appends the decoded bytes of a slice to `out`.
+    func appendDecoded(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, to out: inout [UInt8]) throws(ScanError) {
+        if slice.flags.contains(.attributeValue) {
+            var expanded = 0
+            let start = out.count
+            try walkAttributeValue(slice, document, output: &out, emit: true, expanded: &expanded)
+            if slice.flags.contains(.collapse) { collapseSpaces(&out, from: start) }
+            return
+        }
+        let bytes = rawBytes(slice, document)
+        let raw = hasRawLineEnds(slice.source)
+        var p = 0
+        let count = bytes.count
+        while p < count {
+            let b = bytes[p]
+            if b == UInt8(ascii: "&") {
+                let reference = try scanReference(bytes, at: p, limit: count)
+                switch reference.kind {
+                case .character(let scalar): appendUTF8(scalar, to: &out)
+                case .predefined(let byte): out.append(byte)
+                case .entity: out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[p..<reference.end]))
+                }
+                p = reference.end
+            } else if b == 0x0D && raw {
+                out.append(0x0A)
+                p += (p + 1 < count && bytes[p + 1] == 0x0A) ? 2 : 1
+            } else {
+                // Copy the run up to the next byte that needs attention.
+                var q = p + 1
+                while q < count, bytes[q] != UInt8(ascii: "&"), bytes[q] != 0x0D { q += 1 }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
+                p = q
+            }
+        }
+    }
+
+    /// Validates an entity reference found in an attribute value while scanning a start tag,
+    /// counting its expansion against the limits.
+    mutating func checkEntityInAttribute(_ buf: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int) throws(ScanError) {
+        let reference = XMLSlice(source: source, start: nameStart - 1, end: nameEnd + 1, flags: .attributeValue)
+        var expanded = expandedBytes
+        var ignored: [UInt8] = []
+        let document = source == 0 ? buf : UnsafeRawBufferPointer(start: nil, count: 0)
+        do {
+            try walkAttributeValue(reference, document, current: buf, output: &ignored, emit: false, expanded: &expanded)
+        } catch {
+            throw ScanError(reason: error.reason, offset: offset(nameStart - 1))
+        }
+        try account(expanded - expandedBytes, at: nameStart - 1)
+    }
+
+    /// Walks an attribute value, expanding entity references; appends the normalized bytes to
+    /// `output` when `emit` is set, and adds the bytes produced by entities to `expanded`.
+    func walkAttributeValue(
+        _ slice: XMLSlice, _ document: UnsafeRawBufferPointer, current: UnsafeRawBufferPointer? = nil,
+        output: inout [UInt8], emit: Bool, expanded: inout Int
+    ) throws(ScanError) {
+        struct Level {
+            var source: UInt32
+            var bytes: UnsafeRawBufferPointer
+            var position: Int
+            var raw: Bool
+            var entity: Int
+        }
+        func bytes(of source: UInt32) -> UnsafeRawBufferPointer {
+            if source == self.source, let current { return current }
+            return buffer(source, document)
+        }
+        var level = Level(
+            source: slice.source, bytes: UnsafeRawBufferPointer(rebasing: bytes(of: slice.source)[slice.start..<slice.end]),
+            position: 0, raw: hasRawLineEnds(slice.source), entity: -1)
+        var stack: [Level] = []
+        while true {
+            if level.position >= level.bytes.count {
+                guard let outer = stack.popLast() else { return }
+                level = outer
+                continue
+            }
+            let b = level.bytes[level.position]
+            switch b {
+            case UInt8(ascii: "&"):
+                let reference = try scanReference(level.bytes, at: level.position, limit: level.bytes.count)
+                level.position = reference.end
+                switch reference.kind {
+                case .character(let scalar):
+                    if emit { appendUTF8(scalar, to: &output) }
+                case .predefined(let byte):
+                    if emit { output.append(byte) }
+                case .entity(let nameStart, let nameEnd):
+                    let name = UnsafeRawBufferPointer(rebasing: level.bytes[nameStart..<nameEnd])
+                    let nameString = { String(decoding: name, as: UTF8.self) }
+                    guard let dtd, let index = dtd.generalEntity(named: name) else {
+                        if undeclaredEntitiesAreErrors { throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0) }
+                        continue
+                    }
+                    let entity = dtd.entities[index]
+                    if entity.notation != nil { throw ScanError(reason: .unparsedEntityReference(nameString()), offset: 0) }
+                    if entity.isExternal { throw ScanError(reason: .externalEntityReference(nameString()), offset: 0) }
+                    if level.entity == index || stack.contains(where: { $0.entity == index }) {
+                        throw ScanError(reason: .recursiveEntity(nameString()), offset: 0)
+                    }
+                    if stack.count >= limits.maxDepth {
+                        throw ScanError(reason: .depthLimitExceeded(limit: limits.maxDepth), offset: 0)
+                    }
+                    let text = dtd.buffer(entity.source)
+                    expanded += max(text.count, nameEnd - nameStart + 2)
+                    if !emit, expanded > limits.maxEntityExpansionBytes {
+                        throw ScanError(reason: .entityExpansionLimitExceeded(limit: limits.maxEntityExpansionBytes), offset: 0)
+                    }
+                    stack.append(level)
+                    level = Level(source: entity.source, bytes: text.bytes, position: 0, raw: text.rawLineEnds, entity: index)
+                }
+            case UInt8(ascii: "<"):
+                throw ScanError(reason: .syntax("'<' is not allowed in attribute values (it comes from an entity's replacement text)"), offset: 0)
+            case 0x0D:
+                if level.raw, level.position + 1 < level.bytes.count, level.bytes[level.position + 1] == 0x0A { level.position += 1 }
+                if emit { output.append(0x20) }
+                level.position += 1
+            case 0x09, 0x0A:
+                if emit { output.append(0x20) }
+                level.position += 1
+            default:
+                if emit {
+                    var q = level.position + 1
+                    while q < level.bytes.count {
+                        let c = level.bytes[q]
+                        if c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == 0x0D || c == 0x09 || c == 0x0A { break }
+                        q += 1
+                    }
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: level.bytes[level.position..<q]))
+                    level.position = q
+                } else {
+                    level.position += 1
+                }
+            }
+        }
+    }
+
+    /// Collapses runs of spaces to one and trims them at both ends, from `start` on.
+    func collapseSpaces(_ bytes: inout [UInt8], from start: Int) {
+        var write = start
+        var pendingSpace = false
+        for read in start..<bytes.count {
+            let b = bytes[read]
+            if b == 0x20 {
+                pendingSpace = write > start
+                continue
+            }
+            if pendingSpace {
+                bytes[write] = 0x20
+                write += 1
+                pendingSpace = false
+            }
+            bytes[write] = b
+            write += 1
+        }
+        bytes.removeSubrange(write...)
+    }
+}
