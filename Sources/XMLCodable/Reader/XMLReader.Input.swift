@@ -17,21 +17,21 @@ extension XMLReader {
 
         /// Calls `body` with the bytes. Each stored form is contiguous, so this never copies.
         @inlinable
-        internal func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-            // `withUnsafeBytes` rethrows untyped errors; carry the typed error across it by hand.
-            var result: Result<R, E>!
+        internal func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
             switch self {
             case .array(let array):
-                array.withUnsafeBytes { bytes in result = Result { () throws(E) in try body(bytes) } }
+                return try array.withUnsafeBytes(body)
             case .data(let data):
-                data.withUnsafeBytes { bytes in result = Result { () throws(E) in try body(bytes) } }
+                return try data.withUnsafeBytes(body)
             case .string(let string):
-                var string = string
-                string.withUTF8 { bytes in result = Result { () throws(E) in try body(UnsafeRawBufferPointer(bytes)) } }
+                // Strings are made contiguous when the reader is created, so the fallback never runs.
+                if let result = try string.utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
+                    return result
+                }
+                return try Array(string.utf8).withUnsafeBytes(body)
             case .unsafe(let bytes):
                 return try body(bytes)
             }
-            return try result.get()
         }
     }
 }

@@ -55,7 +55,7 @@ public struct XMLReader {
 
     /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
     public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try Input.data(data).withBytes { (raw) throws(XMLParsingError) in try InputDecoding.prepare(raw) }
+        let decoded = try data.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) } }.get()
         self.init(input: decoded.map { Input.array($0) } ?? .data(data), options: options)
     }
 
@@ -89,11 +89,17 @@ public struct XMLReader {
     /// - Throws: ``XMLParsingError`` at the first problem in the document.
     @inlinable
     public mutating func next() throws(XMLParsingError) -> XMLEvent? {
-        do {
-            return try input.withBytes { (bytes) throws(ScanError) in try scanner.next(bytes) }
-        } catch {
-            throw publicError(error)
+        var failure: ScanError?
+        let event = input.withBytes { bytes -> XMLEvent? in
+            do throws(ScanError) {
+                return try scanner.next(bytes)
+            } catch {
+                failure = error
+                return nil
+            }
         }
+        if let failure { throw publicError(failure) }
+        return event
     }
 
     @usableFromInline
@@ -124,7 +130,7 @@ public struct XMLReader {
     /// The decoded text of a slice: references replaced, line ends normalized to `\n`, and
     /// attribute values normalized as XML 1.0 section 3.3.3 requires.
     public func string(_ slice: XMLSlice) -> String {
-        input.withBytes { document in scanner.withDecodedBytes(slice, document: document) { String(decoding: $0, as: UTF8.self) } }
+        withDecodedBytes(of: slice) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The qualified name as written (`prefix:local`).
@@ -144,13 +150,24 @@ public struct XMLReader {
     }
 
     /// Calls `body` with the decoded bytes of a slice (UTF-8). Verbatim slices are passed without copying.
+    ///
+    /// The buffer is valid only during the call.
+    @inlinable
     public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try input.withBytes { document in try scanner.withDecodedBytes(slice, document: document, body) }
+        if slice.isVerbatim {
+            return try input.withBytes { document in try body(scanner.rawBytes(slice, document)) }
+        }
+        let decoded = input.withBytes { document in scanner.decodedBytes(slice, document) }
+        return try decoded.withUnsafeBytes(body)
     }
 
-    /// Calls `body` with the raw bytes of a slice exactly as they appear in the input.
+    /// Calls `body` with the raw bytes of a slice exactly as they appear in the input (references
+    /// not replaced, line ends not normalized).
+    ///
+    /// The buffer is valid only during the call.
+    @inlinable
     public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try input.withBytes { document in try scanner.withRawBytes(slice, document: document, body) }
+        try input.withBytes { document in try body(scanner.rawBytes(slice, document)) }
     }
 
     /// Whether a slice's decoded bytes equal the UTF-8 of `string`, without making a `String`.

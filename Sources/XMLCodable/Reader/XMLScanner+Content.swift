@@ -479,11 +479,13 @@ extension XMLScanner {
 
     /// Scans the reference starting with `&` at `p`, checking its syntax and, for a character
     /// reference, that it names a character XML allows.
+    @inline(__always)
     func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Reference {
         try scanReference(buf, at: p, limit: end)
     }
 
     /// `scanReference` in a buffer that ends at `limit` rather than at the current buffer's end.
+    @inline(__always)
     func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int, limit end: Int) throws(ScanError) -> Reference {
         var q = p + 1
         guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "a name or '#' after '&'") }

@@ -46,7 +46,9 @@ extension XMLScanner {
             if matches(buf, position, "<!--") {
                 _ = try comment(buf)
             } else if matches(buf, position, "<?") {
-                _ = try processingInstruction(buf)
+                // XML 1.0 §2.6: PIs are passed to the application, those in the DTD too. They are
+                // reported before the doctype event, in document order.
+                pendingEvents.append(try processingInstruction(buf))
             } else if matches(buf, position, "<!ENTITY") {
                 try entityDeclaration(buf, store: store, standalone: standalone)
             } else if matches(buf, position, "<!ATTLIST") {

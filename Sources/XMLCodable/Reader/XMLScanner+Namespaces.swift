@@ -27,6 +27,7 @@ internal struct NamespaceTable {
 
     /// The number of a URI, adding it to the table if it is new.
     mutating func intern(_ uri: UnsafeRawBufferPointer) -> Int32 {
+        if uri.isEmpty { return 0 }
         // Most documents use a handful of namespaces; search from the most recent.
         for index in stride(from: uris.count - 1, through: 1, by: -1) {
             if uris[index].withUnsafeBytes({ bytesEqual($0, uri) }) { return Int32(index) }

@@ -100,7 +100,9 @@ extension XMLScanner {
         doctype = XMLReader.Doctype(
             name: String(decoding: rawBytes(name, document), as: UTF8.self), publicID: publicID, systemID: systemID,
             notations: store.notations, entityNames: store.generalEntityNames)
-        return .doctype(name: name)
+        if pendingEvents.isEmpty { return .doctype(name: name) }
+        pendingEvents.append(.doctype(name: name))
+        return pendingEvents.removeFirst()
     }
 
     /// Reads `SYSTEM "…"` or `PUBLIC "…" "…"` at `position` (the system literal is optional after

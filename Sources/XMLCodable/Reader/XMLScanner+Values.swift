@@ -12,23 +12,18 @@
 // value later, when someone asks for it.
 
 extension XMLScanner {
-    /// Calls `body` with the decoded bytes of a slice; verbatim slices are not copied.
-    func withDecodedBytes<R>(_ slice: XMLSlice, document: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        if slice.isVerbatim { return try body(rawBytes(slice, document)) }
+    /// The decoded bytes of a slice that is not verbatim.
+    @usableFromInline
+    func decodedBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(slice.rawCount)
         do {
             try appendDecoded(slice, document, to: &out)
         } catch {
             // Slices were validated when they were scanned; should a value still fail to expand, give its raw bytes.
-            return try body(rawBytes(slice, document))
+            return Array(rawBytes(slice, document))
         }
-        return try out.withUnsafeBytes(body)
-    }
-
-    /// Calls `body` with the raw bytes of a slice.
-    func withRawBytes<R>(_ slice: XMLSlice, document: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(rawBytes(slice, document))
+        return out
     }
 
     /// Where a slice comes from in the document: its own offset, or for text in the DTD's buffers,

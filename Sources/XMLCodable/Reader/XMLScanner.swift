@@ -91,6 +91,8 @@ internal struct XMLScanner {
     /// Whether entity and attribute-list declarations are now only checked, not used: after a
     /// reference to a parameter entity the reader does not read (XML 1.0 §5.1).
     var skipDeclarations = false
+    /// Events found ahead of their turn (processing instructions inside the DTD), to report first.
+    var pendingEvents: [XMLEvent] = []
     /// Hash slots reused to find duplicate attributes on elements with many attributes.
     var duplicateSlots: [Int32] = []
 
@@ -125,6 +127,7 @@ internal struct XMLScanner {
             return .endElement(popElement())
         }
         isEmptyElementTag = false
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         switch phase {
         case .content:
             return try content(document)
@@ -154,7 +157,7 @@ internal struct XMLScanner {
     }
 
     /// The raw bytes of a slice.
-    @inline(__always)
+    @usableFromInline
     func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: buffer(slice.source, document)[slice.start..<slice.end])
     }
