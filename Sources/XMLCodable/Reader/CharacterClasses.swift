@@ -19,6 +19,8 @@ internal enum ByteClass {
     static let name: UInt8 = 1 << 3
     /// XML white space: space, tab, line feed, carriage return.
     static let space: UInt8 = 1 << 4
+    /// An ASCII name character other than the colon (which namespace processing must see).
+    static let nameNoColon: UInt8 = 1 << 6
     /// Ends a run of plain comment, PI or CDATA bytes: `-`, `?`, `]`, `>`, `\r`, non-ASCII, C0 controls.
     static let markupStop: UInt8 = 1 << 5
 
@@ -47,6 +49,9 @@ internal enum ByteClass {
             }
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
                 bits |= space
+            }
+            if bits & name != 0 && b != UInt8(ascii: ":") {
+                bits |= nameNoColon
             }
             table[byte] = bits
         }

@@ -7,6 +7,7 @@
 // normalize) or already-processed replacement text. The store is built while the DOCTYPE is read
 // and only read afterwards; it is a class so that copying a reader does not copy the DTD.
 
+@usableFromInline
 internal final class DTDStore {
     struct Buffer {
         var pointer: UnsafeMutableRawPointer?

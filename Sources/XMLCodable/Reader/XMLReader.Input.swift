@@ -1,4 +1,8 @@
 // The storage a reader reads from, borrowed for the length of each call.
+//
+// The forms are kept in separate stored properties rather than as an enum's payloads: reading a
+// stored property borrows it, while binding an enum payload copies it (a retain and a release on
+// every event, measurable in a tight loop).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -9,28 +13,43 @@ import Foundation
 extension XMLReader {
     /// The document's UTF-8 bytes, kept in whatever the caller handed over.
     @usableFromInline
-    internal enum Input {
-        case array([UInt8])
-        case data(Data)
-        case string(String)
-        case unsafe(UnsafeRawBufferPointer)
+    internal struct Input {
+        @usableFromInline enum Kind: UInt8 { case array, data, string, unsafe }
+        @usableFromInline let kind: Kind
+        @usableFromInline let array: [UInt8]
+        @usableFromInline let data: Data
+        @usableFromInline let string: String
+        @usableFromInline let unsafe: UnsafeRawBufferPointer
+
+        private init(kind: Kind, array: [UInt8] = [], data: Data = Data(), string: String = "", unsafe: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
+            self.kind = kind
+            self.array = array
+            self.data = data
+            self.string = string
+            self.unsafe = unsafe
+        }
+
+        static func array(_ array: [UInt8]) -> Input { Input(kind: .array, array: array) }
+        static func data(_ data: Data) -> Input { Input(kind: .data, data: data) }
+        static func string(_ string: String) -> Input { Input(kind: .string, string: string) }
+        static func unsafe(_ bytes: UnsafeRawBufferPointer) -> Input { Input(kind: .unsafe, unsafe: bytes) }
 
         /// Calls `body` with the bytes. Each stored form is contiguous, so this never copies.
         @inlinable
         internal func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-            switch self {
-            case .array(let array):
+            switch kind {
+            case .array:
                 return try array.withUnsafeBytes(body)
-            case .data(let data):
+            case .data:
                 return try data.withUnsafeBytes(body)
-            case .string(let string):
+            case .string:
                 // Strings are made contiguous when the reader is created, so the fallback never runs.
                 if let result = try string.utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
                     return result
                 }
                 return try Array(string.utf8).withUnsafeBytes(body)
-            case .unsafe(let bytes):
-                return try body(bytes)
+            case .unsafe:
+                return try body(unsafe)
             }
         }
     }

@@ -90,7 +90,16 @@ public struct XMLReader {
     @inlinable
     public mutating func next() throws(XMLParsingError) -> XMLEvent? {
         var failure: ScanError?
-        let event = input.withBytes { bytes -> XMLEvent? in
+        let event = XMLReader.advance(&scanner, input, &failure)
+        if let failure { throw publicError(failure) }
+        return event
+    }
+
+    /// Reads one event. The scanner and the input are separate parameters so that borrowing the
+    /// input while the scanner changes needs no copy of either.
+    @inlinable
+    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input, _ failure: inout ScanError?) -> XMLEvent? {
+        input.withBytes { bytes -> XMLEvent? in
             do throws(ScanError) {
                 return try scanner.next(bytes)
             } catch {
@@ -98,8 +107,6 @@ public struct XMLReader {
                 return nil
             }
         }
-        if let failure { throw publicError(failure) }
-        return event
     }
 
     @usableFromInline
@@ -155,10 +162,16 @@ public struct XMLReader {
     @inlinable
     public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if slice.isVerbatim {
-            return try input.withBytes { document in try body(scanner.rawBytes(slice, document)) }
+            let dtd = scanner.dtd
+            return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
         }
-        let decoded = input.withBytes { document in scanner.decodedBytes(slice, document) }
+        let decoded = decodedBytes(slice)
         return try decoded.withUnsafeBytes(body)
+    }
+
+    @usableFromInline
+    internal func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
+        input.withBytes { document in scanner.decodedBytes(slice, document) }
     }
 
     /// Calls `body` with the raw bytes of a slice exactly as they appear in the input (references
@@ -167,7 +180,8 @@ public struct XMLReader {
     /// The buffer is valid only during the call.
     @inlinable
     public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try input.withBytes { document in try body(scanner.rawBytes(slice, document)) }
+        let dtd = scanner.dtd
+        return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
     }
 
     /// Whether a slice's decoded bytes equal the UTF-8 of `string`, without making a `String`.

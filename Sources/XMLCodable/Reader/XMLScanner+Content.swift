@@ -96,13 +96,15 @@ extension XMLScanner {
 
     /// Reads character data up to markup, an entity reference or the end of the current buffer.
     mutating func text(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
-        let table = ByteClass.table
+        let table = lexer.table
         let base = buf.baseAddress.unsafelyUnwrapped
         let start = position
         let end = self.end
         var p = position
         var flags: XMLSlice.Flags = []
         scan: while p < end {
+            while p + 8 <= end, !WordScan.mayEndText(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
+            guard p < end else { break }
             let byte = base.load(fromByteOffset: p, as: UInt8.self)
             if table[Int(byte)] & ByteClass.textStop == 0 {
                 p += 1
@@ -134,23 +136,6 @@ extension XMLScanner {
         return .text(XMLSlice(source: source, start: start, end: p, flags: flags))
     }
 
-    /// Checks the character at `p` (a control or non-ASCII byte) and returns the position after it.
-    @inline(__always)
-    func checkCharacter(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int {
-        let byte = buf[p]
-        if byte < 0x80 {
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
-                throw error(.invalidCharacter(codePoint: UInt32(byte)), at: p)
-            }
-            return p + 1
-        }
-        guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end) else {
-            throw error(.invalidUTF8, at: p)
-        }
-        if !isXMLChar(scalar) { throw error(.invalidCharacter(codePoint: scalar), at: p) }
-        return p + length
-    }
-
     // MARK: - Tags
 
     mutating func startTag(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
@@ -162,7 +147,9 @@ extension XMLScanner {
         let qualified = XMLSlice(source: source, start: nameStart, end: nameEnd)
         var p = nameEnd
         var isEmpty = false
-        let table = ByteClass.table
+        // Whether namespace declarations or prefixes may need resolving on this tag.
+        var namespaceWork = prefixLength >= 0
+        let table = lexer.table
         while true {
             let hadSpace = skipSpace(buf, &p)
             guard p < end else { throw unexpected(buf, at: p, expected: "'>' to end the start tag") }
@@ -180,6 +167,7 @@ extension XMLScanner {
             guard hadSpace else { throw unexpected(buf, at: p, expected: "white space, '>' or '/>'") }
             // An attribute.
             let (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true)
+            if attributePrefix >= 0 || (attributeNameEnd - p == 5 && buf[p] == UInt8(ascii: "x")) { namespaceWork = true }
             let attributeName = XMLSlice(source: source, start: p, end: attributeNameEnd)
             p = attributeNameEnd
             skipSpace(buf, &p)
@@ -195,6 +183,7 @@ extension XMLScanner {
             var flags: XMLSlice.Flags = .attributeValue
             let base = buf.baseAddress.unsafelyUnwrapped
             while true {
+                while p + 8 <= end, !WordScan.mayEndAttributeValue(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
                 guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
                 let b = base.load(fromByteOffset: p, as: UInt8.self)
                 if table[Int(b)] & ByteClass.attributeStop == 0 {
@@ -229,11 +218,21 @@ extension XMLScanner {
             }
         }
         position = p
-        if let dtd, dtd.hasAttributeLists { try applyAttributeDeclarations(qualified, buf, document) }
+        if hasAttributeDeclarations {
+            let specified = attributes.count
+            try applyAttributeDeclarations(qualified, buf, document)
+            if attributes.count > specified { namespaceWork = true }
+        }
         if attributes.count > 1 { try checkDuplicateAttributes(buf, document) }
         var name = XMLName(qualified: qualified, prefixLength: prefixLength)
         let bindings = namespaces.bindings.count
-        if processNamespaces { try resolveNamespaces(&name, buf, document) }
+        if processNamespaces {
+            if namespaceWork {
+                try resolveNamespaces(&name, buf, document)
+            } else if bindings > 0 {
+                name.namespaceID = namespaces.defaultNamespace
+            }
+        }
         elements.append(OpenElement(name: name, bindings: bindings, frameDepth: frames.count))
         if isEmpty {
             pendingEnd = true
@@ -243,6 +242,24 @@ extension XMLScanner {
     }
 
     mutating func endTag(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+        // Fast path: the end tag names the open element, in the same buffer, followed by '>'.
+        let open = elements[elements.count - 1]
+        let nameStart = position + 2
+        if open.name.qualified.source == source, open.frameDepth == frames.count {
+            let count = open.name.qualified.end - open.name.qualified.start
+            let after = nameStart + count
+            if after < end, buf[after] == UInt8(ascii: ">"),
+                bytesEqual(UnsafeRawBufferPointer(rebasing: buf[nameStart..<after]), UnsafeRawBufferPointer(rebasing: buf[open.name.qualified.start..<open.name.qualified.end]))
+            {
+                position = after + 1
+                return .endElement(popElement())
+            }
+        }
+        return try endTagSlowly(buf, document)
+    }
+
+    /// An end tag with white space before '>', in another buffer than its start tag, or in error.
+    private mutating func endTagSlowly(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
         let nameStart = position + 2
         let (nameEnd, _) = try scanName(buf, at: nameStart, qualified: true)
         var p = nameEnd
@@ -254,7 +271,7 @@ extension XMLScanner {
             throw error(.malformedEntity(name: entity, problem: "an element ends in it that did not start in it"), at: position)
         }
         let found = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
-        let expected = rawBytes(open.name.qualified, document)
+        let expected = XMLScanner.rawBytes(open.name.qualified, document, dtd)
         if !bytesEqual(found, expected) {
             throw error(.mismatchedEndTag(expected: String(decoding: expected, as: UTF8.self), found: String(decoding: found, as: UTF8.self)), at: position)
         }
@@ -276,7 +293,7 @@ extension XMLScanner {
         let start = position + 4
         var p = start
         var flags: XMLSlice.Flags = []
-        let table = ByteClass.table
+        let table = lexer.table
         while true {
             guard p < end else { throw unexpected(buf, at: p, expected: "'-->' to end the comment") }
             let b = buf[p]
@@ -322,7 +339,7 @@ extension XMLScanner {
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space or '?>' after the target") }
         let dataStart = p
         var flags: XMLSlice.Flags = []
-        let table = ByteClass.table
+        let table = lexer.table
         while true {
             guard p < end else { throw unexpected(buf, at: p, expected: "'?>' to end the processing instruction") }
             let b = buf[p]
@@ -349,7 +366,7 @@ extension XMLScanner {
         let start = position + 9
         var p = start
         var flags: XMLSlice.Flags = []
-        let table = ByteClass.table
+        let table = lexer.table
         while true {
             guard p < end else { throw unexpected(buf, at: p, expected: "']]>' to end the CDATA section") }
             let b = buf[p]
@@ -374,65 +391,6 @@ extension XMLScanner {
 
     // MARK: - Names, references, white space
 
-    /// Scans a name at `p`. Returns its end and, for a qualified name with namespaces processed,
-    /// the length of its prefix (or -1).
-    ///
-    /// With namespaces processed, `qualified` names must be QNames (at most one colon, with a
-    /// non-empty prefix and local part) and other names (PI targets, entity and notation names)
-    /// must have no colon at all.
-    @inline(__always)
-    func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
-        try scanName(buf, at: start, qualified: qualified, limit: end)
-    }
-
-    /// `scanName` in a buffer that ends at `limit` rather than at the current buffer's end.
-    @inline(__always)
-    func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
-        let table = ByteClass.table
-        var p = start
-        guard p < end else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
-        let first = buf[p]
-        if first < 0x80 {
-            guard table[Int(first)] & ByteClass.nameStart != 0 else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
-            p += 1
-        } else {
-            guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end) else { throw error(.invalidUTF8, at: p) }
-            guard isNameStartScalar(scalar) else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
-            p += length
-        }
-        var colon = first == UInt8(ascii: ":") ? start : -1
-        var colons = first == UInt8(ascii: ":") ? 1 : 0
-        while p < end {
-            let b = buf[p]
-            if b < 0x80 {
-                guard table[Int(b)] & ByteClass.name != 0 else { break }
-                if b == UInt8(ascii: ":") {
-                    if colons == 0 { colon = p }
-                    colons += 1
-                }
-                p += 1
-            } else {
-                guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end) else { throw error(.invalidUTF8, at: p) }
-                guard isNameScalar(scalar) else { break }
-                p += length
-            }
-        }
-        if p - start > limits.maxNameLength {
-            throw error(.nameLengthLimitExceeded(limit: limits.maxNameLength), at: start)
-        }
-        guard processNamespaces, colons > 0 else { return (p, -1) }
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)
-        guard qualified, colons == 1, colon > start, colon + 1 < p else { throw error(.invalidName(name), at: start) }
-        // The local part must start with a name start character.
-        let next = buf[colon + 1]
-        if next < 0x80 {
-            if table[Int(next)] & ByteClass.nameStart == 0 { throw error(.invalidName(name), at: start) }
-        } else if let (scalar, _) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, colon + 1, p), !isNameStartScalar(scalar) {
-            throw error(.invalidName(name), at: start)
-        }
-        return (p, Int32(colon - start))
-    }
-
     /// Skips white space at `position`; returns whether there was any.
     @discardableResult
     mutating func skipSpace(_ buf: UnsafeRawBufferPointer) -> Bool {
@@ -445,16 +403,13 @@ extension XMLScanner {
     /// Skips white space at `p`; returns whether there was any.
     @discardableResult
     @inline(__always)
-    func skipSpace(_ buf: UnsafeRawBufferPointer, _ p: inout Int) -> Bool {
-        let start = p
-        let table = ByteClass.table
-        while p < end, table[Int(buf[p])] & ByteClass.space != 0 { p += 1 }
-        return p > start
+    mutating func skipSpace(_ buf: UnsafeRawBufferPointer, _ p: inout Int) -> Bool {
+        lexer.skipSpace(buf, &p, limit: end)
     }
 
     /// Whether the bytes at `p` are `literal`.
     @inline(__always)
-    func matches(_ buf: UnsafeRawBufferPointer, _ p: Int, _ literal: StaticString) -> Bool {
+    mutating func matches(_ buf: UnsafeRawBufferPointer, _ p: Int, _ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard p + count <= end else { return false }
         let bytes = literal.utf8Start
@@ -462,86 +417,28 @@ extension XMLScanner {
         return true
     }
 
-    /// A reference, as `scanReference` finds it.
-    struct Reference {
-        enum Kind {
-            /// `&#…;`: the code point.
-            case character(UInt32)
-            /// `&lt;` and the other four: the character.
-            case predefined(UInt8)
-            /// `&name;`: the range of the name.
-            case entity(nameStart: Int, nameEnd: Int)
-        }
-        var kind: Kind
-        /// The position after the `;`.
-        var end: Int
-    }
-
-    /// Scans the reference starting with `&` at `p`, checking its syntax and, for a character
-    /// reference, that it names a character XML allows.
-    @inline(__always)
-    func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Reference {
-        try scanReference(buf, at: p, limit: end)
-    }
-
-    /// `scanReference` in a buffer that ends at `limit` rather than at the current buffer's end.
-    @inline(__always)
-    func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int, limit end: Int) throws(ScanError) -> Reference {
-        var q = p + 1
-        guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "a name or '#' after '&'") }
-        if buf[q] == UInt8(ascii: "#") {
-            q += 1
-            var value: UInt32 = 0
-            var digits = 0
-            let hex = q < end && buf[q] == UInt8(ascii: "x")
-            if hex { q += 1 }
-            while q < end {
-                let b = buf[q]
-                var digit: UInt32
-                switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(b - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(b - UInt8(ascii: "A") + 10)
-                default: digit = 0xFF
-                }
-                if digit == 0xFF { break }
-                value = min(value &* (hex ? 16 : 10) &+ digit, 0x11_0000)
-                digits += 1
-                q += 1
-            }
-            guard digits > 0 else { throw error(.invalidCharacterReference("no digits"), at: p) }
-            guard q < end, buf[q] == UInt8(ascii: ";") else { throw error(.invalidCharacterReference("missing ';'"), at: p) }
-            guard isXMLChar(value) else {
-                throw error(.invalidCharacterReference(value >= 0x11_0000 ? "beyond U+10FFFF" : "U+\(String(value, radix: 16, uppercase: true)) is not an XML character"), at: p)
-            }
-            return Reference(kind: .character(value), end: q + 1)
-        }
-        let (nameEnd, _) = try scanName(buf, at: q, qualified: false, limit: end)
-        guard nameEnd < end, buf[nameEnd] == UInt8(ascii: ";") else { throw unexpected(buf, at: nameEnd, limit: end, expected: "';' to end the entity reference") }
-        let length = nameEnd - q
-        if length == 2 || length == 3 || length == 4 {
-            let b0 = buf[q]
-            let b1 = buf[q + 1]
-            switch (length, b0, b1) {
-            case (2, UInt8(ascii: "l"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: "<")), end: nameEnd + 1)
-            case (2, UInt8(ascii: "g"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: ">")), end: nameEnd + 1)
-            case (3, UInt8(ascii: "a"), UInt8(ascii: "m")) where buf[q + 2] == UInt8(ascii: "p"):
-                return Reference(kind: .predefined(UInt8(ascii: "&")), end: nameEnd + 1)
-            case (4, UInt8(ascii: "a"), UInt8(ascii: "p")) where buf[q + 2] == UInt8(ascii: "o") && buf[q + 3] == UInt8(ascii: "s"):
-                return Reference(kind: .predefined(UInt8(ascii: "'")), end: nameEnd + 1)
-            case (4, UInt8(ascii: "q"), UInt8(ascii: "u")) where buf[q + 2] == UInt8(ascii: "o") && buf[q + 3] == UInt8(ascii: "t"):
-                return Reference(kind: .predefined(UInt8(ascii: "\"")), end: nameEnd + 1)
-            default: break
-            }
-        }
-        return Reference(kind: .entity(nameStart: q, nameEnd: nameEnd), end: nameEnd + 1)
-    }
-
     // MARK: - Attributes
 
     /// Finds attributes given twice, comparing qualified names as bytes.
     mutating func checkDuplicateAttributes(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
         let count = attributes.count
+        if count <= 12, attributes.allSatisfy({ $0.name.qualified.source == source }) {
+            // All in the current buffer: compare lengths, then bytes.
+            let base = buf.baseAddress.unsafelyUnwrapped
+            for i in 1..<count {
+                let a = attributes[i].name.qualified
+                let length = a.end - a.start
+                for j in 0..<i {
+                    let b = attributes[j].name.qualified
+                    if b.end - b.start == length, base.load(fromByteOffset: a.start, as: UInt8.self) == base.load(fromByteOffset: b.start, as: UInt8.self),
+                        bytesEqual(UnsafeRawBufferPointer(start: base + a.start, count: length), UnsafeRawBufferPointer(start: base + b.start, count: length))
+                    {
+                        throw error(.duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: base + a.start, count: length), as: UTF8.self)), at: a.start)
+                    }
+                }
+            }
+            return
+        }
         if count <= 12 {
             for i in 1..<count {
                 let a = rawBytes(attributes[i].name.qualified, document, current: buf)
@@ -579,7 +476,7 @@ extension XMLScanner {
     /// The raw bytes of a slice when the caller has the current buffer rather than the document
     /// (a start tag inside an entity): slices of the current source come from `current`.
     @inline(__always)
-    func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, current: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    mutating func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, current: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         let buffer = slice.source == source ? current : self.buffer(slice.source, document)
         return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
     }
@@ -605,5 +502,36 @@ extension XMLScanner {
                 }
             }
         }
+    }
+}
+
+// MARK: - The lexer, seen from the scanner
+
+extension XMLScanner {
+    typealias Reference = Lexer.Reference
+
+    /// Turns an error from the lexer (an offset into the current buffer) into one about the document.
+    @inline(never)
+    mutating func relocate(_ error: ScanError) -> ScanError {
+        if case .unexpectedEndOfInput(let expected) = error.reason, !frames.isEmpty, let dtd, error.offset >= end {
+            let name = String(decoding: dtd.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
+            return self.error(.malformedEntity(name: name, problem: "its replacement text ends where \(expected) is expected"), at: error.offset)
+        }
+        return ScanError(reason: error.reason, offset: offset(error.offset))
+    }
+
+    @inline(__always)
+    mutating func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+        do { return try lexer.scanName(buf, at: start, qualified: qualified, limit: end) } catch { throw relocate(error) }
+    }
+
+    @inline(__always)
+    mutating func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Reference {
+        do { return try lexer.scanReference(buf, at: p, limit: end) } catch { throw relocate(error) }
+    }
+
+    @inline(__always)
+    mutating func checkCharacter(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int {
+        do { return try lexer.checkCharacter(buf, at: p, limit: end) } catch { throw relocate(error) }
     }
 }

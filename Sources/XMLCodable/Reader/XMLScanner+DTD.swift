@@ -99,7 +99,7 @@ extension XMLScanner {
     }
 
     /// Whether the declarations just read are to be kept.
-    private func keeping(_ standalone: Bool) -> Bool { !skipDeclarations || standalone }
+    private mutating func keeping(_ standalone: Bool) -> Bool { !skipDeclarations || standalone }
 
     // MARK: - <!ENTITY>
 
@@ -147,7 +147,7 @@ extension XMLScanner {
     }
 
     /// Reads a quoted entity value and builds its replacement text.
-    private func entityValue(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> [UInt8] {
+    private mutating func entityValue(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> [UInt8] {
         let quote = buf[p]
         var q = p + 1
         var out: [UInt8] = []
@@ -259,7 +259,7 @@ extension XMLScanner {
     }
 
     /// `( Nmtoken | Nmtoken … )` or, for a notation type, `( Name | Name … )`, after the '('.
-    private func tokenList(_ buf: UnsafeRawBufferPointer, from start: Int, names: Bool) throws(ScanError) -> Int {
+    private mutating func tokenList(_ buf: UnsafeRawBufferPointer, from start: Int, names: Bool) throws(ScanError) -> Int {
         var p = start
         while true {
             skipSpace(buf, &p)
@@ -269,7 +269,7 @@ extension XMLScanner {
                 let tokenStart = p
                 while p < end {
                     if buf[p] < 0x80 {
-                        guard ByteClass.table[Int(buf[p])] & ByteClass.name != 0 else { break }
+                        guard lexer.table[Int(buf[p])] & ByteClass.name != 0 else { break }
                         p += 1
                     } else {
                         guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end), isNameScalar(scalar) else { break }
@@ -343,7 +343,7 @@ extension XMLScanner {
     }
 
     /// `(#PCDATA | a | b)*` or `(#PCDATA)`, after `#PCDATA`.
-    private func mixedContent(_ buf: UnsafeRawBufferPointer, from start: Int) throws(ScanError) -> Int {
+    private mutating func mixedContent(_ buf: UnsafeRawBufferPointer, from start: Int) throws(ScanError) -> Int {
         var p = start
         var names = 0
         while true {
@@ -369,7 +369,7 @@ extension XMLScanner {
     }
 
     /// A `children` content model, after its first '('. Nested groups use an explicit stack.
-    private func childrenContent(_ buf: UnsafeRawBufferPointer, from start: Int) throws(ScanError) -> Int {
+    private mutating func childrenContent(_ buf: UnsafeRawBufferPointer, from start: Int) throws(ScanError) -> Int {
         var p = start
         var separators: [UInt8] = [0]  // per open group: 0 until its first ',' or '|'
         @inline(__always) func occurrence(_ p: inout Int) {

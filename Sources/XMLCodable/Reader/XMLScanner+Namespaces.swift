@@ -20,6 +20,23 @@ internal struct NamespaceTable {
 
     var bindings: [Binding] = []
     var uris: [[UInt8]] = [[], NamespaceTable.xmlURI, NamespaceTable.xmlnsURI]
+    /// URI bytes → number, for every entry of `uris` but the first.
+    var index: ByteKeyTable = {
+        var table = ByteKeyTable()
+        NamespaceTable.xmlURI.withUnsafeBytes { _ = table.insert($0, value: 1) }
+        NamespaceTable.xmlnsURI.withUnsafeBytes { _ = table.insert($0, value: 2) }
+        return table
+    }()
+
+    /// The namespace unprefixed element names are in: the innermost default declaration, or none.
+    var defaultNamespace: Int32 {
+        var index = bindings.count - 1
+        while index >= 0 {
+            if bindings[index].isDefault { return bindings[index].uri }
+            index -= 1
+        }
+        return 0
+    }
 
     mutating func truncate(to count: Int) {
         if bindings.count > count { bindings.removeSubrange(count...) }
@@ -28,12 +45,14 @@ internal struct NamespaceTable {
     /// The number of a URI, adding it to the table if it is new.
     mutating func intern(_ uri: UnsafeRawBufferPointer) -> Int32 {
         if uri.isEmpty { return 0 }
-        // Most documents use a handful of namespaces; search from the most recent.
-        for index in stride(from: uris.count - 1, through: 1, by: -1) {
-            if uris[index].withUnsafeBytes({ bytesEqual($0, uri) }) { return Int32(index) }
-        }
+        // Most documents use a handful of namespaces: look at the latest first, then hash.
+        let last = uris.count - 1
+        if last >= 3, uris[last].withUnsafeBytes({ bytesEqual($0, uri) }) { return Int32(last) }
+        if let found = index.find(uri) { return found }
         uris.append(Array(uri))
-        return Int32(uris.count - 1)
+        let number = Int32(uris.count - 1)
+        index.insert(uri, value: number)
+        return number
     }
 }
 
@@ -104,7 +123,7 @@ extension XMLScanner {
             }
             name.namespaceID = try lookUp(prefix: bytes, document, buf, at: name.qualified.start)
         } else {
-            name.namespaceID = namespaces.bindings.last(where: { $0.isDefault })?.uri ?? 0
+            name.namespaceID = namespaces.defaultNamespace
         }
         guard hasPrefixedAttributes else { return }
         for i in attributes.indices where attributes[i].name.prefixLength >= 0 && !attributes[i].isNamespaceDeclaration {
@@ -112,18 +131,55 @@ extension XMLScanner {
             attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: attributes[i].name.qualified.start)
         }
         // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
-        for i in attributes.indices where attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration {
-            let local = rawBytes(attributes[i].name.local, document, current: buf)
-            for j in 0..<i where attributes[j].name.namespaceID == attributes[i].name.namespaceID && !attributes[j].isNamespaceDeclaration {
-                if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) {
-                    throw error(.duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(String(decoding: local, as: UTF8.self))"), at: attributes[i].name.qualified.start)
+        try checkDuplicateExpandedNames(buf, document)
+    }
+
+    /// Finds two attributes with the same namespace URI and local name: pairwise for a few
+    /// attributes, through reused hash slots for many.
+    private mutating func checkDuplicateExpandedNames(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+        let count = attributes.count
+        func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
+        func duplicate(_ i: Int) -> ScanError {
+            let local = String(decoding: rawBytes(attributes[i].name.local, document, current: buf), as: UTF8.self)
+            return error(.duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(local)"), at: attributes[i].name.qualified.start)
+        }
+        if count <= 12 {
+            for i in 0..<count where qualifies(i) {
+                let local = rawBytes(attributes[i].name.local, document, current: buf)
+                for j in 0..<i where qualifies(j) && attributes[j].name.namespaceID == attributes[i].name.namespaceID {
+                    if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) { throw duplicate(i) }
                 }
             }
+            return
+        }
+        var size = 32
+        while size < count * 2 { size *= 2 }
+        if duplicateSlots.count < size {
+            duplicateSlots = [Int32](repeating: -1, count: size)
+        } else {
+            for i in 0..<size { duplicateSlots[i] = -1 }
+        }
+        let mask = size - 1
+        for i in 0..<count where qualifies(i) {
+            let local = rawBytes(attributes[i].name.local, document, current: buf)
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(attributes[i].name.namespaceID)
+            for b in local { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while duplicateSlots[slot] >= 0 {
+                let other = Int(duplicateSlots[slot])
+                if attributes[other].name.namespaceID == attributes[i].name.namespaceID,
+                    bytesEqual(local, rawBytes(attributes[other].name.local, document, current: buf))
+                {
+                    throw duplicate(i)
+                }
+                slot = (slot + 1) & mask
+            }
+            duplicateSlots[slot] = Int32(i)
         }
     }
 
     /// The namespace number bound to a prefix.
-    private func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int32 {
+    private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int32 {
         for binding in namespaces.bindings.reversed() where !binding.isDefault {
             if bytesEqual(rawBytes(binding.prefix, document, current: buf), prefix) { return binding.uri }
         }

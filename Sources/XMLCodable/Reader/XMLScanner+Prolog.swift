@@ -95,6 +95,7 @@ extension XMLScanner {
         guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the document type declaration") }
         position = p + 1
         activeEntities = [Bool](repeating: false, count: store.entities.count)
+        hasAttributeDeclarations = store.hasAttributeLists
         let standalone = declaration?.standalone == true
         undeclaredEntitiesAreErrors = standalone || (systemID == nil && !sawParameterEntityReference)
         doctype = XMLReader.Doctype(
@@ -143,7 +144,7 @@ extension XMLScanner {
         return (publicID, systemID)
     }
 
-    private func systemLiteral(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> String {
+    private mutating func systemLiteral(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> String {
         guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else { throw unexpected(buf, at: p, expected: "a quoted system identifier") }
         let quote = buf[p]
         var q = p + 1

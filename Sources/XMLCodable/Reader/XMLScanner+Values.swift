@@ -50,7 +50,7 @@ extension XMLScanner {
         while p < count {
             let b = bytes[p]
             if b == UInt8(ascii: "&") {
-                let reference = try scanReference(bytes, at: p, limit: count)
+                let reference = try lexer.scanReference(bytes, at: p, limit: count)
                 switch reference.kind {
                 case .character(let scalar): appendUTF8(scalar, to: &out)
                 case .predefined(let byte): out.append(byte)
@@ -115,7 +115,7 @@ extension XMLScanner {
             let b = level.bytes[level.position]
             switch b {
             case UInt8(ascii: "&"):
-                let reference = try scanReference(level.bytes, at: level.position, limit: level.bytes.count)
+                let reference = try lexer.scanReference(level.bytes, at: level.position, limit: level.bytes.count)
                 level.position = reference.end
                 switch reference.kind {
                 case .character(let scalar):

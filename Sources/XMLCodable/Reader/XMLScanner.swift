@@ -63,6 +63,7 @@ internal struct XMLScanner {
 
     let limits: XMLReader.Limits
     let processNamespaces: Bool
+    let lexer: Lexer
     let documentSize: Int
 
     var phase: Phase = .start
@@ -76,7 +77,7 @@ internal struct XMLScanner {
     @usableFromInline var isEmptyElementTag = false
     var declaration: XMLReader.Declaration?
     var doctype: XMLReader.Doctype?
-    var dtd: DTDStore?
+    @usableFromInline var dtd: DTDStore?
     /// Entities currently being expanded in content (indexed like `DTDStore.entities`).
     var activeEntities: [Bool] = []
     /// Bytes produced by entity expansion so far.
@@ -91,6 +92,8 @@ internal struct XMLScanner {
     /// Whether entity and attribute-list declarations are now only checked, not used: after a
     /// reference to a parameter entity the reader does not read (XML 1.0 §5.1).
     var skipDeclarations = false
+    /// Whether the DTD declared attribute lists (defaults or tokenized types to apply to start tags).
+    var hasAttributeDeclarations = false
     /// Events found ahead of their turn (processing instructions inside the DTD), to report first.
     var pendingEvents: [XMLEvent] = []
     /// Hash slots reused to find duplicate attributes on elements with many attributes.
@@ -99,6 +102,7 @@ internal struct XMLScanner {
     init(options: XMLReader.Options, documentSize: Int) {
         self.limits = options.limits
         self.processNamespaces = options.processNamespaces
+        self.lexer = Lexer(maxNameLength: options.limits.maxNameLength, processNamespaces: options.processNamespaces)
         self.documentSize = documentSize
         self.end = documentSize
     }
@@ -159,27 +163,34 @@ internal struct XMLScanner {
     /// The raw bytes of a slice.
     @usableFromInline
     func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: buffer(slice.source, document)[slice.start..<slice.end])
+        XMLScanner.rawBytes(slice, document, dtd)
+    }
+
+    /// The raw bytes of a slice, given the document and the DTD's buffers.
+    @usableFromInline
+    static func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, _ dtd: DTDStore?) -> UnsafeRawBufferPointer {
+        let buffer = slice.source == 0 ? document : dtd.unsafelyUnwrapped.buffer(slice.source).bytes
+        return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
     }
 
     /// The document offset to report for position `p` in the current buffer.
     @inline(__always)
-    func offset(_ p: Int) -> Int {
+    mutating func offset(_ p: Int) -> Int {
         if let first = frames.first { return first.referenceOffset }
         return source == 0 ? p : (dtd?.buffer(source).documentOffset ?? p)
     }
 
-    func error(_ reason: XMLParsingError.Reason, at p: Int) -> ScanError {
+    mutating func error(_ reason: XMLParsingError.Reason, at p: Int) -> ScanError {
         ScanError(reason: reason, offset: offset(p))
     }
 
     /// "unexpected X; expected Y" for the byte at `p` (or the end of input).
-    func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, expected: String) -> ScanError {
+    mutating func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, expected: String) -> ScanError {
         unexpected(buf, at: p, limit: end, expected: expected)
     }
 
     /// "unexpected X; expected Y" for the byte at `p` of a buffer that ends at `limit`.
-    func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int, expected: String) -> ScanError {
+    mutating func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int, expected: String) -> ScanError {
         if p >= limit {
             if !frames.isEmpty, let dtd {
                 let name = String(decoding: dtd.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
@@ -191,7 +202,7 @@ internal struct XMLScanner {
     }
 
     /// A readable description of the character at `p`, for messages.
-    func describe(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int) -> String {
+    mutating func describe(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int) -> String {
         let b = buf[p]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b < 0x80 {
