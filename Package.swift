@@ -22,7 +22,9 @@ let package = Package(
         ),
         .testTarget(
             name: "XMLCodableTests",
-            dependencies: ["XMLCodable"]
+            dependencies: ["XMLCodable"],
+            // Fixture documents are read from their paths (found via #filePath), not bundled.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

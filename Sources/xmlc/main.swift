@@ -1,1 +1,26 @@
-print("xmlc")
+// xmlc: the command-line front end to XMLCodable.
+//
+// Design: this file only hands the arguments to `Tool` and exits with the status it returns.
+// Everything else is split by job so that a new command is one new file plus one line in
+// `Tool.commands`:
+//
+//   Tool.swift                  dispatch, top-level usage, --help / --version
+//   Command.swift               the `Command` protocol and `ExitStatus`
+//   CommandLineArguments.swift  a small hand-rolled option parser shared by the commands
+//   Console.swift               writing to standard output and standard error
+//   InputSource.swift           reading a FILE argument (or `-` for standard input) as bytes
+//   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
+//   CheckCommand.swift          `xmlc check`
+//
+// The tool uses only the public API of XMLCodable and has no other dependency.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let status = Tool.run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

@@ -119,7 +119,7 @@ internal struct Lexer {
             throw ScanError(reason: .nameLengthLimitExceeded(limit: maxNameLength), offset: start)
         }
         guard processNamespaces, colons > 0 else { return (p, -1) }
-        return try checkQName(buf, start: start, end: p, colon: colon, colons: colons, qualified: qualified)
+        return try checkQName(buf, start: start, end: p, colon: colon, colons: colons, qualified: qualified, limit: end)
     }
 
     /// Decodes a non-ASCII name character at `p`; returns the position after it, or `p` when it
@@ -138,8 +138,11 @@ internal struct Lexer {
     }
 
     @inline(never)
-    func checkQName(_ buf: UnsafeRawBufferPointer, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+    func checkQName(_ buf: UnsafeRawBufferPointer, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)
+        if qualified, colons == 1, colon + 1 == p, p >= limit {
+            throw unexpected(buf, at: p, limit: p, expected: "the rest of the name")
+        }
         guard qualified, colons == 1, colon > start, colon + 1 < p else { throw ScanError(reason: .invalidName(name), offset: start) }
         // The local part must start with a name start character.
         let next = buf[colon + 1]
@@ -193,8 +196,12 @@ internal struct Lexer {
                 digits += 1
                 q += 1
             }
-            guard digits > 0 else { throw ScanError(reason: .invalidCharacterReference("no digits"), offset: p) }
-            guard q < end, buf[q] == UInt8(ascii: ";") else { throw ScanError(reason: .invalidCharacterReference("missing ';'"), offset: p) }
+            guard digits > 0 else {
+                if q >= end { throw unexpected(buf, at: q, limit: end, expected: "the digits of the character reference") }
+                throw ScanError(reason: .invalidCharacterReference("no digits"), offset: p)
+            }
+            guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "the rest of the character reference") }
+            guard buf[q] == UInt8(ascii: ";") else { throw ScanError(reason: .invalidCharacterReference("missing ';'"), offset: p) }
             guard isXMLChar(value) else {
                 let why = value >= 0x11_0000 ? "beyond U+10FFFF" : "U+\(String(value, radix: 16, uppercase: true)) is not an XML character"
                 throw ScanError(reason: .invalidCharacterReference(why), offset: p)

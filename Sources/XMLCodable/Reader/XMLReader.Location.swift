@@ -38,6 +38,8 @@ extension XMLReader {
             }
             var column = 1
             var position = lineStart
+            // A byte order mark is not a character anyone sees: columns on line 1 start after it.
+            if lineStart == 0, limit >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
             while position < limit {
                 if bytes[position] & 0xC0 != 0x80 { column += 1 }
                 position += 1

@@ -28,6 +28,7 @@ extension XMLScanner {
             if phase == .prolog, doctype == nil, matches(buf, position, "<!DOCTYPE") {
                 return try doctypeDeclaration(document)
             }
+            if endsWithin(buf, position, "<!--", "<!DOCTYPE") { throw error(.unexpectedEndOfInput(expected: "the rest of the markup declaration"), at: end) }
             throw error(.syntax(phase == .prolog ? "expected a comment, the document type declaration or the root element" : "only comments and processing instructions may follow the root element"), at: position)
         }
         if phase == .epilog { throw error(.contentAfterRootElement, at: position) }
@@ -56,6 +57,7 @@ extension XMLScanner {
                 case UInt8(ascii: "!"):
                     if matches(buf, position, "<!--") { return try comment(buf) }
                     if matches(buf, position, "<![CDATA[") { return try cdata(buf) }
+                    if endsWithin(buf, position, "<!--", "<![CDATA[") { throw unexpected(buf, at: end, expected: "a comment or a CDATA section") }
                     throw error(.syntax("expected a comment or a CDATA section after '<!'"), at: position)
                 case UInt8(ascii: "?"):
                     return try processingInstruction(buf)

@@ -60,6 +60,9 @@ extension XMLScanner {
             } else if matches(buf, position, "<![") {
                 throw error(.invalidDeclaration("conditional sections are only allowed in the external subset"), at: position)
             } else {
+                if endsWithin(buf, position, "<!--", "<!ENTITY", "<!ATTLIST", "<!ELEMENT", "<!NOTATION", "<![") {
+                    throw unexpected(buf, at: end, expected: "the rest of the markup declaration")
+                }
                 throw error(.invalidDeclaration("expected <!ELEMENT, <!ATTLIST, <!ENTITY, <!NOTATION, a comment or a processing instruction"), at: position)
             }
         }
@@ -220,6 +223,7 @@ extension XMLScanner {
                     || equalsASCII(keyword, "ENTITY") || equalsASCII(keyword, "ENTITIES") || equalsASCII(keyword, "NMTOKEN")
                     || equalsASCII(keyword, "NMTOKENS"))
                 {
+                    if p >= end { throw unexpected(buf, at: p, expected: "the rest of the attribute type") }
                     throw error(.invalidDeclaration("expected an attribute type (CDATA, ID, IDREF, IDREFS, ENTITY, ENTITIES, NMTOKEN, NMTOKENS, NOTATION or an enumeration)"), at: keywordStart)
                 }
             }

@@ -9,10 +9,15 @@ extension XMLScanner {
     mutating func xmlDeclaration(_ document: UnsafeRawBufferPointer) throws(ScanError) {
         let buf = document
         if end >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { position = 3 }
+        if position + 5 == end, matches(buf, position, "<?xml") { throw unexpected(buf, at: end, expected: "the XML declaration") }
         guard matches(buf, position, "<?xml"), position + 5 < end, ByteClass.table[Int(buf[position + 5])] & ByteClass.space != 0 else {
             return
         }
         var p = position + 5
+        // A declaration cut short is reported as such, not as whatever part happens to be missing.
+        var close = p
+        while close + 1 < end, !(buf[close] == UInt8(ascii: "?") && buf[close + 1] == UInt8(ascii: ">")) { close += 1 }
+        if close + 1 >= end { throw unexpected(buf, at: end, expected: "'?>' to end the XML declaration") }
         skipSpace(buf, &p)
         func bad(_ why: String, _ at: Int) -> ScanError { error(.invalidXMLDeclaration(why), at: at) }
         /// Reads `name S? = S? "value"` and returns the value's range.

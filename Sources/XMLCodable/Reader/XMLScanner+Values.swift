@@ -140,8 +140,13 @@ extension XMLScanner {
                     }
                     let text = dtd.buffer(entity.source)
                     expanded += max(text.count, nameEnd - nameStart + 2)
-                    if !emit, expanded > limits.maxEntityExpansionBytes {
-                        throw ScanError(reason: .entityExpansionLimitExceeded(limit: limits.maxEntityExpansionBytes), offset: 0)
+                    if !emit {
+                        if expanded > limits.maxEntityExpansionBytes {
+                            throw ScanError(reason: .entityExpansionLimitExceeded(limit: limits.maxEntityExpansionBytes), offset: 0)
+                        }
+                        if expanded > limits.entityExpansionRatioThreshold, expanded / max(documentSize, 1) >= limits.maxEntityExpansionRatio {
+                            throw ScanError(reason: .entityExpansionRatioExceeded(limit: limits.maxEntityExpansionRatio), offset: 0)
+                        }
                     }
                     stack.append(level)
                     level = Level(source: entity.source, bytes: text.bytes, position: 0, raw: text.rawLineEnds, entity: index)

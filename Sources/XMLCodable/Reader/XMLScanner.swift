@@ -214,6 +214,17 @@ internal struct XMLScanner {
         return "invalid UTF-8"
     }
 
+    /// Whether the input ends at `p` partway through one of `literals`: a construct cut short.
+    mutating func endsWithin(_ buf: UnsafeRawBufferPointer, _ p: Int, _ literals: StaticString...) -> Bool {
+        let available = end - p
+        guard available >= 0 else { return true }
+        for literal in literals where available < literal.utf8CodeUnitCount {
+            let bytes = literal.utf8Start
+            if (0..<available).allSatisfy({ buf[p + $0] == bytes[$0] }) { return true }
+        }
+        return false
+    }
+
     // MARK: - Entities
 
     /// Begins reading an entity's replacement text in content.

@@ -1,0 +1,61 @@
+// swift-tools-version: 6.1
+//
+// XMLCodable benchmarks: a package of its own, so that package-benchmark and the comparison
+// libraries (XMLCoder, Foundation's XMLParser) never become dependencies of XMLCodable itself.
+//
+// Run from this folder:  swift package --disable-sandbox benchmark
+// See README.md beside this file for what each benchmark measures and how to read the numbers.
+
+import PackageDescription
+
+let package = Package(
+    name: "XMLCodableBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "XMLCodable", path: ".."),
+        // package-benchmark, under its current repository name (the old URL, .../package-benchmark, still
+        // resolves but the plugin warns that the legacy identity will go). The MallocInterposer trait,
+        // named explicitly, enables the malloc metrics and leaves out the Swift-6.3-only runtime
+        // interposer package (not needed, and not among the packages this machine can fetch).
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // Comparison library for the decoder/encoder benchmarks.
+        .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
+    ],
+    targets: [
+        // Deterministic workloads (generated books/OSM documents, their Codable models and JSON twins)
+        // the loader for the real document, a checked XMLParser run, and the models' XMLCoder mapping.
+        // No dependency on package-benchmark, so the tool below can use it too.
+        .target(
+            name: "Workloads",
+            dependencies: [
+                .product(name: "XMLCoder", package: "XMLCoder"),
+            ],
+            path: "Sources/Workloads"
+        ),
+        // A small tool that prints the workloads' sizes and element counts, checks the XML and JSON
+        // twins decode to the same values, and can write the documents out for inspection.
+        .executableTarget(
+            name: "workloads",
+            dependencies: [
+                "Workloads",
+                .product(name: "XMLCoder", package: "XMLCoder"),
+            ],
+            path: "Sources/workloads-tool"
+        ),
+        // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
+        .executableTarget(
+            name: "XMLReaderBenchmarks",
+            dependencies: [
+                "Workloads",
+                .product(name: "XMLCodable", package: "XMLCodable"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
+            ],
+            path: "Benchmarks/XMLReaderBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,127 @@
+// `swift run -c release workloads [--all] [--write DIR]`: describe and check the benchmark inputs.
+//
+// For each workload it prints the size, element and attribute counts (the divisors for per-MB and
+// per-element figures), then checks that the inputs are what they claim to be:
+//   - Foundation's XMLParser sees the same number of elements (or reports its failure, as it does
+//     on Linux for the 50,000-item documents);
+//   - the XML decodes with XMLCoder, and the JSON twin with JSONDecoder, to the very models it was
+//     generated from (5,000-item documents; `--all` also does the 50,000-item ones, which takes
+//     XMLCoder a while).
+// `--write DIR` writes each generated document (.xml and .json) to DIR for inspection.
+// Exits non-zero if any check fails. XMLParser's known Linux limitations (documents over
+// 10,000,000 bytes; a crash with a delegate on DTDs with #IMPLIED/#REQUIRED attributes) are
+// reported as notes, as is XMLCoder failing where XMLParser does.
+
+import Foundation
+import Workloads
+import XMLCoder
+
+let arguments = CommandLine.arguments.dropFirst()
+let checkAll = arguments.contains("--all")
+var writeDirectory: String?
+if let index = arguments.firstIndex(of: "--write") {
+    guard arguments.index(after: index) < arguments.endIndex else {
+        print("usage: workloads [--all] [--write DIR]")
+        exit(2)
+    }
+    writeDirectory = arguments[arguments.index(after: index)]
+}
+
+var failures = 0
+
+@MainActor func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if condition {
+        print("  ok: \(message())")
+    } else {
+        failures += 1
+        print("  FAILED: \(message())")
+    }
+}
+
+/// Prints what the workload is and checks XMLParser's element count; returns whether XMLParser
+/// (with a delegate) can parse it on this platform.
+@discardableResult
+@MainActor func describe(_ workload: XMLWorkload) -> Bool {
+    print("\(workload.name): \(workload.bytes.count) bytes (\(String(format: "%.3f", workload.megabytes)) MB), "
+        + "\(workload.elementCount) elements, \(workload.attributeCount) attributes — \(workload.origin)")
+    if let crash = FoundationXMLParserRun.knownCrash(in: workload.bytes) {
+        print("  note: \(crash); parsing without a delegate instead")
+        let outcome = FoundationXMLParserRun.parseWithoutDelegate(workload.data)
+        print("  note: Foundation XMLParser without a delegate: \(outcome.summary)")
+        return false
+    }
+    let outcome = FoundationXMLParserRun.parse(workload.data)
+    if outcome.succeeded {
+        check(outcome.elements == workload.elementCount,
+              "XMLParser saw \(outcome.elements) elements, expected \(workload.elementCount)")
+        return true
+    }
+    print("  note: Foundation XMLParser \(outcome.summary)")
+    return false
+}
+
+@MainActor func write(_ bytes: Data, _ name: String) throws {
+    guard let writeDirectory else { return }
+    try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
+    let path = (writeDirectory as NSString).appendingPathComponent(name)
+    try bytes.write(to: URL(fileURLWithPath: path))
+    print("  wrote \(path)")
+}
+
+@MainActor func checkDecoding<Model: Decodable & Equatable>(
+    _ type: Model.Type, model: Model, xml: XMLWorkload, json: Data, decodeXML: Bool, xmlParserWorks: Bool
+) {
+    do {
+        let fromJSON = try JSONDecoder().decode(Model.self, from: json)
+        check(fromJSON == model, "JSONDecoder reads the JSON twin (\(json.count) bytes) back to the generated models")
+    } catch {
+        check(false, "JSONDecoder: \(error)")
+    }
+    guard decodeXML else { return }
+    do {
+        let fromXML = try XMLCoderSetup.decoder().decode(Model.self, from: xml.data)
+        check(fromXML == model, "XMLCoder reads the XML back to the generated models")
+    } catch where !xmlParserWorks {
+        // XMLCoder reads through Foundation's XMLParser, so it fails wherever XMLParser does.
+        print("  note: XMLCoder fails too, as it reads through XMLParser: \(error)")
+    } catch {
+        check(false, "XMLCoder: \(error)")
+    }
+}
+
+do {
+    let books: [(XMLWorkload, Catalog, Data, Bool)] = [
+        (Workloads.books5k, Workloads.books5kCatalog, Workloads.books5kJSON, true),
+        (Workloads.books50k, Workloads.books50kCatalog, Workloads.books50kJSON, checkAll),
+    ]
+    for (xml, catalog, json, decodeXML) in books {
+        let works = describe(xml)
+        checkDecoding(Catalog.self, model: catalog, xml: xml, json: json, decodeXML: decodeXML, xmlParserWorks: works)
+        let stem = xml.name.replacingOccurrences(of: " ", with: "-")
+        try write(xml.data, stem + ".xml")
+        try write(json, stem + ".json")
+    }
+    let osm: [(XMLWorkload, OSM, Data, Bool)] = [
+        (Workloads.osm5k, Workloads.osm5kModel, Workloads.osm5kJSON, true),
+        (Workloads.osm50k, Workloads.osm50kModel, Workloads.osm50kJSON, checkAll),
+    ]
+    for (xml, model, json, decodeXML) in osm {
+        let works = describe(xml)
+        checkDecoding(OSM.self, model: model, xml: xml, json: json, decodeXML: decodeXML, xmlParserWorks: works)
+        let stem = xml.name.replacingOccurrences(of: " ", with: "-")
+        try write(xml.data, stem + ".xml")
+        try write(json, stem + ".json")
+    }
+    switch Workloads.realDocument {
+    case .success(let real):
+        describe(real)
+    case .failure(let missing):
+        print("note: \(missing)")
+    }
+} catch {
+    failures += 1
+    print("FAILED: \(error)")
+}
+
+print(failures == 0 ? "all checks passed" : "\(failures) check(s) failed")
+exit(failures == 0 ? 0 : 1)

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+//
+// The fuzzing package for XMLCodable, kept apart from the root package on purpose: its executable
+// has no `main` (libFuzzer supplies one, and only exists under `-sanitize=fuzzer`), so building it
+// with a plain `swift build` would fail. Being a separate package, it is built only on demand and
+// the root package's `swift build` / `swift test` never see it. See Docs/Fuzzing.md.
+//
+//   cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+
+import PackageDescription
+
+let package = Package(
+    name: "XMLCodableFuzz",
+    dependencies: [
+        .package(name: "XMLCodable", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FuzzReader",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,114 @@
+// `xmlc check FILE...`: is each document well-formed XML?
+//
+// Design: each input is read whole as bytes and handed to `XMLReader`, whose initializer decides
+// the encoding (and may already refuse it) and whose events are then pulled to the end; the
+// first `XMLParsingError` is the verdict on that document. Every input is checked even after a
+// failure, so one run reports one error per bad file. The exit status is the most severe outcome:
+// 0 all well-formed, 1 some document malformed, 2 a usage error or an unreadable input.
+//
+// Success is reported on standard output (`FILE: well-formed, N elements`), which `--quiet`
+// silences; errors always go to standard error, formatted by `Diagnostic`.
+
+import Foundation
+import XMLCodable
+
+/// `xmlc check`: reports whether documents are well-formed.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Check that XML documents are well-formed"
+    static let help = """
+        OVERVIEW: Check that XML documents are well-formed.
+
+        Reads each FILE (or standard input for '-') with XMLCodable's XML 1.0 reader, which checks
+        well-formedness, the internal DTD subset and namespaces, and never loads anything external.
+        Errors are printed to standard error as FILE:LINE:COLUMN: error: MESSAGE, followed by the
+        source line and a caret under the column (columns count characters).
+
+        USAGE: xmlc check [--quiet] [--no-namespaces] FILE...
+
+        ARGUMENTS:
+          FILE                  A file to check, or '-' for standard input (shown as <stdin>).
+
+        OPTIONS:
+          -q, --quiet           Print nothing for well-formed documents.
+          --no-namespaces       Read names without Namespaces 1.0 processing (a colon is then an
+                                ordinary name character).
+          -h, --help            Show this help.
+
+        EXIT STATUS:
+          0  every document is well-formed
+          1  at least one document is not
+          2  usage error, or a file that cannot be read
+
+        """
+
+    static let options = [
+        Option(key: "quiet", spellings: ["-q", "--quiet"]),
+        Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
+    ]
+
+    static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        let parsed: CommandLineArguments
+        do {
+            parsed = try CommandLineArguments(arguments, options: options)
+        } catch {
+            return Tool.usageError(error.message, command: name, console: console)
+        }
+        if parsed.has("help") {
+            console.out(help)
+            return .success
+        }
+        guard !parsed.positionals.isEmpty else {
+            return Tool.usageError("missing FILE (use '-' for standard input)", command: name, console: console)
+        }
+        if parsed.positionals.filter({ $0 == "-" }).count > 1 {
+            return Tool.usageError("standard input ('-') can be given only once", command: name, console: console)
+        }
+
+        let readerOptions = XMLReader.Options(processNamespaces: !parsed.has("no-namespaces"))
+        var status = ExitStatus.success
+        for argument in parsed.positionals {
+            let input = InputSource(argument: argument)
+            let outcome = check(input, options: readerOptions, quiet: parsed.has("quiet"), console: console)
+            status = status.combined(with: outcome)
+        }
+        return status
+    }
+
+    /// Checks one input and reports on it.
+    static func check(_ input: InputSource, options: XMLReader.Options, quiet: Bool, console: Console) -> ExitStatus {
+        let data: Data
+        do {
+            data = try input.read()
+        } catch {
+            console.toolError(error.message)
+            return .usage
+        }
+        switch wellFormedness(of: data, options: options) {
+        case .success(let elementCount):
+            if !quiet {
+                let noun = elementCount == 1 ? "element" : "elements"
+                console.out("\(input.displayName): well-formed, \(elementCount) \(noun)\n")
+            }
+            return .success
+        case .failure(let error):
+            let diagnostic = Diagnostic(fileName: input.displayName, error: error, source: [UInt8](data))
+            console.err(diagnostic.rendered)
+            return .failure
+        }
+    }
+
+    /// Reads a whole document, counting its elements, and returns the first error if there is one.
+    static func wellFormedness(of data: Data, options: XMLReader.Options) -> Result<Int, XMLParsingError> {
+        do {
+            var reader = try XMLReader(data, options: options)
+            var elementCount = 0
+            while let event = try reader.next() {
+                if case .startElement = event { elementCount += 1 }
+            }
+            return .success(elementCount)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

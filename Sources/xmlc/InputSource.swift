@@ -1,0 +1,67 @@
+// Reading a command's FILE arguments.
+//
+// Design: a FILE argument is either a path or `-` for standard input, shown in diagnostics as the
+// path as typed or as `<stdin>`. Documents are read whole, as bytes: the reader decides the
+// encoding from the bytes themselves (byte order mark, XML declaration), so nothing here may
+// decode text. A read failure is reported with the operating system's reason, and is a usage-class
+// failure (exit status 2), not a verdict on the document.
+
+import Foundation
+
+/// Where a document comes from.
+enum InputSource: Equatable {
+    /// A file at a path, as given on the command line.
+    case file(String)
+    /// Standard input (`-` on the command line).
+    case standardInput
+
+    /// Interprets a FILE argument: `-` is standard input, anything else a path.
+    init(argument: String) {
+        self = argument == "-" ? .standardInput : .file(argument)
+    }
+
+    /// The name used in diagnostics: the path as given, or `<stdin>`.
+    var displayName: String {
+        switch self {
+        case .file(let path): path
+        case .standardInput: "<stdin>"
+        }
+    }
+
+    /// Reads all the bytes of the input.
+    ///
+    /// - Throws: ``ReadError`` naming the reason when the input cannot be read.
+    func read() throws(ReadError) -> Data {
+        switch self {
+        case .standardInput:
+            do {
+                return try FileHandle.standardInput.readToEnd() ?? Data()
+            } catch {
+                throw ReadError(message: "cannot read standard input: \(Self.reason(error))")
+            }
+        case .file(let path):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ReadError(message: "cannot read '\(path)': no such file")
+            }
+            if isDirectory.boolValue {
+                throw ReadError(message: "cannot read '\(path)': it is a directory")
+            }
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw ReadError(message: "cannot read '\(path)': \(Self.reason(error))")
+            }
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let text = (error as NSError).localizedDescription
+        return text.isEmpty ? String(describing: error) : text
+    }
+}
+
+/// An input that could not be read.
+struct ReadError: Error {
+    var message: String
+}

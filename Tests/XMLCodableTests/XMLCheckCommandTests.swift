@@ -1,0 +1,245 @@
+// End-to-end tests of `xmlc check`: the built executable is run as a separate process, exactly as
+// a user runs it, and its exit status, standard output and standard error are compared.
+//
+// Design: the tests never import the executable's code. They find the `xmlc` binary that
+// `swift test` built beside the test bundle (the products directory of the current build,
+// whatever `--scratch-path` was used), falling back to a search of the package's `.build*`
+// directories, and `XMLC_PATH` overrides both. Each run gets its standard input from a file and
+// writes its output to temporary files, so no pipe can fill up and block. Processes run with the
+// package root as working directory and relative paths as arguments, so the expected diagnostics
+// read exactly as a user sees them.
+//
+// Expected lines and columns of the fixtures in Fixtures/fail/ were counted by hand (and by a
+// script): columns count Unicode scalars, 1-based; a tab is one column.
+
+import Foundation
+import Testing
+
+@Suite("xmlc check")
+struct XMLCheckCommandTests {
+    // MARK: Well-formed input
+
+    @Test func sampleCatalogIsWellFormed() throws {
+        let result = try XMLC.run(["check", "Samples/catalog.xml"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Samples/catalog.xml: well-formed"))
+        #expect(result.stderr == "")
+    }
+
+    @Test func quietPrintsNothingForWellFormedInput() throws {
+        let result = try XMLC.run(["check", "--quiet", "Samples/catalog.xml"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+    }
+
+    @Test func standardInputIsReadForDash() throws {
+        let sample = try Data(contentsOf: XMLC.packageRoot.appendingPathComponent("Samples/catalog.xml"))
+        let result = try XMLC.run(["check", "-"], standardInput: sample)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("<stdin>: well-formed"))
+        #expect(result.stderr == "")
+    }
+
+    // MARK: Malformed input
+
+    @Test func mismatchedEndTagIsReportedWithSourceLineAndCaret() throws {
+        let file = "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml"
+        let result = try XMLC.run(["check", file])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        // The caret line reproduces the two tabs of the source line so the caret lines up.
+        #expect(result.stderr == """
+            \(file):4:22: error: end tag </publisher> does not match start tag <author>
+            \t\t<author>Jon Hoffman</publisher>
+            \t\t                   ^
+
+            """)
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        // Four two-byte characters precede the error: column 66, byte 70 of the line.
+        let file = "Tests/XMLCodableTests/Fixtures/fail/non-ascii-column.xml"
+        let result = try XMLC.run(["check", file])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first.map(String.init) == "\(file):3:66: error: end tag </title> does not match start tag <titre>")
+        #expect(lines.count == 4)
+        if lines.count == 4 {
+            #expect(lines[1] == #"  <book name="Programmer en Swift"><titre>Crème brûlée à la Swift</title></book>"#)
+            #expect(lines[2] == String(repeating: " ", count: 65) + "^")
+            #expect(lines[3] == "")
+        }
+    }
+
+    @Test func nonUTF8DocumentGetsNoSourceLine() throws {
+        // UTF-16 with a byte order mark: the position refers to the UTF-8 transcoding, so the tool
+        // prints only the error line.
+        let file = "Tests/XMLCodableTests/Fixtures/fail/utf16-mismatched-end-tag.xml"
+        let result = try XMLC.run(["check", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(file):3:13: error: end tag </books> does not match start tag <book>\n")
+    }
+
+    @Test func malformedStandardInputIsNamedStdin() throws {
+        let bytes = try Data(contentsOf: XMLC.packageRoot.appendingPathComponent("Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml"))
+        let result = try XMLC.run(["check", "-"], standardInput: bytes)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:4:22: error: "))
+        #expect(result.stderr.hasSuffix("\t\t                   ^\n"))
+    }
+
+    @Test func everyFileIsCheckedAndTheWorstStatusWins() throws {
+        let result = try XMLC.run([
+            "check", "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml", "Samples/catalog.xml",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("Samples/catalog.xml: well-formed"))
+        #expect(result.stderr.hasPrefix("Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml:4:22: error: "))
+    }
+
+    // MARK: Usage
+
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["check", "--help"], ["help", "check"], ["--version"]])
+    func helpAndVersionPrintToStandardOutput(arguments: [String]) throws {
+        let result = try XMLC.run(arguments)
+        #expect(result.status == 0)
+        #expect(!result.stdout.isEmpty)
+        #expect(result.stderr == "")
+    }
+
+    @Test func usageListsTheCheckCommand() throws {
+        let result = try XMLC.run(["--help"])
+        #expect(result.stdout.contains("USAGE: xmlc COMMAND"))
+        #expect(result.stdout.contains("  check "))
+    }
+
+    @Test func unknownCommandIsAUsageError() throws {
+        let result = try XMLC.run(["frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("xmlc: error: unknown command 'frobnicate'\n"))
+        #expect(result.stderr.contains("USAGE: xmlc COMMAND"))
+    }
+
+    @Test(arguments: [[], ["check"], ["check", "--no-such-option", "Samples/catalog.xml"], ["check", "-", "-"]])
+    func badArgumentsAreUsageErrors(arguments: [String]) throws {
+        let result = try XMLC.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test func unreadableFileExitsTwo() throws {
+        let result = try XMLC.run(["check", "Samples/no-such-file.xml", "Samples/catalog.xml"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "xmlc: error: cannot read 'Samples/no-such-file.xml': no such file\n")
+        // The readable file is still checked.
+        #expect(result.stdout.hasPrefix("Samples/catalog.xml: well-formed"))
+    }
+}
+
+/// Finds and runs the built `xmlc` executable.
+enum XMLC {
+    /// What one run of xmlc did.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    struct NotFound: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String {
+            "xmlc executable not found (build it with `swift build`, or set XMLC_PATH); looked in:\n"
+                + searched.joined(separator: "\n")
+        }
+    }
+
+    /// The package's root directory (this file is Tests/XMLCodableTests/XMLCheckCommandTests.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs xmlc with `arguments` in the package root, feeding it `standardInput`.
+    static func run(_ arguments: [String], standardInput: Data = Data()) throws -> Result {
+        let executable = try locate()
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("xmlc-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("stdin")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        try standardInput.write(to: inURL)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+
+        let input = try FileHandle(forReadingFrom: inURL)
+        let output = try FileHandle(forWritingTo: outURL)
+        let error = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? input.close()
+            try? output.close()
+            try? error.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
+    }
+
+    /// The xmlc executable of the current build.
+    static func locate() throws -> URL {
+        let fileManager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["XMLC_PATH"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        // The products directory that holds the running test bundle holds xmlc too: on Linux the
+        // test bundle is an executable there; on macOS it is a `.xctest` bundle there.
+        var directories: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL.resolvingSymlinksInPath())
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            directories.append(bundle.bundleURL.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("xmlc")
+            if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        // Otherwise the newest xmlc in any of the package's build directories.
+        var candidates: [URL] = []
+        let scratchDirectories = (try? fileManager.contentsOfDirectory(atPath: packageRoot.path))?
+            .filter { $0.hasPrefix(".build") } ?? []
+        for scratch in scratchDirectories {
+            let base = packageRoot.appendingPathComponent(scratch)
+            var products = ["debug", "release"].map { base.appendingPathComponent($0) }
+            for triple in (try? fileManager.contentsOfDirectory(atPath: base.path)) ?? [] {
+                products.append(base.appendingPathComponent(triple).appendingPathComponent("debug"))
+                products.append(base.appendingPathComponent(triple).appendingPathComponent("release"))
+            }
+            for product in products {
+                let candidate = product.appendingPathComponent("xmlc")
+                if fileManager.isExecutableFile(atPath: candidate.path) { candidates.append(candidate) }
+            }
+        }
+        func modified(_ url: URL) -> Date {
+            ((try? fileManager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        if let newest = candidates.max(by: { modified($0) < modified($1) }) { return newest }
+        throw NotFound(searched: directories.map(\.path) + scratchDirectories)
+    }
+}
