@@ -155,3 +155,35 @@ internal func appendUTF8(_ c: UInt32, to bytes: inout [UInt8]) {
         bytes.append(UInt8(0x80 | (c & 0x3F)))
     }
 }
+
+/// Skips one well-formed UTF-8 sequence at `p` (whose first byte is not ASCII) that encodes an XML
+/// `Char`, and returns the position after it; returns `p` when the bytes are malformed or encode
+/// U+FFFE or U+FFFF, so the caller can take the slow path and report the exact problem.
+///
+/// This checks byte ranges (Unicode table 3-7) instead of decoding the scalar: surrogates and
+/// overlong forms are excluded by the ranges, and every other scalar at or above U+0080 is a Char.
+@inline(__always)
+internal func skipValidNonASCII(_ base: UnsafeRawPointer, _ p: Int, _ end: Int) -> Int {
+    let b0 = base.load(fromByteOffset: p, as: UInt8.self)
+    @inline(__always) func byte(_ i: Int) -> UInt8 { base.load(fromByteOffset: p + i, as: UInt8.self) }
+    if b0 < 0xE0 {
+        guard b0 >= 0xC2, p + 1 < end, byte(1) & 0xC0 == 0x80 else { return p }
+        return p + 2
+    }
+    if b0 < 0xF0 {
+        guard p + 2 < end else { return p }
+        let b1 = byte(1)
+        let b2 = byte(2)
+        let lower: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+        let upper: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+        guard b1 >= lower, b1 <= upper, b2 & 0xC0 == 0x80 else { return p }
+        if b0 == 0xEF, b1 == 0xBF, b2 >= 0xBE { return p }  // U+FFFE, U+FFFF
+        return p + 3
+    }
+    guard b0 <= 0xF4, p + 3 < end else { return p }
+    let b1 = byte(1)
+    let lower: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+    let upper: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+    guard b1 >= lower, b1 <= upper, byte(2) & 0xC0 == 0x80, byte(3) & 0xC0 == 0x80 else { return p }
+    return p + 4
+}

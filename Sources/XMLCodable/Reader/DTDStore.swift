@@ -46,12 +46,15 @@ internal final class DTDStore {
         var defaultValue: XMLSlice?
     }
 
-    private(set) var buffers: [Buffer] = []
-    private(set) var entities: [Entity] = []
-    private var generalNames = ByteKeyTable()
-    private var parameterNames = ByteKeyTable()
-    private var elementNames = ByteKeyTable()
-    private(set) var attributeLists: [[AttributeDeclaration]] = []
+    // The store is read on every start tag and every slice access once the DTD is read, and written
+    // only while it is read, by the one scanner that owns it: dynamic exclusivity checks would cost
+    // on every read and protect nothing.
+    @exclusivity(unchecked) private(set) var buffers: [Buffer] = []
+    @exclusivity(unchecked) private(set) var entities: [Entity] = []
+    @exclusivity(unchecked) private var generalNames = ByteKeyTable()
+    @exclusivity(unchecked) private var parameterNames = ByteKeyTable()
+    @exclusivity(unchecked) private var elementNames = ByteKeyTable()
+    @exclusivity(unchecked) private(set) var attributeLists: [[AttributeDeclaration]] = []
     var notations: [XMLReader.Notation] = []
     var generalEntityNames: [String] = []
 

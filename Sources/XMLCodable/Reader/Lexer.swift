@@ -139,17 +139,19 @@ internal struct Lexer {
 
     @inline(never)
     func checkQName(_ buf: UnsafeRawBufferPointer, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)
+        func invalid() -> ScanError {
+            ScanError(reason: .invalidName(String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)), offset: start)
+        }
         if qualified, colons == 1, colon + 1 == p, p >= limit {
             throw unexpected(buf, at: p, limit: p, expected: "the rest of the name")
         }
-        guard qualified, colons == 1, colon > start, colon + 1 < p else { throw ScanError(reason: .invalidName(name), offset: start) }
+        guard qualified, colons == 1, colon > start, colon + 1 < p else { throw invalid() }
         // The local part must start with a name start character.
         let next = buf[colon + 1]
         if next < 0x80 {
-            if table[Int(next)] & ByteClass.nameStart == 0 { throw ScanError(reason: .invalidName(name), offset: start) }
+            if table[Int(next)] & ByteClass.nameStart == 0 { throw invalid() }
         } else if let (scalar, _) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, colon + 1, p), !isNameStartScalar(scalar) {
-            throw ScanError(reason: .invalidName(name), offset: start)
+            throw invalid()
         }
         return (p, Int32(colon - start))
     }

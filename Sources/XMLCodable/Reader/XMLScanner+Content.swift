@@ -37,6 +37,7 @@ extension XMLScanner {
     }
 
     /// Reads the next event inside the root element.
+    @inline(__always)
     mutating func content(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
         while true {
             let buf = buffer(source, document)
@@ -104,13 +105,25 @@ extension XMLScanner {
         let end = self.end
         var p = position
         var flags: XMLSlice.Flags = []
+        // Eight plain bytes at a time; after a word that may hold something, its bytes one by one.
+        var wordEnd = p
         scan: while p < end {
-            while p + 8 <= end, !WordScan.mayEndText(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
-            guard p < end else { break }
+            if p >= wordEnd {
+                while p + 8 <= end, !WordScan.mayEndText(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
+                guard p < end else { break }
+                wordEnd = p + 8
+            }
             let byte = base.load(fromByteOffset: p, as: UInt8.self)
             if table[Int(byte)] & ByteClass.textStop == 0 {
                 p += 1
                 continue
+            }
+            if byte >= 0x80 {
+                let next = skipValidNonASCII(base, p, end)
+                if next > p {
+                    p = next
+                    continue
+                }
             }
             switch byte {
             case UInt8(ascii: "<"):
@@ -184,8 +197,12 @@ extension XMLScanner {
             let valueStart = p
             var flags: XMLSlice.Flags = .attributeValue
             let base = buf.baseAddress.unsafelyUnwrapped
+            var wordEnd = p
             while true {
-                while p + 8 <= end, !WordScan.mayEndAttributeValue(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
+                if p >= wordEnd {
+                    while p + 8 <= end, !WordScan.mayEndAttributeValue(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
+                    wordEnd = p + 8
+                }
                 guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
                 let b = base.load(fromByteOffset: p, as: UInt8.self)
                 if table[Int(b)] & ByteClass.attributeStop == 0 {
@@ -193,6 +210,13 @@ extension XMLScanner {
                     continue
                 }
                 if b == quote { break }
+                if b >= 0x80 {
+                    let next = skipValidNonASCII(base, p, end)
+                    if next > p {
+                        p = next
+                        continue
+                    }
+                }
                 switch b {
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     p += 1
@@ -488,13 +512,12 @@ extension XMLScanner {
         guard let dtd, let list = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
         let specified = attributes.count
         for declaration in dtd.attributeLists[list] {
+            let declared = XMLScanner.rawBytes(declaration.qualifiedName.qualified, document, dtd)
             var found = false
-            declaration.name.withUnsafeBytes { name in
-                for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), name) {
-                    if declaration.isTokenized { attributes[i].value.flags.insert(.collapse) }
-                    found = true
-                    break
-                }
+            for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
+                if declaration.isTokenized { attributes[i].value.flags.insert(.collapse) }
+                found = true
+                break
             }
             if !found, var value = declaration.defaultValue {
                 if declaration.isTokenized { value.flags.insert(.collapse) }

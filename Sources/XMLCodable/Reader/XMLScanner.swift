@@ -123,6 +123,7 @@ internal struct XMLScanner {
         }
     }
 
+    @inline(__always)
     private mutating func step(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
         if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         if pendingEnd {
