@@ -37,13 +37,24 @@ internal final class DTDStore {
 
     /// An attribute declared by `<!ATTLIST>` for some element.
     struct AttributeDeclaration {
-        var name: [UInt8]
         /// The name as a slice of a store buffer, and where its prefix ends, for defaulted attributes.
         var qualifiedName: XMLName
         /// The declared type is not CDATA, so its values collapse white space.
         var isTokenized: Bool
         /// The default value, if the declaration gives one (`#FIXED` or a plain default).
         var defaultValue: XMLSlice?
+        /// The bytes entity expansion produces for the default value; counted each time it is applied.
+        var expansionCost: Int
+    }
+
+    /// What the declarations of one element mean for its start tags.
+    struct AttributeList {
+        /// Every attribute name declared so far (the first declaration of a name binds).
+        var declared = ByteKeyTable()
+        /// Declarations with a default value, in declaration order.
+        var defaults: [AttributeDeclaration] = []
+        /// Names declared with a tokenized type (their values collapse white space).
+        var tokenized = ByteKeyTable()
     }
 
     // The store is read on every start tag and every slice access once the DTD is read, and written
@@ -54,8 +65,9 @@ internal final class DTDStore {
     @exclusivity(unchecked) private var generalNames = ByteKeyTable()
     @exclusivity(unchecked) private var parameterNames = ByteKeyTable()
     @exclusivity(unchecked) private var elementNames = ByteKeyTable()
-    @exclusivity(unchecked) private(set) var attributeLists: [[AttributeDeclaration]] = []
+    @exclusivity(unchecked) private(set) var attributeLists: [AttributeList] = []
     var notations: [XMLReader.Notation] = []
+    private var notationNames: Set<String> = []
     var generalEntityNames: [String] = []
 
     deinit {
@@ -94,18 +106,29 @@ internal final class DTDStore {
     func generalEntity(named name: UnsafeRawBufferPointer) -> Int? { generalNames.find(name).map(Int.init) }
     func parameterEntity(named name: UnsafeRawBufferPointer) -> Int? { parameterNames.find(name).map(Int.init) }
 
-    /// Adds attribute declarations for an element; an attribute declared before keeps its first declaration.
-    func declareAttribute(element: UnsafeRawBufferPointer, _ declaration: AttributeDeclaration) {
+    /// Records that an element declares an attribute; returns the element's list, or `nil` when
+    /// the attribute was declared before (the first declaration binds, later ones are ignored).
+    func claimAttribute(element: UnsafeRawBufferPointer, name: UnsafeRawBufferPointer) -> Int? {
         let list: Int
         if let existing = elementNames.find(element) {
             list = Int(existing)
         } else {
             list = attributeLists.count
-            attributeLists.append([])
+            attributeLists.append(AttributeList())
             elementNames.insert(element, value: Int32(list))
         }
-        if attributeLists[list].contains(where: { $0.name == declaration.name }) { return }
-        attributeLists[list].append(declaration)
+        return attributeLists[list].declared.insert(name, value: 0) ? list : nil
+    }
+
+    /// Adds what a declaration claimed with `claimAttribute` means for start tags.
+    func addAttribute(list: Int, name: UnsafeRawBufferPointer, _ declaration: AttributeDeclaration) {
+        if declaration.defaultValue != nil { attributeLists[list].defaults.append(declaration) }
+        if declaration.isTokenized { attributeLists[list].tokenized.insert(name, value: 0) }
+    }
+
+    /// Records a notation unless one of the same name exists.
+    func declareNotation(_ notation: XMLReader.Notation) {
+        if notationNames.insert(notation.name).inserted { notations.append(notation) }
     }
 
     /// The attribute declarations for an element, or `nil` when it has none.
@@ -113,5 +136,7 @@ internal final class DTDStore {
         elementNames.find(element).map(Int.init)
     }
 
-    var hasAttributeLists: Bool { !attributeLists.isEmpty }
+    var hasAttributeLists: Bool {
+        attributeLists.contains { !$0.defaults.isEmpty || $0.tokenized.count > 0 }
+    }
 }

@@ -199,8 +199,11 @@ public struct XMLReader {
         slice(name.qualified, equals: string)
     }
 
-    /// Where a slice begins in the document. For text that came from an entity's replacement
-    /// text, this is where the entity was referenced.
+    /// Where a slice begins in the document.
+    ///
+    /// A slice that is not in the document itself — text from an entity's replacement text, or an
+    /// attribute value defaulted from an `<!ATTLIST>` declaration — is located at the declaration
+    /// it comes from.
     public func location(of slice: XMLSlice) -> Location {
         location(ofOffset: scanner.documentOffset(of: slice))
     }
@@ -210,3 +213,8 @@ public struct XMLReader {
         input.withBytes { Location(offset: offset, in: $0) }
     }
 }
+
+/// A reader is a cursor that one task moves forward; it is not shared between tasks. (Its events,
+/// slices, names and errors are `Sendable` values, and a reader is cheap to create per task.)
+@available(*, unavailable, message: "an XMLReader is used by one task at a time; create one per task")
+extension XMLReader: Sendable {}

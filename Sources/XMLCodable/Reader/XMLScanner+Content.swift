@@ -89,6 +89,10 @@ extension XMLScanner {
             return
         }
         let entity = dtd.entities[index]
+        // WFC: Entity Declared: where undeclared entities are errors, so are those declared inside a parameter entity.
+        if entity.declaredInParameterEntity, undeclaredEntitiesAreErrors {
+            throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+        }
         if entity.notation != nil { throw error(.unparsedEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
         if entity.isExternal { throw error(.externalEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
         position = referenceEnd
@@ -330,6 +334,7 @@ extension XMLScanner {
             if b == UInt8(ascii: "-") {
                 if p + 1 < end, buf[p + 1] == UInt8(ascii: "-") {
                     guard p + 2 < end, buf[p + 2] == UInt8(ascii: ">") else {
+                        if p + 2 >= end { throw unexpected(buf, at: end, expected: "'>' to end the comment") }
                         throw error(.syntax("'--' is not allowed inside a comment"), at: p)
                     }
                     position = p + 3
@@ -509,24 +514,73 @@ extension XMLScanner {
 
     /// Adds defaulted attributes and marks tokenized ones, from the DTD's `<!ATTLIST>` declarations.
     mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
-        guard let dtd, let list = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
+        guard let dtd, let listIndex = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
+        let list = dtd.attributeLists[listIndex]
         let specified = attributes.count
-        for declaration in dtd.attributeLists[list] {
-            let declared = XMLScanner.rawBytes(declaration.qualifiedName.qualified, document, dtd)
-            var found = false
-            for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
-                if declaration.isTokenized { attributes[i].value.flags.insert(.collapse) }
-                found = true
-                break
-            }
-            if !found, var value = declaration.defaultValue {
-                if declaration.isTokenized { value.flags.insert(.collapse) }
-                attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
-                if attributes.count > limits.maxAttributesPerElement {
-                    throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
-                }
+        if list.tokenized.count > 0 {
+            for i in 0..<specified where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
+                attributes[i].value.flags.insert(.collapse)
             }
         }
+        guard !list.defaults.isEmpty else { return }
+        // Which declared names the tag specifies: pairwise for a few attributes, hashed for many.
+        let hashed = specified > 8
+        let mask = hashed ? fillNameSlots(count: specified, buf, document) : 0
+        for declaration in list.defaults {
+            guard var value = declaration.defaultValue else { continue }
+            let declared = XMLScanner.rawBytes(declaration.qualifiedName.qualified, document, dtd)
+            var isSpecified = false
+            if hashed {
+                var slot = Int(truncatingIfNeeded: nameHash(declared)) & mask
+                while duplicateSlots[slot] >= 0 {
+                    if bytesEqual(rawBytes(attributes[Int(duplicateSlots[slot])].name.qualified, document, current: buf), declared) {
+                        isSpecified = true
+                        break
+                    }
+                    slot = (slot + 1) & mask
+                }
+            } else {
+                for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
+                    isSpecified = true
+                    break
+                }
+            }
+            if isSpecified { continue }
+            if declaration.isTokenized { value.flags.insert(.collapse) }
+            // Entity expansion in a default counts each time the default is used.
+            if declaration.expansionCost > 0 { try account(declaration.expansionCost, at: position) }
+            attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
+            if attributes.count > limits.maxAttributesPerElement {
+                throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
+            }
+        }
+    }
+
+    /// FNV-1a over a name's bytes.
+    @inline(__always)
+    func nameHash(_ name: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in name { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    /// Hashes the qualified names of the first `count` attributes into `duplicateSlots` (which need
+    /// not be distinct) and returns the slot mask.
+    mutating func fillNameSlots(count: Int, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) -> Int {
+        var size = 32
+        while size < count * 2 { size *= 2 }
+        if duplicateSlots.count < size {
+            duplicateSlots = [Int32](repeating: -1, count: size)
+        } else {
+            for i in 0..<size { duplicateSlots[i] = -1 }
+        }
+        let mask = size - 1
+        for i in 0..<count {
+            var slot = Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
+            while duplicateSlots[slot] >= 0 { slot = (slot + 1) & mask }
+            duplicateSlots[slot] = Int32(i)
+        }
+        return mask
     }
 }
 

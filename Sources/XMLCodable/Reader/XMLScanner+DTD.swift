@@ -230,6 +230,7 @@ extension XMLScanner {
             guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the attribute type") }
             // DefaultDecl
             var defaultValue: (start: Int, end: Int, flags: XMLSlice.Flags)?
+            var expansionCost = 0
             if matches(buf, p, "#REQUIRED") {
                 p += 9
             } else if matches(buf, p, "#IMPLIED") {
@@ -242,10 +243,15 @@ extension XMLScanner {
                 guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else {
                     throw unexpected(buf, at: p, expected: "#REQUIRED, #IMPLIED, #FIXED or a quoted default value")
                 }
+                let before = expandedBytes
                 defaultValue = try defaultAttributeValue(buf, &p)
+                expansionCost = expandedBytes - before
             }
             guard keeping(standalone) else { continue }
             let nameBytes = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
+            guard let list = store.claimAttribute(element: element, name: nameBytes) else { continue }
+            // An attribute declared #IMPLIED or #REQUIRED with type CDATA changes nothing in a start tag.
+            guard isTokenized || defaultValue != nil else { continue }
             let nameSource = store.addBuffer(nameBytes, rawLineEnds: false, documentOffset: offset(nameStart))
             var value: XMLSlice?
             if let defaultValue {
@@ -255,9 +261,9 @@ extension XMLScanner {
                 value = XMLSlice(source: valueSource, start: 0, end: defaultValue.end - defaultValue.start, flags: defaultValue.flags)
             }
             let qualifiedName = XMLName(qualified: XMLSlice(source: nameSource, start: 0, end: nameBytes.count), prefixLength: prefixLength)
-            store.declareAttribute(
-                element: element,
-                .init(name: Array(nameBytes), qualifiedName: qualifiedName, isTokenized: isTokenized, defaultValue: value))
+            store.addAttribute(
+                list: list, name: nameBytes,
+                .init(qualifiedName: qualifiedName, isTokenized: isTokenized, defaultValue: value, expansionCost: expansionCost))
         }
         position = p
     }
@@ -432,8 +438,6 @@ extension XMLScanner {
         guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the notation declaration") }
         position = p + 1
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd]), as: UTF8.self)
-        if !store.notations.contains(where: { $0.name == name }) {
-            store.notations.append(XMLReader.Notation(name: name, publicID: publicID, systemID: systemID))
-        }
+        store.declareNotation(XMLReader.Notation(name: name, publicID: publicID, systemID: systemID))
     }
 }

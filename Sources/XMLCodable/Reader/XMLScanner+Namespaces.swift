@@ -13,12 +13,23 @@ internal struct NamespaceTable {
         var prefix: XMLSlice
         var isDefault: Bool
         var uri: Int32
+        /// For a prefix binding: its entry in `current`; -1 for the default namespace.
+        var slot: Int32
+        /// What this binding hides: the binding of the same prefix before it (or -1), or for the
+        /// default namespace, the default namespace before it.
+        var previous: Int32
     }
 
     static let xmlURI = Array("http://www.w3.org/XML/1998/namespace".utf8)
     static let xmlnsURI = Array("http://www.w3.org/2000/xmlns/".utf8)
 
+    /// Every binding in scope, innermost last.
     var bindings: [Binding] = []
+    /// The namespace of unprefixed element names here.
+    var defaultNamespace: Int32 = 0
+    /// Prefix bytes → slot; `current[slot]` is the innermost binding of that prefix, or -1.
+    var prefixes = ByteKeyTable()
+    var current: [Int32] = []
     var uris: [[UInt8]] = [[], NamespaceTable.xmlURI, NamespaceTable.xmlnsURI]
     /// URI bytes → number, for every entry of `uris` but the first.
     var index: ByteKeyTable = {
@@ -28,18 +39,43 @@ internal struct NamespaceTable {
         return table
     }()
 
-    /// The namespace unprefixed element names are in: the innermost default declaration, or none.
-    var defaultNamespace: Int32 {
-        var index = bindings.count - 1
-        while index >= 0 {
-            if bindings[index].isDefault { return bindings[index].uri }
-            index -= 1
-        }
-        return 0
+    /// Binds the default namespace.
+    mutating func bindDefault(_ uri: Int32, declaredBy name: XMLSlice) {
+        bindings.append(Binding(prefix: name, isDefault: true, uri: uri, slot: -1, previous: defaultNamespace))
+        defaultNamespace = uri
     }
 
+    /// Binds a prefix.
+    mutating func bind(prefix: UnsafeRawBufferPointer, slice: XMLSlice, to uri: Int32) {
+        let slot: Int32
+        if let found = prefixes.find(prefix) {
+            slot = found
+        } else {
+            slot = Int32(current.count)
+            prefixes.insert(prefix, value: slot)
+            current.append(-1)
+        }
+        bindings.append(Binding(prefix: slice, isDefault: false, uri: uri, slot: slot, previous: current[Int(slot)]))
+        current[Int(slot)] = Int32(bindings.count - 1)
+    }
+
+    /// The namespace a prefix is bound to, if any.
+    func lookUp(prefix: UnsafeRawBufferPointer) -> Int32? {
+        guard let slot = prefixes.find(prefix) else { return nil }
+        let binding = current[Int(slot)]
+        return binding >= 0 ? bindings[Int(binding)].uri : nil
+    }
+
+    /// Ends the scope of every binding after the first `count`.
     mutating func truncate(to count: Int) {
-        if bindings.count > count { bindings.removeSubrange(count...) }
+        while bindings.count > count {
+            let binding = bindings.removeLast()
+            if binding.isDefault {
+                defaultNamespace = binding.previous
+            } else {
+                current[Int(binding.slot)] = binding.previous
+            }
+        }
     }
 
     /// The number of a URI, adding it to the table if it is new.
@@ -95,7 +131,7 @@ extension XMLScanner {
                 if uri == 1 || uri == 2 {
                     throw error(.invalidNamespaceDeclaration("the default namespace cannot be the \(uri == 1 ? "xml" : "xmlns") namespace"), at: at)
                 }
-                namespaces.bindings.append(.init(prefix: attribute.local, isDefault: true, uri: uri))
+                namespaces.bindDefault(uri, declaredBy: attribute.local)
             } else {
                 let prefix = rawBytes(attribute.local, document, current: buf)
                 let prefixName = String(decoding: prefix, as: UTF8.self)
@@ -112,7 +148,7 @@ extension XMLScanner {
                 if uri == 0 {
                     throw error(.invalidNamespaceDeclaration("the prefix '\(prefixName)' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), at: at)
                 }
-                namespaces.bindings.append(.init(prefix: attribute.local, isDefault: false, uri: uri))
+                namespaces.bind(prefix: prefix, slice: attribute.local, to: uri)
             }
         }
         // The element.
@@ -180,11 +216,9 @@ extension XMLScanner {
 
     /// The namespace number bound to a prefix.
     private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int32 {
-        for binding in namespaces.bindings.reversed() where !binding.isDefault {
-            if bytesEqual(rawBytes(binding.prefix, document, current: buf), prefix) { return binding.uri }
-        }
+        if let uri = namespaces.lookUp(prefix: prefix) { return uri }
         if equalsASCII(prefix, "xml") { return 1 }
-        throw ScanError(reason: .undeclaredNamespacePrefix(String(decoding: prefix, as: UTF8.self)), offset: offset(p))
+        throw error(.undeclaredNamespacePrefix(String(decoding: prefix, as: UTF8.self)), at: p)
     }
 }
 

@@ -108,7 +108,8 @@ extension XMLScanner {
             notations: store.notations, entityNames: store.generalEntityNames)
         if pendingEvents.isEmpty { return .doctype(name: name) }
         pendingEvents.append(.doctype(name: name))
-        return pendingEvents.removeFirst()
+        pendingIndex = 1
+        return pendingEvents[0]
     }
 
     /// Reads `SYSTEM "…"` or `PUBLIC "…" "…"` at `position` (the system literal is optional after

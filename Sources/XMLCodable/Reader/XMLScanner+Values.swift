@@ -45,11 +45,13 @@ extension XMLScanner {
         }
         let bytes = rawBytes(slice, document)
         let raw = hasRawLineEnds(slice.source)
+        // Only character data has references; in CDATA, comments and PI data '&' is just '&'.
+        let references = slice.flags.contains(.references)
         var p = 0
         let count = bytes.count
         while p < count {
             let b = bytes[p]
-            if b == UInt8(ascii: "&") {
+            if b == UInt8(ascii: "&"), references {
                 let reference = try lexer.scanReference(bytes, at: p, limit: count)
                 switch reference.kind {
                 case .character(let scalar): appendUTF8(scalar, to: &out)
@@ -63,7 +65,7 @@ extension XMLScanner {
             } else {
                 // Copy the run up to the next byte that needs attention.
                 var q = p + 1
-                while q < count, bytes[q] != UInt8(ascii: "&"), bytes[q] != 0x0D { q += 1 }
+                while q < count, bytes[q] != UInt8(ascii: "&") || !references, bytes[q] != 0x0D { q += 1 }
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
                 p = q
             }
@@ -130,6 +132,9 @@ extension XMLScanner {
                         continue
                     }
                     let entity = dtd.entities[index]
+                    if entity.declaredInParameterEntity, undeclaredEntitiesAreErrors {
+                        throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0)
+                    }
                     if entity.notation != nil { throw ScanError(reason: .unparsedEntityReference(nameString()), offset: 0) }
                     if entity.isExternal { throw ScanError(reason: .externalEntityReference(nameString()), offset: 0) }
                     if level.entity == index || stack.contains(where: { $0.entity == index }) {

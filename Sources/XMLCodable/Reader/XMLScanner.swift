@@ -96,6 +96,8 @@ internal struct XMLScanner {
     var hasAttributeDeclarations = false
     /// Events found ahead of their turn (processing instructions inside the DTD), to report first.
     var pendingEvents: [XMLEvent] = []
+    /// The next of `pendingEvents` to report.
+    var pendingIndex = 0
     /// Hash slots reused to find duplicate attributes on elements with many attributes.
     var duplicateSlots: [Int32] = []
 
@@ -132,7 +134,16 @@ internal struct XMLScanner {
             return .endElement(popElement())
         }
         isEmptyElementTag = false
-        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        if pendingIndex < pendingEvents.count {
+            defer {
+                pendingIndex += 1
+                if pendingIndex == pendingEvents.count {
+                    pendingEvents.removeAll()
+                    pendingIndex = 0
+                }
+            }
+            return pendingEvents[pendingIndex]
+        }
         switch phase {
         case .content:
             return try content(document)
