@@ -1,0 +1,105 @@
+// Numbers and booleans parsed straight from UTF-8 bytes, in the lexical forms of XML Schema.
+//
+// Values are trimmed of XML white space first (xs:int, xs:double and xs:boolean collapse white
+// space). Integers are accumulated with overflow checks, so "300" for an Int8 is reported as out
+// of range rather than wrapped, and anything that is not an optional sign followed by digits is
+// malformed. Floating-point values are checked against the xs:double grammar before conversion,
+// so forms Swift would accept but XML does not ("0x1p3", "inf", "nan") are malformed here.
+
+internal enum ScalarParsing {
+    enum IntegerResult<T> {
+        case value(T)
+        case outOfRange
+        case malformed
+    }
+
+    /// The bytes without leading and trailing XML white space.
+    @inline(__always)
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
+    /// Parses an integer: optional `+` or `-`, then one or more ASCII digits.
+    static func integer<T: FixedWidthInteger>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> IntegerResult<T> {
+        let bytes = trimmed(raw)
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.count else { return .malformed }
+        var value: T = 0
+        var overflow = false
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return .malformed }
+            if !overflow {
+                let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
+                let (next, o2) = negative
+                    ? shifted.subtractingReportingOverflow(T(digit))
+                    : shifted.addingReportingOverflow(T(digit))
+                if o1 || o2 { overflow = true } else { value = next }
+            }
+            index += 1
+        }
+        if overflow { return .outOfRange }
+        if negative, !T.isSigned, value != 0 { return .outOfRange }
+        return .value(value)
+    }
+
+    /// Whether the bytes match xs:double's finite form: `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`.
+    static func isDecimalNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func digits() -> Int {
+            let start = index
+            while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var mantissa = digits()
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == count
+    }
+
+    /// Parses a finite floating-point number in xs:double's lexical form.
+    static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> T? {
+        let bytes = trimmed(raw)
+        guard isDecimalNumber(bytes) else { return nil }
+        return T(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Parses xs:boolean: `true`, `false`, `1` or `0`.
+    static func boolean(_ raw: UnsafeRawBufferPointer) -> Bool? {
+        let bytes = trimmed(raw)
+        switch bytes.count {
+        case 1:
+            if bytes[0] == UInt8(ascii: "1") { return true }
+            if bytes[0] == UInt8(ascii: "0") { return false }
+            return nil
+        case 4:
+            return equalsASCII(bytes, "true") ? true : nil
+        case 5:
+            return equalsASCII(bytes, "false") ? false : nil
+        default:
+            return nil
+        }
+    }
+}

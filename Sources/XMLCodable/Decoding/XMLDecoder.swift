@@ -1,0 +1,182 @@
+// XMLDecoder: the public entry point for decoding. Same names and shapes as XMLCoder 0.18.2's
+// XMLDecoder (an `open class` whose settings are mutable properties), so that code written for
+// it compiles after changing the import; see Docs/XMLCoderAPI.md and the migration guide.
+//
+// Decoding a document: the bytes are read by `XMLReader` into an `XMLIndex` in one pass, then
+// one `XMLDecoderImpl` walks the index as the model's `init(from:)` asks for values. Settings are
+// copied once per call, under a lock, so one decoder can be shared by many tasks.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes `Decodable` values from XML.
+///
+/// ```swift
+/// struct Book: Codable {
+///     @Attribute var name: String
+///     var author: String
+/// }
+/// struct Catalog: Codable { var book: [Book] }
+///
+/// let catalog = try XMLDecoder().decode(Catalog.self, from: Data(xml.utf8))
+/// ```
+///
+/// Child elements and attributes are both found by their coding key; repeated child elements
+/// with one name decode as an array; the `""` key reads an element's own text. Every error is a
+/// `DecodingError` whose description gives the coding path and the line and column in the XML.
+open class XMLDecoder: @unchecked Sendable {
+    /// The settings one decoding run uses.
+    internal struct Options {
+        var dateDecodingStrategy: DateDecodingStrategy = .secondsSince1970
+        var dataDecodingStrategy: DataDecodingStrategy = .base64
+        var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+        var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+        var nodeDecodingStrategy: NodeDecodingStrategy = .deferredToDecoder
+        var userInfo: [CodingUserInfoKey: Any] = [:]
+        var errorContextLength: UInt = 0
+        var shouldProcessNamespaces = false
+        var trimValueWhitespaces = true
+        var removeWhitespaceElements = false
+        var limits = XMLReader.Limits()
+    }
+
+    private let options: Locked<Options>
+
+    /// The namespace of `xsi:nil`.
+    static let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+    /// Creates a decoder.
+    ///
+    /// - Parameters:
+    ///   - trimValueWhitespaces: whether leading and trailing white space is removed from text
+    ///     values (spaces inside a value are always kept). Default `true`.
+    ///   - removeWhitespaceElements: whether white-space-only text between child elements is
+    ///     ignored when reading an element as a list. Default `false`.
+    public init(trimValueWhitespaces: Bool = true, removeWhitespaceElements: Bool = false) {
+        var options = Options()
+        options.trimValueWhitespaces = trimValueWhitespaces
+        options.removeWhitespaceElements = removeWhitespaceElements
+        self.options = Locked(options)
+    }
+
+    /// How dates are read. Default ``DateDecodingStrategy/secondsSince1970`` (as in XMLCoder).
+    open var dateDecodingStrategy: DateDecodingStrategy {
+        get { options.withLock { $0.dateDecodingStrategy } }
+        set { options.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// How `Data` values are read. Default ``DataDecodingStrategy/base64``.
+    open var dataDecodingStrategy: DataDecodingStrategy {
+        get { options.withLock { $0.dataDecodingStrategy } }
+        set { options.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// How infinities and NaN are read. Default ``NonConformingFloatDecodingStrategy/throw``.
+    open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { options.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { options.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// How XML names are turned into coding keys. Default ``KeyDecodingStrategy/useDefaultKeys``.
+    open var keyDecodingStrategy: KeyDecodingStrategy {
+        get { options.withLock { $0.keyDecodingStrategy } }
+        set { options.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// Whether each key is read from an attribute, a child element or either.
+    /// Default ``NodeDecodingStrategy/deferredToDecoder``.
+    open var nodeDecodingStrategy: NodeDecodingStrategy {
+        get { options.withLock { $0.nodeDecodingStrategy } }
+        set { options.withLock { $0.nodeDecodingStrategy = newValue } }
+    }
+
+    /// Values passed to every `init(from:)` through `Decoder.userInfo`.
+    open var userInfo: [CodingUserInfoKey: Any] {
+        get { options.withLock { $0.userInfo } }
+        set { options.withLock { $0.userInfo = newValue } }
+    }
+
+    /// Kept for compatibility with XMLCoder, where it added source context to parse errors. Errors
+    /// always say where they are here (line and column); this setting has no effect.
+    open var errorContextLength: UInt {
+        get { options.withLock { $0.errorContextLength } }
+        set { options.withLock { $0.errorContextLength = newValue } }
+    }
+
+    /// Whether keys match element and attribute names without their prefix (the local name).
+    /// Default `false`: keys match names as written, `prefix:local`.
+    open var shouldProcessNamespaces: Bool {
+        get { options.withLock { $0.shouldProcessNamespaces } }
+        set { options.withLock { $0.shouldProcessNamespaces = newValue } }
+    }
+
+    /// Whether leading and trailing white space is removed from text values. Spaces inside a value,
+    /// including those next to entity and character references, are always kept.
+    open var trimValueWhitespaces: Bool {
+        get { options.withLock { $0.trimValueWhitespaces } }
+        set { options.withLock { $0.trimValueWhitespaces = newValue } }
+    }
+
+    /// Whether white-space-only text between child elements is ignored when an element is read as
+    /// a list (it always is when the element has no other text).
+    open var removeWhitespaceElements: Bool {
+        get { options.withLock { $0.removeWhitespaceElements } }
+        set { options.withLock { $0.removeWhitespaceElements = newValue } }
+    }
+
+    /// The reader's limits (depth, entity expansion, attributes, name length) for hostile input.
+    open var limits: XMLReader.Limits {
+        get { options.withLock { $0.limits } }
+        set { options.withLock { $0.limits = newValue } }
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes a value of type `T` from an XML document.
+    ///
+    /// The root element is the value: its attributes and children are the keys of a keyed
+    /// container, its text is a single value, its children the items of an unkeyed container.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a document that is not well-formed (with the
+    ///   ``XMLParsingError`` as `underlyingError`), and the other `DecodingError`s when the
+    ///   document does not fit `T`.
+    open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { bytes in try decode(type, fromBytes: bytes) }
+    }
+
+    /// Decodes a value of type `T` from the bytes of an XML document.
+    open func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { bytes in try decode(type, fromBytes: bytes) }
+    }
+
+    /// Decodes a value of type `T` from an XML document in a string.
+    open func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
+        var string = string
+        return try string.withUTF8 { bytes in try decode(type, fromBytes: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Decodes a value of type `T` from an XML file.
+    ///
+    /// - Throws: the error reading the file, or a `DecodingError`.
+    open func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws -> T {
+        try decode(type, from: try Data(contentsOf: url))
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
+        let options = self.options.current
+        let index: XMLIndex
+        var reader: XMLReader
+        do {
+            reader = try XMLReader(unsafeBytes: bytes, options: XMLReader.Options(limits: options.limits))
+            index = try XMLIndex.build(&reader)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "The given data is not well-formed XML: \(error)", underlyingError: error))
+        }
+        let decoder = XMLDecoderImpl(index: index, reader: reader, options: options)
+        return try decoder.unwrap(.element(index.root), as: type, path: .root)
+    }
+}

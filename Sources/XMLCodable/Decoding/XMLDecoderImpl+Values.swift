@@ -1,0 +1,175 @@
+// Scalars, optionals and Foundation types, read from the value the decoder is on; and the
+// single-value container, which is the decoder itself.
+
+import Foundation
+
+extension XMLDecoderImpl: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { isNil(value) || (isEmptyElement(value) && !traits(of: currentType).isStringLike) }
+    func decode(_ type: Bool.Type) throws -> Bool { try bool(value, path: codingPathNode) }
+    func decode(_ type: String.Type) throws -> String { try string(value, path: codingPathNode) }
+    func decode(_ type: Double.Type) throws -> Double { try floatingPoint(value, as: Double.self, path: codingPathNode) }
+    func decode(_ type: Float.Type) throws -> Float { try floatingPoint(value, as: Float.self, path: codingPathNode) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(value, as: Int.self, path: codingPathNode) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(value, as: Int8.self, path: codingPathNode) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(value, as: Int16.self, path: codingPathNode) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(value, as: Int32.self, path: codingPathNode) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(value, as: Int64.self, path: codingPathNode) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(value, as: UInt.self, path: codingPathNode) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(value, as: UInt8.self, path: codingPathNode) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(value, as: UInt16.self, path: codingPathNode) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(value, as: UInt32.self, path: codingPathNode) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(value, as: UInt64.self, path: codingPathNode) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, path: codingPathNode) }
+}
+
+extension XMLDecoderImpl {
+    // MARK: - Scalars
+
+    func bool(_ value: XMLValue, path: CodingPathNode) throws -> Bool {
+        let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean($0) }
+        guard let parsed else { throw dataCorrupted("Expected a boolean (true, false, 1 or 0) but found \(quoted(value, path))", at: value, path: path) }
+        return parsed
+    }
+
+    func integer<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+        let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.integer($0, as: type) }
+        switch parsed {
+        case .value(let number): return number
+        case .outOfRange: throw dataCorrupted("Parsed XML number \(quoted(value, path)) does not fit in \(type)", at: value, path: path)
+        case .malformed: throw dataCorrupted("Expected to decode \(type) but found \(quoted(value, path)), which is not an integer", at: value, path: path)
+        }
+    }
+
+    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+        let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.floatingPoint($0, as: type) }
+        if let parsed {
+            if parsed.isFinite { return parsed }
+            throw dataCorrupted("Parsed XML number \(quoted(value, path)) does not fit in \(type)", at: value, path: path)
+        }
+        if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatDecodingStrategy {
+            let text = try withText(value, expecting: type, path: path) { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }
+            if text == positiveInfinity { return .infinity }
+            if text == negativeInfinity { return -.infinity }
+            if text == nan { return .nan }
+        }
+        throw dataCorrupted("Expected to decode \(type) but found \(quoted(value, path)), which is not a number", at: value, path: path)
+    }
+
+    /// The text of a value in quotes, for messages (at most 40 characters).
+    func quoted(_ value: XMLValue, _ path: CodingPathNode) -> String {
+        let text = (try? withText(value, expecting: String.self, path: path) { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }) ?? ""
+        return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
+    }
+
+    // MARK: - Optionals and absent values
+
+    /// Decodes an optional value: `nil` for `xsi:nil="true"`, and for an empty element when the
+    /// type cannot be empty (a number, a boolean, a date); otherwise the value.
+    func unwrapOptional<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T? {
+        if isNil(value) { return nil }
+        if isEmptyElement(value) {
+            let traits = traits(of: type)
+            if !traits.isStringLike, !traits.isList, traits.isScalar { return nil }
+        }
+        return try unwrap(value, as: type, path: path)
+    }
+
+    /// What a missing key decodes to, for types that have such a value: an empty sequence, or an
+    /// optional property wrapper holding `nil`.
+    func absentValue<T>(_ type: T.Type) -> T? {
+        if let sequence = type as? any XMLDecodableSequence.Type { return sequence.init() as? T }
+        if let wrapper = type as? any XMLOptionalWrapper.Type { return wrapper.absent as? T }
+        return nil
+    }
+
+    /// Whether an empty element is a value of this type (an empty string) rather than nothing.
+    func isStringLike(_ type: Any.Type) -> Bool {
+        type == String.self || type == Substring.self || type == Character.self || (type as? any XMLWrapperMarker.Type)?.wrappedType == String.self
+    }
+
+    /// Whether the type is read from text (numbers, booleans, dates, data, URLs).
+    func isScalar(_ type: Any.Type) -> Bool {
+        if let wrapped = (type as? any XMLWrapperMarker.Type)?.wrappedType { return isScalar(wrapped) }
+        return type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Bool.self || type == Date.self
+            || type == Data.self || type == URL.self || type == Decimal.self || type is any RawRepresentable.Type
+    }
+
+    // MARK: - Foundation types
+
+    /// Decodes the types whose XML form is text with a strategy: dates, data, URLs, decimals;
+    /// and optionals (whose empty-element rule needs the wrapped type). `nil` for other types.
+    func unwrapSpecial<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T? {
+        if type == Date.self { return try date(value, path: path) as? T }
+        if type == Data.self { return try data(value, path: path) as? T }
+        if type == URL.self {
+            let text = try string(value, path: path)
+            guard let url = URL(string: text) else { throw dataCorrupted("Invalid URL string \"\(text)\"", at: value, path: path) }
+            return url as? T
+        }
+        if type == Decimal.self {
+            let text = try withText(value, expecting: Decimal.self, path: path) { bytes -> String? in
+                let trimmed = ScalarParsing.trimmed(bytes)
+                return ScalarParsing.isDecimalNumber(trimmed) ? String(decoding: trimmed, as: UTF8.self) : nil
+            }
+            guard let text, let decimal = Decimal(string: text) else {
+                throw dataCorrupted("Expected to decode Decimal but found \(quoted(value, path))", at: value, path: path)
+            }
+            return decimal as? T
+        }
+        if let optional = type as? any XMLOptionalDecodable.Type {
+            return try optional.decodeOptional(self, value, path) as? T
+        }
+        return nil
+    }
+
+    func date(_ value: XMLValue, path: CodingPathNode) throws -> Date {
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try with(value: value, path: path) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path) / 1000)
+        case .iso8601:
+            let text = try string(value, path: path)
+            guard let date = ISO8601Parsing.date(from: text) else {
+                throw dataCorrupted("Expected date string to be ISO8601-formatted, found \"\(text)\"", at: value, path: path)
+            }
+            return date
+        case .formatted(let formatter):
+            let text = try string(value, path: path)
+            guard let date = formatter.date(from: text) else {
+                throw dataCorrupted("Date string \"\(text)\" does not match the format expected by the formatter", at: value, path: path)
+            }
+            return date
+        case .custom(let closure):
+            return try with(value: value, path: path) { try closure(self) }
+        }
+    }
+
+    func data(_ value: XMLValue, path: CodingPathNode) throws -> Data {
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try with(value: value, path: path) { try Data(from: self) }
+        case .base64:
+            let text = try string(value, path: path)
+            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw dataCorrupted("Encountered Data that is not valid Base64", at: value, path: path)
+            }
+            return data
+        case .custom(let closure):
+            return try with(value: value, path: path) { try closure(self) }
+        }
+    }
+}
+
+/// Lets the decoder reach the wrapped type of an `Optional` it is asked to decode.
+internal protocol XMLOptionalDecodable {
+    static func decodeOptional(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Self
+}
+
+extension Optional: XMLOptionalDecodable where Wrapped: Decodable {
+    static func decodeOptional(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Wrapped? {
+        try decoder.unwrapOptional(value, as: Wrapped.self, path: path)
+    }
+}

@@ -1,0 +1,267 @@
+// XMLDecoderImpl: the one object that is the `Decoder` and the single-value container.
+//
+// Design (after swift-foundation's JSONDecoderImpl): decoding a document creates one decoder
+// object. Descending into a value does not create a new decoder: `with(value:path:)` swaps the
+// current value and coding path, runs the child's `init(from:)`, and puts them back. Containers
+// are small structs that hold the decoder and a node number. Values are found in the `XMLIndex`
+// by comparing the UTF-8 bytes of keys with element and attribute names, and are parsed straight
+// from the document's bytes when a type asks for them (see ScalarParsing.swift).
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+internal final class XMLDecoderImpl: Decoder {
+    let index: XMLIndex
+    let reader: XMLReader
+    let options: XMLDecoder.Options
+    // These change on every descent and are only ever touched by the one decoding call that owns
+    // this object, in a strictly nested way (`with(value:path:)`): dynamic exclusivity checks on
+    // them cost more than the decoding itself and protect nothing.
+    @exclusivity(unchecked) var codingPathNode: CodingPathNode
+    @exclusivity(unchecked) var value: XMLValue
+    /// The type whose `init(from:)` is running (for `DynamicNodeDecoding` and the node strategy).
+    @exclusivity(unchecked) var currentType: any Decodable.Type = Never.self
+    /// What the decoder has learnt about types, so that each is asked its conformances once.
+    @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: TypeTraits] = [:]
+    @exclusivity(unchecked) var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
+
+    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options) {
+        self.index = index
+        self.reader = reader
+        self.options = options
+        self.codingPathNode = .root
+        self.value = .element(index.root)
+    }
+
+    /// A decoder on the same document, for `superDecoder()`.
+    init(sharing other: XMLDecoderImpl, value: XMLValue, path: CodingPathNode) {
+        self.index = other.index
+        self.reader = other.reader
+        self.options = other.options
+        self.codingPathNode = path
+        self.value = value
+        self.currentType = other.currentType
+    }
+
+    var codingPath: [any CodingKey] { codingPathNode.path }
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    // MARK: - Descending
+
+    /// Runs `body` with the decoder positioned on `value` at `path`, then restores its position.
+    @inline(__always)
+    func with<T>(value: XMLValue, path: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+        let savedValue = self.value
+        let savedPath = codingPathNode
+        self.value = value
+        codingPathNode = path
+        defer {
+            self.value = savedValue
+            codingPathNode = savedPath
+        }
+        return try body()
+    }
+
+    /// Decodes a value of type `T` from `value`, at `path`.
+    func unwrap<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+        if traits(of: type).isSpecial { return try unwrapSpecialValue(value, as: type, path: path) }
+        let savedType = currentType
+        currentType = type
+        defer { currentType = savedType }
+        return try with(value: value, path: path) { try T(from: self) }
+    }
+
+    /// `unwrapSpecial` for a type known to be special. Kept out of `unwrap` so that the common
+    /// path never needs `Optional<T>`'s metadata, which unspecialized generic code builds at run time.
+    @inline(never)
+    func unwrapSpecialValue<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+        if let special = try unwrapSpecial(value, as: type, path: path) { return special }
+        return try with(value: value, path: path) { try T(from: self) }
+    }
+
+    // MARK: - Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch value {
+        case .element(let node):
+            return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
+        case .elements(let nodes) where nodes.count == 1:
+            return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: nodes[0], path: codingPathNode))
+        default:
+            throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch value {
+        case .elements(let nodes):
+            return XMLUnkeyedDecodingContainer(decoder: self, items: nodes, path: codingPathNode)
+        case .element(let node):
+            return XMLUnkeyedDecodingContainer(decoder: self, items: listItems(of: node), path: codingPathNode)
+        default:
+            throw typeMismatch([Any].self, found: value, path: codingPathNode)
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    /// The items of an element read as a list: its child elements, and its character data too
+    /// when it has any besides white space (mixed content, in document order).
+    func listItems(of node: Int32) -> [Int32] {
+        var items: [Int32] = []
+        var mixed = false
+        var child = index[node].firstChild
+        while child >= 0 {
+            let childNode = index[child]
+            if childNode.isElement {
+                items.append(child)
+            } else if !mixed, !options.removeWhitespaceElements || !isWhiteSpace(childNode.text) {
+                mixed = !isWhiteSpace(childNode.text)
+            }
+            child = childNode.nextSibling
+        }
+        guard mixed else { return items }
+        var all: [Int32] = []
+        child = index[node].firstChild
+        while child >= 0 {
+            all.append(child)
+            child = index[child].nextSibling
+        }
+        return all
+    }
+
+    /// Whether a slice holds only XML white space.
+    func isWhiteSpace(_ slice: XMLSlice) -> Bool {
+        reader.withUnsafeRawBytes(of: slice) { bytes in bytes.allSatisfy(ScalarParsing.isSpace) }
+    }
+
+    // MARK: - Reading values
+
+    /// Calls `body` with the decoded text of a value (an attribute value, or an element's character data).
+    ///
+    /// - Throws: `DecodingError.typeMismatch` when the value is an element with child elements, or a list.
+    func withText<R>(_ value: XMLValue, expecting type: Any.Type, path: CodingPathNode, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        switch value {
+        case .attribute(let attribute):
+            return try reader.withDecodedBytes(of: index.attributes[Int(attribute)].value, body)
+        case .element(let node):
+            if let child = try textNodes(of: node, allowElements: false, expecting: type, path: path) {
+                return try reader.withDecodedBytes(of: index[child].text, body)
+            }
+            return try joinedText(of: node, allowElements: false, expecting: type, path: path).withUnsafeBytes(body)
+        case .text(let node):
+            if let child = try textNodes(of: node, allowElements: true, expecting: type, path: path) {
+                return try reader.withDecodedBytes(of: index[child].text, body)
+            }
+            return try joinedText(of: node, allowElements: true, expecting: type, path: path).withUnsafeBytes(body)
+        case .characters(let node):
+            return try reader.withDecodedBytes(of: index[node].text, body)
+        case .elements(let nodes):
+            if nodes.count == 1 { return try withText(.element(nodes[0]), expecting: type, path: path, body) }
+            throw typeMismatch(type, found: value, path: path)
+        }
+    }
+
+    /// The single character-data child of an element, or `nil` when it has none or several.
+    private func textNodes(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: CodingPathNode) throws -> Int32? {
+        let first = index[node].firstChild
+        guard first >= 0 else { return nil }
+        let firstNode = index[first]
+        if !firstNode.isElement, firstNode.nextSibling < 0 { return first }
+        if !allowElements {
+            for child in index.children(of: node) where index[child].isElement {
+                throw typeMismatch(type, found: .element(node), path: path)
+            }
+        }
+        return nil
+    }
+
+    /// All the character data directly inside an element, joined.
+    private func joinedText(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: CodingPathNode) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for child in index.children(of: node) {
+            let childNode = index[child]
+            if childNode.isElement {
+                if !allowElements { throw typeMismatch(type, found: .element(node), path: path) }
+                continue
+            }
+            reader.withDecodedBytes(of: childNode.text) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+
+    /// The text of a value as a `String`, trimmed when `trimValueWhitespaces` is set.
+    func string(_ value: XMLValue, path: CodingPathNode) throws -> String {
+        try withText(value, expecting: String.self, path: path) { bytes in
+            String(decoding: options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self)
+        }
+    }
+
+    /// Whether a value stands for `nil`: an element marked `xsi:nil="true"`.
+    func isNil(_ value: XMLValue) -> Bool {
+        guard case .element(let node) = value else {
+            if case .elements(let nodes) = value, nodes.count == 1 { return isNil(.element(nodes[0])) }
+            return false
+        }
+        for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
+            if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace, reader.slice(attribute.name.local, equals: "nil") {
+                return reader.withDecodedBytes(of: attribute.value) { ScalarParsing.boolean($0) } == true
+            }
+        }
+        return false
+    }
+
+    /// Whether an element has no children and no attributes other than namespace declarations.
+    func isEmptyElement(_ value: XMLValue) -> Bool {
+        let node: Int32
+        switch value {
+        case .element(let element): node = element
+        case .elements(let nodes) where nodes.count == 1: node = nodes[0]
+        default: return false
+        }
+        return index[node].firstChild < 0 && index.attributes(of: node).allSatisfy(\.isNamespaceDeclaration)
+    }
+
+    // MARK: - Errors
+
+    /// Where a value is in the document, for messages: "line 3, column 5".
+    func location(of value: XMLValue) -> String {
+        let slice: XMLSlice
+        switch value {
+        case .element(let node), .text(let node), .characters(let node): slice = index[node].name.qualified
+        case .attribute(let attribute): slice = index.attributes[Int(attribute)].name.qualified
+        case .elements(let nodes):
+            guard let first = nodes.first else { return "" }
+            slice = index[first].name.qualified
+        }
+        let location = reader.location(of: slice)
+        return "line \(location.line), column \(location.column)"
+    }
+
+    /// A description of what a value is, for messages.
+    func describe(_ value: XMLValue) -> String {
+        switch value {
+        case .element(let node):
+            let name = reader.string(index[node].name)
+            if index.children(of: node).contains(where: { index[$0].isElement }) { return "an element with children <\(name)>" }
+            return "element <\(name)>"
+        case .attribute(let attribute): return "attribute '\(reader.string(index.attributes[Int(attribute)].name))'"
+        case .text(let node): return "the text of <\(reader.string(index[node].name))>"
+        case .characters: return "character data"
+        case .elements(let nodes): return "\(nodes.count) elements"
+        }
+    }
+
+    func typeMismatch(_ type: Any.Type, found value: XMLValue, path: CodingPathNode) -> DecodingError {
+        DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: path.path,
+            debugDescription: "Expected to decode \(type) but found \(describe(value)) instead, at \(location(of: value))."))
+    }
+
+    func dataCorrupted(_ message: String, at value: XMLValue, path: CodingPathNode) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "\(message), at \(location(of: value))."))
+    }
+}

@@ -1,0 +1,138 @@
+// XMLIndex: a flat map of a whole document, built in one pass over the reader's events.
+//
+// Layout
+// ------
+// Every element and every run of character data is a `Node` in one array, in document order.
+// Nodes link to their first child and next sibling by index, so walking the children of an
+// element or skipping a whole subtree is a few integer loads, and looking a child up by name
+// compares bytes, never strings:
+//
+//     <book name="A"><author>Jon</author><year>2020</year></book>
+//
+//     nodes[0]  element "book"    attributes 0..<1  firstChild 1  nextSibling -1
+//     nodes[1]  element "author"  attributes 1..<1  firstChild 2  nextSibling 3
+//     nodes[2]  text    "Jon"                                      nextSibling -1
+//     nodes[3]  element "year"    attributes 1..<1  firstChild 4  nextSibling -1
+//     nodes[4]  text    "2020"                                     nextSibling -1
+//     attributes[0]  name="A"
+//
+// Nothing is decoded while the index is built: names, text and attribute values stay `XMLSlice`s
+// into the reader's buffers (the document, or entity replacement text), and become strings or
+// numbers only when the decoder asks for them. Adjacent character data (text, CDATA, text from
+// entities) stays as separate nodes, in order; the decoder joins them when it needs an element's
+// text. Comments and processing instructions are not indexed.
+
+/// A flat, read-only map of a document's elements, attributes and character data.
+internal struct XMLIndex {
+    /// An element or a run of character data.
+    struct Node {
+        /// For an element, its name; for character data, `name.qualified` is the text.
+        var name: XMLName
+        /// For an element: where its attributes begin in `attributes`.
+        var firstAttribute: Int32
+        /// For an element: how many attributes it has (namespace declarations included).
+        var attributeCount: Int32
+        /// For an element: the index of its first child node, or -1.
+        var firstChild: Int32
+        /// The index of the next node with the same parent, or -1.
+        var nextSibling: Int32
+        /// What the node is.
+        var kind: Kind
+
+        enum Kind: UInt8 {
+            case element
+            case text
+            case cdata
+        }
+
+        var isElement: Bool { kind == .element }
+        var text: XMLSlice { name.qualified }
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var attributes: [XMLAttribute] = []
+    /// The root element's node (always 0 once built).
+    var root: Int32 { 0 }
+
+    /// Reads the whole document from `reader` and indexes it.
+    ///
+    /// - Throws: the reader's ``XMLParsingError`` for a document that is not well-formed.
+    static func build(_ reader: inout XMLReader) throws(XMLParsingError) -> XMLIndex {
+        var index = XMLIndex()
+        index.nodes.reserveCapacity(256)
+        // For each open element: its node, and the last child linked so far (-1 for none).
+        // (Plain loops, no local closures: a closure capturing these would box them.)
+        var openNodes: [Int32] = []
+        var lastChildren: [Int32] = []
+        openNodes.reserveCapacity(32)
+        lastChildren.reserveCapacity(32)
+        while let event = try reader.next() {
+            let node = Int32(index.nodes.count)
+            switch event {
+            case .startElement(let name):
+                let attributes = reader.attributes
+                index.nodes.append(Node(
+                    name: name, firstAttribute: Int32(index.attributes.count), attributeCount: Int32(attributes.count),
+                    firstChild: -1, nextSibling: -1, kind: .element))
+                if !attributes.isEmpty { index.attributes.append(contentsOf: attributes) }
+            case .endElement:
+                openNodes.removeLast()
+                lastChildren.removeLast()
+                continue
+            case .text(let slice), .cdata(let slice):
+                guard !openNodes.isEmpty, !slice.isEmpty else { continue }
+                let kind: Node.Kind
+                if case .cdata = event { kind = .cdata } else { kind = .text }
+                index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
+            case .comment, .processingInstruction, .doctype:
+                continue
+            }
+            // Link the new node under the open element.
+            if let parent = openNodes.last {
+                let last = lastChildren[lastChildren.count - 1]
+                if last >= 0 {
+                    index.nodes[Int(last)].nextSibling = node
+                } else {
+                    index.nodes[Int(parent)].firstChild = node
+                }
+                lastChildren[lastChildren.count - 1] = node
+            }
+            if case .startElement = event {
+                openNodes.append(node)
+                lastChildren.append(-1)
+            }
+        }
+        return index
+    }
+
+    subscript(node: Int32) -> Node {
+        @inline(__always) get { nodes[Int(node)] }
+    }
+
+    /// The attributes of an element node.
+    @inline(__always)
+    func attributes(of node: Int32) -> ArraySlice<XMLAttribute> {
+        let element = nodes[Int(node)]
+        return attributes[Int(element.firstAttribute)..<Int(element.firstAttribute + element.attributeCount)]
+    }
+
+    /// The children of a node, in document order.
+    func children(of node: Int32) -> Children { Children(index: self, first: nodes[Int(node)].firstChild) }
+
+    /// The children of a node, as a sequence of node numbers.
+    struct Children: Sequence, IteratorProtocol {
+        let index: XMLIndex
+        var current: Int32
+
+        init(index: XMLIndex, first: Int32) {
+            self.index = index
+            self.current = first
+        }
+
+        mutating func next() -> Int32? {
+            guard current >= 0 else { return nil }
+            defer { current = index.nodes[Int(current)].nextSibling }
+            return current
+        }
+    }
+}

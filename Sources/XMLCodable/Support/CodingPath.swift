@@ -1,0 +1,66 @@
+// The coding path as a linked list: descending into a value costs one small allocation-free
+// node on the stack of the decoder, and an `[CodingKey]` is built only when someone reads
+// `codingPath` or an error is thrown.
+
+/// A coding path: empty, or a key appended to a parent path.
+internal indirect enum CodingPathNode: Sendable {
+    case root
+    case node(any CodingKey, CodingPathNode, depth: Int)
+
+    var depth: Int {
+        switch self {
+        case .root: 0
+        case .node(_, _, let depth): depth
+        }
+    }
+
+    /// The path as an array, outermost key first.
+    var path: [any CodingKey] {
+        switch self {
+        case .root:
+            return []
+        case .node(let key, let parent, let depth):
+            var keys = [any CodingKey]()
+            keys.reserveCapacity(depth)
+            keys.append(key)
+            var next = parent
+            while case .node(let key, let parent, _) = next {
+                keys.append(key)
+                next = parent
+            }
+            keys.reverse()
+            return keys
+        }
+    }
+
+    func appending(_ key: any CodingKey) -> CodingPathNode {
+        .node(key, self, depth: depth + 1)
+    }
+
+    /// The path with `keys` appended.
+    func path(appending keys: any CodingKey...) -> [any CodingKey] {
+        path + keys
+    }
+}
+
+/// A coding key for positions in unkeyed containers, `super`, and keys made from strings.
+internal struct XMLKey: CodingKey, Sendable {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+
+    init(index: Int) {
+        self.init(intValue: index)
+    }
+
+    static let `super` = XMLKey(stringValue: "super")
+}

@@ -1,0 +1,168 @@
+// The property wrappers that place a property in XML: `@Attribute`, `@Element`,
+// `@ElementAndAttribute`. As in XMLCoder, they have only `init(_:)` (no `init(wrappedValue:)`), so
+// that a model's memberwise initializer keeps taking the wrapper type, as code written for
+// XMLCoder expects (`Book(name: "Swift")` works through the literal conformances of `Attribute`). Their Codable form is the bare value, so a model using them encodes
+// and decodes with JSONEncoder/JSONDecoder exactly as without them; the XML coders recognise the
+// wrapper type and read (or write) the value as an attribute, an element, or either.
+
+/// Reads and writes a property as an XML attribute: `<book name="…">`.
+///
+/// ```swift
+/// struct Book: Codable {
+///     @Attribute var name: String
+///     var author: String
+/// }
+/// ```
+///
+/// In JSON the property is an ordinary member. An optional attribute that is absent decodes as `nil`.
+@propertyWrapper
+public struct Attribute<Value> {
+    /// The property's value.
+    public var wrappedValue: Value
+
+    /// Wraps a value (XMLCoder's spelling: `Attribute(value)`).
+    public init(_ wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+}
+
+/// Reads and writes a property only as a child element, never as an attribute.
+@propertyWrapper
+public struct Element<Value> {
+    /// The property's value.
+    public var wrappedValue: Value
+
+    /// Wraps a value (XMLCoder's spelling: `Element(value)`).
+    public init(_ wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+}
+
+/// Reads a property from a child element or else an attribute, and writes it as both.
+@propertyWrapper
+public struct ElementAndAttribute<Value> {
+    /// The property's value.
+    public var wrappedValue: Value
+
+    /// Wraps a value (XMLCoder's spelling: `ElementAndAttribute(value)`).
+    public init(_ wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+}
+
+extension Attribute: Decodable where Value: Decodable {
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws { wrappedValue = try Value(from: decoder) }
+}
+
+extension Attribute: Encodable where Value: Encodable {
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+}
+
+extension Element: Decodable where Value: Decodable {
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws { wrappedValue = try Value(from: decoder) }
+}
+
+extension Element: Encodable where Value: Encodable {
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+}
+
+extension ElementAndAttribute: Decodable where Value: Decodable {
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws { wrappedValue = try Value(from: decoder) }
+}
+
+extension ElementAndAttribute: Encodable where Value: Encodable {
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+}
+
+extension Attribute: Equatable where Value: Equatable {}
+extension Attribute: Hashable where Value: Hashable {}
+extension Attribute: Sendable where Value: Sendable {}
+extension Element: Equatable where Value: Equatable {}
+extension Element: Hashable where Value: Hashable {}
+extension Element: Sendable where Value: Sendable {}
+extension ElementAndAttribute: Equatable where Value: Equatable {}
+extension ElementAndAttribute: Hashable where Value: Hashable {}
+extension ElementAndAttribute: Sendable where Value: Sendable {}
+
+// Literals, as in XMLCoder, so that `Book(name: "Swift")` compiles with `@Attribute var name`.
+
+extension Attribute: ExpressibleByIntegerLiteral where Value: ExpressibleByIntegerLiteral {
+    /// Wraps an integer literal.
+    public init(integerLiteral value: Value.IntegerLiteralType) { wrappedValue = Value(integerLiteral: value) }
+}
+
+extension Attribute: ExpressibleByUnicodeScalarLiteral where Value: ExpressibleByUnicodeScalarLiteral {
+    /// Wraps a Unicode scalar literal.
+    public init(unicodeScalarLiteral value: Value.UnicodeScalarLiteralType) { wrappedValue = Value(unicodeScalarLiteral: value) }
+}
+
+extension Attribute: ExpressibleByExtendedGraphemeClusterLiteral where Value: ExpressibleByExtendedGraphemeClusterLiteral {
+    /// Wraps a grapheme cluster literal.
+    public init(extendedGraphemeClusterLiteral value: Value.ExtendedGraphemeClusterLiteralType) {
+        wrappedValue = Value(extendedGraphemeClusterLiteral: value)
+    }
+}
+
+extension Attribute: ExpressibleByStringLiteral where Value: ExpressibleByStringLiteral {
+    /// Wraps a string literal.
+    public init(stringLiteral value: Value.StringLiteralType) { wrappedValue = Value(stringLiteral: value) }
+}
+
+extension Attribute: ExpressibleByBooleanLiteral where Value: ExpressibleByBooleanLiteral {
+    /// Wraps a Boolean literal.
+    public init(booleanLiteral value: Value.BooleanLiteralType) { wrappedValue = Value(booleanLiteral: value) }
+}
+
+extension Attribute: ExpressibleByNilLiteral where Value: ExpressibleByNilLiteral {
+    /// Wraps `nil`.
+    public init(nilLiteral: ()) { wrappedValue = Value(nilLiteral: ()) }
+}
+
+// MARK: - What the coders see
+
+/// How the coders recognise a wrapper type and where it puts its value.
+internal protocol XMLWrapperMarker {
+    static var placement: XMLDecoder.NodeDecoding { get }
+    static var wrappedType: Any.Type { get }
+}
+
+extension Attribute: XMLWrapperMarker {
+    static var placement: XMLDecoder.NodeDecoding { .attribute }
+    static var wrappedType: Any.Type { Value.self }
+}
+
+extension Element: XMLWrapperMarker {
+    static var placement: XMLDecoder.NodeDecoding { .element }
+    static var wrappedType: Any.Type { Value.self }
+}
+
+extension ElementAndAttribute: XMLWrapperMarker {
+    static var placement: XMLDecoder.NodeDecoding { .elementOrAttribute }
+    static var wrappedType: Any.Type { Value.self }
+}
+
+/// A wrapper around an optional, which decodes as `nil` when its key is missing.
+internal protocol XMLOptionalWrapper {
+    static var absent: Self { get }
+}
+
+extension Attribute: XMLOptionalWrapper where Value: ExpressibleByNilLiteral {
+    static var absent: Attribute { Attribute(Value(nilLiteral: ())) }
+}
+
+extension Element: XMLOptionalWrapper where Value: ExpressibleByNilLiteral {
+    static var absent: Element { Element(Value(nilLiteral: ())) }
+}
+
+extension ElementAndAttribute: XMLOptionalWrapper where Value: ExpressibleByNilLiteral {
+    static var absent: ElementAndAttribute { ElementAndAttribute(Value(nilLiteral: ())) }
+}
