@@ -23,6 +23,8 @@ internal struct TypeTraits {
     var isScalar: Bool
     /// The type's own choice of attributes or elements, if it makes one.
     var dynamicNodeDecoding: (any DynamicNodeDecoding.Type)?
+    /// The type's wrapped-list properties, if it has any.
+    var listCoding: (any XMLListCoding.Type)?
 }
 
 extension XMLDecoderImpl {
@@ -50,6 +52,7 @@ extension XMLDecoderImpl {
             hasAbsentValue: type is any XMLDecodableSequence.Type || type is any XMLOptionalWrapper.Type,
             isStringLike: isStringLike(type),
             isScalar: isScalar(type),
-            dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type)
+            dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type,
+            listCoding: type as? any XMLListCoding.Type)
     }
 }

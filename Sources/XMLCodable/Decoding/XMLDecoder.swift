@@ -24,9 +24,23 @@ import Foundation
 /// let catalog = try XMLDecoder().decode(Catalog.self, from: Data(xml.utf8))
 /// ```
 ///
-/// Child elements and attributes are both found by their coding key; repeated child elements
-/// with one name decode as an array; the `""` key reads an element's own text. Every error is a
-/// `DecodingError` whose description gives the coding path and the line and column in the XML.
+/// How XML meets a model:
+///
+/// - **Keys** find child elements first, then attributes, by name (``Attribute`` and ``Element``,
+///   ``DynamicNodeDecoding`` or ``NodeDecodingStrategy`` restrict this). The `""` key reads an
+///   element's own text, beside its attributes: `<price currency="EUR">12.5</price>`.
+/// - **Lists**: an array property reads the repeated child elements named by its key
+///   (`<book/><book/>`); a missing list is empty. ``XMLListCoding`` makes a property a wrapped
+///   list (`<authors><author/>…</authors>`). A top-level array reads the root's child elements.
+/// - **Optionals**: a missing key, or an element with `xsi:nil="true"`, is `nil`. An empty
+///   element (`<note/>`) is `""` for `String?`, `nil` for numbers, booleans, dates and data, and a
+///   value decoded from nothing for structs (whose own optional properties are then `nil`).
+/// - **Namespaces**: keys match names as written (`prefix:local`); with
+///   ``shouldProcessNamespaces`` they match local names; a key in Clark notation,
+///   `{namespace-uri}local`, matches by namespace URI whatever prefix the document uses.
+/// - **Errors** are `DecodingError`s whose description gives the coding path and the line and
+///   column in the XML; a document that is not well-formed is `dataCorrupted` with the
+///   ``XMLParsingError`` as `underlyingError`.
 open class XMLDecoder: @unchecked Sendable {
     /// The settings one decoding run uses.
     internal struct Options {

@@ -133,6 +133,21 @@ internal final class XMLDecoderImpl: Decoder {
         return all
     }
 
+    /// The child elements of a node with a given name (as keys match names).
+    func children(of node: Int32, named name: String) -> [Int32] {
+        var name = name
+        return name.withUTF8 { bytes in
+            var found: [Int32] = []
+            var child = index[node].firstChild
+            while child >= 0 {
+                let childNode = index[child]
+                if childNode.isElement, nameMatches(childNode.name, UnsafeRawBufferPointer(bytes)) { found.append(child) }
+                child = childNode.nextSibling
+            }
+            return found
+        }
+    }
+
     /// Whether a slice holds only XML white space.
     func isWhiteSpace(_ slice: XMLSlice) -> Bool {
         reader.withUnsafeRawBytes(of: slice) { bytes in bytes.allSatisfy(ScalarParsing.isSpace) }
@@ -245,9 +260,7 @@ internal final class XMLDecoderImpl: Decoder {
     func describe(_ value: XMLValue) -> String {
         switch value {
         case .element(let node):
-            let name = reader.string(index[node].name)
-            if index.children(of: node).contains(where: { index[$0].isElement }) { return "an element with children <\(name)>" }
-            return "element <\(name)>"
+            return "element <\(reader.string(index[node].name))>"
         case .attribute(let attribute): return "attribute '\(reader.string(index.attributes[Int(attribute)].name))'"
         case .text(let node): return "the text of <\(reader.string(index[node].name))>"
         case .characters: return "character data"

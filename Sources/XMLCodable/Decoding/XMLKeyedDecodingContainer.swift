@@ -21,6 +21,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     let placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?
     /// Converted name → matching children and attributes, when a key decoding strategy renames.
     let renamed: [String: [XMLValue]]?
+    /// The decoded type's wrapped-list properties, if it declares any.
+    let listCoding: (any XMLListCoding.Type)?
 
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
         self.decoder = decoder
@@ -28,6 +30,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.path = path
         self.placement = decoder.placement()
         self.renamed = decoder.renamedChildren(of: element, path: path)
+        self.listCoding = decoder.traits(of: decoder.currentType).listCoding
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -59,8 +62,25 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        if wantsList, let itemName = listCoding?.xmlListItemName(for: key) {
+            // A wrapped list: the items are the children of the element named by the key.
+            guard case .element(let wrapper) = find(key, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
+            return .elements(decoder.children(of: wrapper, named: itemName))
+        }
+        let found = lookUp(key, placement: wrapperPlacement, wantsList: wantsList)
+        if found == nil, key.stringValue == "_0", decoder.index[element].firstChild >= 0 || decoder.index[element].attributeCount == 0 {
+            // Swift's synthesized Codable for an enum case with one unnamed associated value asks
+            // for `_0` inside the case's element: `<int>1</int>` holds the value itself.
+            return .element(element)
+        }
+        return found
+    }
+
+    /// The value for `key` among the element's children and attributes.
+    private func lookUp(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         var name = key.stringValue
         if name.isEmpty { return .text(ofElement: element) }
+        if name.utf8.first == UInt8(ascii: "{") { return findQualified(name, placement: placement?(key) ?? wrapperPlacement, wantsList: wantsList) }
         let where_ = placement?(key) ?? wrapperPlacement
         if let renamed {
             guard let candidates = renamed[name] else { return nil }
@@ -112,6 +132,34 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func absent<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if traits.hasAbsentValue, let empty = decoder.absentValue(type) { return empty }
         throw keyNotFound(key)
+    }
+
+    /// A key in Clark notation, `{namespace-uri}local`, matches names by namespace URI and local
+    /// name, whatever prefix the document uses.
+    private func findQualified(_ name: String, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        guard let close = name.firstIndex(of: "}") else { return nil }
+        let uri = String(name[name.index(after: name.startIndex)..<close])
+        let local = String(name[name.index(after: close)...])
+        func matches(_ candidate: XMLName) -> Bool {
+            (decoder.reader.namespaceURI(candidate) ?? "") == uri && decoder.reader.slice(candidate.local, equals: local)
+        }
+        if placement != .attribute {
+            var elements: [Int32] = []
+            var child = decoder.index[element].firstChild
+            while child >= 0 {
+                let node = decoder.index[child]
+                if node.isElement, matches(node.name) { elements.append(child) }
+                child = node.nextSibling
+            }
+            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(elements) : .element(elements[0]) }
+        }
+        if placement != .element {
+            let base = decoder.index[element].firstAttribute
+            for (offset, attribute) in decoder.index.attributes(of: element).enumerated() where !attribute.isNamespaceDeclaration && matches(attribute.name) {
+                return .attribute(base + Int32(offset))
+            }
+        }
+        return nil
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
