@@ -25,6 +25,8 @@ internal struct TypeTraits {
     var dynamicNodeDecoding: (any DynamicNodeDecoding.Type)?
     /// The type's wrapped-list properties, if it has any.
     var listCoding: (any XMLListCoding.Type)?
+    /// The type is an enum (so a keyed container on an element may be a choice).
+    var isEnum: Bool
 }
 
 extension XMLDecoderImpl {
@@ -53,6 +55,14 @@ extension XMLDecoderImpl {
             isStringLike: isStringLike(type),
             isScalar: isScalar(type),
             dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type,
-            listCoding: type as? any XMLListCoding.Type)
+            listCoding: type as? any XMLListCoding.Type,
+            isEnum: isEnumType(type))
     }
+}
+
+/// Whether a type is an enum (not `Optional`), read from its metadata kind. The kind is the first
+/// word of a type's metadata in Swift's stable ABI; 0x201 is an enum, 0x202 `Optional`.
+internal func isEnumType(_ type: Any.Type) -> Bool {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    return metadata.load(as: Int.self) == 0x201
 }

@@ -181,6 +181,10 @@ open class XMLDecoder: @unchecked Sendable {
 
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         let options = self.options.current
+        guard bytes.count <= XMLIndex.maxDocumentSize else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
+        }
         let index: XMLIndex
         var reader: XMLReader
         do {
@@ -188,7 +192,9 @@ open class XMLDecoder: @unchecked Sendable {
             index = try XMLIndex.build(&reader)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data is not well-formed XML: \(error)", underlyingError: error))
+                codingPath: [],
+                debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
+                underlyingError: error))
         }
         let decoder = XMLDecoderImpl(index: index, reader: reader, options: options)
         return try decoder.unwrap(.element(index.root), as: type, path: .root)

@@ -152,8 +152,11 @@ extension XMLDecoderImpl {
         case .deferredToData:
             return try with(value: value, path: path) { try Data(from: self) }
         case .base64:
-            let text = try string(value, path: path)
-            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+            // Base64 in XML is often wrapped over several lines: white space is dropped, nothing else.
+            let text = try withText(value, expecting: Data.self, path: path) { bytes in
+                String(decoding: bytes.filter { !ScalarParsing.isSpace($0) }, as: UTF8.self)
+            }
+            guard let data = Data(base64Encoded: text) else {
                 throw dataCorrupted("Encountered Data that is not valid Base64", at: value, path: path)
             }
             return data

@@ -87,9 +87,12 @@ internal final class XMLDecoderImpl: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
         case .element(let node):
+            if isChoiceElement(node, keyedBy: type) {
+                return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
+            }
             return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
         case .elements(let nodes) where nodes.count == 1:
-            return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: nodes[0], path: codingPathNode))
+            return try with(value: .element(nodes[0]), path: codingPathNode) { try container(keyedBy: type) }
         default:
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }
@@ -118,19 +121,64 @@ internal final class XMLDecoderImpl: Decoder {
             let childNode = index[child]
             if childNode.isElement {
                 items.append(child)
-            } else if !mixed, !options.removeWhitespaceElements || !isWhiteSpace(childNode.text) {
-                mixed = !isWhiteSpace(childNode.text)
+            } else if !mixed, !isWhiteSpace(childNode.text) {
+                mixed = true
             }
             child = childNode.nextSibling
         }
         guard mixed else { return items }
+        // Mixed content: elements and runs of character data, in order. A run (text, CDATA and
+        // text from entities, side by side) is one item, named by its first node; with
+        // `removeWhitespaceElements`, runs of white space only are left out.
         var all: [Int32] = []
         child = index[node].firstChild
+        var previousWasText = false
         while child >= 0 {
-            all.append(child)
-            child = index[child].nextSibling
+            let childNode = index[child]
+            if childNode.isElement {
+                all.append(child)
+                previousWasText = false
+            } else {
+                if !previousWasText, !(options.removeWhitespaceElements && isWhiteSpaceRun(from: child)) { all.append(child) }
+                previousWasText = true
+            }
+            child = childNode.nextSibling
         }
         return all
+    }
+
+    /// Whether the run of character data starting at `node` is white space only.
+    func isWhiteSpaceRun(from node: Int32) -> Bool {
+        var current = node
+        while current >= 0, !index[current].isElement {
+            if !isWhiteSpace(index[current].text) { return false }
+            current = index[current].nextSibling
+        }
+        return true
+    }
+
+    /// Whether an element has child elements.
+    func hasChildElements(_ node: Int32) -> Bool {
+        var child = index[node].firstChild
+        while child >= 0 {
+            if index[child].isElement { return true }
+            child = index[child].nextSibling
+        }
+        return false
+    }
+
+    /// Whether an element is a choice: decoded into an enum whose case its own name selects
+    /// (`<int>1</int>` for `case int(Int)`), rather than by its children.
+    func isChoiceElement<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) -> Bool {
+        guard type is any XMLChoiceCodingKey.Type || traits(of: currentType).isEnum else { return false }
+        guard Key(stringValue: matchName(index[node].name)) != nil else { return false }
+        // Not when the element holds the case inside it (`<value><int>1</int></value>`).
+        var child = index[node].firstChild
+        while child >= 0 {
+            if index[child].isElement, Key(stringValue: matchName(index[child].name)) != nil { return false }
+            child = index[child].nextSibling
+        }
+        return true
     }
 
     /// The child elements of a node with a given name (as keys match names).
@@ -173,7 +221,15 @@ internal final class XMLDecoderImpl: Decoder {
             }
             return try joinedText(of: node, allowElements: true, expecting: type, path: path).withUnsafeBytes(body)
         case .characters(let node):
-            return try reader.withDecodedBytes(of: index[node].text, body)
+            let next = index[node].nextSibling
+            if next < 0 || index[next].isElement { return try reader.withDecodedBytes(of: index[node].text, body) }
+            var bytes: [UInt8] = []
+            var current = node
+            while current >= 0, !index[current].isElement {
+                reader.withDecodedBytes(of: index[current].text) { bytes.append(contentsOf: $0) }
+                current = index[current].nextSibling
+            }
+            return try bytes.withUnsafeBytes(body)
         case .elements(let nodes):
             if nodes.count == 1 { return try withText(.element(nodes[0]), expecting: type, path: path, body) }
             throw typeMismatch(type, found: value, path: path)
@@ -249,7 +305,7 @@ internal final class XMLDecoderImpl: Decoder {
         case .element(let node), .text(let node), .characters(let node): slice = index[node].name.qualified
         case .attribute(let attribute): slice = index.attributes[Int(attribute)].name.qualified
         case .elements(let nodes):
-            guard let first = nodes.first else { return "" }
+            guard let first = nodes.first else { return "an empty list" }
             slice = index[first].name.qualified
         }
         let location = reader.location(of: slice)

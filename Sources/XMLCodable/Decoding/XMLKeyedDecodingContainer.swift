@@ -189,6 +189,28 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key))
     }
 
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(String.self, key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(Bool.self, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(Int.self, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIfPresent(Int8.self, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIfPresent(Int16.self, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIfPresent(Int32.self, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(Int64.self, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIfPresent(UInt.self, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIfPresent(UInt8.self, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIfPresent(UInt16.self, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIfPresent(UInt32.self, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIfPresent(UInt64.self, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(Double.self, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(Float.self, key) }
+
+    /// The scalar overloads all go through the generic rule for optionals (empty element, `xsi:nil`).
+    @inline(__always)
+    private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { return nil }
+        return try decoder.unwrapOptional(value, as: type, path: path.appending(key))
+    }
+
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
         return try decoder.string(value, path: path.appending(key))
@@ -231,7 +253,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let value = find(key, placement: .element, wantsList: true) ?? .elements([])
+        var value = find(key, placement: .element, wantsList: true) ?? .elements([])
+        // As in XMLCoder: one element named by the key, with child elements, is a wrapped list.
+        if case .elements(let nodes) = value, nodes.count == 1, decoder.hasChildElements(nodes[0]) { value = .element(nodes[0]) }
         return try decoder.with(value: value, path: path.appending(key)) { try decoder.unkeyedContainer() }
     }
 
@@ -243,15 +267,11 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         try superDecoder(key: key)
     }
 
-    /// A decoder for a superclass: the element named by the key if there is one, else this same
-    /// element (so that a base class's keys can sit beside the subclass's).
+    /// A decoder for a superclass: the element named by the key if there is exactly one, else
+    /// this same element (so that a base class's keys can sit beside the subclass's).
     private func superDecoder(key: any CodingKey) throws -> any Decoder {
-        var value: XMLValue = .element(element)
-        if let typed = key as? Key, let found = find(typed, placement: .element, wantsList: false) {
-            value = found
-        } else if let generic = Key(stringValue: key.stringValue), let found = find(generic, placement: .element, wantsList: false) {
-            value = found
-        }
+        let named = decoder.children(of: element, named: key.stringValue)
+        let value: XMLValue = named.count == 1 ? .element(named[0]) : .element(element)
         return XMLDecoderImpl(sharing: decoder, value: value, path: path.appending(key))
     }
 }

@@ -6,12 +6,15 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
     let items: [Int32]
     let path: CodingPathNode
+    /// The list's element (or its first item), to say where the list is in errors.
+    let anchor: XMLValue
     private(set) var currentIndex = 0
 
     init(decoder: XMLDecoderImpl, items: [Int32], path: CodingPathNode) {
         self.decoder = decoder
         self.items = items
         self.path = path
+        self.anchor = decoder.value
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -29,7 +32,8 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private func checkNotAtEnd(_ type: Any.Type) throws {
         if isAtEnd {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: itemPath.path, debugDescription: "Unkeyed container is at end: it has \(items.count) items."))
+                codingPath: itemPath.path,
+                debugDescription: "Unkeyed container is at end: the list has \(items.count) items, at \(decoder.location(of: anchor))."))
         }
     }
 

@@ -24,18 +24,26 @@
 
 /// A flat, read-only map of a document's elements, attributes and character data.
 internal struct XMLIndex {
-    /// An element or a run of character data.
+    /// An element or a run of character data, in 40 bytes: 32-bit offsets keep the index small
+    /// (its size is most of the decoder's memory), so an indexed document is at most 4 GiB.
     struct Node {
-        /// For an element, its name; for character data, `name.qualified` is the text.
-        var name: XMLName
-        /// For an element: where its attributes begin in `attributes`.
+        /// Where the name (element) or the text (character data) is: buffer, start, length.
+        var source: UInt32
+        var start: UInt32
+        var length: UInt32
+        /// For an element: where its attributes begin in `attributes`, and how many.
         var firstAttribute: Int32
-        /// For an element: how many attributes it has (namespace declarations included).
         var attributeCount: Int32
         /// For an element: the index of its first child node, or -1.
         var firstChild: Int32
         /// The index of the next node with the same parent, or -1.
         var nextSibling: Int32
+        /// For an element: its namespace number.
+        var namespaceID: Int32
+        /// For an element: the length of its prefix, or -1.
+        var prefixLength: Int32
+        /// The slice's decoding flags.
+        var flags: XMLSlice.Flags
         /// What the node is.
         var kind: Kind
 
@@ -45,9 +53,33 @@ internal struct XMLIndex {
             case cdata
         }
 
+        init(name: XMLName, firstAttribute: Int32, attributeCount: Int32, firstChild: Int32, nextSibling: Int32, kind: Kind) {
+            let slice = name.qualified
+            source = slice.source
+            start = UInt32(truncatingIfNeeded: slice.start)
+            length = UInt32(truncatingIfNeeded: slice.end - slice.start)
+            self.firstAttribute = firstAttribute
+            self.attributeCount = attributeCount
+            self.firstChild = firstChild
+            self.nextSibling = nextSibling
+            namespaceID = name.namespaceID
+            prefixLength = name.prefixLength
+            flags = slice.flags
+            self.kind = kind
+        }
+
         var isElement: Bool { kind == .element }
-        var text: XMLSlice { name.qualified }
+        /// For an element, its name; for character data, `name.qualified` is the text.
+        var name: XMLName {
+            XMLName(
+                qualified: XMLSlice(source: source, start: Int(start), end: Int(start) + Int(length), flags: flags),
+                prefixLength: prefixLength, namespaceID: namespaceID)
+        }
+        var text: XMLSlice { XMLSlice(source: source, start: Int(start), end: Int(start) + Int(length), flags: flags) }
     }
+
+    /// The largest document (and entity text) the index can address.
+    static let maxDocumentSize = Int(UInt32.max)
 
     private(set) var nodes: [Node] = []
     private(set) var attributes: [XMLAttribute] = []

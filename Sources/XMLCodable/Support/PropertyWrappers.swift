@@ -166,3 +166,44 @@ extension Element: XMLOptionalWrapper where Value: ExpressibleByNilLiteral {
 extension ElementAndAttribute: XMLOptionalWrapper where Value: ExpressibleByNilLiteral {
     static var absent: ElementAndAttribute { ElementAndAttribute(Value(nilLiteral: ())) }
 }
+
+// MARK: - Optional wrapped values with any coder
+
+// A property `@Attribute var sku: String?` is a non-optional `Attribute<String?>` to Swift's
+// synthesized Codable, which would call `decode(_:forKey:)` and fail on a missing key (in JSON as
+// in XML). These overloads, chosen at compile time for wrappers of optionals, read a missing key
+// as `nil` and leave `nil` out when encoding, as plain optionals behave, with any coder.
+
+extension KeyedDecodingContainer {
+    /// Decodes an optional attribute property; a missing key is `nil`.
+    public func decode<T: Decodable>(_ type: Attribute<T?>.Type, forKey key: Key) throws -> Attribute<T?> {
+        try decodeIfPresent(type, forKey: key) ?? Attribute(nil)
+    }
+
+    /// Decodes an optional element property; a missing key is `nil`.
+    public func decode<T: Decodable>(_ type: Element<T?>.Type, forKey key: Key) throws -> Element<T?> {
+        try decodeIfPresent(type, forKey: key) ?? Element(nil)
+    }
+
+    /// Decodes an optional element-or-attribute property; a missing key is `nil`.
+    public func decode<T: Decodable>(_ type: ElementAndAttribute<T?>.Type, forKey key: Key) throws -> ElementAndAttribute<T?> {
+        try decodeIfPresent(type, forKey: key) ?? ElementAndAttribute(nil)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes an optional attribute property, leaving it out when it is `nil`.
+    public mutating func encode<T: Encodable>(_ value: Attribute<T?>, forKey key: Key) throws {
+        if value.wrappedValue != nil { try encodeIfPresent(value, forKey: key) }
+    }
+
+    /// Encodes an optional element property, leaving it out when it is `nil`.
+    public mutating func encode<T: Encodable>(_ value: Element<T?>, forKey key: Key) throws {
+        if value.wrappedValue != nil { try encodeIfPresent(value, forKey: key) }
+    }
+
+    /// Encodes an optional element-or-attribute property, leaving it out when it is `nil`.
+    public mutating func encode<T: Encodable>(_ value: ElementAndAttribute<T?>, forKey key: Key) throws {
+        if value.wrappedValue != nil { try encodeIfPresent(value, forKey: key) }
+    }
+}

@@ -1,0 +1,188 @@
+// Class inheritance through superDecoder(): a base class's fields as siblings of the subclass's,
+// or under a <super> element, or under an element of the subclass's choosing.
+
+import Foundation
+import Testing
+@testable import XMLCodable
+
+private class Person: Decodable, @unchecked Sendable {
+    var name: String
+    var age: Int
+    @Attribute var id: Int
+
+    enum CodingKeys: String, CodingKey { case name, age, id }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        age = try container.decode(Int.self, forKey: .age)
+        _id = try container.decode(Attribute<Int>.self, forKey: .id)
+    }
+}
+
+/// Uses `superDecoder()` (the key "super").
+private final class Employee: Person, @unchecked Sendable {
+    var company: String
+    var skills: [String]
+
+    enum CodingKeys: String, CodingKey { case company, skill }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        company = try container.decode(String.self, forKey: .company)
+        skills = try container.decode([String].self, forKey: .skill)
+        try super.init(from: container.superDecoder())
+    }
+}
+
+/// Uses `superDecoder(forKey:)`.
+private final class Manager: Person, @unchecked Sendable {
+    var reports: Int
+
+    enum CodingKeys: String, CodingKey { case reports, person }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reports = try container.decode(Int.self, forKey: .reports)
+        try super.init(from: container.superDecoder(forKey: .person))
+    }
+}
+
+/// Passes its own decoder to the base class (the other common pattern).
+private final class Contractor: Person, @unchecked Sendable {
+    var rate: Double
+    enum CodingKeys: String, CodingKey { case rate }
+    required init(from decoder: any Decoder) throws {
+        rate = try decoder.container(keyedBy: CodingKeys.self).decode(Double.self, forKey: .rate)
+        try super.init(from: decoder)
+    }
+}
+
+@Suite struct DecoderInheritanceTests {
+    @Test func baseFieldsAsSiblings() throws {
+        let xml = """
+            <employee id="7">
+              <name>Ada</name>
+              <age>36</age>
+              <company>Analytical Engines</company>
+              <skill>math</skill>
+              <skill>poetry</skill>
+            </employee>
+            """
+        let employee = try decode(Employee.self, xml)
+        #expect(employee.name == "Ada")
+        #expect(employee.age == 36)
+        #expect(employee.id == 7)
+        #expect(employee.company == "Analytical Engines")
+        #expect(employee.skills == ["math", "poetry"])
+    }
+
+    @Test func baseFieldsUnderSuperElement() throws {
+        let xml = """
+            <employee>
+              <company>Analytical Engines</company>
+              <super id="7">
+                <name>Ada</name>
+                <age>36</age>
+              </super>
+            </employee>
+            """
+        let employee = try decode(Employee.self, xml)
+        #expect(employee.name == "Ada")
+        #expect(employee.age == 36)
+        #expect(employee.id == 7)
+        #expect(employee.company == "Analytical Engines")
+        #expect(employee.skills == [])
+    }
+
+    @Test func superDecoderForKey() throws {
+        let xml = """
+            <manager>
+              <reports>4</reports>
+              <person id="1"><name>Grace</name><age>45</age></person>
+            </manager>
+            """
+        let manager = try decode(Manager.self, xml)
+        #expect(manager.reports == 4)
+        #expect(manager.name == "Grace")
+        #expect(manager.age == 45)
+        #expect(manager.id == 1)
+    }
+
+    @Test func superDecoderForKeyWithSiblingFields() throws {
+        let xml = """
+            <manager id="2"><reports>1</reports><name>Linus</name><age>30</age></manager>
+            """
+        let manager = try decode(Manager.self, xml)
+        #expect(manager.name == "Linus")
+        #expect(manager.id == 2)
+    }
+
+    @Test func sameDecoderForBaseClass() throws {
+        let xml = """
+            <contractor id="3"><rate>99.5</rate><name>Alan</name><age>41</age></contractor>
+            """
+        let contractor = try decode(Contractor.self, xml)
+        #expect(contractor.rate == 99.5)
+        #expect(contractor.name == "Alan")
+        #expect(contractor.id == 3)
+    }
+
+    @Test func subclassesInAList() throws {
+        struct Staff: Decodable { var employee: [Employee] }
+        let xml = """
+            <staff>
+              <employee id="1"><name>A</name><age>1</age><company>X</company></employee>
+              <employee><company>Y</company><super id="2"><name>B</name><age>2</age></super></employee>
+            </staff>
+            """
+        let staff = try decode(Staff.self, xml)
+        #expect(staff.employee.map(\.name) == ["A", "B"])
+        #expect(staff.employee.map(\.id) == [1, 2])
+        #expect(staff.employee.map(\.company) == ["X", "Y"])
+    }
+
+    @Test func superDecoderCodingPath() throws {
+        final class Probe: Decodable, @unchecked Sendable {
+            var superPath: [String]
+            var keyedPath: [String]
+            enum K: String, CodingKey { case base }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: K.self)
+                superPath = pathStrings(try c.superDecoder().codingPath)
+                keyedPath = pathStrings(try c.superDecoder(forKey: .base).codingPath)
+            }
+        }
+        let probe = try decode(Probe.self, "<r><base/></r>")
+        #expect(probe.superPath == ["super"])
+        #expect(probe.keyedPath == ["base"])
+    }
+
+    @Test func errorInBaseClassUnderSuper() throws {
+        let xml = """
+            <employee>
+              <company>X</company>
+              <super id="1">
+                <name>A</name>
+                <age>old</age>
+              </super>
+            </employee>
+            """
+        let error = try #require(decodingError(Employee.self, xml))
+        #expect(error.fullPath == ["super", "age"])
+        #expect(error.reportedLine == 5, "\(error.debugDescription)")
+    }
+
+    @Test func missingBaseFieldIsKeyNotFound() throws {
+        let xml = """
+            <employee id="1"><company>X</company><name>A</name></employee>
+            """
+        let error = try #require(decodingError(Employee.self, xml))
+        guard case .keyNotFound(let key, let context) = error else {
+            Issue.record("expected keyNotFound, got \(error)")
+            return
+        }
+        #expect(key.stringValue == "age")
+        #expect(pathStrings(context.codingPath) == ["super"])
+    }
+}
