@@ -19,6 +19,10 @@ let package = Package(
             name: "FuzzReader",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        .executableTarget(
+            name: "FuzzDecoder",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

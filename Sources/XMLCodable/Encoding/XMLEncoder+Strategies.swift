@@ -1,0 +1,195 @@
+// The encoder's settings types: nested in XMLEncoder with XMLCoder 0.18.2's names and cases.
+// `DateEncodingStrategy.formatted` takes a `DateFormatter`, which lives in Foundation proper.
+
+import Foundation
+
+extension XMLEncoder {
+    /// How the output is laid out.
+    public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        /// The format's bits.
+        public let rawValue: UInt
+        /// Creates a format from its bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Child elements on their own lines, indented by ``XMLEncoder/prettyPrintIndentation``.
+        /// Elements that hold text are never re-indented, so values are unchanged.
+        public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
+        /// Attributes and child elements sorted by name.
+        public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
+        /// Empty elements written `<a></a>` rather than `<a/>`.
+        public static let noEmptyElements = OutputFormatting(rawValue: 1 << 2)
+    }
+
+    /// The indentation of pretty-printed output.
+    public enum PrettyPrintIndentation: Sendable, Hashable {
+        /// This many spaces per level (the default is 4).
+        case spaces(Int)
+        /// This many tabs per level.
+        case tabs(Int)
+    }
+
+    /// Where a key's value is written.
+    public enum NodeEncoding: Sendable, Hashable {
+        /// As an attribute of the element.
+        case attribute
+        /// As a child element (the default).
+        case element
+        /// As both.
+        case both
+
+        /// The default placement: a child element.
+        public static let `default`: NodeEncoding = .element
+    }
+
+    /// How `Date` values are written.
+    public enum DateEncodingStrategy: @unchecked Sendable {
+        /// The date's own `Encodable` implementation (seconds since 2001-01-01).
+        case deferredToDate
+        /// Seconds since 1970-01-01 (the default: it round-trips with the decoder's default).
+        case secondsSince1970
+        /// Milliseconds since 1970-01-01.
+        case millisecondsSince1970
+        /// ISO 8601 in UTC, with fractional seconds when the date has them: `2024-05-01T10:30:00.125Z`.
+        case iso8601
+        /// Text made by the formatter.
+        case formatted(DateFormatter)
+        /// A closure that encodes the date with the encoder.
+        case custom(@Sendable (Date, any Encoder) throws -> Void)
+    }
+
+    /// How `String` values are written.
+    public enum StringEncodingStrategy: Sendable, Hashable {
+        /// As text with `&`, `<` and `>` escaped (the default).
+        case deferredToString
+        /// As CDATA sections (split where the value contains `]]>`).
+        case cdata
+    }
+
+    /// How `Data` values are written.
+    public enum DataEncodingStrategy: Sendable {
+        /// The data's own `Encodable` implementation (a list of bytes).
+        case deferredToData
+        /// Base64 text (the default).
+        case base64
+        /// A closure that encodes the data with the encoder.
+        case custom(@Sendable (Data, any Encoder) throws -> Void)
+    }
+
+    /// How infinities and NaN are written.
+    public enum NonConformingFloatEncodingStrategy: Sendable {
+        /// They are refused with an error (the default).
+        case `throw`
+        /// They are written as these strings.
+        case convertToString(positiveInfinity: String, negativeInfinity: String, nan: String)
+    }
+
+    /// How coding keys become element and attribute names.
+    public enum KeyEncodingStrategy: Sendable {
+        /// Keys are names as they are (the default).
+        case useDefaultKeys
+        /// `firstName` → `first_name`.
+        case convertToSnakeCase
+        /// `firstName` → `first-name`.
+        case convertToKebabCase
+        /// `firstName` → `FirstName`.
+        case capitalized
+        /// `firstName` → `FIRSTNAME`.
+        case uppercased
+        /// `firstName` → `firstname`.
+        case lowercased
+        /// A closure given the coding path ending in the key, returning the key to write.
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+    }
+
+    /// Given a key, where its value goes; `nil` leaves the choice to the encoder.
+    public typealias XMLNodeEncoderClosure = @Sendable (any CodingKey) -> NodeEncoding?
+    /// Given the type being encoded and the encoder, the placement of each of its keys.
+    public typealias XMLEncodingClosure = @Sendable (any Encodable.Type, any Encoder) -> XMLNodeEncoderClosure
+
+    /// How the encoder chooses between attributes and elements for each key.
+    public enum NodeEncodingStrategy: Sendable {
+        /// Types that conform to ``DynamicNodeEncoding`` choose; property wrappers choose for
+        /// their properties; everything else is an element.
+        case deferredToEncoder
+        /// A closure chooses.
+        case custom(XMLEncodingClosure)
+    }
+
+    /// What a `nil` optional becomes.
+    public enum NilEncodingStrategy: Sendable, Hashable {
+        /// Nothing: the key is left out (the default, as in XMLCoder and JSON).
+        case omitted
+        /// An empty element: `<note/>`.
+        case emptyElement
+        /// An element marked `xsi:nil="true"`, with the `xsi` namespace declared on the root.
+        case xsiNil
+    }
+}
+
+/// A type that says, key by key, whether its values are written as attributes or child elements.
+public protocol DynamicNodeEncoding: Encodable {
+    /// Where the value for `key` is written.
+    static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding
+}
+
+/// The XML declaration written before the root element: `<?xml version="1.0" encoding="UTF-8"?>`.
+public struct XMLHeader: Sendable, Hashable {
+    /// The version, written as `1.0` style text.
+    public let version: Double?
+    /// The declared encoding (the output is always UTF-8).
+    public let encoding: String?
+    /// The standalone declaration, `"yes"` or `"no"`.
+    public let standalone: String?
+
+    /// Creates a declaration; fields left `nil` are not written.
+    public init(version: Double? = nil, encoding: String? = nil, standalone: String? = nil) {
+        self.version = version
+        self.encoding = encoding
+        self.standalone = standalone
+    }
+
+    /// The declaration as text, or an empty string when every field is `nil`.
+    var text: String {
+        var parts: [String] = []
+        if let version { parts.append("version=\"\(version)\"") }
+        if let encoding { parts.append("encoding=\"\(encoding)\"") }
+        if let standalone { parts.append("standalone=\"\(standalone)\"") }
+        return parts.isEmpty ? "" : "<?xml " + parts.joined(separator: " ") + "?>\n"
+    }
+}
+
+/// The document type declaration written after the XML declaration: `<!DOCTYPE root SYSTEM "…">`.
+public struct XMLDocumentType: Sendable, Hashable {
+    /// Whether the DTD is named by a public identifier or only by its location.
+    public enum External: String, Sendable {
+        /// `PUBLIC "name" "location"`.
+        case `public` = "PUBLIC"
+        /// `SYSTEM "location"`.
+        case system = "SYSTEM"
+    }
+
+    /// The root element's name.
+    public let rootElement: String
+    /// Whether the declaration is PUBLIC or SYSTEM.
+    public let external: External
+    /// The public identifier, for PUBLIC.
+    public let dtdName: String?
+    /// The system identifier (the DTD's location).
+    public let dtdLocation: String
+
+    /// A PUBLIC document type declaration.
+    public static func `public`(rootElement: String, dtdName: String, dtdLocation: String) -> XMLDocumentType {
+        XMLDocumentType(rootElement: rootElement, external: .public, dtdName: dtdName, dtdLocation: dtdLocation)
+    }
+
+    /// A SYSTEM document type declaration.
+    public static func system(rootElement: String, dtdLocation: String) -> XMLDocumentType {
+        XMLDocumentType(rootElement: rootElement, external: .system, dtdName: nil, dtdLocation: dtdLocation)
+    }
+
+    /// The declaration as text.
+    var text: String {
+        var text = "<!DOCTYPE \(rootElement) \(external.rawValue)"
+        if let dtdName { text += " \"\(dtdName)\"" }
+        return text + " \"\(dtdLocation)\">\n"
+    }
+}

@@ -1,0 +1,163 @@
+// XMLEncoder: the public entry point for encoding, with XMLCoder 0.18.2's names and shapes (an
+// `open class` whose settings are mutable properties).
+//
+// Encoding a value: one `XMLEncoderImpl` builds an element tree as the value's `encode(to:)`
+// runs (checking names and characters as they arrive, where the coding path is known), then
+// `XMLWriter` serializes the tree into UTF-8. Settings are copied once per call, under a lock, so
+// one encoder can be shared by many tasks.
+
+import Foundation
+
+/// Encodes `Encodable` values as XML.
+///
+/// ```swift
+/// let xml = try XMLEncoder().encode(catalog, withRootKey: "books", header: XMLHeader(version: 1.0))
+/// ```
+///
+/// Properties become child elements (or attributes, through ``Attribute``, ``DynamicNodeEncoding``
+/// or ``nodeEncodingStrategy``); arrays become repeated elements named by their key; the `""` key
+/// writes an element's own text. Characters XML 1.0 cannot carry and keys that are not XML names
+/// are refused with an `EncodingError` rather than written as broken XML.
+open class XMLEncoder: @unchecked Sendable {
+    internal struct Options {
+        var outputFormatting: OutputFormatting = []
+        var prettyPrintIndentation: PrettyPrintIndentation = .spaces(4)
+        var dateEncodingStrategy: DateEncodingStrategy = .secondsSince1970
+        var dataEncodingStrategy: DataEncodingStrategy = .base64
+        var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+        var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+        var nodeEncodingStrategy: NodeEncodingStrategy = .deferredToEncoder
+        var stringEncodingStrategy: StringEncodingStrategy = .deferredToString
+        var nilEncodingStrategy: NilEncodingStrategy = .omitted
+        var userInfo: [CodingUserInfoKey: Any] = [:]
+    }
+
+    private let options = Locked(Options())
+
+    /// Creates an encoder with the default settings.
+    public init() {}
+
+    /// Layout options: pretty printing, sorted keys, no empty-element tags. Default: compact.
+    open var outputFormatting: OutputFormatting {
+        get { options.withLock { $0.outputFormatting } }
+        set { options.withLock { $0.outputFormatting = newValue } }
+    }
+
+    /// The indentation of pretty-printed output. Default four spaces.
+    open var prettyPrintIndentation: PrettyPrintIndentation {
+        get { options.withLock { $0.prettyPrintIndentation } }
+        set { options.withLock { $0.prettyPrintIndentation = newValue } }
+    }
+
+    /// How dates are written. Default ``DateEncodingStrategy/secondsSince1970``, which the
+    /// decoder's default reads back (XMLCoder's encoder defaulted to `deferredToDate`, which did not).
+    open var dateEncodingStrategy: DateEncodingStrategy {
+        get { options.withLock { $0.dateEncodingStrategy } }
+        set { options.withLock { $0.dateEncodingStrategy = newValue } }
+    }
+
+    /// How `Data` values are written. Default base64.
+    open var dataEncodingStrategy: DataEncodingStrategy {
+        get { options.withLock { $0.dataEncodingStrategy } }
+        set { options.withLock { $0.dataEncodingStrategy = newValue } }
+    }
+
+    /// How infinities and NaN are written. Default: refused.
+    open var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+        get { options.withLock { $0.nonConformingFloatEncodingStrategy } }
+        set { options.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+    }
+
+    /// How coding keys become names. Default: as they are.
+    open var keyEncodingStrategy: KeyEncodingStrategy {
+        get { options.withLock { $0.keyEncodingStrategy } }
+        set { options.withLock { $0.keyEncodingStrategy = newValue } }
+    }
+
+    /// Whether each key is written as an attribute, an element or both.
+    open var nodeEncodingStrategy: NodeEncodingStrategy {
+        get { options.withLock { $0.nodeEncodingStrategy } }
+        set { options.withLock { $0.nodeEncodingStrategy = newValue } }
+    }
+
+    /// How strings are written: escaped text (default) or CDATA.
+    open var stringEncodingStrategy: StringEncodingStrategy {
+        get { options.withLock { $0.stringEncodingStrategy } }
+        set { options.withLock { $0.stringEncodingStrategy = newValue } }
+    }
+
+    /// What a `nil` optional property becomes: nothing (default), an empty element, or `xsi:nil`.
+    open var nilEncodingStrategy: NilEncodingStrategy {
+        get { options.withLock { $0.nilEncodingStrategy } }
+        set { options.withLock { $0.nilEncodingStrategy = newValue } }
+    }
+
+    /// Values passed to every `encode(to:)` through `Encoder.userInfo`.
+    open var userInfo: [CodingUserInfoKey: Any] {
+        get { options.withLock { $0.userInfo } }
+        set { options.withLock { $0.userInfo = newValue } }
+    }
+
+    /// Encodes a value as an XML document.
+    ///
+    /// - Parameters:
+    ///   - value: the value; its keys become the root element's attributes and children.
+    ///   - rootKey: the root element's name. Default: the value's type name (without generic
+    ///     arguments), passed through the key encoding strategy.
+    ///   - rootAttributes: attributes for the root element, written first, sorted by name.
+    ///   - header: the XML declaration, if any.
+    ///   - doctype: the document type declaration, if any.
+    /// - Returns: the document as UTF-8 bytes.
+    /// - Throws: `EncodingError.invalidValue` for a name that is not an XML name, a character XML
+    ///   cannot carry, a non-conforming float under the `.throw` strategy, or a complex value
+    ///   placed in an attribute.
+    open func encode<T: Encodable>(
+        _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
+        header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
+    ) throws -> Data {
+        Data(try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype))
+    }
+
+    /// Encodes a value as an XML document in a string; see ``encode(_:withRootKey:rootAttributes:header:doctype:)``.
+    open func encodeToString<T: Encodable>(
+        _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
+        header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
+    ) throws -> String {
+        String(decoding: try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype), as: UTF8.self)
+    }
+
+    private func encodeBytes<T: Encodable>(
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, header: XMLHeader?, doctype: XMLDocumentType?
+    ) throws -> [UInt8] {
+        let options = self.options.current
+        let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
+        let impl = XMLEncoderImpl(options: options)
+        let root = XMLTreeElement(name: try impl.checkedName(rootName, path: .root))
+        for (name, attributeValue) in (rootAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            root.setAttribute(try impl.checkedName(name, path: .root), try impl.checkedText(attributeValue, path: .root))
+        }
+        try impl.encodeTopLevel(value, into: root)
+        if impl.usesXSINil { root.setAttribute("xmlns:xsi", XMLDecoder.xsiNamespace) }
+
+        var formatting = XMLWriter.Formatting()
+        formatting.prettyPrinted = options.outputFormatting.contains(.prettyPrinted)
+        formatting.sortedKeys = options.outputFormatting.contains(.sortedKeys)
+        formatting.noEmptyElements = options.outputFormatting.contains(.noEmptyElements)
+        switch options.prettyPrintIndentation {
+        case .spaces(let count): formatting.indentation = Array(repeating: 0x20, count: max(0, count))
+        case .tabs(let count): formatting.indentation = Array(repeating: 0x09, count: max(0, count))
+        }
+        var writer = XMLWriter(formatting: formatting)
+        if let header { writer.append(header.text) }
+        if let doctype {
+            guard XMLTreeValidation.isValidName(doctype.rootElement), !(doctype.dtdName ?? "").contains("\""), !doctype.dtdLocation.contains("\""),
+                XMLTreeValidation.invalidCharacter(in: doctype.dtdLocation + (doctype.dtdName ?? "")) == nil
+            else {
+                throw EncodingError.invalidValue(doctype, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written as XML: its root element must be an XML name and its identifiers must not contain '\"' or characters XML 1.0 cannot carry."))
+            }
+            writer.append(doctype.text)
+        }
+        writer.write(root)
+        return writer.bytes
+    }
+}
