@@ -38,9 +38,34 @@ let package = Package(
             name: "workloads",
             dependencies: [
                 "Workloads",
+                "Decoders",
                 .product(name: "XMLCoder", package: "XMLCoder"),
             ],
             path: "Sources/workloads-tool"
+        ),
+        // The decoding comparison: each generated input with its expected model, and the three
+        // decoders (XMLCodable, XMLCoder, JSONDecoder) set up on it, with a check that they decode
+        // the very values the input was generated from. Shared by the decoder benchmarks and the
+        // memory tool.
+        .target(
+            name: "Decoders",
+            dependencies: [
+                "Workloads",
+                .product(name: "XMLCodable", package: "XMLCodable"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
+            ],
+            path: "Sources/Decoders"
+        ),
+        // `decode-memory`: peak resident memory while decoding books 50k (and osm 50k), one fresh
+        // process per measurement. See README.md, "Decoding: peak memory".
+        .target(
+            name: "CMallocStats",
+            path: "Sources/CMallocStats"
+        ),
+        .executableTarget(
+            name: "decode-memory",
+            dependencies: ["Decoders", "Workloads", "CMallocStats"],
+            path: "Sources/decode-memory"
         ),
         // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
         .executableTarget(
@@ -52,6 +77,18 @@ let package = Package(
                 .product(name: "XMLCoder", package: "XMLCoder"),
             ],
             path: "Benchmarks/XMLReaderBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
+            name: "DecoderBenchmarks",
+            dependencies: [
+                "Decoders",
+                "Workloads",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/DecoderBenchmarks",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]

@@ -4,14 +4,15 @@
 // per-element figures), then checks that the inputs are what they claim to be:
 //   - Foundation's XMLParser sees the same number of elements (or reports its failure, as it does
 //     on Linux for the 50,000-item documents);
-//   - the XML decodes with XMLCoder, and the JSON twin with JSONDecoder, to the very models it was
-//     generated from (5,000-item documents; `--all` also does the 50,000-item ones, which takes
+//   - the XML decodes with XMLCoder and with XMLCodable, and the JSON twin with JSONDecoder, to the
+//     very models it was generated from (5,000-item documents; `--all` also does the 50,000-item ones, which takes
 //     XMLCoder a while).
 // `--write DIR` writes each generated document (.xml and .json) to DIR for inspection.
 // Exits non-zero if any check fails. XMLParser's known Linux limitations (documents over
 // 10,000,000 bytes; a crash with a delegate on DTDs with #IMPLIED/#REQUIRED attributes) are
 // reported as notes, as is XMLCoder failing where XMLParser does.
 
+import Decoders
 import Foundation
 import Workloads
 import XMLCoder
@@ -111,6 +112,12 @@ do {
         let stem = xml.name.replacingOccurrences(of: " ", with: "-")
         try write(xml.data, stem + ".xml")
         try write(json, stem + ".json")
+    }
+    // XMLCodable's XMLDecoder on the same XML, to the same models (Decoders/DecodeCase.swift).
+    for id in DecodeCase.ids where checkAll || id == .books5k || id == .osm5k {
+        guard let decodeCase = DecodeCase.load(id) else { continue }
+        let difference = decodeCase.run(.xmlCodable).verify()
+        check(difference == nil, "\(id.rawValue): " + (difference ?? "XMLCodable reads the XML back to the generated models"))
     }
     switch Workloads.realDocument {
     case .success(let real):

@@ -83,7 +83,47 @@ internal enum ScalarParsing {
     static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> T? {
         let bytes = trimmed(raw)
         guard isDecimalNumber(bytes) else { return nil }
+        if T.self == Double.self, let fast = fastDouble(bytes) { return T(fast) }
         return T(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Powers of ten that a Double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The exact fast path for plain decimals (`-51.3458666`): at most 15 significant digits and
+    /// no exponent, so the digits form an integer below 2^53 and the power of ten is exact; one
+    /// IEEE division of two exact values is correctly rounded. `nil` for anything else.
+    static func fastDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: ".") {
+                inFraction = true
+            } else {
+                let digit = b &- UInt8(ascii: "0")
+                guard digit <= 9 else { return nil }  // an exponent: the general path
+                if mantissa != 0 || digit != 0 { digits += 1 }
+                mantissa = mantissa * 10 + Int64(digit)
+                if inFraction { fractionDigits += 1 }
+                guard digits <= 15, fractionDigits <= 22 else { return nil }
+            }
+            index += 1
+        }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     /// Parses xs:boolean: `true`, `false`, `1` or `0`.

@@ -27,6 +27,10 @@ internal struct TypeTraits {
     var listCoding: (any XMLListCoding.Type)?
     /// The type is an enum (so a keyed container on an element may be a choice).
     var isEnum: Bool
+    /// The type is a dictionary (its list values are wrapped lists).
+    var isDictionary: Bool
+    /// A property wrapper the decoder fills itself.
+    var wrapperType: (any XMLDecodableWrapper.Type)?
 }
 
 extension XMLDecoderImpl {
@@ -50,13 +54,16 @@ extension XMLDecoderImpl {
         TypeTraits(
             isList: type is any XMLArrayMarker.Type,
             placement: (type as? any XMLWrapperMarker.Type)?.placement ?? .elementOrAttribute,
-            isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type is any XMLOptionalDecodable.Type,
+            isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type is any XMLOptionalDecodable.Type
+                || type is any XMLDecodableWrapper.Type,
             hasAbsentValue: type is any XMLDecodableSequence.Type || type is any XMLOptionalWrapper.Type,
             isStringLike: isStringLike(type),
             isScalar: isScalar(type),
             dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type,
             listCoding: type as? any XMLListCoding.Type,
-            isEnum: isEnumType(type))
+            isEnum: isEnumType(type),
+            isDictionary: type is any XMLDictionaryMarker.Type,
+            wrapperType: type as? any XMLDecodableWrapper.Type)
     }
 }
 

@@ -25,13 +25,13 @@ extension XMLDecoderImpl: SingleValueDecodingContainer {
 extension XMLDecoderImpl {
     // MARK: - Scalars
 
-    func bool(_ value: XMLValue, path: CodingPathNode) throws -> Bool {
+    func bool(_ value: XMLValue, path: PathRef) throws -> Bool {
         let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean($0) }
         guard let parsed else { throw dataCorrupted("Expected a boolean (true, false, 1 or 0) but found \(quoted(value, path))", at: value, path: path) }
         return parsed
     }
 
-    func integer<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+    func integer<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type, path: PathRef) throws -> T {
         let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.integer($0, as: type) }
         switch parsed {
         case .value(let number): return number
@@ -40,7 +40,7 @@ extension XMLDecoderImpl {
         }
     }
 
-    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type, path: PathRef) throws -> T {
         let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.floatingPoint($0, as: type) }
         if let parsed {
             if parsed.isFinite { return parsed }
@@ -56,7 +56,7 @@ extension XMLDecoderImpl {
     }
 
     /// The text of a value in quotes, for messages (at most 40 characters).
-    func quoted(_ value: XMLValue, _ path: CodingPathNode) -> String {
+    func quoted(_ value: XMLValue, _ path: PathRef) -> String {
         let text = (try? withText(value, expecting: String.self, path: path) { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }) ?? ""
         return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
     }
@@ -115,6 +115,9 @@ extension XMLDecoderImpl {
                 throw dataCorrupted("Expected to decode Decimal but found \(quoted(value, path))", at: value, path: path)
             }
             return decimal as? T
+        }
+        if let wrapper = traits(of: type).wrapperType {
+            return try wrapper.decodeWrapped(self, value, path) as? T
         }
         if let optional = type as? any XMLOptionalDecodable.Type {
             return try optional.decodeOptional(self, value, path) as? T

@@ -170,7 +170,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// Whether an element is a choice: decoded into an enum whose case its own name selects
     /// (`<int>1</int>` for `case int(Int)`), rather than by its children.
     func isChoiceElement<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) -> Bool {
-        guard type is any XMLChoiceCodingKey.Type || traits(of: currentType).isEnum else { return false }
+        // Enums only (what Swift synthesizes for, and what `XMLChoiceCodingKey` marks in practice):
+        // the check is cached per type, so it costs nothing for the structs of a large document.
+        guard traits(of: currentType).isEnum else { return false }
         guard Key(stringValue: matchName(index[node].name)) != nil else { return false }
         // Not when the element holds the case inside it (`<value><int>1</int></value>`).
         var child = index[node].firstChild
@@ -206,7 +208,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// Calls `body` with the decoded text of a value (an attribute value, or an element's character data).
     ///
     /// - Throws: `DecodingError.typeMismatch` when the value is an element with child elements, or a list.
-    func withText<R>(_ value: XMLValue, expecting type: Any.Type, path: CodingPathNode, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    func withText<R>(_ value: XMLValue, expecting type: Any.Type, path: PathRef, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         switch value {
         case .attribute(let attribute):
             return try reader.withDecodedBytes(of: index.attributes[Int(attribute)].value, body)
@@ -237,7 +239,7 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     /// The single character-data child of an element, or `nil` when it has none or several.
-    private func textNodes(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: CodingPathNode) throws -> Int32? {
+    private func textNodes(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws -> Int32? {
         let first = index[node].firstChild
         guard first >= 0 else { return nil }
         let firstNode = index[first]
@@ -251,7 +253,7 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     /// All the character data directly inside an element, joined.
-    private func joinedText(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: CodingPathNode) throws -> [UInt8] {
+    private func joinedText(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws -> [UInt8] {
         var bytes: [UInt8] = []
         for child in index.children(of: node) {
             let childNode = index[child]
@@ -265,7 +267,7 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     /// The text of a value as a `String`, trimmed when `trimValueWhitespaces` is set.
-    func string(_ value: XMLValue, path: CodingPathNode) throws -> String {
+    func string(_ value: XMLValue, path: PathRef) throws -> String {
         try withText(value, expecting: String.self, path: path) { bytes in
             String(decoding: options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self)
         }
@@ -324,13 +326,13 @@ internal final class XMLDecoderImpl: Decoder {
         }
     }
 
-    func typeMismatch(_ type: Any.Type, found value: XMLValue, path: CodingPathNode) -> DecodingError {
+    func typeMismatch(_ type: Any.Type, found value: XMLValue, path: PathRef) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(
             codingPath: path.path,
             debugDescription: "Expected to decode \(type) but found \(describe(value)) instead, at \(location(of: value))."))
     }
 
-    func dataCorrupted(_ message: String, at value: XMLValue, path: CodingPathNode) -> DecodingError {
+    func dataCorrupted(_ message: String, at value: XMLValue, path: PathRef) -> DecodingError {
         DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "\(message), at \(location(of: value))."))
     }
 }

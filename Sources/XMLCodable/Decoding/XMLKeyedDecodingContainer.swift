@@ -23,6 +23,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     let renamed: [String: [XMLValue]]?
     /// The decoded type's wrapped-list properties, if it declares any.
     let listCoding: (any XMLListCoding.Type)?
+    /// The decoded type is a dictionary: its list values are wrapped lists (as the encoder writes them).
+    let isDictionary: Bool
 
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
         self.decoder = decoder
@@ -30,7 +32,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.path = path
         self.placement = decoder.placement()
         self.renamed = decoder.renamedChildren(of: element, path: path)
-        self.listCoding = decoder.traits(of: decoder.currentType).listCoding
+        let traits = decoder.traits(of: decoder.currentType)
+        self.listCoding = traits.listCoding
+        self.isDictionary = traits.isDictionary
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -62,6 +66,11 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        if wantsList, isDictionary {
+            // A dictionary's list value: the children of the element named by the key.
+            guard case .element(let wrapper) = lookUp(key, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
+            return .element(wrapper)
+        }
         if wantsList, let itemName = listCoding?.xmlListItemName(for: key) {
             // A wrapped list: the items are the children of the element named by the key.
             guard case .element(let wrapper) = find(key, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
@@ -213,7 +222,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.string(value, path: path.appending(key))
+        return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(Bool.self, key) }
@@ -232,17 +241,17 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     private func decode(_ type: Bool.Type, _ key: Key) throws -> Bool {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.bool(value, path: path.appending(key))
+        return try decoder.bool(value, path: PathRef(parent: path, key: key))
     }
 
     private func decodeInteger<T: FixedWidthInteger>(_ key: Key) throws -> T {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.integer(value, as: T.self, path: path.appending(key))
+        return try decoder.integer(value, as: T.self, path: PathRef(parent: path, key: key))
     }
 
     private func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.floatingPoint(value, as: T.self, path: path.appending(key))
+        return try decoder.floatingPoint(value, as: T.self, path: PathRef(parent: path, key: key))
     }
 
     // MARK: - Nested containers

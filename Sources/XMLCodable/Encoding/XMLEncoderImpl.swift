@@ -30,6 +30,12 @@ internal final class XMLEncoderImpl: Encoder {
     @exclusivity(unchecked) var deferredError: (any Error)? {
         didSet { if let deferredError, parent?.deferredError == nil { parent?.deferredError = deferredError } }
     }
+    /// What the encoder has learnt about types.
+    @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: EncoderTypeTraits] = [:]
+    @exclusivity(unchecked) var lastTraits: (type: ObjectIdentifier, traits: EncoderTypeTraits)?
+    /// Names known to be XML names.
+    @exclusivity(unchecked) var checkedNames: Set<String> = []
+    @exclusivity(unchecked) var lastCheckedName: String?
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
 
@@ -59,6 +65,15 @@ internal final class XMLEncoderImpl: Encoder {
             self.target = savedTarget
             codingPathNode = savedPath
             currentType = savedType
+        }
+        let traits = traits(of: T.self)
+        if traits.isWrapper, let wrapper = value as? any XMLEncodableWrapper {
+            try wrapper.encodeWrappedValue(with: self, into: target, path: path)
+            return
+        }
+        guard traits.isSpecial else {
+            try value.encode(to: self)
+            return
         }
         switch try special(value) {
         case .text(let text): try writeText(text, path: path)
@@ -103,11 +118,11 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// Text for a floating-point value, under the non-conforming float strategy.
-    func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws -> String {
+    func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: PathRef? = nil) throws -> String {
         if value.isFinite { return value.description }
         guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "Unable to encode \(F.self).\(value) directly in XML; use the convertToString non-conforming float strategy."))
+                codingPath: path?.path ?? codingPath, debugDescription: "Unable to encode \(F.self).\(value) directly in XML; use the convertToString non-conforming float strategy."))
         }
         return value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity
     }
@@ -126,10 +141,13 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// Marks the current target as nil.
+    /// Writes `nil` where it cannot be left out (a list item, the root, an explicit `encodeNil`):
+    /// an element marked `xsi:nil="true"`, so it reads back as `nil`; or, with the
+    /// `.emptyElement` strategy, an empty element.
     func writeNil() {
         switch target {
         case .element(let element):
-            if options.nilEncodingStrategy == .xsiNil { markNil(element) }
+            if options.nilEncodingStrategy != .emptyElement { markNil(element) }
         case .list(let parent, let itemName):
             markNil(parent.addElement(itemName))
         }
@@ -161,9 +179,24 @@ internal final class XMLEncoderImpl: Encoder {
         return name
     }
 
-    /// The name a key is written under, after the key encoding strategy.
-    func name(for key: any CodingKey, path: CodingPathNode) throws -> String {
-        try checkedName(KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: path), path: path)
+    /// The name a key is written under, after the key encoding strategy. Names already checked
+    /// are remembered (keys repeat for every element of a list).
+    func name(for key: any CodingKey, parent: CodingPathNode) throws -> String {
+        let name: String
+        if case .useDefaultKeys = options.keyEncodingStrategy {
+            name = key.stringValue
+        } else {
+            name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)
+        }
+        if let last = lastCheckedName, last == name { return name }
+        if checkedNames.contains(name) {
+            lastCheckedName = name
+            return name
+        }
+        guard XMLTreeValidation.isValidName(name) else { return try checkedName(name, path: parent.appending(key)) }
+        checkedNames.insert(name)
+        lastCheckedName = name
+        return name
     }
 
     /// The name of a type, for a root element or list items nobody named: the type's name

@@ -13,15 +13,18 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     let placement: ((any CodingKey) -> XMLEncoder.NodeEncoding?)?
     /// The encoded type's wrapped-list properties, if it declares any.
     let listCoding: (any XMLListCoding.Type)?
+    /// The encoded type is a dictionary: its list values are wrapped, so an empty one keeps its key.
+    let isDictionary: Bool
 
     init(encoder: XMLEncoderImpl, element: XMLTreeElement, path: CodingPathNode) {
         self.encoder = encoder
         self.element = element
         self.path = path
         let type = encoder.currentType
+        let traits = encoder.traits(of: type)
         switch encoder.options.nodeEncodingStrategy {
         case .deferredToEncoder:
-            if let dynamic = type as? any DynamicNodeEncoding.Type {
+            if let dynamic = traits.dynamicNodeEncoding {
                 placement = { dynamic.nodeEncoding(for: $0) }
             } else {
                 placement = nil
@@ -30,7 +33,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             let choose = closure(type, encoder)
             placement = { choose($0) }
         }
-        listCoding = type as? any XMLListCoding.Type
+        listCoding = traits.listCoding
+        isDictionary = traits.isDictionary
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -47,31 +51,40 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     // MARK: - Scalars
 
-    /// Writes text under a key: as the element's own text (`""`), an attribute, a child element, or both.
+    /// Writes text under a key: as the element's own text (`""`), an attribute, a child element,
+    /// or both. The fast path for scalars: no generic dispatch, and the coding path is built only
+    /// for an error.
     private func writeText(_ text: String, forKey key: Key, as type: Any.Type) throws {
-        let keyPath = path.appending(key)
-        let checked = try encoder.checkedText(text, path: keyPath)
+        if XMLTreeValidation.invalidCharacter(in: text) != nil { _ = try encoder.checkedText(text, path: path.appending(key)) }
+        let node: XMLTreeNode = encoder.options.stringEncodingStrategy == .cdata && type == String.self && !text.isEmpty ? .cdata(text) : .text(text)
         if key.stringValue.isEmpty {
-            try encoder.encode(checked, into: .element(element), path: keyPath)
+            if !text.isEmpty { element.children.append(node) }
             return
         }
-        let name = try encoder.name(for: key, path: keyPath)
+        let name = try encoder.name(for: key, parent: path)
         let where_ = placement(key, type)
-        if where_ != .element { element.setAttribute(name, checked) }
-        if where_ != .attribute { try encoder.encode(checked, into: .element(element.addElement(name)), path: keyPath) }
+        if where_ != .element { element.setAttribute(name, text) }
+        if where_ != .attribute {
+            let child = element.addElement(name)
+            if !text.isEmpty { child.children.append(node) }
+        }
     }
 
     func encodeNil(forKey key: Key) throws {
         guard encoder.options.nilEncodingStrategy != .omitted, !key.stringValue.isEmpty else { return }
         let keyPath = path.appending(key)
-        let child = element.addElement(try encoder.name(for: key, path: keyPath))
+        let child = element.addElement(try encoder.name(for: key, parent: path))
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
 
     func encode(_ value: Bool, forKey key: Key) throws { try writeText(value ? "true" : "false", forKey: key, as: Bool.self) }
     func encode(_ value: String, forKey key: Key) throws { try writeText(value, forKey: key, as: String.self) }
-    func encode(_ value: Double, forKey key: Key) throws { try writeText(try encoder.number(value), forKey: key, as: Double.self) }
-    func encode(_ value: Float, forKey key: Key) throws { try writeText(try encoder.number(value), forKey: key, as: Float.self) }
+    func encode(_ value: Double, forKey key: Key) throws {
+        try writeText(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, as: Double.self)
+    }
+    func encode(_ value: Float, forKey key: Key) throws {
+        try writeText(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, as: Float.self)
+    }
     func encode(_ value: Int, forKey key: Key) throws { try writeText(value.description, forKey: key, as: Int.self) }
     func encode(_ value: Int8, forKey key: Key) throws { try writeText(value.description, forKey: key, as: Int8.self) }
     func encode(_ value: Int16, forKey key: Key) throws { try writeText(value.description, forKey: key, as: Int16.self) }
@@ -91,14 +104,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             try encoder.encode(value, into: .element(element), path: keyPath)
             return
         }
-        let name = try encoder.name(for: key, path: keyPath)
+        let name = try encoder.name(for: key, parent: path)
         let where_ = placement(key, T.self)
         if where_ != .element {
             element.setAttribute(name, try attributeText(value, path: keyPath))
         }
         guard where_ != .attribute else { return }
-        if value is any XMLEncodableList {
-            if let itemName = listCoding?.xmlListItemName(for: key) {
+        if encoder.traits(of: T.self).isList {
+            if isDictionary {
+                let wrapper = element.addElement(name)
+                try encoder.encode(value, into: .list(parent: wrapper, itemName: "item"), path: keyPath)
+            } else if let itemName = listCoding?.xmlListItemName(for: key) {
                 let wrapper = element.addElement(name)
                 try encoder.encode(value, into: .list(parent: wrapper, itemName: try encoder.checkedName(itemName, path: keyPath)), path: keyPath)
             } else {
@@ -178,6 +194,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         superEncoder.target = .element(child)
         superEncoder.codingPathNode = path.appending(key)
         superEncoder.parent = encoder
+        // The base class's `encode(to:)` runs next: its `DynamicNodeEncoding` (inherited by the
+        // subclass) still applies.
+        superEncoder.currentType = encoder.currentType
         return superEncoder
     }
 
@@ -185,7 +204,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// reported when encoding finishes.
     private func nameOrPlaceholder(_ key: any CodingKey, _ keyPath: CodingPathNode) -> String {
         do {
-            return try encoder.name(for: key, path: keyPath)
+            return try encoder.name(for: key, parent: path)
         } catch {
             encoder.deferredError = encoder.deferredError ?? error
             return "invalid"

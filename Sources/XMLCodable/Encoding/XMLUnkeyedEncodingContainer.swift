@@ -31,6 +31,13 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if encoder.traits(of: T.self).isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil {
+            // A nil item keeps its place and reads back as nil: an element marked xsi:nil, whatever
+            // the nil strategy (which is about leaving properties out, not list items).
+            encoder.markNil(parent.addElement(itemName ?? XMLEncoderImpl.defaultName(for: T.self, options: encoder.options)))
+            count += 1
+            return
+        }
         let item = newItem(for: T.self)
         try encoder.encode(value, into: .element(item), path: itemPath)
         count += 1
@@ -56,6 +63,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         superEncoder.target = .element(item)
         superEncoder.codingPathNode = itemPath
         superEncoder.parent = encoder
+        superEncoder.currentType = encoder.currentType
         count += 1
         return superEncoder
     }

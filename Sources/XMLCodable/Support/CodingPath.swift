@@ -43,6 +43,28 @@ internal indirect enum CodingPathNode: Sendable {
     }
 }
 
+/// A coding path not built yet: a parent path and the key being decoded under it. Scalars are
+/// decoded with one of these, so that the common case (no error) allocates no path node.
+internal struct PathRef {
+    let parent: CodingPathNode
+    let key: (any CodingKey)?
+
+    init(_ node: CodingPathNode) {
+        parent = node
+        key = nil
+    }
+
+    init(parent: CodingPathNode, key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    /// The path as a node (allocates when there is a key).
+    var node: CodingPathNode { key.map { parent.appending($0) } ?? parent }
+    /// The path as an array of keys.
+    var path: [any CodingKey] { node.path }
+}
+
 /// A coding key for positions in unkeyed containers, `super`, and keys made from strings.
 internal struct XMLKey: CodingKey, Sendable {
     var stringValue: String

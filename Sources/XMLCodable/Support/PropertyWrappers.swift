@@ -150,6 +150,67 @@ extension ElementAndAttribute: XMLWrapperMarker {
     static var wrappedType: Any.Type { Value.self }
 }
 
+/// A wrapper whose value the encoder writes itself, so that dates, data, URLs and decimals inside
+/// it follow the encoder's strategies.
+internal protocol XMLEncodableWrapper {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws
+}
+
+extension Attribute: XMLEncodableWrapper where Value: Encodable {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
+        try encoder.encode(wrappedValue, into: target, path: path)
+    }
+}
+
+extension Element: XMLEncodableWrapper where Value: Encodable {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
+        try encoder.encode(wrappedValue, into: target, path: path)
+    }
+}
+
+extension ElementAndAttribute: XMLEncodableWrapper where Value: Encodable {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
+        try encoder.encode(wrappedValue, into: target, path: path)
+    }
+}
+
+/// A wrapper the decoder fills itself, so that dates, data, URLs and decimals inside it follow
+/// the decoder's strategies.
+internal protocol XMLDecodableWrapper {
+    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Self
+}
+
+extension Attribute: XMLDecodableWrapper where Value: Decodable {
+    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Attribute {
+        Attribute(try decoder.unwrap(value, as: Value.self, path: path))
+    }
+}
+
+extension Element: XMLDecodableWrapper where Value: Decodable {
+    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Element {
+        Element(try decoder.unwrap(value, as: Value.self, path: path))
+    }
+}
+
+extension ElementAndAttribute: XMLDecodableWrapper where Value: Decodable {
+    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> ElementAndAttribute {
+        ElementAndAttribute(try decoder.unwrap(value, as: Value.self, path: path))
+    }
+}
+
+/// An optional the encoder can ask whether it is `nil` without knowing its wrapped type.
+internal protocol XMLOptionalEncodable {
+    var isNil: Bool { get }
+}
+
+extension Optional: XMLOptionalEncodable {
+    var isNil: Bool { self == nil }
+}
+
+/// Dictionaries: their array values are written as wrapped lists, so an empty one keeps its key.
+internal protocol XMLDictionaryMarker {}
+extension Dictionary: XMLDictionaryMarker {}
+
 /// A wrapper around an optional, which decodes as `nil` when its key is missing.
 internal protocol XMLOptionalWrapper {
     static var absent: Self { get }

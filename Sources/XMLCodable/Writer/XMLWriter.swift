@@ -141,13 +141,48 @@ internal struct XMLWriter {
 /// What XML 1.0 can carry: checks on names and character data.
 internal enum XMLTreeValidation {
     /// The first character XML 1.0 does not allow in a document, if any.
+    ///
+    /// Checks UTF-8 bytes: only C0 controls (other than tab, line feed, carriage return) and the
+    /// sequences EF BF BE / EF BF BF (U+FFFE, U+FFFF) can be refused; Swift strings hold no
+    /// surrogates. Most strings are checked by one pass over their bytes.
     static func invalidCharacter(in string: String) -> Unicode.Scalar? {
+        var string = string
+        let clean = string.withUTF8 { bytes -> Bool in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let b = bytes[index]
+                if b < 0x20 {
+                    if b != 0x09 && b != 0x0A && b != 0x0D { return false }
+                } else if b == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                    return false
+                }
+                index += 1
+            }
+            return true
+        }
+        if clean { return nil }
         for scalar in string.unicodeScalars where !isXMLChar(scalar.value) { return scalar }
         return nil
     }
 
     /// Whether a string is an XML name (with at most one colon, not first or last: a QName).
     static func isValidName(_ name: String) -> Bool {
+        var name = name
+        // ASCII names, the usual case, by table.
+        let ascii = name.withUTF8 { bytes -> Bool? in
+            guard let first = bytes.first else { return false }
+            let table = ByteClass.table
+            var colons = 0
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if table[Int(b)] & ByteClass.name == 0 { return false }
+                if b == UInt8(ascii: ":") { colons += 1 }
+            }
+            return table[Int(first)] & ByteClass.nameStart != 0 && first != UInt8(ascii: ":") && colons <= 1
+                && bytes[bytes.count - 1] != UInt8(ascii: ":")
+        }
+        if let ascii { return ascii }
         guard let first = name.unicodeScalars.first, isNameStartScalar(first.value), first != ":" else { return false }
         var colons = 0
         for scalar in name.unicodeScalars {

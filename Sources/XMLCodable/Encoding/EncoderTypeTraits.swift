@@ -1,0 +1,45 @@
+// What the encoder needs to know about a type, learnt once per type and cached (each answer is a
+// runtime conformance lookup, too slow to repeat for every value of a large model).
+
+import Foundation
+
+internal struct EncoderTypeTraits {
+    /// Written as repeated elements (an array, a set).
+    var isList: Bool
+    /// A property wrapper whose value the encoder writes itself.
+    var isWrapper: Bool
+    /// `Optional`, which may be `nil`.
+    var isOptional: Bool
+    /// A dictionary (its array values are wrapped lists).
+    var isDictionary: Bool
+    /// Date, Data, URL or Decimal: written by strategy.
+    var isSpecial: Bool
+    /// The type's own choice of attributes or elements.
+    var dynamicNodeEncoding: (any DynamicNodeEncoding.Type)?
+    /// The type's wrapped-list properties.
+    var listCoding: (any XMLListCoding.Type)?
+}
+
+extension XMLEncoderImpl {
+    @inline(__always)
+    func traits(of type: Any.Type) -> EncoderTypeTraits {
+        let id = ObjectIdentifier(type)
+        if let last = lastTraits, last.type == id { return last.traits }
+        let found: EncoderTypeTraits
+        if let cached = traitsCache[id] {
+            found = cached
+        } else {
+            found = EncoderTypeTraits(
+                isList: type is any XMLEncodableList.Type,
+                isWrapper: type is any XMLEncodableWrapper.Type,
+                isOptional: type is any XMLOptionalEncodable.Type,
+                isDictionary: type is any XMLDictionaryMarker.Type,
+                isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
+                dynamicNodeEncoding: type as? any DynamicNodeEncoding.Type,
+                listCoding: type as? any XMLListCoding.Type)
+            traitsCache[id] = found
+        }
+        lastTraits = (id, found)
+        return found
+    }
+}
