@@ -114,6 +114,10 @@ extension XMLEncoder {
         case custom(XMLEncodingClosure)
     }
 
+    /// XMLCoder's former name for ``NodeEncodingStrategy``.
+    @available(*, deprecated, renamed: "NodeEncodingStrategy")
+    public typealias NodeEncodingStrategies = NodeEncodingStrategy
+
     /// What a `nil` optional becomes.
     public enum NilEncodingStrategy: Sendable, Hashable {
         /// Nothing: the key is left out (the default, as in XMLCoder and JSON).

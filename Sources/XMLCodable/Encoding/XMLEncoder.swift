@@ -98,6 +98,17 @@ open class XMLEncoder: @unchecked Sendable {
         set { options.withLock { $0.userInfo = newValue } }
     }
 
+    /// XMLCoder's table of characters to escape in attribute values. Kept so that code written
+    /// for XMLCoder compiles; XMLCodable always escapes exactly what XML requires (`&`, `<`, `"`,
+    /// tab, line feed and carriage return in attributes), so that every value reads back unchanged.
+    @available(*, deprecated, message: "XMLCodable escapes exactly what XML requires; this setting has no effect")
+    open var charactersEscapedInAttributes: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")]
+
+    /// XMLCoder's table of characters to escape in text. Kept so that code written for XMLCoder
+    /// compiles; XMLCodable always escapes `&`, `<`, `>` and carriage return in text.
+    @available(*, deprecated, message: "XMLCodable escapes exactly what XML requires; this setting has no effect")
+    open var charactersEscapedInElements: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")]
+
     /// Encodes a value as an XML document.
     ///
     /// - Parameters:
@@ -161,3 +172,16 @@ open class XMLEncoder: @unchecked Sendable {
         return writer.bytes
     }
 }
+
+#if canImport(Combine)
+import Combine
+
+extension XMLDecoder: TopLevelDecoder {}
+
+extension XMLEncoder: TopLevelEncoder {
+    /// Encodes a value as an XML document with the default root name (for Combine's `encode(encoder:)`).
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value, withRootKey: nil, rootAttributes: nil, header: nil, doctype: nil)
+    }
+}
+#endif

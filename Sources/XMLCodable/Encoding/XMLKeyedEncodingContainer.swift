@@ -72,7 +72,6 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     func encodeNil(forKey key: Key) throws {
         guard encoder.options.nilEncodingStrategy != .omitted, !key.stringValue.isEmpty else { return }
-        let keyPath = path.appending(key)
         let child = element.addElement(try encoder.name(for: key, parent: path))
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
