@@ -105,6 +105,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         case attributeLimitExceeded(limit: Int)
         /// A name longer than ``XMLReader/Limits/maxNameLength`` bytes.
         case nameLengthLimitExceeded(limit: Int)
+        /// A document (or a DTD) larger than the reader can address: 4 GiB, or 16 million declarations.
+        case documentTooLarge(limit: Int)
 
         /// A sentence describing the problem.
         public var description: String {
@@ -142,6 +144,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
                 "entity expansion exceeds \(limit) times the size of the document"
             case .attributeLimitExceeded(let limit): "more than \(limit) attributes on one element"
             case .nameLengthLimitExceeded(let limit): "name longer than the limit of \(limit) bytes"
+            case .documentTooLarge(let limit): "the document is larger than the reader can address (\(limit))"
             }
         }
     }

@@ -13,22 +13,49 @@
 /// ``XMLReader/string(_:)-(XMLSlice)`` or for its raw bytes with
 /// ``XMLReader/withUnsafeRawBytes(of:_:)``.
 public struct XMLSlice: Sendable, Hashable {
+    // 12 bytes, so that every event fits in registers when it is returned: 32-bit offsets (a
+    // document is at most 4 GiB; the reader refuses larger ones), and the buffer number (24 bits)
+    // packed with the flags (8 bits).
+    @usableFromInline internal var _start: UInt32
+    @usableFromInline internal var _end: UInt32
+    @usableFromInline internal var _sourceAndFlags: UInt32
+
     /// Which buffer the bytes are in: 0 for the document, otherwise an entity's replacement text.
-    @usableFromInline internal var source: UInt32
+    @inlinable internal var source: UInt32 {
+        get { _sourceAndFlags >> 8 }
+        set { _sourceAndFlags = newValue << 8 | (_sourceAndFlags & 0xFF) }
+    }
+
     /// What decoding the raw bytes need.
-    @usableFromInline internal var flags: Flags
+    @inlinable internal var flags: Flags {
+        get { Flags(rawValue: UInt8(truncatingIfNeeded: _sourceAndFlags)) }
+        set { _sourceAndFlags = (_sourceAndFlags & ~0xFF) | UInt32(newValue.rawValue) }
+    }
+
     /// Offset of the first byte in the buffer.
-    @usableFromInline internal var start: Int
+    @inlinable internal var start: Int {
+        get { Int(_start) }
+        set { _start = UInt32(truncatingIfNeeded: newValue) }
+    }
+
     /// Offset just past the last byte in the buffer.
-    @usableFromInline internal var end: Int
+    @inlinable internal var end: Int {
+        get { Int(_end) }
+        set { _end = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     @inlinable
     internal init(source: UInt32, start: Int, end: Int, flags: Flags = []) {
-        self.source = source
-        self.start = start
-        self.end = end
-        self.flags = flags
+        _start = UInt32(truncatingIfNeeded: start)
+        _end = UInt32(truncatingIfNeeded: end)
+        _sourceAndFlags = source << 8 | UInt32(flags.rawValue)
     }
+
+    /// The most bytes a buffer the reader reads may have: 4 GiB.
+    public static let maxBufferSize = Int(UInt32.max)
+
+    /// The most buffers (the document and the DTD's entity texts and defaults).
+    internal static let maxSources = 1 << 24
 
     /// The number of raw bytes, before any reference or line-end decoding.
     @inlinable public var rawCount: Int { end - start }

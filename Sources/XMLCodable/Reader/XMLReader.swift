@@ -162,6 +162,9 @@ public struct XMLReader {
     @inlinable
     public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if slice.isVerbatim {
+            if slice.source == 0 {
+                return try input.withBytes { document in try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
+            }
             let dtd = scanner.dtd
             return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
         }
@@ -180,6 +183,10 @@ public struct XMLReader {
     /// The buffer is valid only during the call.
     @inlinable
     public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if slice.source == 0 {
+            // The document itself, the common case: no call into the library.
+            return try input.withBytes { document in try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
+        }
         let dtd = scanner.dtd
         return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
     }

@@ -109,6 +109,21 @@ extension XMLScanner {
         let end = self.end
         var p = position
         var flags: XMLSlice.Flags = []
+        // Indentation between tags (a line feed, then spaces or tabs, then '<'): the most common
+        // text of all in pretty-printed documents, read without the general loop.
+        let first = base.load(fromByteOffset: p, as: UInt8.self)
+        if first == 0x0A || first == 0x20 || first == 0x09 {
+            p += 1
+            while p < end {
+                let b = base.load(fromByteOffset: p, as: UInt8.self)
+                guard b == 0x20 || b == 0x0A || b == 0x09 else { break }
+                p += 1
+            }
+            if p >= end || base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "<") {
+                position = p
+                return .text(XMLSlice(source: source, start: start, end: p))
+            }
+        }
         // Eight plain bytes at a time; after a word that may hold something, its bytes one by one.
         var wordEnd = p
         scan: while p < end {

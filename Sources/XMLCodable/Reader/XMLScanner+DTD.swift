@@ -43,6 +43,9 @@ extension XMLScanner {
                 continue
             }
             guard byte == UInt8(ascii: "<") else { throw unexpected(buf, at: position, expected: "a markup declaration or ']'") }
+            if store.buffers.count >= XMLSlice.maxSources - 2 {
+                throw error(.documentTooLarge(limit: XMLSlice.maxSources), at: position)
+            }
             if matches(buf, position, "<!--") {
                 _ = try comment(buf)
             } else if matches(buf, position, "<?") {

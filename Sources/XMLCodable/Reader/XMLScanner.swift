@@ -150,6 +150,9 @@ internal struct XMLScanner {
         case .prolog, .epilog:
             return try misc(document)
         case .start:
+            if documentSize > XMLSlice.maxBufferSize {
+                throw ScanError(reason: .documentTooLarge(limit: XMLSlice.maxBufferSize), offset: 0)
+            }
             try xmlDeclaration(document)
             phase = .prolog
             return try misc(document)
