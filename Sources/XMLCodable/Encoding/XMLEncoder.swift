@@ -149,6 +149,7 @@ open class XMLEncoder: @unchecked Sendable {
         }
         try impl.encodeTopLevel(value, into: root)
         if impl.usesXSINil { root.setAttribute("xmlns:xsi", XMLDecoder.xsiNamespace) }
+        for (prefix, uri) in impl.namespacePrefixes { root.setAttribute("xmlns:" + prefix, uri) }
 
         var formatting = XMLWriter.Formatting()
         formatting.prettyPrinted = options.outputFormatting.contains(.prettyPrinted)

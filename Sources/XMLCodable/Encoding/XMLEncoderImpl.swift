@@ -33,6 +33,8 @@ internal final class XMLEncoderImpl: Encoder {
     /// What the encoder has learnt about types.
     @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: EncoderTypeTraits] = [:]
     @exclusivity(unchecked) var lastTraits: (type: ObjectIdentifier, traits: EncoderTypeTraits)?
+    /// The namespace prefixes chosen for Clark-notation keys, declared on the root.
+    @exclusivity(unchecked) var namespacePrefixes: [(prefix: String, uri: String)] = []
     /// Names known to be XML names.
     @exclusivity(unchecked) var checkedNames: Set<String> = []
     @exclusivity(unchecked) var lastCheckedName: String?
@@ -188,6 +190,7 @@ internal final class XMLEncoderImpl: Encoder {
         } else {
             name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)
         }
+        if name.utf8.first == UInt8(ascii: "{") { return try qualifiedName(clark: name, key: key, parent: parent) }
         if let last = lastCheckedName, last == name { return name }
         if checkedNames.contains(name) {
             lastCheckedName = name
@@ -197,6 +200,28 @@ internal final class XMLEncoderImpl: Encoder {
         checkedNames.insert(name)
         lastCheckedName = name
         return name
+    }
+
+    /// A key in Clark notation, `{namespace-uri}local`, written with a prefix declared once, on
+    /// the root element (`ns1`, `ns2`, …; `xml` for the XML namespace; no prefix for an empty URI).
+    func qualifiedName(clark: String, key: any CodingKey, parent: CodingPathNode) throws -> String {
+        guard let close = clark.firstIndex(of: "}") else { return try checkedName(clark, path: parent.appending(key)) }
+        let uri = String(clark[clark.index(after: clark.startIndex)..<close])
+        let local = String(clark[clark.index(after: close)...])
+        guard !local.contains(":") else { return try checkedName(clark, path: parent.appending(key)) }
+        _ = try checkedName(local, path: parent.appending(key))
+        if uri.isEmpty { return local }
+        if uri == "http://www.w3.org/XML/1998/namespace" { return "xml:" + local }
+        return try namespacePrefix(for: try checkedText(uri, path: parent.appending(key))) + ":" + local
+    }
+
+    /// The prefix for a namespace URI, declared on the root when it is first used.
+    func namespacePrefix(for uri: String) -> String {
+        if let parent { return parent.namespacePrefix(for: uri) }
+        if let known = namespacePrefixes.first(where: { $0.uri == uri }) { return known.prefix }
+        let prefix = "ns\(namespacePrefixes.count + 1)"
+        namespacePrefixes.append((prefix, uri))
+        return prefix
     }
 
     /// The name of a type, for a root element or list items nobody named: the type's name
