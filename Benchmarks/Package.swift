@@ -56,6 +56,18 @@ let package = Package(
             ],
             path: "Sources/Decoders"
         ),
+        // The encoding comparison: each generated model and the three encoders (XMLCodable, XMLCoder,
+        // JSONEncoder) set up on it, with a check that each output decodes back to the same model.
+        // XMLCodable's attribute placement for the models lives here (XMLCoder's is in Workloads).
+        .target(
+            name: "Encoders",
+            dependencies: [
+                "Workloads",
+                .product(name: "XMLCodable", package: "XMLCodable"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
+            ],
+            path: "Sources/Encoders"
+        ),
         // `decode-memory`: peak resident memory while decoding books 50k (and osm 50k), one fresh
         // process per measurement. See README.md, "Decoding: peak memory".
         .target(
@@ -89,6 +101,18 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/DecoderBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
+            name: "EncoderBenchmarks",
+            dependencies: [
+                "Encoders",
+                "Workloads",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EncoderBenchmarks",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
