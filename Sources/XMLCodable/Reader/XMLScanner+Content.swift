@@ -495,14 +495,7 @@ extension XMLScanner {
             return
         }
         // Many attributes: hash the names into reused slots.
-        var size = 32
-        while size < count * 2 { size *= 2 }
-        if duplicateSlots.count < size {
-            duplicateSlots = [Int32](repeating: -1, count: size)
-        } else {
-            for i in 0..<size { duplicateSlots[i] = -1 }
-        }
-        let mask = size - 1
+        let mask = clearedSlots(for: count)
         for i in 0..<count {
             let name = rawBytes(attributes[i].name.qualified, document, current: buf)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -571,6 +564,19 @@ extension XMLScanner {
         }
     }
 
+    /// Makes `duplicateSlots` a cleared open-addressing table for `count` entries (at most half
+    /// full), reusing its storage, and returns the slot mask.
+    mutating func clearedSlots(for count: Int) -> Int {
+        var size = 32
+        while size < count * 2 { size *= 2 }
+        if duplicateSlots.count < size {
+            duplicateSlots = [Int32](repeating: -1, count: size)
+        } else {
+            for i in 0..<size { duplicateSlots[i] = -1 }
+        }
+        return size - 1
+    }
+
     /// FNV-1a over a name's bytes.
     @inline(__always)
     func nameHash(_ name: UnsafeRawBufferPointer) -> UInt64 {
@@ -582,14 +588,7 @@ extension XMLScanner {
     /// Hashes the qualified names of the first `count` attributes into `duplicateSlots` (which need
     /// not be distinct) and returns the slot mask.
     mutating func fillNameSlots(count: Int, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) -> Int {
-        var size = 32
-        while size < count * 2 { size *= 2 }
-        if duplicateSlots.count < size {
-            duplicateSlots = [Int32](repeating: -1, count: size)
-        } else {
-            for i in 0..<size { duplicateSlots[i] = -1 }
-        }
-        let mask = size - 1
+        let mask = clearedSlots(for: count)
         for i in 0..<count {
             var slot = Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
             while duplicateSlots[slot] >= 0 { slot = (slot + 1) & mask }

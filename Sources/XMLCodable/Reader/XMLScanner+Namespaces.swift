@@ -188,14 +188,7 @@ extension XMLScanner {
             }
             return
         }
-        var size = 32
-        while size < count * 2 { size *= 2 }
-        if duplicateSlots.count < size {
-            duplicateSlots = [Int32](repeating: -1, count: size)
-        } else {
-            for i in 0..<size { duplicateSlots[i] = -1 }
-        }
-        let mask = size - 1
+        let mask = clearedSlots(for: count)
         for i in 0..<count where qualifies(i) {
             let local = rawBytes(attributes[i].name.local, document, current: buf)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(attributes[i].name.namespaceID)
