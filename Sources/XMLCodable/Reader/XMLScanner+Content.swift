@@ -336,35 +336,8 @@ extension XMLScanner {
 
     mutating func comment(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
         let start = position + 4
-        var p = start
-        var flags: XMLSlice.Flags = []
-        let table = lexer.table
-        while true {
-            guard p < end else { throw unexpected(buf, at: p, expected: "'-->' to end the comment") }
-            let b = buf[p]
-            if table[Int(b)] & ByteClass.markupStop == 0 {
-                p += 1
-                continue
-            }
-            if b == UInt8(ascii: "-") {
-                if p + 1 < end, buf[p + 1] == UInt8(ascii: "-") {
-                    guard p + 2 < end, buf[p + 2] == UInt8(ascii: ">") else {
-                        if p + 2 >= end { throw unexpected(buf, at: end, expected: "'>' to end the comment") }
-                        throw error(.syntax("'--' is not allowed inside a comment"), at: p)
-                    }
-                    position = p + 3
-                    return .comment(XMLSlice(source: source, start: start, end: p, flags: flags))
-                }
-                p += 1
-            } else if b == 0x0D {
-                if hasRawLineEnds(source) { flags.insert(.carriageReturn) }
-                p += 1
-            } else if b < 0x80 && b >= 0x20 {
-                p += 1
-            } else {
-                p = try checkCharacter(buf, at: p)
-            }
-        }
+        let (end, flags) = try literalContent(buf, from: start, until: "-->", expected: "'-->' to end the comment", isComment: true)
+        return .comment(XMLSlice(source: source, start: start, end: end, flags: flags))
     }
 
     mutating func processingInstruction(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
@@ -383,46 +356,41 @@ extension XMLScanner {
             return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: p))
         }
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space or '?>' after the target") }
-        let dataStart = p
-        var flags: XMLSlice.Flags = []
-        let table = lexer.table
-        while true {
-            guard p < end else { throw unexpected(buf, at: p, expected: "'?>' to end the processing instruction") }
-            let b = buf[p]
-            if table[Int(b)] & ByteClass.markupStop == 0 {
-                p += 1
-                continue
-            }
-            if b == UInt8(ascii: "?"), p + 1 < end, buf[p + 1] == UInt8(ascii: ">") {
-                position = p + 2
-                return .processingInstruction(target: target, data: XMLSlice(source: source, start: dataStart, end: p, flags: flags))
-            }
-            if b == 0x0D {
-                if hasRawLineEnds(source) { flags.insert(.carriageReturn) }
-                p += 1
-            } else if b < 0x80 && b >= 0x20 {
-                p += 1
-            } else {
-                p = try checkCharacter(buf, at: p)
-            }
-        }
+        let (dataEnd, flags) = try literalContent(buf, from: p, until: "?>", expected: "'?>' to end the processing instruction", isComment: false)
+        return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: dataEnd, flags: flags))
     }
 
     mutating func cdata(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
         let start = position + 9
+        let (end, flags) = try literalContent(buf, from: start, until: "]]>", expected: "']]>' to end the CDATA section", isComment: false)
+        return .cdata(XMLSlice(source: source, start: start, end: end, flags: flags))
+    }
+
+    /// Scans the literal content of a comment, PI or CDATA section from `start` to its
+    /// `terminator`, checking characters and noting raw carriage returns; leaves `position` after
+    /// the terminator and returns where the content ends. In a comment, `--` must begin `-->`.
+    private mutating func literalContent(
+        _ buf: UnsafeRawBufferPointer, from start: Int, until terminator: StaticString, expected: String, isComment: Bool
+    ) throws(ScanError) -> (end: Int, flags: XMLSlice.Flags) {
         var p = start
         var flags: XMLSlice.Flags = []
         let table = lexer.table
+        let first = terminator.utf8Start.pointee
         while true {
-            guard p < end else { throw unexpected(buf, at: p, expected: "']]>' to end the CDATA section") }
+            guard p < end else { throw unexpected(buf, at: p, expected: expected) }
             let b = buf[p]
             if table[Int(b)] & ByteClass.markupStop == 0 {
                 p += 1
                 continue
             }
-            if b == UInt8(ascii: "]"), p + 2 < end, buf[p + 1] == UInt8(ascii: "]"), buf[p + 2] == UInt8(ascii: ">") {
-                position = p + 3
-                return .cdata(XMLSlice(source: source, start: start, end: p, flags: flags))
+            if b == first, matches(buf, p, terminator) {
+                position = p + terminator.utf8CodeUnitCount
+                return (p, flags)
+            }
+            if isComment, b == UInt8(ascii: "-"), p + 1 < end, buf[p + 1] == UInt8(ascii: "-") {
+                // Not "-->" (checked above): a cut-off comment, or "--" inside one.
+                if p + 2 >= end { throw unexpected(buf, at: end, expected: "'>' to end the comment") }
+                throw error(.syntax("'--' is not allowed inside a comment"), at: p)
             }
             if b == 0x0D {
                 if hasRawLineEnds(source) { flags.insert(.carriageReturn) }
