@@ -17,7 +17,7 @@ internal struct XMLWriter {
         var noEmptyElements = false
     }
 
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
     let formatting: Formatting
 
     init(formatting: Formatting, capacity: Int = 4096) {

@@ -1,0 +1,313 @@
+// XMLWriter+Tree: writing the public document model (XMLTree) with the encoder's writer.
+//
+// Design: the same escaping (`appendEscaped`, `appendCDATA`) and the same layout rules as the
+// encoder's tree — pretty printing indents only content without character data, `.sortedKeys`
+// sorts attributes and element-only children, `.noEmptyElements` — so the same content gives the
+// same bytes whichever way it was built. Unlike the encoder's tree, a document-model tree was not
+// checked while it was built, so everything is checked here as it is written: names, characters,
+// comments, processing instructions, duplicate attributes and namespace prefixes.
+//
+// Elements are written with an explicit stack of frames (no recursion), so the depth of a tree is
+// not limited by the thread's stack. Namespace bindings in scope are a stack of (prefix, URI)
+// pairs: an element's own `xmlns` attributes are pushed first, then any declaration its names need
+// (a name with a namespace URI whose prefix is not bound to that URI), which the writer adds.
+
+extension XMLWriter.Formatting {
+    init(_ outputFormatting: XMLEncoder.OutputFormatting, _ indentation: XMLEncoder.PrettyPrintIndentation) {
+        self.init()
+        prettyPrinted = outputFormatting.contains(.prettyPrinted)
+        sortedKeys = outputFormatting.contains(.sortedKeys)
+        noEmptyElements = outputFormatting.contains(.noEmptyElements)
+        switch indentation {
+        case .spaces(let count): self.indentation = Array(repeating: 0x20, count: max(0, count))
+        case .tabs(let count): self.indentation = Array(repeating: 0x09, count: max(0, count))
+        }
+    }
+}
+
+extension XMLWriter {
+    typealias TreeError = XMLTree.SerializationError
+
+    private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    private static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// Writes a whole document: declaration, doctype, prologue, root, epilogue.
+    mutating func writeDocument(_ tree: XMLTree) throws(TreeError) {
+        if let declaration = tree.declaration {
+            let version = declaration.version
+            let isVersion = version.utf8.count >= 3 && version.hasPrefix("1.") && version.utf8.dropFirst(2).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            guard isVersion else { throw TreeError(reason: .invalidDeclaration("the XML version \"\(version)\" is not 1.x"), path: "") }
+            append("<?xml version=\"\(version)\"")
+            if declaration.encoding != nil { append(" encoding=\"UTF-8\"") }
+            if let standalone = declaration.standalone { append(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
+            append("?>\n")
+        }
+        if let doctype = tree.doctype {
+            try writeDoctype(doctype)
+        }
+        for node in tree.prologue {
+            try writeMisc(node)
+            bytes.append(0x0A)
+        }
+        try writeTree(tree.root)
+        for node in tree.epilogue {
+            bytes.append(0x0A)
+            try writeMisc(node)
+        }
+    }
+
+    private mutating func writeDoctype(_ doctype: XMLReader.Doctype) throws(TreeError) {
+        guard XMLTreeValidation.isValidName(doctype.name) else {
+            throw TreeError(reason: .invalidDeclaration("the document type name \"\(doctype.name)\" is not an XML name"), path: "")
+        }
+        append("<!DOCTYPE ")
+        append(doctype.name)
+        if let publicID = doctype.publicID {
+            let pubidExtras = Set(" \r\n-'()+,./:=?;!*#@$_%".utf8)
+            let isPubid = publicID.utf8.allSatisfy { b in
+                (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || pubidExtras.contains(b)
+            }
+            guard isPubid else { throw TreeError(reason: .invalidDeclaration("the public identifier \"\(publicID)\" has characters a public identifier cannot have"), path: "") }
+            append(" PUBLIC \"")
+            append(publicID)
+            append("\"")
+            try appendSystemLiteral(doctype.systemID ?? "")
+        } else if let systemID = doctype.systemID {
+            append(" SYSTEM")
+            try appendSystemLiteral(systemID)
+        }
+        append(">\n")
+    }
+
+    private mutating func appendSystemLiteral(_ literal: String) throws(TreeError) {
+        if let bad = XMLTreeValidation.invalidCharacter(in: literal) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
+        let quote: String
+        if !literal.contains("\"") {
+            quote = "\""
+        } else if !literal.contains("'") {
+            quote = "'"
+        } else {
+            throw TreeError(reason: .invalidDeclaration("the system identifier contains both kinds of quote"), path: "")
+        }
+        append(" " + quote)
+        append(literal)
+        append(quote)
+    }
+
+    /// Writes a comment or processing instruction outside the root element.
+    private mutating func writeMisc(_ node: XMLTree.Node) throws(TreeError) {
+        switch node {
+        case .comment, .processingInstruction: try writeLeaf(node, path: { "" })
+        case .element, .text, .cdata: throw TreeError(reason: .contentOutsideRoot, path: "")
+        }
+    }
+
+    /// Writes a text, CDATA, comment or processing-instruction node.
+    private mutating func writeLeaf(_ node: XMLTree.Node, path: () -> String) throws(TreeError) {
+        switch node {
+        case .element:
+            return
+        case .text(let text):
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            appendEscaped(text, inAttribute: false)
+        case .cdata(let text):
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            appendCDATA(text)
+        case .comment(let text):
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            if text.contains("--") || text.hasSuffix("-") { throw TreeError(reason: .invalidComment(text), path: path()) }
+            append("<!--")
+            append(text)
+            append("-->")
+        case .processingInstruction(let target, let data):
+            guard XMLTreeValidation.isValidName(target), !target.contains(":"), target.lowercased() != "xml" else {
+                throw TreeError(reason: .invalidName(target), path: path())
+            }
+            if let bad = XMLTreeValidation.invalidCharacter(in: data) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            if data.contains("?>") { throw TreeError(reason: .invalidProcessingInstruction(data), path: path()) }
+            append("<?")
+            append(target)
+            if !data.isEmpty {
+                bytes.append(0x20)
+                // White space right after the target separates it from the data; more of it
+                // would be lost on reading, and none is needed.
+                append(data)
+            }
+            append("?>")
+        }
+    }
+
+    /// An element being written: its content in writing order and the next child to write.
+    private struct Frame {
+        var element: XMLTree.Element
+        var children: [XMLTree.Node]
+        var next = 0
+        var indent: Bool
+        var bindingCount: Int
+    }
+
+    /// Writes an element and everything inside it, without recursion.
+    mutating func writeTree(_ root: XMLTree.Element) throws(TreeError) {
+        var bindings: [(prefix: String, uri: String)] = [("xml", Self.xmlNamespace)]
+        var stack: [Frame] = []
+
+        // The path of the element on top of the stack (or of `pending` below it), for errors only.
+        func path(_ stack: [Frame], _ pending: XMLTree.Element?) -> String {
+            var parts: [String] = []
+            var elements = stack.map(\.element)
+            if let pending { elements.append(pending) }
+            for (depth, element) in elements.enumerated() {
+                var part = element.name.qualifiedName
+                if depth > 0 {
+                    let parent = stack[depth - 1]
+                    let position = parent.next - 1
+                    let same = parent.children[..<max(0, position)].filter { $0.element?.name.qualifiedName == part }.count
+                    let total = parent.children.filter { $0.element?.name.qualifiedName == part }.count
+                    if total > 1 { part += "[\(same)]" }
+                }
+                parts.append(part)
+            }
+            return parts.joined(separator: "/")
+        }
+
+        var pending: XMLTree.Element? = root
+        while true {
+            if let element = pending {
+                pending = nil
+                let bindingCount = bindings.count
+                let attributes: [XMLTree.Attribute]
+                do throws(TreeError) {
+                    attributes = try startAttributes(of: element, bindings: &bindings)
+                } catch {
+                    throw TreeError(reason: error.reason, path: path(stack, element))
+                }
+                bytes.append(UInt8(ascii: "<"))
+                append(element.name.qualifiedName)
+                for attribute in attributes {
+                    bytes.append(0x20)
+                    append(attribute.name.qualifiedName)
+                    bytes.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+                    appendEscaped(attribute.value, inAttribute: true)
+                    bytes.append(UInt8(ascii: "\""))
+                }
+                if element.children.isEmpty {
+                    if formatting.noEmptyElements {
+                        bytes.append(UInt8(ascii: ">"))
+                        closeTreeTag(element.name.qualifiedName)
+                    } else {
+                        bytes.append(contentsOf: [UInt8(ascii: "/"), UInt8(ascii: ">")])
+                    }
+                    bindings.removeLast(bindings.count - bindingCount)
+                    if stack.isEmpty { return }
+                } else {
+                    bytes.append(UInt8(ascii: ">"))
+                    var children = element.children
+                    let elementOnly = children.allSatisfy { if case .element = $0 { true } else { false } }
+                    if formatting.sortedKeys, elementOnly {
+                        children = children.enumerated().sorted { a, b in
+                            guard case .element(let x) = a.element, case .element(let y) = b.element else { return a.offset < b.offset }
+                            return x.name.qualifiedName == y.name.qualifiedName ? a.offset < b.offset : x.name.qualifiedName < y.name.qualifiedName
+                        }.map(\.element)
+                    }
+                    let indent = formatting.prettyPrinted && children.allSatisfy { $0.characterData == nil }
+                    stack.append(Frame(element: element, children: children, indent: indent, bindingCount: bindingCount))
+                }
+            }
+            // Continue with the element on top of the stack.
+            guard var frame = stack.popLast() else { return }
+            if frame.next < frame.children.count {
+                let child = frame.children[frame.next]
+                frame.next += 1
+                let depth = stack.count
+                stack.append(frame)
+                if frame.indent { newline(depth + 1) }
+                if case .element(let element) = child {
+                    pending = element
+                } else {
+                    try writeLeaf(child, path: { path(stack, nil) })
+                }
+            } else {
+                if frame.indent { newline(stack.count) }
+                closeTreeTag(frame.element.name.qualifiedName)
+                bindings.removeLast(bindings.count - frame.bindingCount)
+                if stack.isEmpty { return }
+            }
+        }
+    }
+
+    private mutating func closeTreeTag(_ name: String) {
+        bytes.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+        append(name)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// Checks an element's names and attribute values, pushes its namespace bindings, and returns
+    /// the attributes to write (its own, then the declarations its names need), sorted if asked.
+    private func startAttributes(of element: XMLTree.Element, bindings: inout [(prefix: String, uri: String)]) throws(TreeError) -> [XMLTree.Attribute] {
+        let name = element.name
+        guard XMLTreeValidation.isValidName(name.qualifiedName), name.prefix != "xmlns", name.qualifiedName != "xmlns" else {
+            throw TreeError(reason: .invalidName(name.qualifiedName), path: "")
+        }
+        let scopeStart = bindings.count
+        var attributes = Array(element.attributes)
+        // The element's own declarations come first: its names resolve against them.
+        for attribute in attributes {
+            let qualified = attribute.name.qualifiedName
+            guard XMLTreeValidation.isValidName(qualified) else { throw TreeError(reason: .invalidName(qualified), path: "") }
+            if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
+            if qualified == "xmlns" {
+                bindings.append(("", attribute.value))
+            } else if attribute.name.prefix == "xmlns" {
+                bindings.append((attribute.name.localName, attribute.value))
+            }
+        }
+        func bound(_ prefix: String) -> String? {
+            bindings.last { $0.prefix == prefix }?.uri
+        }
+        // Declarations the names need.
+        var added: [XMLTree.Attribute] = []
+        func require(_ prefix: String, _ uri: String?, isAttribute: Bool) throws(TreeError) {
+            if prefix == "xml" { return }
+            guard let uri else {
+                if !prefix.isEmpty, bound(prefix) == nil { throw TreeError(reason: .undeclaredPrefix(prefix), path: "") }
+                return
+            }
+            if prefix.isEmpty && isAttribute {
+                throw TreeError(reason: .namespaceConflict("attribute has namespace URI \"\(uri)\" but no prefix; unprefixed attributes are in no namespace"), path: "")
+            }
+            if (bound(prefix) ?? "") == uri { return }
+            if prefix.isEmpty == false, uri.isEmpty {
+                throw TreeError(reason: .namespaceConflict("prefix \"\(prefix)\" cannot be bound to an empty namespace URI"), path: "")
+            }
+            // A binding made on this element already says something else.
+            if bindings[scopeStart...].contains(where: { $0.prefix == prefix }) {
+                throw TreeError(reason: .namespaceConflict("prefix \"\(prefix)\" is bound to two namespace URIs on one element"), path: "")
+            }
+            bindings.append((prefix, uri))
+            added.append(XMLTree.Attribute(XMLTree.Name(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix, namespaceURI: Self.xmlnsNamespace), value: uri))
+        }
+        try require(name.prefix ?? "", name.namespaceURI, isAttribute: false)
+        for attribute in attributes where attribute.name.qualifiedName != "xmlns" && attribute.name.prefix != "xmlns" {
+            try require(attribute.name.prefix ?? "", attribute.name.namespaceURI, isAttribute: true)
+        }
+        attributes += added
+        // Duplicates, by qualified name and by expanded name.
+        if attributes.count > 1 {
+            var seen = Set<String>()
+            var expanded = Set<String>()
+            for attribute in attributes {
+                let qualified = attribute.name.qualifiedName
+                guard seen.insert(qualified).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
+                if let prefix = attribute.name.prefix, prefix != "xmlns", let uri = bound(prefix) {
+                    guard expanded.insert("{\(uri)}\(attribute.name.localName)").inserted else {
+                        throw TreeError(reason: .duplicateAttribute(qualified), path: "")
+                    }
+                }
+            }
+        }
+        if formatting.sortedKeys {
+            attributes.sort { $0.name.qualifiedName < $1.name.qualifiedName }
+        }
+        return attributes
+    }
+}
