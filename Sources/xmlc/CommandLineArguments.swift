@@ -90,3 +90,10 @@ struct CommandLineArguments {
         flags.contains(key)
     }
 }
+
+extension CommandLineArguments {
+    /// The value given for the option with this key, if any.
+    func value(_ key: String) -> String? {
+        values[key]
+    }
+}

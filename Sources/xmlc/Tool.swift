@@ -1,8 +1,8 @@
 // The top level of xmlc: which command to run, and the tool-wide flags.
 //
 // Design: `Tool.commands` lists every subcommand type; dispatch looks the first argument up by
-// name, so adding `format`, `to-json` or `from-json` later is a new `Command` file plus one entry
-// here, and the usage text lists it automatically. Tool-wide words are `--help`/`-h`/`help`
+// name, so a new command is a new `Command` file plus one entry here, and the usage text lists
+// it automatically. Tool-wide words are `--help`/`-h`/`help`
 // (usage on standard output, status 0), `help COMMAND`, and `--version`. No arguments, or an
 // unknown command or option, prints the usage to standard error with status 2.
 
@@ -14,6 +14,9 @@ enum Tool {
     /// Every command, in the order the usage lists them.
     static let commands: [any Command.Type] = [
         CheckCommand.self,
+        FormatCommand.self,
+        ToJSONCommand.self,
+        FromJSONCommand.self,
     ]
 
     /// The tool's usage, listing its commands.

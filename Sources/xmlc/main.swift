@@ -11,6 +11,12 @@
 //   InputSource.swift           reading a FILE argument (or `-` for standard input) as bytes
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
 //   CheckCommand.swift          `xmlc check`
+//   ConversionSupport.swift     one input parsed into a tree, errors, shared options
+//   FormatCommand.swift         `xmlc format`
+//   ToJSONCommand.swift         `xmlc to-json`
+//   FromJSONCommand.swift       `xmlc from-json`
+//   JSONMapping.swift           the XML <-> JSON mapping of to-json and from-json
+//   JSONValue.swift             an order-keeping JSON parser and a JSON writer
 //
 // The tool uses only the public API of XMLCodable and has no other dependency.
 

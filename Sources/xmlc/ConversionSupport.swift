@@ -1,0 +1,85 @@
+// What format, to-json and from-json share: one input (a FILE or standard input), parsed into a
+// document tree, with failures reported the way `check` reports them.
+//
+// Design: a conversion reads exactly one input — `FILE`, `-`, or nothing for standard input — and
+// writes its result to standard output only when the whole conversion succeeded, so a failed run
+// never leaves half a document behind. Reader errors are rendered by `Diagnostic`
+// (FILE:LINE:COLUMN, source line, caret); anything else is `FILE: error: …` or, when a position in
+// the input is known, `FILE:LINE:COLUMN: error: …` too.
+
+import Foundation
+import XMLCodable
+
+enum Conversion {
+    /// The single input of a conversion command, or a usage error.
+    static func input(_ parsed: CommandLineArguments, command: String, console: Console) -> InputSource? {
+        switch parsed.positionals.count {
+        case 0: return .standardInput
+        case 1: return InputSource(argument: parsed.positionals[0])
+        default:
+            _ = Tool.usageError("expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command, console: console)
+            return nil
+        }
+    }
+
+    /// Reads an input, or reports why it cannot be read.
+    static func read(_ input: InputSource, console: Console) -> Data? {
+        do {
+            return try input.read()
+        } catch {
+            console.toolError(error.message)
+            return nil
+        }
+    }
+
+    /// Parses an XML document, or reports the reader's error with the source line.
+    static func parseXML(_ data: Data, input: InputSource, options: XMLReader.Options, console: Console) -> XMLTree? {
+        do {
+            return try XMLTree(parsing: data, options: options)
+        } catch {
+            console.err(Diagnostic(fileName: input.displayName, error: error, source: [UInt8](data)).rendered)
+            return nil
+        }
+    }
+
+    /// Reports a problem at a byte offset of an input as FILE:LINE:COLUMN, with the source line.
+    static func report(_ message: String, offset: Int, input: InputSource, source: [UInt8], console: Console) {
+        let (line, column) = lineAndColumn(of: offset, in: source)
+        let error = XMLParsingError(reason: .syntax(message), offset: offset, line: line, column: column)
+        console.err(Diagnostic(fileName: input.displayName, error: error, source: source).rendered)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a byte offset in UTF-8 text.
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
+    }
+
+    /// Reader options from the shared `--no-namespaces` flag.
+    static func readerOptions(_ parsed: CommandLineArguments) -> XMLReader.Options {
+        XMLReader.Options(processNamespaces: !parsed.has("no-namespaces"))
+    }
+
+    /// The indentation an `--indent N` option asks for (default `defaultWidth` spaces).
+    static func indentation(_ parsed: CommandLineArguments, defaultWidth: Int, command: String, console: Console) -> Int? {
+        guard let text = parsed.value("indent") else { return defaultWidth }
+        guard let width = Int(text), (0...16).contains(width) else {
+            _ = Tool.usageError("--indent needs a number from 0 to 16, not '\(text)'", command: command, console: console)
+            return nil
+        }
+        return width
+    }
+}
