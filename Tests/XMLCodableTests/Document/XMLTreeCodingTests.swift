@@ -79,3 +79,33 @@ import Testing
         #expect(throws: EncodingError.self) { try encoder.encodeToTree(Tagged(id: Attribute(1), title: "\u{1}", note: nil)) }
     }
 }
+
+@Suite struct EncoderOrderedRootAttributesTests {
+    struct Item: Codable, Equatable {
+        @Attribute var id: Int
+        var name: String
+    }
+
+    @Test func rootAttributesInTheOrderGiven() throws {
+        let encoder = XMLEncoder()
+        let item = Item(id: Attribute(1), name: "a")
+        #expect(try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"] as KeyValuePairs) ==
+                #"<item z="1" b="2" m="3" id="1"><name>a</name></item>"#)
+        // XMLCoder's dictionary signature: sorted, reproducible.
+        #expect(try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"]) ==
+                #"<item b="2" m="3" z="1" id="1"><name>a</name></item>"#)
+        // Everything else as `encode` writes it: header, doctype, pretty printing, the same bytes
+        // as the dictionary form when the order agrees.
+        encoder.outputFormatting = .prettyPrinted
+        let header = XMLHeader(version: 1.0, encoding: "UTF-8")
+        let doctype = XMLDocumentType.system(rootElement: "item", dtdLocation: "item.dtd")
+        #expect(try encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"] as KeyValuePairs, header: header, doctype: doctype)
+                == encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"], header: header, doctype: doctype))
+        // The value's own attribute keeps its text at the position given.
+        encoder.outputFormatting = []
+        #expect(try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["x": "0", "id": "9"] as KeyValuePairs) ==
+                #"<item x="0" id="1"><name>a</name></item>"#)
+        #expect(throws: EncodingError.self) { try encoder.encode(item, rootAttributes: ["a": "1", "a": "2"] as KeyValuePairs) }
+        #expect(throws: EncodingError.self) { try encoder.encode(item, rootAttributes: ["1a": "1"] as KeyValuePairs) }
+    }
+}
