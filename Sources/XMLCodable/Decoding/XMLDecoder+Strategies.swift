@@ -104,3 +104,5 @@ public protocol XMLDecodableSequence {
 
 extension Array: XMLDecodableSequence {}
 extension Dictionary: XMLDecodableSequence {}
+extension Set: XMLDecodableSequence {}
+extension ContiguousArray: XMLDecodableSequence {}

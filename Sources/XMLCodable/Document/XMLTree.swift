@@ -36,7 +36,7 @@ import Foundation
 ///     """)
 /// tree["books"]["book"][1]["author"].text            // "Tjeerd in 't Veen"
 /// tree["books"]["book"][0].attributes["name"]        // "Mastering Swift"
-/// tree["books"]["book"][7]["author"].failure         // index 7 is out of range: books/book has 2 elements
+/// tree["books"]["book"][7]["author"].failure         // books/book: index 7 is out of range: 2 elements selected
 /// ```
 ///
 /// Or build one and write it out:

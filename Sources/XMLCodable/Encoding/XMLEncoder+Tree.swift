@@ -9,7 +9,7 @@ import Foundation
 extension XMLEncoder {
     /// Encodes a value as a document tree, to inspect or change before writing it.
     ///
-    /// The tree has exactly the content ``encode(_:withRootKey:rootAttributes:header:doctype:)``
+    /// The tree has exactly the content ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``
     /// writes — names after the key strategy, attributes, text, CDATA, namespace declarations —
     /// with every name's namespace URI resolved; writing it with the same output formatting gives
     /// the same bytes.
@@ -20,7 +20,7 @@ extension XMLEncoder {
     ///   - rootAttributes: attributes for the root element.
     ///   - header: the XML declaration, kept as the tree's ``XMLTree/declaration``.
     /// - Returns: the document as a tree.
-    /// - Throws: the `EncodingError`s of ``encode(_:withRootKey:rootAttributes:header:doctype:)``.
+    /// - Throws: the `EncodingError`s of ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
     public func encodeToTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil
     ) throws -> XMLTree {

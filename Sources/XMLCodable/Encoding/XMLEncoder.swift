@@ -129,7 +129,7 @@ open class XMLEncoder: @unchecked Sendable {
         Data(try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype))
     }
 
-    /// Encodes a value as an XML document in a string; see ``encode(_:withRootKey:rootAttributes:header:doctype:)``.
+    /// Encodes a value as an XML document in a string; see ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
     open func encodeToString<T: Encodable>(
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil

@@ -99,6 +99,12 @@ import Testing
         #expect(try decode(S.self, "<r/>") == S(a: [], b: [], c: [:]))
     }
 
+    @Test func missingSetIsEmptyAndPresentSetHoldsTheItems() throws {
+        struct S: Codable, Equatable { var tag: Set<String>; var n: ContiguousArray<Int> }
+        #expect(try decode(S.self, "<r/>") == S(tag: [], n: []))
+        #expect(try decode(S.self, "<r><tag>b</tag><n>1</n><tag>a</tag><tag>b</tag></r>") == S(tag: ["a", "b"], n: [1]))
+    }
+
     @Test func optionalListMissingIsNil() throws {
         struct S: Decodable { var a: [String]? }
         #expect(try decode(S.self, "<r/>").a == nil)
