@@ -23,6 +23,10 @@ let package = Package(
             name: "FuzzDecoder",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        .executableTarget(
+            name: "FuzzTree",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,10 @@
 // Design: the same escaping (`appendEscaped`, `appendCDATA`) and the same layout rules as the
 // encoder's tree — pretty printing indents only content without character data, `.sortedKeys`
 // sorts attributes and element-only children, `.noEmptyElements` — so the same content gives the
-// same bytes whichever way it was built. Unlike the encoder's tree, a document-model tree was not
+// same bytes whichever way it was built. (Two rules only a document model needs: content under
+// `xml:space="preserve"` is never indented, and content with no element — only comments or
+// processing instructions — is not either, so that indentation is always white space that
+// `removingWhitespaceBetweenElements()` recognises as layout.) Unlike the encoder's tree, a document-model tree was not
 // checked while it was built, so everything is checked here as it is written: names, characters,
 // comments, processing instructions, duplicate attributes and namespace prefixes.
 //
@@ -144,6 +147,8 @@ extension XMLWriter {
         var next = 0
         var indent: Bool
         var bindingCount: Int
+        /// Whether `xml:space="preserve"` is in force: its white space is content, never layout.
+        var preserve: Bool
     }
 
     /// Writes an element and everything inside it, without recursion.
@@ -209,8 +214,13 @@ extension XMLWriter {
                             return x.name.qualifiedName == y.name.qualifiedName ? a.offset < b.offset : x.name.qualifiedName < y.name.qualifiedName
                         }.map(\.element)
                     }
-                    let indent = formatting.prettyPrinted && children.allSatisfy { $0.characterData == nil }
-                    stack.append(Frame(element: element, children: children, indent: indent, bindingCount: bindingCount))
+                    var preserve = stack.last?.preserve ?? false
+                    if let space = element.attributes["xml:space"] { preserve = space == "preserve" }
+                    // Indent content of elements (and comments and processing instructions) without
+                    // character data, where white space is layout; never under xml:space="preserve".
+                    let indent = formatting.prettyPrinted && !preserve && children.contains { $0.element != nil }
+                        && children.allSatisfy { $0.characterData == nil }
+                    stack.append(Frame(element: element, children: children, indent: indent, bindingCount: bindingCount, preserve: preserve))
                 }
             }
             // Continue with the element on top of the stack.

@@ -95,6 +95,9 @@ import Testing
         "<p:a xmlns:p=\"urn:p\" xmlns=\"urn:d\" p:x=\"1\"><b><p:c/></b><d xmlns=\"\"/></p:a>",
         "<a>\r\n line\u{1F600}\u{0085}\u{2028} </a>",
         "<a xml:space=\"preserve\"> <b/> </a>",
+        "<a xml:space=\"preserve\"><b><c/></b><d xml:space=\"default\"><e/></d></a>",
+        "<a><!--only a comment--></a>",
+        "<a><b><!--c--><?p?></b><c/></a>",
     ]
 
     @Test(arguments: roundTripDocuments)
