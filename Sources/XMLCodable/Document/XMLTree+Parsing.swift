@@ -22,19 +22,19 @@ extension XMLTree {
     /// - Throws: ``XMLParsingError`` for a document that is not well-formed or breaks a limit.
     public init(parsing bytes: [UInt8], options: XMLReader.Options = XMLReader.Options()) throws(XMLParsingError) {
         var reader = try XMLReader(bytes, options: Self.treeOptions(options))
-        self = try Self.build(&reader)
+        self = try Self.build(&reader, namespaceAware: options.processNamespaces)
     }
 
     /// Parses a document from `Data`; see ``init(parsing:options:)-([UInt8],_)``.
     public init(parsing data: Data, options: XMLReader.Options = XMLReader.Options()) throws(XMLParsingError) {
         var reader = try XMLReader(data, options: Self.treeOptions(options))
-        self = try Self.build(&reader)
+        self = try Self.build(&reader, namespaceAware: options.processNamespaces)
     }
 
     /// Parses a document from a string; see ``init(parsing:options:)-([UInt8],_)``.
     public init(parsing string: String, options: XMLReader.Options = XMLReader.Options()) throws(XMLParsingError) {
         var reader = XMLReader(string, options: Self.treeOptions(options))
-        self = try Self.build(&reader)
+        self = try Self.build(&reader, namespaceAware: options.processNamespaces)
     }
 
     /// Reads and parses an XML file.
@@ -57,7 +57,7 @@ extension XMLTree {
         var children: [Node] = []
     }
 
-    private static func build(_ reader: inout XMLReader) throws(XMLParsingError) -> XMLTree {
+    private static func build(_ reader: inout XMLReader, namespaceAware: Bool) throws(XMLParsingError) -> XMLTree {
         var prologue: [Node] = []
         var epilogue: [Node] = []
         var root: Element?
@@ -118,6 +118,8 @@ extension XMLTree {
             // The reader reports a missing root element itself; this is only a safety net.
             throw XMLParsingError(reason: .missingRootElement, offset: 0, line: 1, column: 1)
         }
-        return XMLTree(root: root, declaration: reader.declaration, doctype: reader.doctype, prologue: prologue, epilogue: epilogue)
+        return XMLTree(
+            root: root, declaration: reader.declaration, doctype: reader.doctype, prologue: prologue, epilogue: epilogue,
+            namespaceAware: namespaceAware)
     }
 }

@@ -63,6 +63,12 @@ public struct XMLTree: Sendable, Hashable {
     public var root: Element
     /// Comments and processing instructions after the root element, in order.
     public var epilogue: [Node]
+    /// Whether names follow Namespaces 1.0: `true` (the default) for a built tree and for one
+    /// parsed with `processNamespaces` on. Writing then checks that names are QNames whose
+    /// prefixes are declared, and declares the ones that carry a ``Name/namespaceURI``. A tree
+    /// parsed with `processNamespaces: false` has `false`: a colon is then an ordinary name
+    /// character and the tree is written without namespace checks.
+    public var namespaceAware: Bool
 
     /// The deepest element nesting a parsed tree accepts, whatever the reader's limits say.
     ///
@@ -79,8 +85,13 @@ public struct XMLTree: Sendable, Hashable {
     ///   - doctype: the document type declaration to write, if any.
     ///   - prologue: comments and processing instructions before the root element.
     ///   - epilogue: comments and processing instructions after it.
-    public init(root: Element, declaration: XMLReader.Declaration? = nil, doctype: XMLReader.Doctype? = nil, prologue: [Node] = [], epilogue: [Node] = []) {
+    ///   - namespaceAware: whether names follow Namespaces 1.0 (see ``namespaceAware``).
+    public init(
+        root: Element, declaration: XMLReader.Declaration? = nil, doctype: XMLReader.Doctype? = nil, prologue: [Node] = [], epilogue: [Node] = [],
+        namespaceAware: Bool = true
+    ) {
         self.root = root
+        self.namespaceAware = namespaceAware
         self.declaration = declaration
         self.doctype = doctype
         self.prologue = prologue

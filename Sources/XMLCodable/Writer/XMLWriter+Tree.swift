@@ -36,6 +36,7 @@ extension XMLWriter {
 
     /// Writes a whole document: declaration, doctype, prologue, root, epilogue.
     mutating func writeDocument(_ tree: XMLTree) throws(TreeError) {
+        let namespaceAware = tree.namespaceAware
         if let declaration = tree.declaration {
             let version = declaration.version
             let isVersion = version.utf8.count >= 3 && version.hasPrefix("1.") && version.utf8.dropFirst(2).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
@@ -49,13 +50,13 @@ extension XMLWriter {
             try writeDoctype(doctype)
         }
         for node in tree.prologue {
-            try writeMisc(node)
+            try writeMisc(node, namespaceAware: namespaceAware)
             bytes.append(0x0A)
         }
-        try writeTree(tree.root)
+        try writeTree(tree.root, namespaceAware: namespaceAware)
         for node in tree.epilogue {
             bytes.append(0x0A)
-            try writeMisc(node)
+            try writeMisc(node, namespaceAware: namespaceAware)
         }
     }
 
@@ -98,15 +99,15 @@ extension XMLWriter {
     }
 
     /// Writes a comment or processing instruction outside the root element.
-    private mutating func writeMisc(_ node: XMLTree.Node) throws(TreeError) {
+    private mutating func writeMisc(_ node: XMLTree.Node, namespaceAware: Bool) throws(TreeError) {
         switch node {
-        case .comment, .processingInstruction: try writeLeaf(node, path: { "" })
+        case .comment, .processingInstruction: try writeLeaf(node, namespaceAware: namespaceAware, path: { "" })
         case .element, .text, .cdata: throw TreeError(reason: .contentOutsideRoot, path: "")
         }
     }
 
     /// Writes a text, CDATA, comment or processing-instruction node.
-    private mutating func writeLeaf(_ node: XMLTree.Node, path: () -> String) throws(TreeError) {
+    private mutating func writeLeaf(_ node: XMLTree.Node, namespaceAware: Bool, path: () -> String) throws(TreeError) {
         switch node {
         case .element:
             return
@@ -123,7 +124,7 @@ extension XMLWriter {
             append(text)
             append("-->")
         case .processingInstruction(let target, let data):
-            guard XMLTreeValidation.isValidName(target), !target.contains(":"), target.lowercased() != "xml" else {
+            guard Self.isName(target, namespaceAware: namespaceAware), !(namespaceAware && target.contains(":")), target.lowercased() != "xml" else {
                 throw TreeError(reason: .invalidName(target), path: path())
             }
             if let bad = XMLTreeValidation.invalidCharacter(in: data) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
@@ -151,8 +152,20 @@ extension XMLWriter {
         var preserve: Bool
     }
 
+    /// Whether a string is an XML name: a QName (at most one colon, not first or last) when
+    /// namespaces are processed, any Name (colons anywhere) when they are not.
+    static func isName(_ name: String, namespaceAware: Bool) -> Bool {
+        if namespaceAware || !name.contains(":") { return XMLTreeValidation.isValidName(name) }
+        guard let first = name.unicodeScalars.first, isNameStartScalar(first.value) else { return false }
+        return name.unicodeScalars.allSatisfy { isNameScalar($0.value) }
+    }
+
     /// Writes an element and everything inside it, without recursion.
-    mutating func writeTree(_ root: XMLTree.Element) throws(TreeError) {
+    ///
+    /// - Parameter namespaceAware: whether names are checked as Namespaces 1.0 QNames with
+    ///   declared prefixes (and missing declarations added); when `false`, a colon is an ordinary
+    ///   name character and `xmlns` attributes are ordinary attributes.
+    mutating func writeTree(_ root: XMLTree.Element, namespaceAware: Bool = true) throws(TreeError) {
         var bindings: [(prefix: String, uri: String)] = [("xml", Self.xmlNamespace)]
         var stack: [Frame] = []
 
@@ -182,7 +195,7 @@ extension XMLWriter {
                 let bindingCount = bindings.count
                 let attributes: [XMLTree.Attribute]
                 do throws(TreeError) {
-                    attributes = try startAttributes(of: element, bindings: &bindings)
+                    attributes = try startAttributes(of: element, bindings: &bindings, namespaceAware: namespaceAware)
                 } catch {
                     throw TreeError(reason: error.reason, path: path(stack, element))
                 }
@@ -234,7 +247,7 @@ extension XMLWriter {
                 if case .element(let element) = child {
                     pending = element
                 } else {
-                    try writeLeaf(child, path: { path(stack, nil) })
+                    try writeLeaf(child, namespaceAware: namespaceAware, path: { path(stack, nil) })
                 }
             } else {
                 if frame.indent { newline(stack.count) }
@@ -253,10 +266,26 @@ extension XMLWriter {
 
     /// Checks an element's names and attribute values, pushes its namespace bindings, and returns
     /// the attributes to write (its own, then the declarations its names need), sorted if asked.
-    private func startAttributes(of element: XMLTree.Element, bindings: inout [(prefix: String, uri: String)]) throws(TreeError) -> [XMLTree.Attribute] {
+    private func startAttributes(
+        of element: XMLTree.Element, bindings: inout [(prefix: String, uri: String)], namespaceAware: Bool
+    ) throws(TreeError) -> [XMLTree.Attribute] {
         let name = element.name
-        guard XMLTreeValidation.isValidName(name.qualifiedName), name.prefix != "xmlns", name.qualifiedName != "xmlns" else {
+        guard Self.isName(name.qualifiedName, namespaceAware: namespaceAware),
+            !namespaceAware || (name.prefix != "xmlns" && name.qualifiedName != "xmlns")
+        else {
             throw TreeError(reason: .invalidName(name.qualifiedName), path: "")
+        }
+        if !namespaceAware {
+            var attributes = Array(element.attributes)
+            var seen = Set<String>()
+            for attribute in attributes {
+                let qualified = attribute.name.qualifiedName
+                guard Self.isName(qualified, namespaceAware: false) else { throw TreeError(reason: .invalidName(qualified), path: "") }
+                if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
+                guard seen.insert(qualified).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
+            }
+            if formatting.sortedKeys { attributes.sort { $0.name.qualifiedName < $1.name.qualifiedName } }
+            return attributes
         }
         let scopeStart = bindings.count
         var attributes = Array(element.attributes)

@@ -113,6 +113,23 @@ import Testing
         #expect(try XMLTree(parsing: pretty).removingWhitespaceBetweenElements() == compact)
     }
 
+    @Test func treeParsedWithoutNamespacesIsWrittenWithoutNamespaceChecks() throws {
+        // Found by FuzzTree: an undeclared prefix is an ordinary name without namespace processing.
+        let document = #"<feed><dc:item x:id="?>" a:b:c="1" xmlns:p="u" xmlns:q="u" p:v="1" q:v="2"/><?t:x d?></feed>"#
+        var options = XMLReader.Options()
+        options.processNamespaces = false
+        let tree = try XMLTree(parsing: document, options: options)
+        #expect(!tree.namespaceAware)
+        let written = try tree.xmlString()
+        #expect(written == document)
+        #expect(try XMLTree(parsing: written, options: options) == tree)
+        // The same names in a namespace-aware tree are refused.
+        var aware = tree
+        aware.namespaceAware = true
+        #expect(throws: XMLTree.SerializationError.self) { try aware.xmlData() }
+        #expect(try XMLTree(parsing: "<a/>").namespaceAware)
+    }
+
     @Test func whitespaceBetweenElementsOnly() throws {
         let tree = try XMLTree(parsing: """
             <r>
