@@ -61,7 +61,8 @@ extension XMLWriter {
     }
 
     private mutating func writeDoctype(_ doctype: XMLReader.Doctype) throws(TreeError) {
-        guard XMLTreeValidation.isValidName(doctype.name) else {
+        // The doctype's name is a Name (it need not be a QName, even with namespaces).
+        guard Self.isName(doctype.name, namespaceAware: false) else {
             throw TreeError(reason: .invalidDeclaration("the document type name \"\(doctype.name)\" is not an XML name"), path: "")
         }
         append("<!DOCTYPE ")

@@ -128,6 +128,9 @@ import Testing
         aware.namespaceAware = true
         #expect(throws: XMLTree.SerializationError.self) { try aware.xmlData() }
         #expect(try XMLTree(parsing: "<a/>").namespaceAware)
+        // Found by FuzzTree: a doctype name is a Name, colons anywhere.
+        let doctype = try XMLTree(parsing: "<!DOCTYPE :a><a/>", options: options)
+        #expect(try doctype.xmlString() == "<!DOCTYPE :a>\n<a/>")
     }
 
     @Test func whitespaceBetweenElementsOnly() throws {
