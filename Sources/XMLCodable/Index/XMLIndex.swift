@@ -46,6 +46,9 @@ internal struct XMLIndex {
         var flags: XMLSlice.Flags
         /// What the node is.
         var kind: Kind
+        /// For an element: whether any of its children is an element (so that looking a key up
+        /// among the children of an element that has only text, or nothing, costs nothing).
+        var hasChildElements = false
 
         enum Kind: UInt8 {
             case element
@@ -128,6 +131,7 @@ internal struct XMLIndex {
                     index.nodes[Int(parent)].firstChild = node
                 }
                 lastChildren[lastChildren.count - 1] = node
+                if case .startElement = event { index.nodes[Int(parent)].hasChildElements = true }
             }
             if case .startElement = event {
                 openNodes.append(node)
