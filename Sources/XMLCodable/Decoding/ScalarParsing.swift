@@ -82,8 +82,9 @@ internal enum ScalarParsing {
     /// Parses a finite floating-point number in xs:double's lexical form.
     static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> T? {
         let bytes = trimmed(raw)
-        guard isDecimalNumber(bytes) else { return nil }
+        // The fast path checks the grammar itself (its forms are a subset of xs:double's).
         if T.self == Double.self, let fast = fastDouble(bytes) { return T(fast) }
+        guard isDecimalNumber(bytes) else { return nil }
         return T(String(decoding: bytes, as: UTF8.self))
     }
 
@@ -94,27 +95,32 @@ internal enum ScalarParsing {
         return value
     }
 
-    /// The exact fast path for plain decimals (`-51.3458666`): at most 15 significant digits and
-    /// no exponent, so the digits form an integer below 2^53 and the power of ten is exact; one
-    /// IEEE division of two exact values is correctly rounded. `nil` for anything else.
+    /// The exact fast path for plain decimals (`-51.3458666`): an optional sign, digits with at
+    /// most one `.` and at least one digit, at most 15 significant digits and no exponent, so the
+    /// digits form an integer below 2^53 and the power of ten is exact; one IEEE division of two
+    /// exact values is correctly rounded. `nil` for anything else (which may still be a number).
     static func fastDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
         var index = 0
+        let count = bytes.count
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
         var mantissa: Int64 = 0
         var digits = 0
+        var anyDigit = false
         var fractionDigits = 0
         var inFraction = false
-        while index < bytes.count {
+        while index < count {
             let b = bytes[index]
             if b == UInt8(ascii: ".") {
+                if inFraction { return nil }
                 inFraction = true
             } else {
                 let digit = b &- UInt8(ascii: "0")
-                guard digit <= 9 else { return nil }  // an exponent: the general path
+                guard digit <= 9 else { return nil }  // an exponent, or not a number: the general path
+                anyDigit = true
                 if mantissa != 0 || digit != 0 { digits += 1 }
                 mantissa = mantissa * 10 + Int64(digit)
                 if inFraction { fractionDigits += 1 }
@@ -122,6 +128,7 @@ internal enum ScalarParsing {
             }
             index += 1
         }
+        guard anyDigit else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
         return negative ? -value : value
     }
