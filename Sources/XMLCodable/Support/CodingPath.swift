@@ -66,17 +66,22 @@ internal struct PathRef {
 }
 
 /// A coding key for positions in unkeyed containers, `super`, and keys made from strings.
+///
+/// A position's string ("Index 3") is made only when asked for: every item of a list gets a key,
+/// and almost none is ever printed.
 internal struct XMLKey: CodingKey, Sendable {
-    var stringValue: String
-    var intValue: Int?
+    private let name: String?
+    let intValue: Int?
+
+    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
     init(stringValue: String) {
-        self.stringValue = stringValue
+        self.name = stringValue
         self.intValue = nil
     }
 
     init(intValue: Int) {
-        self.stringValue = "Index \(intValue)"
+        self.name = nil
         self.intValue = intValue
     }
 
