@@ -306,9 +306,52 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The text of a value as a `String`, trimmed when `trimValueWhitespaces` is set.
     func string(_ value: XMLValue, path: PathRef) throws -> String {
-        try withText(value, expecting: String.self, path: path) { bytes in
+        if let slice = characterData(of: value), !slice.isVerbatim, let string = decodedString(slice) { return string }
+        return try withText(value, expecting: String.self, path: path) { bytes in
             String(decoding: options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self)
         }
+    }
+
+    /// The one run of character data a value's text is, when it is exactly one node (the common
+    /// case); `nil` for attributes, joined runs, and anything `withText` must judge.
+    private func characterData(of value: XMLValue) -> XMLSlice? {
+        let node: Int32
+        switch value {
+        case .element(let element), .text(ofElement: let element):
+            node = index[element].firstChild
+            guard node >= 0 else { return nil }
+        case .characters(let characters):
+            node = characters
+        case .attribute, .elements:
+            return nil
+        }
+        let text = index[node]
+        guard !text.isElement, text.nextSibling < 0 else { return nil }
+        return text.text
+    }
+
+    /// A non-verbatim run of character data decoded straight into a string's storage (no
+    /// intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the scanner's
+    /// direct path declines (then `withText` decodes it the general way).
+    @inline(never)
+    private func decodedString(_ slice: XMLSlice) -> String? {
+        var declined = false
+        let trim = options.trimValueWhitespaces
+        let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            guard let count = reader.scanner.decodeCharacterData(slice, document, into: out) else {
+                declined = true
+                return 0
+            }
+            guard trim else { return count }
+            var start = 0
+            var end = count
+            while start < end, ScalarParsing.isSpace(out[start]) { start += 1 }
+            while end > start, ScalarParsing.isSpace(out[end - 1]) { end -= 1 }
+            if start > 0, end > start { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: out[start..<end])) }
+            return end - start
+        }
+        return declined ? nil : string
     }
 
     /// Whether a value stands for `nil`: an element marked `xsi:nil="true"`.
