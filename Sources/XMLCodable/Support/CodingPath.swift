@@ -69,20 +69,24 @@ internal struct PathRef {
 ///
 /// A position's string ("Index 3") is made only when asked for: every item of a list gets a key,
 /// and almost none is ever printed.
+///
+/// Three words (a name, or no name and a position), so that it fits in an existential's inline
+/// buffer and `any CodingKey` holding one allocates no box.
 internal struct XMLKey: CodingKey, Sendable {
     private let name: String?
-    let intValue: Int?
+    private let position: Int
 
-    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
+    var stringValue: String { name ?? "Index \(position)" }
+    var intValue: Int? { name == nil ? position : nil }
 
     init(stringValue: String) {
         self.name = stringValue
-        self.intValue = nil
+        self.position = 0
     }
 
     init(intValue: Int) {
         self.name = nil
-        self.intValue = intValue
+        self.position = intValue
     }
 
     init(index: Int) {
