@@ -33,6 +33,8 @@ internal struct TypeTraits {
     var isDictionary: Bool
     /// A property wrapper the decoder fills itself.
     var wrapperType: (any XMLDecodableWrapper.Type)?
+    /// An `Array` of a decodable type, which the decoder fills itself (see `XMLDecodableArray`).
+    var decodableArray: (any XMLDecodableArray.Type)? = nil
 }
 
 extension TypeTraits {
@@ -84,7 +86,8 @@ extension XMLDecoderImpl {
             listCoding: type as? any XMLListCoding.Type,
             isEnum: isEnumType(type),
             isDictionary: type is any XMLDictionaryMarker.Type,
-            wrapperType: type as? any XMLDecodableWrapper.Type)
+            wrapperType: type as? any XMLDecodableWrapper.Type,
+            decodableArray: type as? any XMLDecodableArray.Type)
     }
 }
 
@@ -106,4 +109,25 @@ extension TypeTraits: @unchecked Sendable {}
 internal func isEnumType(_ type: Any.Type) -> Bool {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     return metadata.load(as: Int.self) == 0x201
+}
+
+/// An array the decoder decodes itself, as `Array.init(from:)` would (the items of the unkeyed
+/// container, in order, the same errors) but through the concrete container, into storage of the
+/// right size: the standard library's generic version asks the runtime for `Array<Element>`'s
+/// metadata at every append and boxes the container in an existential.
+internal protocol XMLDecodableArray {
+    static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> Self
+}
+
+extension Array: XMLDecodableArray where Element: Decodable {
+    static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> [Element] {
+        var container = try decoder.listContainer()
+        let count = container.items.count
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while !container.isAtEnd, initialized < count {
+                buffer.initializeElement(at: initialized, to: try container.decode(Element.self))
+                initialized += 1
+            }
+        }
+    }
 }

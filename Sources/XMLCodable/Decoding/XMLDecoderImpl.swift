@@ -31,6 +31,9 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var currentTraits: TypeTraits
     /// What the decoder has learnt about types, so that each is asked its conformances once.
     @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: TypeTraits] = [:]
+    /// Where the last attribute lookup found its attribute, plus one: the next key is usually
+    /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
+    @exclusivity(unchecked) var attributeCursor = 0
     @exclusivity(unchecked) var traitSlots = [TraitSlot](repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
 
     init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer) {
@@ -87,6 +90,12 @@ internal final class XMLDecoderImpl: Decoder {
             currentType = savedType
             currentTraits = savedTraits
         }
+        if let array = traits.decodableArray {
+            return try with(value: value, path: path) {
+                if let decoded = try array.decodeXMLArray(self) as? T { return decoded }
+                return try T(from: self)
+            }
+        }
         return try with(value: value, path: path) { try T(from: self) }
     }
 
@@ -115,6 +124,11 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try listContainer()
+    }
+
+    /// The unkeyed container, as its concrete type.
+    func listContainer() throws -> XMLUnkeyedDecodingContainer {
         switch value {
         case .elements(let nodes):
             return XMLUnkeyedDecodingContainer(decoder: self, items: nodes, path: codingPathNode)
