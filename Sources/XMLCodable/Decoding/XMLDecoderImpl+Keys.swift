@@ -80,7 +80,8 @@ extension XMLDecoderImpl {
     private func lookUp(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         let elementNode = index[element]
         let local = options.shouldProcessNamespaces
-        if placement != .attribute, elementNode.hasChildElements {
+        let keyBit = key.isEmpty ? 0 : XMLIndex.Node.nameBit(key[key.count - 1])
+        if placement != .attribute, elementNode.childNameBits & keyBit != 0 {
             var first: Int32 = -1
             var more: [Int32]?
             index.nodes.withUnsafeBufferPointer { nodes in
@@ -105,14 +106,26 @@ extension XMLDecoderImpl {
         if placement != .element, elementNode.attributeCount > 0 {
             let start = Int(elementNode.firstAttribute)
             let end = start + Int(elementNode.attributeCount)
+            // Keys usually come in the order of the attributes: start after the last one found
+            // (when it is in this element), then wrap around. Only for qualified names, which are
+            // unique within an element; local names may repeat, and then the first one counts.
+            let cursor = attributeCursor
+            let from = !local && cursor > start && cursor < end ? cursor : start
             let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
-                for position in start..<end {
+                for position in from..<end {
+                    let attribute = attributes[position]
+                    if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, key, local: local) { return position }
+                }
+                for position in start..<from {
                     let attribute = attributes[position]
                     if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, key, local: local) { return position }
                 }
                 return -1
             }
-            if found >= 0 { return .attribute(Int32(found)) }
+            if found >= 0 {
+                attributeCursor = found + 1
+                return .attribute(Int32(found))
+            }
         }
         return nil
     }

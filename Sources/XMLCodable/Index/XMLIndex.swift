@@ -46,9 +46,17 @@ internal struct XMLIndex {
         var flags: XMLSlice.Flags
         /// What the node is.
         var kind: Kind
-        /// For an element: whether any of its children is an element (so that looking a key up
-        /// among the children of an element that has only text, or nothing, costs nothing).
-        var hasChildElements = false
+        /// For an element: one bit per child element, `1 << (last byte of its name & 7)`; zero
+        /// when it has no child elements. The last byte is the same for a name and its local
+        /// part, so a key whose bit is clear names no child, whichever part keys match: most
+        /// attribute keys then skip the children without comparing a name.
+        var childNameBits: UInt8 = 0
+
+        var hasChildElements: Bool { childNameBits != 0 }
+
+        /// The bit `childNameBits` uses for a name ending in `lastByte`.
+        @inline(__always)
+        static func nameBit(_ lastByte: UInt8) -> UInt8 { 1 << (lastByte & 7) }
 
         enum Kind: UInt8 {
             case element
@@ -131,7 +139,10 @@ internal struct XMLIndex {
                     index.nodes[Int(parent)].firstChild = node
                 }
                 lastChildren[lastChildren.count - 1] = node
-                if case .startElement = event { index.nodes[Int(parent)].hasChildElements = true }
+                if case .startElement(let name) = event {
+                    let bit = name.qualified.isEmpty ? 1 : reader.withUnsafeRawBytes(of: name.qualified) { Node.nameBit($0[$0.count - 1]) }
+                    index.nodes[Int(parent)].childNameBits |= bit
+                }
             }
             if case .startElement = event {
                 openNodes.append(node)
