@@ -348,7 +348,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the scanner's
     /// direct path declines (then `withText` decodes it the general way).
     @inline(never)
-    private func decodedString(_ slice: XMLSlice) -> String? {
+    func decodedString(_ slice: XMLSlice) -> String? {
         var declined = false
         let trim = options.trimValueWhitespaces
         let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in

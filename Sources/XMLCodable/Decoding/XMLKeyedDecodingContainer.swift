@@ -204,26 +204,81 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+        if let string = decoder.plainString(value) { return string }
         return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
 
-    // The scalar overloads call the decoder with a concrete type each. (A generic helper here
+    // The scalar overloads call the decoder with a concrete type each, first on its `plain` path
+    // (a value that is one slice and parses: no coding path is made), else on the full one, which
+    // also reports the errors. (A generic helper here
     // would not be specialized: this struct is itself generic over `Key`, and Swift specializes
     // a call only when every generic parameter in it is concrete. Unspecialized, each value
     // would build `Optional<T>` metadata and call the integer protocols through witnesses.)
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(value(for: key), path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(value(for: key), as: Int.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(value(for: key), as: Int8.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(value(for: key), as: Int16.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(value(for: key), as: Int32.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(value(for: key), as: Int64.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(value(for: key), as: UInt.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(value(for: key), as: UInt8.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(value(for: key), as: UInt16.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(value(for: key), as: UInt32.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(value(for: key), as: UInt64.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.floatingPoint(value(for: key), as: Double.self, path: PathRef(parent: path, key: key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.floatingPoint(value(for: key), as: Float.self, path: PathRef(parent: path, key: key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        let value = try value(for: key)
+        if let plain = decoder.plainBool(value) { return plain }
+        return try decoder.bool(value, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int.self) { return plain }
+        return try decoder.integer(value, as: Int.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int8.self) { return plain }
+        return try decoder.integer(value, as: Int8.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int16.self) { return plain }
+        return try decoder.integer(value, as: Int16.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int32.self) { return plain }
+        return try decoder.integer(value, as: Int32.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int64.self) { return plain }
+        return try decoder.integer(value, as: Int64.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt.self) { return plain }
+        return try decoder.integer(value, as: UInt.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt8.self) { return plain }
+        return try decoder.integer(value, as: UInt8.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt16.self) { return plain }
+        return try decoder.integer(value, as: UInt16.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt32.self) { return plain }
+        return try decoder.integer(value, as: UInt32.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt64.self) { return plain }
+        return try decoder.integer(value, as: UInt64.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let value = try value(for: key)
+        if let plain = decoder.plainFloatingPoint(value, as: Double.self) { return plain }
+        return try decoder.floatingPoint(value, as: Double.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        let value = try value(for: key)
+        if let plain = decoder.plainFloatingPoint(value, as: Float.self) { return plain }
+        return try decoder.floatingPoint(value, as: Float.self, path: PathRef(parent: path, key: key))
+    }
 
     /// The value of a scalar key, or `keyNotFound`.
     private func value(for key: Key) throws -> XMLValue {
