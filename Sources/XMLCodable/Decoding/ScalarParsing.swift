@@ -96,9 +96,10 @@ internal enum ScalarParsing {
     }
 
     /// The exact fast path for plain decimals (`-51.3458666`): an optional sign, digits with at
-    /// most one `.` and at least one digit, at most 15 significant digits and no exponent, so the
-    /// digits form an integer below 2^53 and the power of ten is exact; one IEEE division of two
-    /// exact values is correctly rounded. `nil` for anything else (which may still be a number).
+    /// most one `.` and at least one digit, no exponent, the digits forming an integer below 2^53
+    /// (so a `Double` holds it exactly) and at most 22 after the point (so the power of ten is
+    /// exact); one IEEE division of two exact values is correctly rounded. `nil` for anything
+    /// else (which may still be a number).
     static func fastDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
         var index = 0
         let count = bytes.count
@@ -107,28 +108,34 @@ internal enum ScalarParsing {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
+        // Integer digits, then fraction digits; at most 18 digits in all (so the mantissa cannot
+        // overflow), and the significant ones (after leading zeros) counted at the end.
         var mantissa: Int64 = 0
-        var digits = 0
-        var anyDigit = false
-        var fractionDigits = 0
-        var inFraction = false
+        let firstDigit = index
         while index < count {
-            let b = bytes[index]
-            if b == UInt8(ascii: ".") {
-                if inFraction { return nil }
-                inFraction = true
-            } else {
-                let digit = b &- UInt8(ascii: "0")
-                guard digit <= 9 else { return nil }  // an exponent, or not a number: the general path
-                anyDigit = true
-                if mantissa != 0 || digit != 0 { digits += 1 }
-                mantissa = mantissa * 10 + Int64(digit)
-                if inFraction { fractionDigits += 1 }
-                guard digits <= 15, fractionDigits <= 22 else { return nil }
-            }
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { break }
+            mantissa = mantissa &* 10 &+ Int64(digit)
             index += 1
         }
-        guard anyDigit else { return nil }
+        var digitCount = index - firstDigit
+        var fractionDigits = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let firstFraction = index
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit <= 9 else { break }
+                mantissa = mantissa &* 10 &+ Int64(digit)
+                index += 1
+                guard index - firstFraction + digitCount <= 18 else { return nil }
+            }
+            fractionDigits = index - firstFraction
+            digitCount += fractionDigits
+        }
+        // Anything left (an exponent, a second '.', not a number) goes the general way.
+        guard index == count, digitCount > 0, digitCount <= 18, fractionDigits <= 22 else { return nil }
+        guard mantissa < 1 << 53 else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
         return negative ? -value : value
     }
