@@ -22,12 +22,16 @@ extension XMLDecoderImpl {
     /// attributes by name (see `lookUp`), and the enum-payload rule for `_0`.
     func find(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         if name.isEmpty { return .text(ofElement: element) }
-        let found: XMLValue?
-        if name.utf8.first == UInt8(ascii: "{") {
-            found = findQualified(name, in: element, placement: placement, wantsList: wantsList)
-        } else {
-            found = lookUp(name, in: element, placement: placement, wantsList: wantsList)
+        var name = name
+        var qualified = false
+        var found = name.withUTF8 { key -> XMLValue? in
+            if key[0] == UInt8(ascii: "{") {
+                qualified = true
+                return nil
+            }
+            return lookUp(UnsafeRawBufferPointer(key), in: element, placement: placement, wantsList: wantsList)
         }
+        if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
         return found ?? enumPayload(key: name, of: element)
     }
 
