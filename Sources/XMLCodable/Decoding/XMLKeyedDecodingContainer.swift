@@ -6,6 +6,13 @@
 // decoder's `nodeDecodingStrategy`, else from the property wrapper the property uses. A key that
 // names several sibling elements is a list when the property is an array; a missing list decodes
 // as empty.
+//
+// Speed: this struct is generic over `Key`, and Swift does not specialize calls made from an
+// unspecialized generic context, so the work is done by non-generic methods of the decoder
+// (`find`, `lookUp`, the `plain…` scalar readers), called with concrete types. The common case
+// (no placement rules, no renaming strategy, no wrapped lists) keeps no `XMLKeyRules`, and a
+// scalar that is one slice and parses is read without making a coding path (the full path, which
+// makes one for the error, runs only when the plain one declines).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
