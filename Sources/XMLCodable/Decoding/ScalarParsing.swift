@@ -29,6 +29,11 @@ internal enum ScalarParsing {
     /// Parses an integer: optional `+` or `-`, then one or more ASCII digits.
     static func integer<T: FixedWidthInteger>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> IntegerResult<T> {
         let bytes = trimmed(raw)
+        // Up to 18 digits fit an Int64 without overflow checks; the range of `T` is checked once.
+        if bytes.count <= 18, let small = smallInteger(bytes) {
+            guard let value = T(exactly: small) else { return .outOfRange }
+            return .value(value)
+        }
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
@@ -53,6 +58,27 @@ internal enum ScalarParsing {
         if overflow { return .outOfRange }
         if negative, !T.isSigned, value != 0 { return .outOfRange }
         return .value(value)
+    }
+
+    /// An optional sign and 1 to 18 digits (at most 18 bytes in all), as an `Int64`; `nil` for
+    /// anything else, which `integer` then reads the general way.
+    @inline(__always)
+    private static func smallInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     /// Whether the bytes match xs:double's finite form: `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`.
