@@ -29,6 +29,11 @@ internal enum ScalarParsing {
     /// Parses an integer: optional `+` or `-`, then one or more ASCII digits.
     static func integer<T: FixedWidthInteger>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> IntegerResult<T> {
         let bytes = trimmed(raw)
+        // Up to 18 digits fit an Int64 without overflow checks; the range of `T` is checked once.
+        if bytes.count <= 18, let small = smallInteger(bytes) {
+            guard let value = T(exactly: small) else { return .outOfRange }
+            return .value(value)
+        }
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
@@ -53,6 +58,27 @@ internal enum ScalarParsing {
         if overflow { return .outOfRange }
         if negative, !T.isSigned, value != 0 { return .outOfRange }
         return .value(value)
+    }
+
+    /// An optional sign and 1 to 18 digits (at most 18 bytes in all), as an `Int64`; `nil` for
+    /// anything else, which `integer` then reads the general way.
+    @inline(__always)
+    private static func smallInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     /// Whether the bytes match xs:double's finite form: `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`.
@@ -82,8 +108,9 @@ internal enum ScalarParsing {
     /// Parses a finite floating-point number in xs:double's lexical form.
     static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> T? {
         let bytes = trimmed(raw)
-        guard isDecimalNumber(bytes) else { return nil }
+        // The fast path checks the grammar itself (its forms are a subset of xs:double's).
         if T.self == Double.self, let fast = fastDouble(bytes) { return T(fast) }
+        guard isDecimalNumber(bytes) else { return nil }
         return T(String(decoding: bytes, as: UTF8.self))
     }
 
@@ -94,34 +121,47 @@ internal enum ScalarParsing {
         return value
     }
 
-    /// The exact fast path for plain decimals (`-51.3458666`): at most 15 significant digits and
-    /// no exponent, so the digits form an integer below 2^53 and the power of ten is exact; one
-    /// IEEE division of two exact values is correctly rounded. `nil` for anything else.
+    /// The exact fast path for plain decimals (`-51.3458666`): an optional sign, digits with at
+    /// most one `.` and at least one digit, no exponent, the digits forming an integer below 2^53
+    /// (so a `Double` holds it exactly) and at most 22 after the point (so the power of ten is
+    /// exact); one IEEE division of two exact values is correctly rounded. `nil` for anything
+    /// else (which may still be a number).
     static func fastDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
         var index = 0
+        let count = bytes.count
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
+        // Integer digits, then fraction digits; at most 18 digits in all (so the mantissa cannot
+        // overflow), and the significant ones (after leading zeros) counted at the end.
         var mantissa: Int64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var inFraction = false
-        while index < bytes.count {
-            let b = bytes[index]
-            if b == UInt8(ascii: ".") {
-                inFraction = true
-            } else {
-                let digit = b &- UInt8(ascii: "0")
-                guard digit <= 9 else { return nil }  // an exponent: the general path
-                if mantissa != 0 || digit != 0 { digits += 1 }
-                mantissa = mantissa * 10 + Int64(digit)
-                if inFraction { fractionDigits += 1 }
-                guard digits <= 15, fractionDigits <= 22 else { return nil }
-            }
+        let firstDigit = index
+        while index < count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { break }
+            mantissa = mantissa &* 10 &+ Int64(digit)
             index += 1
         }
+        var digitCount = index - firstDigit
+        var fractionDigits = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let firstFraction = index
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit <= 9 else { break }
+                mantissa = mantissa &* 10 &+ Int64(digit)
+                index += 1
+                guard index - firstFraction + digitCount <= 18 else { return nil }
+            }
+            fractionDigits = index - firstFraction
+            digitCount += fractionDigits
+        }
+        // Anything left (an exponent, a second '.', not a number) goes the general way.
+        guard index == count, digitCount > 0, digitCount <= 18, fractionDigits <= 22 else { return nil }
+        guard mantissa < 1 << 53 else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
         return negative ? -value : value
     }

@@ -1,6 +1,8 @@
 // What the decoder needs to know about a type, learnt once per type and cached: the dynamic
 // casts behind these answers (`T.self is SomeProtocol.Type`) are runtime conformance lookups,
-// too slow to repeat for every value of a large document.
+// too slow to repeat for every value of a large document. The answers never change for a type,
+// so they are kept for the whole process (`sharedTraits`, behind a lock) and copied into each
+// decoding run's own cache on first use: a run pays the lock once per type, not the lookups.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -31,22 +33,43 @@ internal struct TypeTraits {
     var isDictionary: Bool
     /// A property wrapper the decoder fills itself.
     var wrapperType: (any XMLDecodableWrapper.Type)?
+    /// An `Array` of a decodable type, which the decoder fills itself (see `XMLDecodableArray`).
+    var decodableArray: (any XMLDecodableArray.Type)? = nil
+}
+
+extension TypeTraits {
+    /// A placeholder until the first type's traits are known.
+    static let unknown = TypeTraits(
+        isList: false, placement: .elementOrAttribute, isSpecial: false, hasAbsentValue: false, isStringLike: false, isScalar: false,
+        dynamicNodeDecoding: nil, listCoding: nil, isEnum: false, isDictionary: false, wrapperType: nil)
 }
 
 extension XMLDecoderImpl {
-    /// The traits of a type, from the cache.
+    /// The traits of a type, from the cache: a small direct-mapped table in front (a pointer
+    /// compare, no hashing), then the run's dictionary, then the process-wide one.
     @inline(__always)
     func traits(of type: Any.Type) -> TypeTraits {
+        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (TraitSlot.count - 1)
+        if traitSlots[slot].type == key { return traitSlots[slot].traits }
+        return traitsMissingFromSlots(type, slot: slot)
+    }
+
+    @inline(never)
+    private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> TypeTraits {
         let id = ObjectIdentifier(type)
-        if let last = lastTraits, last.type == id { return last.traits }
         let found: TypeTraits
         if let cached = traitsCache[id] {
             found = cached
         } else {
-            found = computeTraits(type)
+            found = sharedTraits.withLock { $0[id] } ?? {
+                let computed = computeTraits(type)
+                sharedTraits.withLock { $0[id] = computed }
+                return computed
+            }()
             traitsCache[id] = found
         }
-        lastTraits = (id, found)
+        traitSlots[slot] = TraitSlot(type: unsafeBitCast(type, to: UnsafeRawPointer.self), traits: found)
         return found
     }
 
@@ -63,13 +86,48 @@ extension XMLDecoderImpl {
             listCoding: type as? any XMLListCoding.Type,
             isEnum: isEnumType(type),
             isDictionary: type is any XMLDictionaryMarker.Type,
-            wrapperType: type as? any XMLDecodableWrapper.Type)
+            wrapperType: type as? any XMLDecodableWrapper.Type,
+            decodableArray: type as? any XMLDecodableArray.Type)
     }
 }
+
+/// One entry of the decoder's direct-mapped traits table.
+internal struct TraitSlot {
+    static let count = 16
+    var type: UnsafeRawPointer?
+    var traits: TypeTraits
+}
+
+/// The traits learnt so far in this process, shared by all decoding runs.
+private let sharedTraits = Locked<[ObjectIdentifier: TypeTraits]>([:])
+
+// The metatypes a `TypeTraits` holds are immutable references to type metadata.
+extension TypeTraits: @unchecked Sendable {}
 
 /// Whether a type is an enum (not `Optional`), read from its metadata kind. The kind is the first
 /// word of a type's metadata in Swift's stable ABI; 0x201 is an enum, 0x202 `Optional`.
 internal func isEnumType(_ type: Any.Type) -> Bool {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     return metadata.load(as: Int.self) == 0x201
+}
+
+/// An array the decoder decodes itself, as `Array.init(from:)` would (the items of the unkeyed
+/// container, in order, the same errors) but through the concrete container, into storage of the
+/// right size: the standard library's generic version asks the runtime for `Array<Element>`'s
+/// metadata at every append and boxes the container in an existential.
+internal protocol XMLDecodableArray {
+    static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> Self
+}
+
+extension Array: XMLDecodableArray where Element: Decodable {
+    static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> [Element] {
+        var container = try decoder.listContainer()
+        let count = container.items.count
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while !container.isAtEnd, initialized < count {
+                buffer.initializeElement(at: initialized, to: try container.decode(Element.self))
+                initialized += 1
+            }
+        }
+    }
 }

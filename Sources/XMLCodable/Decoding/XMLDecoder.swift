@@ -196,7 +196,9 @@ open class XMLDecoder: @unchecked Sendable {
                 debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
                 underlyingError: error))
         }
-        let decoder = XMLDecoderImpl(index: index, reader: reader, options: options)
-        return try decoder.unwrap(.element(index.root), as: type, path: .root)
+        return try reader.input.withBytes { document in
+            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document)
+            return try decoder.unwrap(.element(index.root), as: type, path: .root)
+        }
     }
 }

@@ -14,7 +14,132 @@ extension XMLDecoderImpl {
     func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer) -> Bool {
         let slice = matchSlice(name)
         guard slice.rawCount == key.count else { return false }
-        return reader.withUnsafeRawBytes(of: slice) { bytesEqual($0, key) }
+        return withRawBytes(of: slice) { bytesEqual($0, key) }
+    }
+
+    /// The value for a key named `name` under `element`, when no rules change the lookup: the
+    /// element's text for `""`, a namespace match for a key in Clark notation, else children and
+    /// attributes by name (see `lookUp`), and the enum-payload rule for `_0`.
+    func find(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        if name.isEmpty { return .text(ofElement: element) }
+        var name = name
+        var qualified = false
+        var found = name.withUTF8 { key -> XMLValue? in
+            if key[0] == UInt8(ascii: "{") {
+                qualified = true
+                return nil
+            }
+            return lookUp(UnsafeRawBufferPointer(key), in: element, placement: placement, wantsList: wantsList)
+        }
+        if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
+        return found ?? enumPayload(key: name, of: element)
+    }
+
+    /// For a key that found nothing: Swift's synthesized Codable for an enum case with one unnamed
+    /// associated value asks for `_0` inside the case's element (`<int>1</int>` holds the value
+    /// itself), so `_0` is the element itself when it has children or no attributes.
+    func enumPayload(key name: String, of element: Int32) -> XMLValue? {
+        guard name == "_0", index[element].firstChild >= 0 || index[element].attributeCount == 0 else { return nil }
+        return .element(element)
+    }
+
+    /// A key in Clark notation, `{namespace-uri}local`, matches names by namespace URI and local
+    /// name, whatever prefix the document uses.
+    func findQualified(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        guard let close = name.firstIndex(of: "}") else { return nil }
+        let uri = String(name[name.index(after: name.startIndex)..<close])
+        let local = String(name[name.index(after: close)...])
+        func matches(_ candidate: XMLName) -> Bool {
+            (reader.namespaceURI(candidate) ?? "") == uri && reader.slice(candidate.local, equals: local)
+        }
+        if placement != .attribute {
+            var elements: [Int32] = []
+            var child = index[element].firstChild
+            while child >= 0 {
+                let node = index[child]
+                if node.isElement, matches(node.name) { elements.append(child) }
+                child = node.nextSibling
+            }
+            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(elements) : .element(elements[0]) }
+        }
+        if placement != .element {
+            let base = index[element].firstAttribute
+            for (offset, attribute) in index.attributes(of: element).enumerated() where !attribute.isNamespaceDeclaration && matches(attribute.name) {
+                return .attribute(base + Int32(offset))
+            }
+        }
+        return nil
+    }
+
+    /// The value a plain key (no strategy renaming, no Clark notation) names under `element`: the
+    /// child elements with that name (a list when there are several, or when `wantsList`), else
+    /// the first attribute with that name. Not generic, so that it is compiled once, specialized.
+    func lookUp(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        var name = name
+        return name.withUTF8 { key in lookUp(UnsafeRawBufferPointer(key), in: element, placement: placement, wantsList: wantsList) }
+    }
+
+    /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when the element
+    /// has no child elements), then one over the attributes, comparing lengths before bytes.
+    private func lookUp(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        let elementNode = index[element]
+        let local = options.shouldProcessNamespaces
+        let keyBit = key.isEmpty ? 0 : XMLIndex.Node.nameBit(key[key.count - 1])
+        if placement != .attribute, elementNode.childNameBits & keyBit != 0 {
+            var first: Int32 = -1
+            var more: [Int32]?
+            index.nodes.withUnsafeBufferPointer { nodes in
+                var child = elementNode.firstChild
+                while child >= 0 {
+                    let node = nodes[Int(child)]
+                    if node.isElement, nameMatches(node.name, key, local: local) {
+                        if first < 0 {
+                            first = child
+                        } else if more == nil {
+                            more = [first, child]
+                        } else {
+                            more?.append(child)
+                        }
+                    }
+                    child = node.nextSibling
+                }
+            }
+            if let more { return .elements(more) }
+            if first >= 0 { return wantsList ? .elements([first]) : .element(first) }
+        }
+        if placement != .element, elementNode.attributeCount > 0 {
+            let start = Int(elementNode.firstAttribute)
+            let end = start + Int(elementNode.attributeCount)
+            // Keys usually come in the order of the attributes: start after the last one found
+            // (when it is in this element), then wrap around. Only for qualified names, which are
+            // unique within an element; local names may repeat, and then the first one counts.
+            let cursor = attributeCursor
+            let from = !local && cursor > start && cursor < end ? cursor : start
+            let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
+                for position in from..<end {
+                    let attribute = attributes[position]
+                    if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, key, local: local) { return position }
+                }
+                for position in start..<from {
+                    let attribute = attributes[position]
+                    if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, key, local: local) { return position }
+                }
+                return -1
+            }
+            if found >= 0 {
+                attributeCursor = found + 1
+                return .attribute(Int32(found))
+            }
+        }
+        return nil
+    }
+
+    /// Whether a name (its local part when `local`) equals the UTF-8 bytes of a key.
+    @inline(__always)
+    private func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer, local: Bool) -> Bool {
+        let slice = local ? name.local : name.qualified
+        guard slice.rawCount == key.count else { return false }
+        return withRawBytes(of: slice) { bytesEqual($0, key) }
     }
 
     /// A name as the string keys are matched against.
@@ -26,7 +151,7 @@ extension XMLDecoderImpl {
     func placement() -> ((any CodingKey) -> XMLDecoder.NodeDecoding)? {
         switch options.nodeDecodingStrategy {
         case .deferredToDecoder:
-            guard let dynamic = traits(of: currentType).dynamicNodeDecoding else { return nil }
+            guard let dynamic = currentTraits.dynamicNodeDecoding else { return nil }
             return { dynamic.nodeDecoding(for: $0) }
         case .custom(let closure):
             let choose = closure(currentType, self)

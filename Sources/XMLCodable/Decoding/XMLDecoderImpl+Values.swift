@@ -23,6 +23,58 @@ extension XMLDecoderImpl: SingleValueDecodingContainer {
 }
 
 extension XMLDecoderImpl {
+    // MARK: - Plain scalars
+
+    /// The one slice a value's text is: an attribute's value, or the single run of character
+    /// data of an element with no other children. `nil` otherwise (empty elements, several runs,
+    /// child elements, lists), which the full paths handle.
+    @inline(__always)
+    func plainSlice(_ value: XMLValue) -> XMLSlice? {
+        switch value {
+        case .attribute(let attribute):
+            return index.attributes[Int(attribute)].value
+        case .element(let element):
+            let first = index[element].firstChild
+            guard first >= 0 else { return nil }
+            let node = index[first]
+            guard !node.isElement, node.nextSibling < 0 else { return nil }
+            return node.text
+        default:
+            return nil
+        }
+    }
+
+    /// A string value that is one slice, as `string(_:path:)` makes it; `nil` for the full path.
+    func plainString(_ value: XMLValue) -> String? {
+        guard let slice = plainSlice(value) else { return nil }
+        if !slice.isVerbatim, !slice.flags.contains(.attributeValue) { return decodedString(slice) }
+        let trim = options.trimValueWhitespaces
+        return withDecodedBytes(of: slice) { bytes in String(decoding: trim ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self) }
+    }
+
+    /// An integer value that is one slice and in range; `nil` for the full path (and its errors).
+    @inline(__always)
+    func plainInteger<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type) -> T? {
+        guard let slice = plainSlice(value) else { return nil }
+        if case .value(let number) = withDecodedBytes(of: slice, { ScalarParsing.integer($0, as: type) }) { return number }
+        return nil
+    }
+
+    /// A finite number that is one slice; `nil` for the full path (strategies, errors).
+    @inline(__always)
+    func plainFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type) -> T? {
+        guard let slice = plainSlice(value) else { return nil }
+        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint($0, as: type) }), number.isFinite else { return nil }
+        return number
+    }
+
+    /// A boolean that is one slice; `nil` for the full path.
+    @inline(__always)
+    func plainBool(_ value: XMLValue) -> Bool? {
+        guard let slice = plainSlice(value) else { return nil }
+        return withDecodedBytes(of: slice) { ScalarParsing.boolean($0) }
+    }
+
     // MARK: - Scalars
 
     func bool(_ value: XMLValue, path: PathRef) throws -> Bool {

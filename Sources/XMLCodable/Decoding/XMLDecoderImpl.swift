@@ -17,6 +17,9 @@ internal final class XMLDecoderImpl: Decoder {
     let index: XMLIndex
     let reader: XMLReader
     let options: XMLDecoder.Options
+    /// The document's bytes (the reader's input), for the slices that lie in it: borrowed by
+    /// `XMLDecoder.decode` for the whole decoding call, which this object never outlives in use.
+    let document: UnsafeRawBufferPointer
     // These change on every descent and are only ever touched by the one decoding call that owns
     // this object, in a strictly nested way (`with(value:path:)`): dynamic exclusivity checks on
     // them cost more than the decoding itself and protect nothing.
@@ -24,16 +27,24 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var value: XMLValue
     /// The type whose `init(from:)` is running (for `DynamicNodeDecoding` and the node strategy).
     @exclusivity(unchecked) var currentType: any Decodable.Type = Never.self
+    /// The traits of `currentType`, set with it (so that each container need not look them up).
+    @exclusivity(unchecked) var currentTraits: TypeTraits
     /// What the decoder has learnt about types, so that each is asked its conformances once.
     @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: TypeTraits] = [:]
-    @exclusivity(unchecked) var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
+    /// Where the last attribute lookup found its attribute, plus one: the next key is usually
+    /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
+    @exclusivity(unchecked) var attributeCursor = 0
+    @exclusivity(unchecked) var traitSlots = [TraitSlot](repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
 
-    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options) {
+    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer) {
         self.index = index
         self.reader = reader
         self.options = options
+        self.document = document
         self.codingPathNode = .root
         self.value = .element(index.root)
+        self.currentTraits = TypeTraits.unknown
+        self.currentTraits = traits(of: currentType)
     }
 
     /// A decoder on the same document, for `superDecoder()`.
@@ -41,9 +52,11 @@ internal final class XMLDecoderImpl: Decoder {
         self.index = other.index
         self.reader = other.reader
         self.options = other.options
+        self.document = other.document
         self.codingPathNode = path
         self.value = value
         self.currentType = other.currentType
+        self.currentTraits = other.currentTraits
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }
@@ -67,10 +80,22 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Decodes a value of type `T` from `value`, at `path`.
     func unwrap<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
-        if traits(of: type).isSpecial { return try unwrapSpecialValue(value, as: type, path: path) }
+        let traits = traits(of: type)
+        if traits.isSpecial { return try unwrapSpecialValue(value, as: type, path: path) }
         let savedType = currentType
+        let savedTraits = currentTraits
         currentType = type
-        defer { currentType = savedType }
+        currentTraits = traits
+        defer {
+            currentType = savedType
+            currentTraits = savedTraits
+        }
+        if let array = traits.decodableArray {
+            return try with(value: value, path: path) {
+                if let decoded = try array.decodeXMLArray(self) as? T { return decoded }
+                return try T(from: self)
+            }
+        }
         return try with(value: value, path: path) { try T(from: self) }
     }
 
@@ -99,6 +124,11 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try listContainer()
+    }
+
+    /// The unkeyed container, as its concrete type.
+    func listContainer() throws -> XMLUnkeyedDecodingContainer {
         switch value {
         case .elements(let nodes):
             return XMLUnkeyedDecodingContainer(decoder: self, items: nodes, path: codingPathNode)
@@ -159,12 +189,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Whether an element has child elements.
     func hasChildElements(_ node: Int32) -> Bool {
-        var child = index[node].firstChild
-        while child >= 0 {
-            if index[child].isElement { return true }
-            child = index[child].nextSibling
-        }
-        return false
+        index[node].hasChildElements
     }
 
     /// Whether an element is a choice: decoded into an enum whose case its own name selects
@@ -172,7 +197,14 @@ internal final class XMLDecoderImpl: Decoder {
     func isChoiceElement<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) -> Bool {
         // Enums only (what Swift synthesizes for, and what `XMLChoiceCodingKey` marks in practice):
         // the check is cached per type, so it costs nothing for the structs of a large document.
-        guard traits(of: currentType).isEnum else { return false }
+        guard currentTraits.isEnum else { return false }
+        return isChoiceElementOfEnum(node, keyedBy: type)
+    }
+
+    /// `isChoiceElement` for an enum. Separate so that structs never make `Optional<Key>`'s
+    /// metadata (which generic code builds at run time, on entry to the function that needs it).
+    @inline(never)
+    private func isChoiceElementOfEnum<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) -> Bool {
         guard Key(stringValue: matchName(index[node].name)) != nil else { return false }
         // Not when the element holds the case inside it (`<value><int>1</int></value>`).
         var child = index[node].firstChild
@@ -200,10 +232,32 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Whether a slice holds only XML white space.
     func isWhiteSpace(_ slice: XMLSlice) -> Bool {
-        reader.withUnsafeRawBytes(of: slice) { bytes in bytes.allSatisfy(ScalarParsing.isSpace) }
+        withRawBytes(of: slice) { bytes in bytes.allSatisfy(ScalarParsing.isSpace) }
     }
 
     // MARK: - Reading values
+
+    /// Calls `body` with the decoded bytes of a slice; verbatim slices of the document itself
+    /// (nearly all of them) are read in place without a call into the reader.
+    @inline(__always)
+    func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if slice.isVerbatim { return try withRawBytes(of: slice, body) }
+        return try decodedBytes(slice).withUnsafeBytes(body)
+    }
+
+    /// The decoded bytes of a slice that is not verbatim (references, line ends, attribute-value
+    /// normalization). Straight from the scanner: going through `reader` would copy it.
+    @inline(never)
+    func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
+        reader.scanner.decodedBytes(slice, document)
+    }
+
+    /// Calls `body` with the raw bytes of a slice (references not replaced).
+    @inline(__always)
+    func withRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if slice.source == 0 { return try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
+        return try reader.withUnsafeRawBytes(of: slice, body)
+    }
 
     /// Calls `body` with the decoded text of a value (an attribute value, or an element's character data).
     ///
@@ -211,24 +265,24 @@ internal final class XMLDecoderImpl: Decoder {
     func withText<R>(_ value: XMLValue, expecting type: Any.Type, path: PathRef, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         switch value {
         case .attribute(let attribute):
-            return try reader.withDecodedBytes(of: index.attributes[Int(attribute)].value, body)
+            return try withDecodedBytes(of: index.attributes[Int(attribute)].value, body)
         case .element(let node):
             if let child = try textNodes(of: node, allowElements: false, expecting: type, path: path) {
-                return try reader.withDecodedBytes(of: index[child].text, body)
+                return try withDecodedBytes(of: index[child].text, body)
             }
             return try joinedText(of: node, allowElements: false, expecting: type, path: path).withUnsafeBytes(body)
         case .text(let node):
             if let child = try textNodes(of: node, allowElements: true, expecting: type, path: path) {
-                return try reader.withDecodedBytes(of: index[child].text, body)
+                return try withDecodedBytes(of: index[child].text, body)
             }
             return try joinedText(of: node, allowElements: true, expecting: type, path: path).withUnsafeBytes(body)
         case .characters(let node):
             let next = index[node].nextSibling
-            if next < 0 || index[next].isElement { return try reader.withDecodedBytes(of: index[node].text, body) }
+            if next < 0 || index[next].isElement { return try withDecodedBytes(of: index[node].text, body) }
             var bytes: [UInt8] = []
             var current = node
             while current >= 0, !index[current].isElement {
-                reader.withDecodedBytes(of: index[current].text) { bytes.append(contentsOf: $0) }
+                withDecodedBytes(of: index[current].text) { bytes.append(contentsOf: $0) }
                 current = index[current].nextSibling
             }
             return try bytes.withUnsafeBytes(body)
@@ -244,10 +298,8 @@ internal final class XMLDecoderImpl: Decoder {
         guard first >= 0 else { return nil }
         let firstNode = index[first]
         if !firstNode.isElement, firstNode.nextSibling < 0 { return first }
-        if !allowElements {
-            for child in index.children(of: node) where index[child].isElement {
-                throw typeMismatch(type, found: .element(node), path: path)
-            }
+        if !allowElements, index[node].hasChildElements {
+            throw typeMismatch(type, found: .element(node), path: path)
         }
         return nil
     }
@@ -261,16 +313,59 @@ internal final class XMLDecoderImpl: Decoder {
                 if !allowElements { throw typeMismatch(type, found: .element(node), path: path) }
                 continue
             }
-            reader.withDecodedBytes(of: childNode.text) { bytes.append(contentsOf: $0) }
+            withDecodedBytes(of: childNode.text) { bytes.append(contentsOf: $0) }
         }
         return bytes
     }
 
     /// The text of a value as a `String`, trimmed when `trimValueWhitespaces` is set.
     func string(_ value: XMLValue, path: PathRef) throws -> String {
-        try withText(value, expecting: String.self, path: path) { bytes in
+        if let slice = characterData(of: value), !slice.isVerbatim, let string = decodedString(slice) { return string }
+        return try withText(value, expecting: String.self, path: path) { bytes in
             String(decoding: options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self)
         }
+    }
+
+    /// The one run of character data a value's text is, when it is exactly one node (the common
+    /// case); `nil` for attributes, joined runs, and anything `withText` must judge.
+    private func characterData(of value: XMLValue) -> XMLSlice? {
+        let node: Int32
+        switch value {
+        case .element(let element), .text(ofElement: let element):
+            node = index[element].firstChild
+            guard node >= 0 else { return nil }
+        case .characters(let characters):
+            node = characters
+        case .attribute, .elements:
+            return nil
+        }
+        let text = index[node]
+        guard !text.isElement, text.nextSibling < 0 else { return nil }
+        return text.text
+    }
+
+    /// A non-verbatim run of character data decoded straight into a string's storage (no
+    /// intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the scanner's
+    /// direct path declines (then `withText` decodes it the general way).
+    @inline(never)
+    func decodedString(_ slice: XMLSlice) -> String? {
+        var declined = false
+        let trim = options.trimValueWhitespaces
+        let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            guard let count = reader.scanner.decodeCharacterData(slice, document, into: out) else {
+                declined = true
+                return 0
+            }
+            guard trim else { return count }
+            var start = 0
+            var end = count
+            while start < end, ScalarParsing.isSpace(out[start]) { start += 1 }
+            while end > start, ScalarParsing.isSpace(out[end - 1]) { end -= 1 }
+            if start > 0, end > start { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: out[start..<end])) }
+            return end - start
+        }
+        return declined ? nil : string
     }
 
     /// Whether a value stands for `nil`: an element marked `xsi:nil="true"`.
@@ -281,7 +376,7 @@ internal final class XMLDecoderImpl: Decoder {
         }
         for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
             if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace, reader.slice(attribute.name.local, equals: "nil") {
-                return reader.withDecodedBytes(of: attribute.value) { ScalarParsing.boolean($0) } == true
+                return withDecodedBytes(of: attribute.value) { ScalarParsing.boolean($0) } == true
             }
         }
         return false

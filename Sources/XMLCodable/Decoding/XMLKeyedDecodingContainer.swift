@@ -6,6 +6,13 @@
 // decoder's `nodeDecodingStrategy`, else from the property wrapper the property uses. A key that
 // names several sibling elements is a list when the property is an array; a missing list decodes
 // as empty.
+//
+// Speed: this struct is generic over `Key`, and Swift does not specialize calls made from an
+// unspecialized generic context, so the work is done by non-generic methods of the decoder
+// (`find`, `lookUp`, the `plain…` scalar readers), called with concrete types. The common case
+// (no placement rules, no renaming strategy, no wrapped lists) keeps no `XMLKeyRules`, and a
+// scalar that is one slice and parses is read without making a coding path (the full path, which
+// makes one for the error, runs only when the plain one declines).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -17,25 +24,28 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     let decoder: XMLDecoderImpl
     let element: Int32
     let path: CodingPathNode
-    /// The placement the decoded type asks for, per key, if it asks.
-    let placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?
-    /// Converted name → matching children and attributes, when a key decoding strategy renames.
-    let renamed: [String: [XMLValue]]?
-    /// The decoded type's wrapped-list properties, if it declares any.
-    let listCoding: (any XMLListCoding.Type)?
-    /// The decoded type is a dictionary: its list values are wrapped lists (as the encoder writes them).
-    let isDictionary: Bool
+    /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
+    /// common case (plain names, no placement rules), which takes the non-generic fast path.
+    /// (Kept in one reference so that the container, which the standard library's box copies
+    /// for every key it decodes, stays small.)
+    let rules: XMLKeyRules?
 
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
         self.decoder = decoder
         self.element = element
         self.path = path
-        self.placement = decoder.placement()
-        self.renamed = decoder.renamedChildren(of: element, path: path)
-        let traits = decoder.traits(of: decoder.currentType)
-        self.listCoding = traits.listCoding
-        self.isDictionary = traits.isDictionary
+        let placement = decoder.placement()
+        let renamed = decoder.renamedChildren(of: element, path: path)
+        let traits = decoder.currentTraits
+        if placement == nil, renamed == nil, traits.listCoding == nil, !traits.isDictionary {
+            self.rules = nil
+        } else {
+            self.rules = XMLKeyRules(placement: placement, renamed: renamed, listCoding: traits.listCoding, isDictionary: traits.isDictionary)
+        }
     }
+
+    /// Converted name → matching children and attributes, when a key decoding strategy renames.
+    var renamed: [String: [XMLValue]]? { rules?.renamed }
 
     var codingPath: [any CodingKey] { path.path }
 
@@ -66,32 +76,30 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
-        if wantsList, isDictionary {
+        guard let rules else {
+            return decoder.find(key.stringValue, in: element, placement: wrapperPlacement, wantsList: wantsList)
+        }
+        if wantsList, rules.isDictionary {
             // A dictionary's list value: the children of the element named by the key.
-            guard case .element(let wrapper) = lookUp(key, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
+            guard case .element(let wrapper) = lookUp(key, rules: rules, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
             return .element(wrapper)
         }
-        if wantsList, let itemName = listCoding?.xmlListItemName(for: key) {
+        if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
             // A wrapped list: the items are the children of the element named by the key.
             guard case .element(let wrapper) = find(key, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
             return .elements(decoder.children(of: wrapper, named: itemName))
         }
-        let found = lookUp(key, placement: wrapperPlacement, wantsList: wantsList)
-        if found == nil, key.stringValue == "_0", decoder.index[element].firstChild >= 0 || decoder.index[element].attributeCount == 0 {
-            // Swift's synthesized Codable for an enum case with one unnamed associated value asks
-            // for `_0` inside the case's element: `<int>1</int>` holds the value itself.
-            return .element(element)
-        }
-        return found
+        return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
+            ?? decoder.enumPayload(key: key.stringValue, of: element)
     }
 
-    /// The value for `key` among the element's children and attributes.
-    private func lookUp(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
-        var name = key.stringValue
+    /// The value for `key` among the element's children and attributes, following `rules`.
+    private func lookUp(_ key: Key, rules: XMLKeyRules, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        let name = key.stringValue
         if name.isEmpty { return .text(ofElement: element) }
-        if name.utf8.first == UInt8(ascii: "{") { return findQualified(name, placement: placement?(key) ?? wrapperPlacement, wantsList: wantsList) }
-        let where_ = placement?(key) ?? wrapperPlacement
-        if let renamed {
+        let where_ = rules.placement?(key) ?? wrapperPlacement
+        if name.utf8.first == UInt8(ascii: "{") { return decoder.findQualified(name, in: element, placement: where_, wantsList: wantsList) }
+        if let renamed = rules.renamed {
             guard let candidates = renamed[name] else { return nil }
             let elements = candidates.compactMap { value -> Int32? in if case .element(let node) = value { return node } else { return nil } }
             if where_ != .attribute, !elements.isEmpty {
@@ -102,38 +110,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             }
             return nil
         }
-        return name.withUTF8 { keyBytes in
-            let key = UnsafeRawBufferPointer(keyBytes)
-            if where_ != .attribute {
-                var first: Int32 = -1
-                var more: [Int32]?
-                let index = decoder.index
-                var child = index[element].firstChild
-                while child >= 0 {
-                    let node = index[child]
-                    if node.isElement, decoder.nameMatches(node.name, key) {
-                        if first < 0 {
-                            first = child
-                        } else if more == nil {
-                            more = [first, child]
-                        } else {
-                            more?.append(child)
-                        }
-                    }
-                    child = node.nextSibling
-                }
-                if let more { return .elements(more) }
-                if first >= 0 { return wantsList ? .elements([first]) : .element(first) }
-            }
-            if where_ != .element {
-                let base = decoder.index[element].firstAttribute
-                for (offset, attribute) in decoder.index.attributes(of: element).enumerated()
-                where !attribute.isNamespaceDeclaration && decoder.nameMatches(attribute.name, key) {
-                    return .attribute(base + Int32(offset))
-                }
-            }
-            return nil
-        }
+        return decoder.lookUp(name, in: element, placement: where_, wantsList: wantsList)
     }
 
     /// The value of a missing key: an empty sequence or a `nil` wrapper, else `keyNotFound`.
@@ -141,34 +118,6 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func absent<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if traits.hasAbsentValue, let empty = decoder.absentValue(type) { return empty }
         throw keyNotFound(key)
-    }
-
-    /// A key in Clark notation, `{namespace-uri}local`, matches names by namespace URI and local
-    /// name, whatever prefix the document uses.
-    private func findQualified(_ name: String, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
-        guard let close = name.firstIndex(of: "}") else { return nil }
-        let uri = String(name[name.index(after: name.startIndex)..<close])
-        let local = String(name[name.index(after: close)...])
-        func matches(_ candidate: XMLName) -> Bool {
-            (decoder.reader.namespaceURI(candidate) ?? "") == uri && decoder.reader.slice(candidate.local, equals: local)
-        }
-        if placement != .attribute {
-            var elements: [Int32] = []
-            var child = decoder.index[element].firstChild
-            while child >= 0 {
-                let node = decoder.index[child]
-                if node.isElement, matches(node.name) { elements.append(child) }
-                child = node.nextSibling
-            }
-            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(elements) : .element(elements[0]) }
-        }
-        if placement != .element {
-            let base = decoder.index[element].firstAttribute
-            for (offset, attribute) in decoder.index.attributes(of: element).enumerated() where !attribute.isNamespaceDeclaration && matches(attribute.name) {
-                return .attribute(base + Int32(offset))
-            }
-        }
-        return nil
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
@@ -198,60 +147,150 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key))
     }
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(String.self, key) }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(Bool.self, key) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(Int.self, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIfPresent(Int8.self, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIfPresent(Int16.self, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIfPresent(Int32.self, key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(Int64.self, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIfPresent(UInt.self, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIfPresent(UInt8.self, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIfPresent(UInt16.self, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIfPresent(UInt32.self, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIfPresent(UInt64.self, key) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(Double.self, key) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(Float.self, key) }
-
-    /// The scalar overloads all go through the generic rule for optionals (empty element, `xsi:nil`).
-    @inline(__always)
-    private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { return nil }
-        return try decoder.unwrapOptional(value, as: type, path: path.appending(key))
+    // The scalar overloads all go through the generic rule for optionals (empty element,
+    // `xsi:nil`), each with its concrete type (see the scalar `decode` overloads below).
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: String.self, path: path.appending(key))
     }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Bool.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Int.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Int8.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Int16.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Int32.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Int64.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: UInt.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: UInt8.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: UInt16.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: UInt32.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: UInt64.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Double.self, path: path.appending(key))
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        guard let value = optional(key) else { return nil }
+        return try decoder.unwrapOptional(value, as: Float.self, path: path.appending(key))
+    }
+
+    /// The value of an optional scalar key, if present.
+    private func optional(_ key: Key) -> XMLValue? { find(key, placement: .elementOrAttribute, wantsList: false) }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+        if let string = decoder.plainString(value) { return string }
         return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(Bool.self, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeInteger(key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeInteger(key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeFloat(key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeFloat(key) }
-
-    private func decode(_ type: Bool.Type, _ key: Key) throws -> Bool {
-        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+    // The scalar overloads call the decoder with a concrete type each, first on its `plain` path
+    // (a value that is one slice and parses: no coding path is made), else on the full one, which
+    // also reports the errors. (A generic helper here
+    // would not be specialized: this struct is itself generic over `Key`, and Swift specializes
+    // a call only when every generic parameter in it is concrete. Unspecialized, each value
+    // would build `Optional<T>` metadata and call the integer protocols through witnesses.)
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        let value = try value(for: key)
+        if let plain = decoder.plainBool(value) { return plain }
         return try decoder.bool(value, path: PathRef(parent: path, key: key))
     }
-
-    private func decodeInteger<T: FixedWidthInteger>(_ key: Key) throws -> T {
-        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.integer(value, as: T.self, path: PathRef(parent: path, key: key))
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int.self) { return plain }
+        return try decoder.integer(value, as: Int.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int8.self) { return plain }
+        return try decoder.integer(value, as: Int8.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int16.self) { return plain }
+        return try decoder.integer(value, as: Int16.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int32.self) { return plain }
+        return try decoder.integer(value, as: Int32.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: Int64.self) { return plain }
+        return try decoder.integer(value, as: Int64.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt.self) { return plain }
+        return try decoder.integer(value, as: UInt.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt8.self) { return plain }
+        return try decoder.integer(value, as: UInt8.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt16.self) { return plain }
+        return try decoder.integer(value, as: UInt16.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt32.self) { return plain }
+        return try decoder.integer(value, as: UInt32.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        let value = try value(for: key)
+        if let plain = decoder.plainInteger(value, as: UInt64.self) { return plain }
+        return try decoder.integer(value, as: UInt64.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let value = try value(for: key)
+        if let plain = decoder.plainFloatingPoint(value, as: Double.self) { return plain }
+        return try decoder.floatingPoint(value, as: Double.self, path: PathRef(parent: path, key: key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        let value = try value(for: key)
+        if let plain = decoder.plainFloatingPoint(value, as: Float.self) { return plain }
+        return try decoder.floatingPoint(value, as: Float.self, path: PathRef(parent: path, key: key))
     }
 
-    private func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T {
+    /// The value of a scalar key, or `keyNotFound`.
+    private func value(for key: Key) throws -> XMLValue {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.floatingPoint(value, as: T.self, path: PathRef(parent: path, key: key))
+        return value
     }
 
     // MARK: - Nested containers
@@ -282,5 +321,22 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         let named = decoder.children(of: element, named: key.stringValue)
         let value: XMLValue = named.count == 1 ? .element(named[0]) : .element(element)
         return XMLDecoderImpl(sharing: decoder, value: value, path: path.appending(key))
+    }
+}
+
+/// What changes the finding of keys for one container: the decoded type's placement of keys
+/// (`DynamicNodeDecoding`, the node decoding strategy), a renaming key strategy, wrapped lists,
+/// dictionaries. Made only for the containers that have any of these.
+internal final class XMLKeyRules {
+    let placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?
+    let renamed: [String: [XMLValue]]?
+    let listCoding: (any XMLListCoding.Type)?
+    let isDictionary: Bool
+
+    init(placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?, renamed: [String: [XMLValue]]?, listCoding: (any XMLListCoding.Type)?, isDictionary: Bool) {
+        self.placement = placement
+        self.renamed = renamed
+        self.listCoding = listCoding
+        self.isDictionary = isDictionary
     }
 }

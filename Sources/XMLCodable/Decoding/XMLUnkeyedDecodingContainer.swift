@@ -6,6 +6,8 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
     let items: [Int32]
     let path: CodingPathNode
+    /// The list's path, shared by the paths of its items.
+    let list: CodingPathNode.ListStep
     /// The list's element (or its first item), to say where the list is in errors.
     let anchor: XMLValue
     private(set) var currentIndex = 0
@@ -14,6 +16,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.items = items
         self.path = path
+        self.list = CodingPathNode.ListStep(path: path)
         self.anchor = decoder.value
     }
 
@@ -27,7 +30,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return decoder.index[node].isElement ? .element(node) : .characters(node)
     }
 
-    private var itemPath: CodingPathNode { path.appending(XMLKey(index: currentIndex)) }
+    private var itemPath: CodingPathNode { .item(currentIndex, list) }
 
     private func checkNotAtEnd(_ type: Any.Type) throws {
         if isAtEnd {

@@ -46,6 +46,17 @@ internal struct XMLIndex {
         var flags: XMLSlice.Flags
         /// What the node is.
         var kind: Kind
+        /// For an element: one bit per child element, `1 << (last byte of its name & 7)`; zero
+        /// when it has no child elements. The last byte is the same for a name and its local
+        /// part, so a key whose bit is clear names no child, whichever part keys match: most
+        /// attribute keys then skip the children without comparing a name.
+        var childNameBits: UInt8 = 0
+
+        var hasChildElements: Bool { childNameBits != 0 }
+
+        /// The bit `childNameBits` uses for a name ending in `lastByte`.
+        @inline(__always)
+        static func nameBit(_ lastByte: UInt8) -> UInt8 { 1 << (lastByte & 7) }
 
         enum Kind: UInt8 {
             case element
@@ -90,16 +101,29 @@ internal struct XMLIndex {
     ///
     /// - Throws: the reader's ``XMLParsingError`` for a document that is not well-formed.
     static func build(_ reader: inout XMLReader) throws(XMLParsingError) -> XMLIndex {
+        // A second reference to the input, so that names can be read from the document's bytes
+        // while the reader moves on (the storage is shared, not copied).
+        let input = reader.input
+        return try input.withBytes { document in
+            Result { () throws(XMLParsingError) -> XMLIndex in try build(&reader, document: document) }
+        }.get()
+    }
+
+    /// An open element while building: its node, and the last child linked so far (-1 for none).
+    private struct OpenElement {
+        var node: Int32
+        var lastChild: Int32
+    }
+
+    private static func build(_ reader: inout XMLReader, document: UnsafeRawBufferPointer) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
         index.nodes.reserveCapacity(256)
-        // For each open element: its node, and the last child linked so far (-1 for none).
         // (Plain loops, no local closures: a closure capturing these would box them.)
-        var openNodes: [Int32] = []
-        var lastChildren: [Int32] = []
-        openNodes.reserveCapacity(32)
-        lastChildren.reserveCapacity(32)
+        var open: [OpenElement] = []
+        open.reserveCapacity(32)
         while let event = try reader.next() {
             let node = Int32(index.nodes.count)
+            var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
                 let attributes = reader.attributes
@@ -107,12 +131,14 @@ internal struct XMLIndex {
                     name: name, firstAttribute: Int32(index.attributes.count), attributeCount: Int32(attributes.count),
                     firstChild: -1, nextSibling: -1, kind: .element))
                 if !attributes.isEmpty { index.attributes.append(contentsOf: attributes) }
+                // A name from an entity's replacement text sets every bit: never skipped.
+                let qualified = name.qualified
+                nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
             case .endElement:
-                openNodes.removeLast()
-                lastChildren.removeLast()
+                open.removeLast()
                 continue
             case .text(let slice), .cdata(let slice):
-                guard !openNodes.isEmpty, !slice.isEmpty else { continue }
+                guard !open.isEmpty, !slice.isEmpty else { continue }
                 let kind: Node.Kind
                 if case .cdata = event { kind = .cdata } else { kind = .text }
                 index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
@@ -120,19 +146,18 @@ internal struct XMLIndex {
                 continue
             }
             // Link the new node under the open element.
-            if let parent = openNodes.last {
-                let last = lastChildren[lastChildren.count - 1]
-                if last >= 0 {
-                    index.nodes[Int(last)].nextSibling = node
+            let depth = open.count
+            if depth > 0 {
+                let parent = open[depth - 1]
+                if parent.lastChild >= 0 {
+                    index.nodes[Int(parent.lastChild)].nextSibling = node
                 } else {
-                    index.nodes[Int(parent)].firstChild = node
+                    index.nodes[Int(parent.node)].firstChild = node
                 }
-                lastChildren[lastChildren.count - 1] = node
+                open[depth - 1].lastChild = node
+                if nameBit != 0 { index.nodes[Int(parent.node)].childNameBits |= nameBit }
             }
-            if case .startElement = event {
-                openNodes.append(node)
-                lastChildren.append(-1)
-            }
+            if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
         return index
     }

@@ -72,6 +72,85 @@ extension XMLScanner {
         }
     }
 
+    /// Decodes a slice of character data (not an attribute value) into `out`: references
+    /// replaced, raw line ends normalized, as `appendDecoded` does, but into a buffer the caller
+    /// owns (a string's storage) rather than an array. Decoding never lengthens character data (a
+    /// reference is longer than the UTF-8 it stands for; `\r\n` becomes `\n`), so `out` needs
+    /// `slice.rawCount` bytes; every write is still checked against `out.count`.
+    ///
+    /// - Returns: the number of bytes written, or `nil` for an attribute value, a buffer too small,
+    ///   or a reference that does not scan (callers then take `appendDecoded`'s path).
+    func decodeCharacterData(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
+        guard !slice.flags.contains(.attributeValue) else { return nil }
+        let bytes = rawBytes(slice, document)
+        let raw = hasRawLineEnds(slice.source)
+        let references = slice.flags.contains(.references)
+        let count = bytes.count
+        let capacity = out.count
+        var p = 0
+        var w = 0
+        while p < count {
+            let b = bytes[p]
+            if b == UInt8(ascii: "&"), references {
+                guard let reference = try? lexer.scanReference(bytes, at: p, limit: count) else { return nil }
+                switch reference.kind {
+                case .character(let c):
+                    let length = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4
+                    guard w + length <= capacity else { return nil }
+                    switch length {
+                    case 1:
+                        out[w] = UInt8(c)
+                    case 2:
+                        out[w] = UInt8(0xC0 | (c >> 6))
+                        out[w + 1] = UInt8(0x80 | (c & 0x3F))
+                    case 3:
+                        out[w] = UInt8(0xE0 | (c >> 12))
+                        out[w + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
+                        out[w + 2] = UInt8(0x80 | (c & 0x3F))
+                    default:
+                        out[w] = UInt8(0xF0 | (c >> 18))
+                        out[w + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
+                        out[w + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
+                        out[w + 3] = UInt8(0x80 | (c & 0x3F))
+                    }
+                    w += length
+                case .predefined(let byte):
+                    guard w < capacity else { return nil }
+                    out[w] = byte
+                    w += 1
+                case .entity:
+                    let length = reference.end - p
+                    guard w + length <= capacity else { return nil }
+                    UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<reference.end]))
+                    w += length
+                }
+                p = reference.end
+            } else if b == 0x0D && raw {
+                guard w < capacity else { return nil }
+                out[w] = 0x0A
+                w += 1
+                p += (p + 1 < count && bytes[p + 1] == 0x0A) ? 2 : 1
+            } else {
+                // Copy the run up to the next byte that needs attention, eight bytes at a time
+                // while none of them is `&` or `\r`.
+                var q = p + 1
+                while q + 8 <= count {
+                    let word = bytes.loadUnaligned(fromByteOffset: q, as: UInt64.self)
+                    let stop = WordScan.zeroBytes(word ^ (WordScan.ones &* 0x26)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x0D))
+                    if stop & WordScan.highs != 0 { break }
+                    q += 8
+                }
+                while q < count, bytes[q] != UInt8(ascii: "&") || !references, bytes[q] != 0x0D { q += 1 }
+                let length = q - p
+                guard w + length <= capacity else { return nil }
+                UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
+                w += length
+                p = q
+            }
+        }
+        return w
+    }
+
     /// Validates an entity reference found in an attribute value while scanning a start tag,
     /// counting its expansion against the limits.
     mutating func checkEntityInAttribute(_ buf: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int) throws(ScanError) {

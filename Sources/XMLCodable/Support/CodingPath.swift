@@ -1,40 +1,65 @@
-// The coding path as a linked list: descending into a value costs one small allocation-free
-// node on the stack of the decoder, and an `[CodingKey]` is built only when someone reads
-// `codingPath` or an error is thrown.
+// The coding path as a linked list: descending into a keyed value costs one small node, a list
+// item costs none (its path is its position and the list's path, shared by every item), and an
+// `[CodingKey]` is built only when someone reads `codingPath` or an error is thrown.
 
-/// A coding path: empty, or a key appended to a parent path.
-internal indirect enum CodingPathNode: Sendable {
+/// A coding path: empty, a key appended to a parent path, or a position in a list.
+internal enum CodingPathNode: Sendable {
     case root
-    case node(any CodingKey, CodingPathNode, depth: Int)
+    case node(KeyStep)
+    case item(Int, ListStep)
+
+    /// A key appended to a path.
+    final class KeyStep: Sendable {
+        let key: any CodingKey
+        let parent: CodingPathNode
+        let depth: Int
+
+        init(key: any CodingKey, parent: CodingPathNode, depth: Int) {
+            self.key = key
+            self.parent = parent
+            self.depth = depth
+        }
+    }
+
+    /// The path of a list, which the paths of its items share (`.item(position, list)`).
+    final class ListStep: Sendable {
+        let path: CodingPathNode
+
+        init(path: CodingPathNode) {
+            self.path = path
+        }
+    }
 
     var depth: Int {
         switch self {
         case .root: 0
-        case .node(_, _, let depth): depth
+        case .node(let step): step.depth
+        case .item(_, let list): list.path.depth + 1
         }
     }
 
     /// The path as an array, outermost key first.
     var path: [any CodingKey] {
-        switch self {
-        case .root:
-            return []
-        case .node(let key, let parent, let depth):
-            var keys = [any CodingKey]()
-            keys.reserveCapacity(depth)
-            keys.append(key)
-            var next = parent
-            while case .node(let key, let parent, _) = next {
-                keys.append(key)
-                next = parent
+        var keys = [any CodingKey]()
+        keys.reserveCapacity(depth)
+        var next = self
+        while true {
+            switch next {
+            case .root:
+                keys.reverse()
+                return keys
+            case .node(let step):
+                keys.append(step.key)
+                next = step.parent
+            case .item(let position, let list):
+                keys.append(XMLKey(index: position))
+                next = list.path
             }
-            keys.reverse()
-            return keys
         }
     }
 
     func appending(_ key: any CodingKey) -> CodingPathNode {
-        .node(key, self, depth: depth + 1)
+        .node(KeyStep(key: key, parent: self, depth: depth + 1))
     }
 
     /// The path with `keys` appended.
@@ -66,18 +91,27 @@ internal struct PathRef {
 }
 
 /// A coding key for positions in unkeyed containers, `super`, and keys made from strings.
+///
+/// A position's string ("Index 3") is made only when asked for: every item of a list gets a key,
+/// and almost none is ever printed.
+///
+/// Three words (a name, or no name and a position), so that it fits in an existential's inline
+/// buffer and `any CodingKey` holding one allocates no box.
 internal struct XMLKey: CodingKey, Sendable {
-    var stringValue: String
-    var intValue: Int?
+    private let name: String?
+    private let position: Int
+
+    var stringValue: String { name ?? "Index \(position)" }
+    var intValue: Int? { name == nil ? position : nil }
 
     init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
+        self.name = stringValue
+        self.position = 0
     }
 
     init(intValue: Int) {
-        self.stringValue = "Index \(intValue)"
-        self.intValue = intValue
+        self.name = nil
+        self.position = intValue
     }
 
     init(index: Int) {
