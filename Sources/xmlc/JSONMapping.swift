@@ -140,14 +140,15 @@ enum JSONMapping {
     /// elements are adjacent (so the groups give back the order); otherwise `nil`.
     private static func groupedByName(_ items: [ContentItem]) -> [(name: String, elements: [XMLTree.Element])]? {
         var groups: [(name: String, elements: [XMLTree.Element])] = []
-        var seen = Set<String>()
+        // Names compare as code points (bytes), not as canonically equivalent Swift strings.
+        var seen = Set<[UInt8]>()
         for item in items {
             guard case .element(let element) = item else { return nil }
             let name = element.name.qualifiedName
-            if groups.last?.name == name {
+            if let last = groups.last, last.name.utf8.elementsEqual(name.utf8) {
                 groups[groups.count - 1].elements.append(element)
             } else {
-                guard seen.insert(name).inserted else { return nil }
+                guard seen.insert(Array(name.utf8)).inserted else { return nil }
                 groups.append((name, [element]))
             }
         }

@@ -51,9 +51,10 @@ extension XMLTree {
             if key.utf8.first == UInt8(ascii: "{"), let close = key.utf8.firstIndex(of: UInt8(ascii: "}")) {
                 let uri = key[key.utf8.index(after: key.startIndex)..<close]
                 let local = key[key.utf8.index(after: close)...]
-                return (namespaceURI ?? "") == uri && localName == local
+                return (namespaceURI ?? "").utf8.elementsEqual(uri.utf8) && localName.utf8.elementsEqual(local.utf8)
             }
-            return qualifiedName == key
+            // Names are compared as code points, not as canonically equivalent strings.
+            return qualifiedName.utf8.elementsEqual(key.utf8)
         }
     }
 }

@@ -39,7 +39,7 @@ extension XMLWriter {
         let namespaceAware = tree.namespaceAware
         if let declaration = tree.declaration {
             let version = declaration.version
-            let isVersion = version.utf8.count >= 3 && version.hasPrefix("1.") && version.utf8.dropFirst(2).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            let isVersion = version.utf8.count >= 3 && version.utf8.starts(with: "1.".utf8) && version.utf8.dropFirst(2).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
             guard isVersion else { throw TreeError(reason: .invalidDeclaration("the XML version \"\(version)\" is not 1.x"), path: "") }
             append("<?xml version=\"\(version)\"")
             if declaration.encoding != nil { append(" encoding=\"UTF-8\"") }
@@ -87,9 +87,9 @@ extension XMLWriter {
     private mutating func appendSystemLiteral(_ literal: String) throws(TreeError) {
         if let bad = XMLTreeValidation.invalidCharacter(in: literal) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
         let quote: String
-        if !literal.contains("\"") {
+        if !Self.contains(literal, "\"") {
             quote = "\""
-        } else if !literal.contains("'") {
+        } else if !Self.contains(literal, "'") {
             quote = "'"
         } else {
             throw TreeError(reason: .invalidDeclaration("the system identifier contains both kinds of quote"), path: "")
@@ -120,16 +120,18 @@ extension XMLWriter {
             appendCDATA(text)
         case .comment(let text):
             if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
-            if text.contains("--") || text.hasSuffix("-") { throw TreeError(reason: .invalidComment(text), path: path()) }
+            if Self.contains(text, "--") || text.utf8.last == UInt8(ascii: "-") { throw TreeError(reason: .invalidComment(text), path: path()) }
             append("<!--")
             append(text)
             append("-->")
         case .processingInstruction(let target, let data):
-            guard Self.isName(target, namespaceAware: namespaceAware), !(namespaceAware && target.contains(":")), target.lowercased() != "xml" else {
+            guard Self.isName(target, namespaceAware: namespaceAware), !(namespaceAware && Self.contains(target, ":")),
+                !target.utf8.elementsEqual("xml".utf8, by: { $0 | 0x20 == $1 })
+            else {
                 throw TreeError(reason: .invalidName(target), path: path())
             }
             if let bad = XMLTreeValidation.invalidCharacter(in: data) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
-            if data.contains("?>") { throw TreeError(reason: .invalidProcessingInstruction(data), path: path()) }
+            if Self.contains(data, "?>") { throw TreeError(reason: .invalidProcessingInstruction(data), path: path()) }
             append("<?")
             append(target)
             if !data.isEmpty {
@@ -153,10 +155,22 @@ extension XMLWriter {
         var preserve: Bool
     }
 
+    /// Whether `string` contains `pattern`, compared as UTF-8 bytes. (`String.contains` compares
+    /// characters: a `-` followed by a combining mark is not a `-` there, but it is in XML.)
+    static func contains(_ string: String, _ pattern: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        let bytes = Array(string.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
     /// Whether a string is an XML name: a QName (at most one colon, not first or last) when
     /// namespaces are processed, any Name (colons anywhere) when they are not.
     static func isName(_ name: String, namespaceAware: Bool) -> Bool {
-        if namespaceAware || !name.contains(":") { return XMLTreeValidation.isValidName(name) }
+        if namespaceAware || !contains(name, ":") { return XMLTreeValidation.isValidName(name) }
         guard let first = name.unicodeScalars.first, isNameStartScalar(first.value) else { return false }
         return name.unicodeScalars.allSatisfy { isNameScalar($0.value) }
     }
@@ -278,12 +292,12 @@ extension XMLWriter {
         }
         if !namespaceAware {
             var attributes = Array(element.attributes)
-            var seen = Set<String>()
+            var seen = Set<[UInt8]>()
             for attribute in attributes {
                 let qualified = attribute.name.qualifiedName
                 guard Self.isName(qualified, namespaceAware: false) else { throw TreeError(reason: .invalidName(qualified), path: "") }
                 if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
-                guard seen.insert(qualified).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
+                guard seen.insert(Array(qualified.utf8)).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
             }
             if formatting.sortedKeys { attributes.sort { $0.name.qualifiedName < $1.name.qualifiedName } }
             return attributes
@@ -301,8 +315,10 @@ extension XMLWriter {
                 bindings.append((attribute.name.localName, attribute.value))
             }
         }
+        // Prefixes and URIs compare as code points (bytes), as Namespaces 1.0 compares them.
+        func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
         func bound(_ prefix: String) -> String? {
-            bindings.last { $0.prefix == prefix }?.uri
+            bindings.last { same($0.prefix, prefix) }?.uri
         }
         // Declarations the names need.
         var added: [XMLTree.Attribute] = []
@@ -315,12 +331,12 @@ extension XMLWriter {
             if prefix.isEmpty && isAttribute {
                 throw TreeError(reason: .namespaceConflict("attribute has namespace URI \"\(uri)\" but no prefix; unprefixed attributes are in no namespace"), path: "")
             }
-            if (bound(prefix) ?? "") == uri { return }
+            if same(bound(prefix) ?? "", uri) { return }
             if prefix.isEmpty == false, uri.isEmpty {
                 throw TreeError(reason: .namespaceConflict("prefix \"\(prefix)\" cannot be bound to an empty namespace URI"), path: "")
             }
             // A binding made on this element already says something else.
-            if bindings[scopeStart...].contains(where: { $0.prefix == prefix }) {
+            if bindings[scopeStart...].contains(where: { same($0.prefix, prefix) }) {
                 throw TreeError(reason: .namespaceConflict("prefix \"\(prefix)\" is bound to two namespace URIs on one element"), path: "")
             }
             bindings.append((prefix, uri))
@@ -333,13 +349,15 @@ extension XMLWriter {
         attributes += added
         // Duplicates, by qualified name and by expanded name.
         if attributes.count > 1 {
-            var seen = Set<String>()
-            var expanded = Set<String>()
+            // Names compare as code points (as bytes), not as Swift strings, which would take
+            // canonically equivalent spellings for the same name.
+            var seen = Set<[UInt8]>()
+            var expanded = Set<[UInt8]>()
             for attribute in attributes {
                 let qualified = attribute.name.qualifiedName
-                guard seen.insert(qualified).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
+                guard seen.insert(Array(qualified.utf8)).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
                 if let prefix = attribute.name.prefix, prefix != "xmlns", let uri = bound(prefix) {
-                    guard expanded.insert("{\(uri)}\(attribute.name.localName)").inserted else {
+                    guard expanded.insert(Array("{\(uri)}\(attribute.name.localName)".utf8)).inserted else {
                         throw TreeError(reason: .duplicateAttribute(qualified), path: "")
                     }
                 }

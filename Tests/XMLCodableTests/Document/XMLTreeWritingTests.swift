@@ -131,6 +131,21 @@ import Testing
         // Found by FuzzTree: a doctype name is a Name, colons anywhere.
         let doctype = try XMLTree(parsing: "<!DOCTYPE :a><a/>", options: options)
         #expect(try doctype.xmlString() == "<!DOCTYPE :a>\n<a/>")
+        // Found by FuzzTree: a colon followed by a combining mark is still a colon in a name.
+        let combining = "<\u{7830}:\u{302F}\u{78CD}:\u{302F}/>"
+        #expect(try XMLTree(parsing: combining, options: options).xmlString() == combining)
+    }
+
+    @Test func namesAndMarkupAreComparedAsCodePoints() throws {
+        // "é" precomposed and decomposed are different XML names, though equal Swift strings.
+        let tree = try XMLTree(parsing: "<r \u{E9}=\"1\" e\u{301}=\"2\"><\u{E9}/><e\u{301}/></r>")
+        #expect(try XMLTree(parsing: tree.xmlString()) == tree)
+        #expect(tree.root["\u{E9}"].count == 1)
+        #expect(tree.root.attributes["e\u{301}"] == "2")
+        // A "--" or "?>" whose second character carries a combining mark is still markup.
+        for bad in [XMLTree.Node.comment("a--\u{301}b"), .comment("a-\u{301}-"), .processingInstruction(target: "p", data: "?>\u{301}")] {
+            #expect(throws: XMLTree.SerializationError.self) { try XMLTree.Element("a", children: [bad]).xmlData() }
+        }
     }
 
     @Test func whitespaceBetweenElementsOnly() throws {
