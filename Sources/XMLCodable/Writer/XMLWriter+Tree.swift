@@ -286,7 +286,8 @@ extension XMLWriter {
     ) throws(TreeError) -> [XMLTree.Attribute] {
         let name = element.name
         guard Self.isName(name.qualifiedName, namespaceAware: namespaceAware),
-            !namespaceAware || (name.prefix != "xmlns" && name.qualifiedName != "xmlns")
+            // Elements must not have the prefix xmlns; an element named just "xmlns" is fine.
+            !namespaceAware || name.prefix != "xmlns"
         else {
             throw TreeError(reason: .invalidName(name.qualifiedName), path: "")
         }

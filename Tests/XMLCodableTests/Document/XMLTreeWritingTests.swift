@@ -131,6 +131,9 @@ import Testing
         // Found by FuzzTree: a doctype name is a Name, colons anywhere.
         let doctype = try XMLTree(parsing: "<!DOCTYPE :a><a/>", options: options)
         #expect(try doctype.xmlString() == "<!DOCTYPE :a>\n<a/>")
+        // Found by FuzzTree: an element may be called "xmlns" (only the prefix is reserved).
+        #expect(try XMLTree(parsing: "<r><xmlns\n/></r>").xmlString() == "<r><xmlns/></r>")
+        #expect(throws: XMLTree.SerializationError.self) { try XMLTree.Element(XMLTree.Name("xmlns:a", namespaceURI: "u")).xmlData() }
         // Found by FuzzTree: a colon followed by a combining mark is still a colon in a name.
         let combining = "<\u{7830}:\u{302F}\u{78CD}:\u{302F}/>"
         #expect(try XMLTree(parsing: combining, options: options).xmlString() == combining)
