@@ -77,7 +77,7 @@ internal final class XMLEncodedTree {
     @exclusivity(unchecked) private(set) var nameBytes: [UInt8] = []
     @exclusivity(unchecked) private var nameIndex: [String: NameID] = [:]
     /// At least the size of the document written compactly, for the writer's buffer: every node
-    /// made counts, with room for escaping where a value needs it.
+    /// made counts (an element as if it had content), values as escaped.
     @exclusivity(unchecked) private(set) var estimatedSize = 0
     /// Whether there is a CDATA node.
     @exclusivity(unchecked) private(set) var hasCDATA = false
@@ -149,7 +149,11 @@ internal final class XMLEncodedTree {
         link(index, to: parent)
         estimatedSize &+= span.count
         if cdata { hasCDATA = true }
-        if cdata || span.flags & Flags.escapeInText != 0 { estimatedSize &+= 5 &* span.count &+ 12 }
+        if cdata {
+            estimatedSize &+= 5 &* span.count &+ 12
+        } else if span.flags & Flags.escapeInText != 0 {
+            estimatedSize &+= escapeGrowth(span, inAttribute: false)
+        }
     }
 
     @inline(__always)
@@ -171,7 +175,7 @@ internal final class XMLEncodedTree {
         while current >= 0 {
             if attributes[current].name == name {
                 attributes[current].value = value
-                estimatedSize &+= XMLEncodedTree.attributeSize(value)
+                estimatedSize &+= attributeSize(value)
                 return
             }
             current = attributes[current].next
@@ -185,12 +189,31 @@ internal final class XMLEncodedTree {
             attributes[last].next = index
         }
         nodes[element].lastAttribute = index
-        estimatedSize &+= nameSpans[name].count &+ XMLEncodedTree.attributeSize(value) &+ 4
+        estimatedSize &+= nameSpans[name].count &+ attributeSize(value) &+ 4
     }
 
-    /// At least the size of an attribute value, escaped.
-    private static func attributeSize(_ value: Span) -> Int {
-        value.flags & Flags.escapeInAttribute != 0 ? 6 &* value.count : value.count
+    /// The size of an attribute value, escaped.
+    @inline(__always)
+    private func attributeSize(_ value: Span) -> Int {
+        value.flags & Flags.escapeInAttribute != 0 ? value.count &+ escapeGrowth(value, inAttribute: true) : value.count
+    }
+
+    /// How many bytes escaping adds to a value (see `XMLWriter.appendEscaped(_:inAttribute:)`).
+    private func escapeGrowth(_ span: Span, inAttribute: Bool) -> Int {
+        var growth = 0
+        for byte in UnsafeBufferPointer(start: byteBase + span.start, count: span.count) {
+            switch byte {
+            case UInt8(ascii: "&"): growth &+= 4
+            case UInt8(ascii: "<"): growth &+= 3
+            case UInt8(ascii: ">") where !inAttribute: growth &+= 3
+            case UInt8(ascii: "\"") where inAttribute: growth &+= 5
+            case 0x0D: growth &+= 4
+            case 0x0A where inAttribute: growth &+= 4
+            case 0x09 where inAttribute: growth &+= 3
+            default: break
+            }
+        }
+        return growth
     }
 
     // MARK: - Values
@@ -281,7 +304,8 @@ internal final class XMLEncodedTree {
         }
     }
 
-    /// Or-ing together the class bits of every byte: one load and one or per byte, no branch.
+    /// What a string's bytes contain (`Flags`): the class bits of every byte or-ed together, one
+    /// load and one or per byte, no branch.
     static func classify(_ source: UnsafeBufferPointer<UInt8>) -> UInt8 {
         classTable.withUnsafeBufferPointer { table in
             var flags: UInt8 = 0
@@ -297,6 +321,23 @@ internal final class XMLEncodedTree {
                 index &+= 1
             }
             return flags
+        }
+    }
+
+    /// The position of the first byte at or after `index` with one of the `mask` bits in
+    /// `classTable`, or the end: four bytes at a time past those that have none.
+    static func firstByte(in source: UnsafeBufferPointer<UInt8>, from index: Int, mask: UInt8) -> Int {
+        classTable.withUnsafeBufferPointer { table in
+            var index = index
+            let count = source.count
+            while index &+ 4 <= count {
+                let flags = table[Int(source[index])] | table[Int(source[index &+ 1])]
+                    | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
+                if flags & mask != 0 { break }
+                index &+= 4
+            }
+            while index < count, table[Int(source[index])] & mask == 0 { index &+= 1 }
+            return index
         }
     }
 

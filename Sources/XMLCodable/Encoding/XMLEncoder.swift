@@ -126,7 +126,11 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data {
-        Data(try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype))
+        let (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+        if let data = XMLWriter.compactData(prefix: writer.bytes, tree: tree, element: root, formatting: writer.formatting) { return data }
+        var document = writer
+        document.write(tree, element: root)
+        return Data(document.bytes)
     }
 
     /// Encodes a value as an XML document in a string; see ``encode(_:withRootKey:rootAttributes:header:doctype:)``.
@@ -134,12 +138,15 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String {
-        String(decoding: try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype), as: UTF8.self)
+        var (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+        writer.write(tree, element: root)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private func encodeBytes<T: Encodable>(
+    /// Encodes a value into a tree, and makes a writer holding the declarations to write first.
+    private func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, header: XMLHeader?, doctype: XMLDocumentType?
-    ) throws -> [UInt8] {
+    ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {
         let options = self.options.current
         let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options)
         let tree = impl.tree
@@ -152,7 +159,7 @@ open class XMLEncoder: @unchecked Sendable {
         case .spaces(let count): formatting.indentation = Array(repeating: 0x20, count: max(0, count))
         case .tabs(let count): formatting.indentation = Array(repeating: 0x09, count: max(0, count))
         }
-        var writer = XMLWriter(formatting: formatting, capacity: tree.estimatedSize + 256)
+        var writer = XMLWriter(formatting: formatting, capacity: 256)
         if let header { writer.append(header.text) }
         if let doctype {
             guard XMLTreeValidation.isValidName(doctype.rootElement), !(doctype.dtdName ?? "").contains("\""), !doctype.dtdLocation.contains("\""),
@@ -162,8 +169,7 @@ open class XMLEncoder: @unchecked Sendable {
             }
             writer.append(doctype.text)
         }
-        writer.write(tree, element: root)
-        return writer.bytes
+        return (writer, tree, root)
     }
 
     /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.

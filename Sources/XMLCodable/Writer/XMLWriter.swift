@@ -9,6 +9,8 @@
 // coding path is known. Pretty printing indents element-only content and leaves any element
 // holding text exactly as it is, so no white space is added to or taken from a value.
 
+import Foundation
+
 internal struct XMLWriter {
     struct Formatting {
         var prettyPrinted = false
@@ -35,6 +37,7 @@ internal struct XMLWriter {
         tree.nameBytes.withUnsafeBufferPointer { names in
             let source = TreeSource(tree: tree, names: names, values: tree.bytes)
             if !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA, writeCompact(source, element: element) { return }
+            bytes.reserveCapacity(bytes.count + tree.estimatedSize)
             write(source, element: element, depth: depth)
         }
     }
@@ -57,6 +60,24 @@ internal struct XMLWriter {
         }
         if fitted { bytes = written }
         return fitted
+    }
+
+    /// `prefix` and then the element written compactly, straight into the buffer of the `Data`
+    /// returned (so the document is not copied); `nil` if the formatting is not compact.
+    static func compactData(prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting) -> Data? {
+        guard !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA else { return nil }
+        let capacity = prefix.count + tree.estimatedSize
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(capacity, 1))
+        var sink = RawSink(base: base, capacity: capacity)
+        prefix.withUnsafeBufferPointer { sink.put($0) }
+        tree.nameBytes.withUnsafeBufferPointer { names in
+            sink.write(TreeSource(tree: tree, names: names, values: tree.bytes), element: element, noEmptyElements: formatting.noEmptyElements)
+        }
+        guard !sink.overflowed else {
+            base.deallocate()
+            return nil
+        }
+        return Data(bytesNoCopy: base, count: sink.position, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Stores into a buffer of fixed capacity; a store that does not fit sets `overflowed`.
@@ -138,22 +159,24 @@ internal struct XMLWriter {
         }
 
         mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
+            let mask = inAttribute ? XMLEncodedTree.Flags.escapeInAttribute : XMLEncodedTree.Flags.escapeInText
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
+            while index < utf8.count {
                 let replacement: StaticString
                 switch utf8[index] {
                 case UInt8(ascii: "&"): replacement = "&amp;"
                 case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">") where !inAttribute: replacement = "&gt;"
-                case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
                 case 0x0D: replacement = "&#13;"
-                case 0x0A where inAttribute: replacement = "&#10;"
-                case 0x09 where inAttribute: replacement = "&#9;"
-                default: continue
+                case 0x0A: replacement = "&#10;"
+                default: replacement = "&#9;"
                 }
                 put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 put(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 runStart = index + 1
+                index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
             }
             put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
