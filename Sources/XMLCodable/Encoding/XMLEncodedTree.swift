@@ -41,28 +41,89 @@ internal final class XMLEncodedTree {
         var flags: UInt8
     }
 
+    /// A node. Indices are stored in 32 bits (a node is 48 bytes, not 88: less memory to fill
+    /// and copy); the tree refuses to grow past what they can address (`overflowed`).
     struct Node {
+        private var storedNext: Int32 = -1
+        private var storedName: Int32 = -1
+        private var storedFirstChild: Int32 = -1
+        private var storedLastChild: Int32 = -1
+        private var storedFirstAttribute: Int32 = -1
+        private var storedLastAttribute: Int32 = -1
+        /// For an element: bit `name % 32` of each of its attributes' names (most elements have
+        /// few attributes, so a new name is seen to be new without comparing).
+        var attributeNames: UInt32 = 0
         var kind: Kind
         /// For an element: whether it has a text or CDATA child.
         var hasText = false
-        var name: NameID = -1
-        var next: Index = -1
-        var firstChild: Index = -1
-        var lastChild: Index = -1
-        var firstAttribute = -1
-        var lastAttribute = -1
-        /// For an element: bit `name % 64` of each of its attributes' names (most elements have few
-        /// attributes, so a new name is seen to be new without comparing).
-        var attributeNames: UInt64 = 0
+        private var storedTextFlags: UInt8 = 0
+        private var storedTextCount: Int32 = 0
+        private var storedTextStart = 0
+
+        init(kind: Kind, name: NameID = -1, text: Span = Span(start: 0, count: 0, flags: 0)) {
+            self.kind = kind
+            storedName = Int32(truncatingIfNeeded: name)
+            storedTextStart = text.start
+            storedTextCount = Int32(truncatingIfNeeded: text.count)
+            storedTextFlags = text.flags
+        }
+
+        var name: NameID { Int(storedName) }
+        var next: Index {
+            get { Int(storedNext) }
+            set { storedNext = Int32(truncatingIfNeeded: newValue) }
+        }
+        var firstChild: Index {
+            get { Int(storedFirstChild) }
+            set { storedFirstChild = Int32(truncatingIfNeeded: newValue) }
+        }
+        var lastChild: Index {
+            get { Int(storedLastChild) }
+            set { storedLastChild = Int32(truncatingIfNeeded: newValue) }
+        }
+        var firstAttribute: Int {
+            get { Int(storedFirstAttribute) }
+            set { storedFirstAttribute = Int32(truncatingIfNeeded: newValue) }
+        }
+        var lastAttribute: Int {
+            get { Int(storedLastAttribute) }
+            set { storedLastAttribute = Int32(truncatingIfNeeded: newValue) }
+        }
         /// For text and CDATA.
-        var text = Span(start: 0, count: 0, flags: 0)
+        var text: Span { Span(start: storedTextStart, count: Int(storedTextCount), flags: storedTextFlags) }
     }
 
     struct Attribute {
-        var name: NameID
-        var next = -1
-        var value: Span
+        private var storedName: Int32
+        private var storedNext: Int32 = -1
+        private var storedCount: Int32
+        private var storedFlags: UInt8
+        private var storedStart: Int
+
+        init(name: NameID, value: Span) {
+            storedName = Int32(truncatingIfNeeded: name)
+            storedCount = Int32(truncatingIfNeeded: value.count)
+            storedFlags = value.flags
+            storedStart = value.start
+        }
+
+        var name: NameID { Int(storedName) }
+        var next: Int {
+            get { Int(storedNext) }
+            set { storedNext = Int32(truncatingIfNeeded: newValue) }
+        }
+        var value: Span {
+            get { Span(start: storedStart, count: Int(storedCount), flags: storedFlags) }
+            set {
+                storedStart = newValue.start
+                storedCount = Int32(truncatingIfNeeded: newValue.count)
+                storedFlags = newValue.flags
+            }
+        }
     }
+
+    /// The most nodes, attributes, names, and bytes in one value, that 32 bits address.
+    static let limit = Int(Int32.max) - 1
 
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
     @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
@@ -81,6 +142,9 @@ internal final class XMLEncodedTree {
     @exclusivity(unchecked) private(set) var estimatedSize = 0
     /// Whether there is a CDATA node.
     @exclusivity(unchecked) private(set) var hasCDATA = false
+    /// Whether the document outgrew `limit`: the tree then stops changing, and the encoder
+    /// reports an error.
+    @exclusivity(unchecked) private(set) var overflowed = false
 
     init() {
         nodes.reserveCapacity(64)
@@ -115,6 +179,10 @@ internal final class XMLEncodedTree {
     /// The name's ID, interning it (the caller has checked it is a name).
     func intern(_ name: String) -> NameID {
         if let id = nameIndex[name] { return id }
+        guard names.count < XMLEncodedTree.limit else {
+            overflowed = true
+            return 0
+        }
         let id = names.count
         names.append(name)
         let start = nameBytes.count
@@ -129,6 +197,10 @@ internal final class XMLEncodedTree {
     /// A new element with no parent (the root, or scratch space).
     func makeElement(_ name: NameID) -> Index {
         let index = nodes.count
+        guard index < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return 0
+        }
         nodes.append(Node(kind: .element, name: name))
         estimatedSize &+= 2 &* nameSpans[name].count &+ 5
         return index
@@ -144,6 +216,10 @@ internal final class XMLEncodedTree {
     /// Adds text (or CDATA) to `parent`.
     func addText(_ span: Span, cdata: Bool, to parent: Index) {
         let index = nodes.count
+        guard index < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return
+        }
         nodes.append(Node(kind: cdata ? .cdata : .text, text: span))
         nodes[parent].hasText = true
         link(index, to: parent)
@@ -158,6 +234,7 @@ internal final class XMLEncodedTree {
 
     @inline(__always)
     private func link(_ child: Index, to parent: Index) {
+        if overflowed { return }
         let last = nodes[parent].lastChild
         if last < 0 {
             nodes[parent].firstChild = child
@@ -169,7 +246,11 @@ internal final class XMLEncodedTree {
 
     /// Sets an attribute, replacing one of the same name.
     func setAttribute(_ name: NameID, _ value: Span, on element: Index) {
-        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: name & 63)
+        guard attributes.count < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return
+        }
+        let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: name & 31)
         var current = nodes[element].attributeNames & bit != 0 ? nodes[element].firstAttribute : -1
         nodes[element].attributeNames |= bit
         while current >= 0 {
@@ -228,6 +309,10 @@ internal final class XMLEncodedTree {
     func append(_ source: UnsafeBufferPointer<UInt8>) -> Span {
         let start = byteCount
         guard let from = source.baseAddress, source.count > 0 else { return Span(start: start, count: 0, flags: 0) }
+        guard source.count < XMLEncodedTree.limit else {
+            overflowed = true
+            return Span(start: start, count: 0, flags: 0)
+        }
         reserve(source.count)
         XMLEncodedTree.copy(from, to: byteBase + start, count: source.count)
         byteCount = start + source.count
@@ -262,6 +347,10 @@ internal final class XMLEncodedTree {
     func concatenate(_ spans: [Span]) -> Span {
         if spans.count == 1 { return spans[0] }
         let total = spans.reduce(0) { $0 + $1.count }
+        guard total < XMLEncodedTree.limit else {
+            overflowed = true
+            return Span(start: byteCount, count: 0, flags: 0)
+        }
         reserve(total)
         let start = byteCount
         var flags: UInt8 = 0

@@ -186,6 +186,10 @@ open class XMLEncoder: @unchecked Sendable {
             tree.setAttribute(name, tree.append(try impl.checkedText(attributeValue, path: .root)), on: root)
         }
         try impl.encodeTopLevel(value, into: root)
+        if tree.overflowed {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "The document is too large to encode: over \(XMLEncodedTree.limit) elements, attributes or names, or a value of as many bytes."))
+        }
         if impl.usesXSINil { tree.setAttribute(tree.intern("xmlns:xsi"), tree.append(XMLDecoder.xsiNamespace), on: root) }
         for (prefix, uri) in impl.namespacePrefixes { tree.setAttribute(tree.intern("xmlns:" + prefix), tree.append(uri), on: root) }
         return (impl, root)
