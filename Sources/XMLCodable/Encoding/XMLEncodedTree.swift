@@ -125,8 +125,8 @@ internal final class XMLEncodedTree {
     /// The most nodes, attributes, names, and bytes in one value, that 32 bits address.
     static let limit = Int(Int32.max) - 1
 
-    @exclusivity(unchecked) private(set) var nodes: [Node] = []
-    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    @exclusivity(unchecked) private(set) var nodes = Storage<Node>(capacity: 64)
+    @exclusivity(unchecked) private(set) var attributes = Storage<Attribute>(capacity: 16)
     /// The values' UTF-8 bytes: `byteCount` bytes at `byteBase`, in a buffer of `byteCapacity`
     /// that this tree owns (a plain buffer: appending is a bounds check and a copy).
     @exclusivity(unchecked) private(set) var byteBase: UnsafeMutablePointer<UInt8>
@@ -147,13 +147,59 @@ internal final class XMLEncodedTree {
     @exclusivity(unchecked) private(set) var overflowed = false
 
     init() {
-        nodes.reserveCapacity(64)
         byteCapacity = 4096
         byteBase = .allocate(capacity: byteCapacity)
     }
 
     deinit {
         byteBase.deallocate()
+        nodes.deallocate()
+        attributes.deallocate()
+    }
+
+    /// Nodes or attributes: a plain buffer the tree owns, grown by doubling. Indices are the
+    /// tree's own (every link is made by the tree, to an element it holds), so access is by
+    /// address, without the checks and copy-on-write of an array.
+    struct Storage<Element: BitwiseCopyable> {
+        private var base: UnsafeMutablePointer<Element>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            base.deallocate()
+        }
+
+        subscript(index: Int) -> Element {
+            unsafeAddress {
+                assert(index >= 0 && index < count)
+                return UnsafePointer(base + index)
+            }
+            nonmutating unsafeMutableAddress {
+                assert(index >= 0 && index < count)
+                return base + index
+            }
+        }
+
+        @inline(__always)
+        mutating func append(_ element: Element) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: element)
+            count &+= 1
+        }
+
+        private mutating func grow() {
+            let newCapacity = capacity * 2
+            let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
     }
 
     /// The values' bytes.
@@ -279,22 +325,46 @@ internal final class XMLEncodedTree {
         value.flags & Flags.escapeInAttribute != 0 ? value.count &+ escapeGrowth(value, inAttribute: true) : value.count
     }
 
-    /// How many bytes escaping adds to a value (see `XMLWriter.appendEscaped(_:inAttribute:)`).
+    /// How many bytes escaping adds to a value (see `XMLWriter.appendEscaped(_:inAttribute:)`):
+    /// the sum of a table entry per byte.
     private func escapeGrowth(_ span: Span, inAttribute: Bool) -> Int {
-        var growth = 0
-        for byte in UnsafeBufferPointer(start: byteBase + span.start, count: span.count) {
-            switch byte {
-            case UInt8(ascii: "&"): growth &+= 4
-            case UInt8(ascii: "<"): growth &+= 3
-            case UInt8(ascii: ">") where !inAttribute: growth &+= 3
-            case UInt8(ascii: "\"") where inAttribute: growth &+= 5
-            case 0x0D: growth &+= 4
-            case 0x0A where inAttribute: growth &+= 4
-            case 0x09 where inAttribute: growth &+= 3
-            default: break
+        let table = inAttribute ? XMLEncodedTree.attributeGrowth : XMLEncodedTree.textGrowth
+        return table.withUnsafeBufferPointer { table in
+            let source = UnsafeBufferPointer(start: byteBase + span.start, count: span.count)
+            var growth = 0
+            var index = 0
+            let count = source.count
+            while index &+ 4 <= count {
+                growth &+= Int(table[Int(source[index])]) &+ Int(table[Int(source[index &+ 1])])
+                    &+ Int(table[Int(source[index &+ 2])]) &+ Int(table[Int(source[index &+ 3])])
+                index &+= 4
             }
+            while index < count {
+                growth &+= Int(table[Int(source[index])])
+                index &+= 1
+            }
+            return growth
         }
-        return growth
+    }
+
+    /// The bytes escaping adds for each byte value, in text and in attribute values.
+    static let textGrowth: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case Int(UInt8(ascii: "&")): 4
+        case Int(UInt8(ascii: "<")), Int(UInt8(ascii: ">")): 3
+        case 0x0D: 4
+        default: 0
+        }
+    }
+    static let attributeGrowth: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case Int(UInt8(ascii: "&")): 4
+        case Int(UInt8(ascii: "<")): 3
+        case Int(UInt8(ascii: "\"")): 5
+        case 0x0D, 0x0A: 4
+        case 0x09: 3
+        default: 0
+        }
     }
 
     // MARK: - Values
