@@ -413,6 +413,23 @@ internal final class XMLEncodedTree {
         return Span(start: start, count: count, flags: 0)
     }
 
+    /// Writes a finite floating-point value's text (its `description`) into the arena, through
+    /// its `TextOutputStreamable` conformance, which makes no `String` storage.
+    func append<F: BinaryFloatingPoint & TextOutputStreamable>(finite value: F) -> Span {
+        let start = byteCount
+        var stream = ArenaStream(tree: self)
+        value.write(to: &stream)
+        return Span(start: start, count: byteCount - start, flags: 0)
+    }
+
+    private struct ArenaStream: TextOutputStream {
+        let tree: XMLEncodedTree
+
+        mutating func write(_ string: String) {
+            _ = tree.append(string)
+        }
+    }
+
     /// A span holding the bytes of several spans, one after the other.
     func concatenate(_ spans: [Span]) -> Span {
         if spans.count == 1 { return spans[0] }

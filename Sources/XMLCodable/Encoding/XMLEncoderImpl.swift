@@ -365,8 +365,14 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encodeNil() throws { writeNil() }
     func encode(_ value: Bool) throws { try writeScalar(tree.append(value ? "true" : "false")) }
     func encode(_ value: String) throws { try writeText(value, path: codingPathNode) }
-    func encode(_ value: Double) throws { try writeText(try number(value), path: codingPathNode) }
-    func encode(_ value: Float) throws { try writeText(try number(value), path: codingPathNode) }
+    func encode(_ value: Double) throws {
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        try writeScalar(tree.append(finite: value))
+    }
+    func encode(_ value: Float) throws {
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        try writeScalar(tree.append(finite: value))
+    }
     func encode(_ value: Int) throws { try writeScalar(tree.append(integer: value)) }
     func encode(_ value: Int8) throws { try writeScalar(tree.append(integer: value)) }
     func encode(_ value: Int16) throws { try writeScalar(tree.append(integer: value)) }

@@ -108,10 +108,12 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     mutating func encode(_ value: Bool, forKey key: Key) throws { try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false) }
     mutating func encode(_ value: String, forKey key: Key) throws { try write(value, forKey: key, cdata: cdata) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: false)
+        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: false) }
+        try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: false)
+        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: false) }
+        try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
