@@ -2,7 +2,7 @@
 // element, and a `superEncoder()` must keep its place among the siblings while its content is
 // encoded later, so the encoder builds the document in memory before writing it. Rather than an
 // object per element with arrays of attributes and children, every node (element, text, CDATA)
-// is a small struct in one array, addressed by index: an element links to its first and last
+// is a small struct in one buffer, addressed by a 32-bit index: an element links to its first and last
 // child and attribute, each node to its next sibling, each attribute to the next. Values are
 // copied, as UTF-8, into one byte arena as they arrive, checked for characters XML 1.0 cannot
 // carry in the same pass that notes whether they need escaping (most do not, and are then written

@@ -1,7 +1,10 @@
 // XMLWriter: serializes an element tree into UTF-8 bytes.
 //
 // Design: one `[UInt8]` with reserved capacity; text is copied in runs, and only the bytes that
-// need escaping are replaced. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
+// need escaping are replaced. An encoded tree (`XMLEncodedTree`) written compactly takes a faster
+// road: the tree knows the exact size of the output and which values need escaping, so it is
+// written with plain stores into one buffer of that size (`RawSink`; `compactData` hands that
+// buffer to the returned `Data`), values needing no escaping in one copy each. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
 // survives the reader's line-end normalization); attribute values escape `&`, `<`, `"` and tab,
 // line feed and carriage return as character references, so they survive attribute-value
 // normalization. What XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) and names that
