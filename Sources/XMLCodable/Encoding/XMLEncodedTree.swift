@@ -125,8 +125,8 @@ internal final class XMLEncodedTree {
     /// The most nodes, attributes, names, and bytes in one value, that 32 bits address.
     static let limit = Int(Int32.max) - 1
 
-    @exclusivity(unchecked) private(set) var nodes = Storage<Node>(capacity: 64)
-    @exclusivity(unchecked) private(set) var attributes = Storage<Attribute>(capacity: 16)
+    @exclusivity(unchecked) private(set) var nodes: Storage<Node>
+    @exclusivity(unchecked) private(set) var attributes: Storage<Attribute>
     /// The values' UTF-8 bytes: `byteCount` bytes at `byteBase`, in a buffer of `byteCapacity`
     /// that this tree owns (a plain buffer: appending is a bounds check and a copy).
     @exclusivity(unchecked) private(set) var byteBase: UnsafeMutablePointer<UInt8>
@@ -146,10 +146,23 @@ internal final class XMLEncodedTree {
     /// reports an error.
     @exclusivity(unchecked) private(set) var overflowed = false
 
-    init() {
-        byteCapacity = 4096
+    /// How much room to make at first: the XMLEncoder passes the sizes of its previous document,
+    /// so encoding documents of one shape again and again does not grow (and copy) the buffers.
+    struct Capacity {
+        var nodes = 64
+        var attributes = 16
+        var bytes = 4096
+    }
+
+    init(capacity: Capacity = Capacity()) {
+        nodes = Storage(capacity: Swift.max(capacity.nodes, 64))
+        attributes = Storage(capacity: Swift.max(capacity.attributes, 16))
+        byteCapacity = Swift.max(capacity.bytes, 4096)
         byteBase = .allocate(capacity: byteCapacity)
     }
+
+    /// The room this tree used.
+    var used: Capacity { Capacity(nodes: nodes.count, attributes: attributes.count, bytes: byteCount) }
 
     deinit {
         byteBase.deallocate()

@@ -33,6 +33,8 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     private let options = Locked(Options())
+    /// The size of the last document's tree, to size the next one's buffers.
+    private let lastTreeSize = Locked(XMLEncodedTree.Capacity())
 
     /// Creates an encoder with the default settings.
     public init() {}
@@ -148,8 +150,9 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, header: XMLHeader?, doctype: XMLDocumentType?
     ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {
         let options = self.options.current
-        let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options)
+        let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options, capacity: lastTreeSize.current)
         let tree = impl.tree
+        lastTreeSize.withLock { $0 = tree.used }
 
         var formatting = XMLWriter.Formatting()
         formatting.prettyPrinted = options.outputFormatting.contains(.prettyPrinted)
@@ -175,10 +178,11 @@ open class XMLEncoder: @unchecked Sendable {
     /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.
     /// `impl.tree.element(at: root)` gives it as `XMLTreeElement`s.
     internal func encodeTree<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, options: Options
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, options: Options,
+        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()
     ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
         let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
-        let impl = XMLEncoderImpl(options: options)
+        let impl = XMLEncoderImpl(options: options, capacity: capacity)
         let tree = impl.tree
         let root = tree.makeElement(tree.intern(try impl.checkedName(rootName, path: .root)))
         for (name, attributeValue) in (rootAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {

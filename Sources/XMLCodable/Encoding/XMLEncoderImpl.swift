@@ -53,9 +53,9 @@ internal final class XMLEncoderImpl: Encoder {
     weak var parent: XMLEncoderImpl?
 
     /// An encoder building a new tree; `target` is a scratch element until set.
-    init(options: XMLEncoder.Options) {
+    init(options: XMLEncoder.Options, capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()) {
         self.options = options
-        tree = XMLEncodedTree()
+        tree = XMLEncodedTree(capacity: capacity)
         target = .element(tree.makeElement(tree.intern("root")))
     }
 
