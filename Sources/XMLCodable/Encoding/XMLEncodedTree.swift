@@ -441,6 +441,12 @@ internal final class XMLEncodedTree {
         mutating func write(_ string: String) {
             _ = tree.append(string)
         }
+
+        /// The floating-point types write their digits through this (the standard library's
+        /// customization point for ASCII output), which spares making a `String` of them.
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            _ = tree.append(buffer)
+        }
     }
 
     /// A span holding the bytes of several spans, one after the other.
