@@ -138,7 +138,8 @@ internal final class XMLEncodedTree {
     @exclusivity(unchecked) private(set) var nameBytes: [UInt8] = []
     @exclusivity(unchecked) private var nameIndex: [String: NameID] = [:]
     /// At least the size of the document written compactly, for the writer's buffer: every node
-    /// made counts (an element as if it had content), values as escaped.
+    /// made counts (an element as if it had content), and a value that needs escaping as if each
+    /// of its bytes did.
     @exclusivity(unchecked) private(set) var estimatedSize = 0
     /// Whether there is a CDATA node.
     @exclusivity(unchecked) private(set) var hasCDATA = false
@@ -287,7 +288,8 @@ internal final class XMLEncodedTree {
         if cdata {
             estimatedSize &+= 5 &* span.count &+ 12
         } else if span.flags & Flags.escapeInText != 0 {
-            estimatedSize &+= escapeGrowth(span, inAttribute: false)
+            // At most four more bytes per byte (`&` → `&amp;`).
+            estimatedSize &+= 4 &* span.count
         }
     }
 
@@ -332,52 +334,11 @@ internal final class XMLEncodedTree {
         estimatedSize &+= nameSpans[name].count &+ attributeSize(value) &+ 4
     }
 
-    /// The size of an attribute value, escaped.
+    /// At least the size of an attribute value, escaped.
     @inline(__always)
     private func attributeSize(_ value: Span) -> Int {
-        value.flags & Flags.escapeInAttribute != 0 ? value.count &+ escapeGrowth(value, inAttribute: true) : value.count
-    }
-
-    /// How many bytes escaping adds to a value (see `XMLWriter.appendEscaped(_:inAttribute:)`):
-    /// the sum of a table entry per byte.
-    private func escapeGrowth(_ span: Span, inAttribute: Bool) -> Int {
-        let table = inAttribute ? XMLEncodedTree.attributeGrowth : XMLEncodedTree.textGrowth
-        return table.withUnsafeBufferPointer { table in
-            let source = UnsafeBufferPointer(start: byteBase + span.start, count: span.count)
-            var growth = 0
-            var index = 0
-            let count = source.count
-            while index &+ 4 <= count {
-                growth &+= Int(table[Int(source[index])]) &+ Int(table[Int(source[index &+ 1])])
-                    &+ Int(table[Int(source[index &+ 2])]) &+ Int(table[Int(source[index &+ 3])])
-                index &+= 4
-            }
-            while index < count {
-                growth &+= Int(table[Int(source[index])])
-                index &+= 1
-            }
-            return growth
-        }
-    }
-
-    /// The bytes escaping adds for each byte value, in text and in attribute values.
-    static let textGrowth: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
-        switch byte {
-        case Int(UInt8(ascii: "&")): 4
-        case Int(UInt8(ascii: "<")), Int(UInt8(ascii: ">")): 3
-        case 0x0D: 4
-        default: 0
-        }
-    }
-    static let attributeGrowth: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
-        switch byte {
-        case Int(UInt8(ascii: "&")): 4
-        case Int(UInt8(ascii: "<")): 3
-        case Int(UInt8(ascii: "\"")): 5
-        case 0x0D, 0x0A: 4
-        case 0x09: 3
-        default: 0
-        }
+        // At most five more bytes per byte (`"` → `&quot;`).
+        value.flags & Flags.escapeInAttribute != 0 ? 6 &* value.count : value.count
     }
 
     // MARK: - Values

@@ -2,9 +2,10 @@
 //
 // Design: one `[UInt8]` with reserved capacity; text is copied in runs, and only the bytes that
 // need escaping are replaced. An encoded tree (`XMLEncodedTree`) written compactly takes a faster
-// road: the tree knows the exact size of the output and which values need escaping, so it is
-// written with plain stores into one buffer of that size (`RawSink`; `compactData` hands that
-// buffer to the returned `Data`), values needing no escaping in one copy each. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
+// road: the tree knows a bound on the size of the output and which values need escaping, so it
+// is written with plain stores into one buffer of that size (`RawSink`; `compactData` shrinks that
+// buffer to the output and hands it to the returned `Data`), values needing no escaping in one
+// copy each. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
 // survives the reader's line-end normalization); attribute values escape `&`, `<`, `"` and tab,
 // line feed and carriage return as character references, so they survive attribute-value
 // normalization. What XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) and names that
@@ -70,17 +71,21 @@ internal struct XMLWriter {
     static func compactData(prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting) -> Data? {
         guard !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA else { return nil }
         let capacity = prefix.count + tree.estimatedSize
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(capacity, 1))
-        var sink = RawSink(base: base, capacity: capacity)
+        guard let raw = malloc(Swift.max(capacity, 1)) else { return nil }
+        var sink = RawSink(base: raw.assumingMemoryBound(to: UInt8.self), capacity: capacity)
         prefix.withUnsafeBufferPointer { sink.put($0) }
         tree.nameBytes.withUnsafeBufferPointer { names in
             sink.write(TreeSource(tree: tree, names: names, values: tree.bytes), element: element, noEmptyElements: formatting.noEmptyElements)
         }
         guard !sink.overflowed else {
-            base.deallocate()
+            free(raw)
             return nil
         }
-        return Data(bytesNoCopy: base, count: sink.position, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        // The estimate leaves room for escaping every byte of a value that needs some: give back
+        // what was not used (shrinking in place).
+        var buffer = raw
+        if capacity - sink.position > 4096, let shrunk = realloc(raw, Swift.max(sink.position, 1)) { buffer = shrunk }
+        return Data(bytesNoCopy: buffer, count: sink.position, deallocator: .free)
     }
 
     /// Stores into a buffer of fixed capacity; a store that does not fit sets `overflowed`.
