@@ -18,6 +18,8 @@ internal struct EncoderTypeTraits {
     var dynamicNodeEncoding: (any DynamicNodeEncoding.Type)?
     /// The type's wrapped-list properties.
     var listCoding: (any XMLListCoding.Type)?
+    /// Where a property wrapper puts its value (`nil` for types that are not wrappers).
+    var wrapperPlacement: XMLEncoder.NodeEncoding?
 }
 
 extension XMLEncoderImpl {
@@ -26,7 +28,9 @@ extension XMLEncoderImpl {
         let id = ObjectIdentifier(type)
         if let last = lastTraits, last.type == id { return last.traits }
         let found: EncoderTypeTraits
-        if let cached = traitsCache[id] {
+        if let cached = traitsList.first(where: { $0.type == id }) {
+            found = cached.traits
+        } else if let cached = traitsCache[id] {
             found = cached
         } else {
             found = EncoderTypeTraits(
@@ -36,8 +40,15 @@ extension XMLEncoderImpl {
                 isDictionary: type is any XMLDictionaryMarker.Type,
                 isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
                 dynamicNodeEncoding: type as? any DynamicNodeEncoding.Type,
-                listCoding: type as? any XMLListCoding.Type)
-            traitsCache[id] = found
+                listCoding: type as? any XMLListCoding.Type,
+                wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
+                    switch marker.placement {
+                    case .attribute: .attribute
+                    case .elementOrAttribute: .both
+                    default: .element
+                    }
+                })
+            if traitsList.count < 16 { traitsList.append((id, found)) } else { traitsCache[id] = found }
         }
         lastTraits = (id, found)
         return found

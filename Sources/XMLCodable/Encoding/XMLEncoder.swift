@@ -1,9 +1,9 @@
 // XMLEncoder: the public entry point for encoding, with XMLCoder 0.18.2's names and shapes (an
 // `open class` whose settings are mutable properties).
 //
-// Encoding a value: one `XMLEncoderImpl` builds an element tree as the value's `encode(to:)`
-// runs (checking names and characters as they arrive, where the coding path is known), then
-// `XMLWriter` serializes the tree into UTF-8. Settings are copied once per call, under a lock, so
+// Encoding a value: one `XMLEncoderImpl` builds an element tree (`XMLEncodedTree`, a flat arena)
+// as the value's `encode(to:)` runs (checking names and characters as they arrive, where the
+// coding path is known), then `XMLWriter` serializes the tree into UTF-8. Settings are copied once per call, under a lock, so
 // one encoder can be shared by many tasks.
 
 import Foundation
@@ -33,6 +33,8 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     private let options = Locked(Options())
+    /// The size of the last document's tree, to size the next one's buffers.
+    private let lastTreeSize = Locked(XMLEncodedTree.Capacity())
 
     /// Creates an encoder with the default settings.
     public init() {}
@@ -126,7 +128,11 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data {
-        Data(try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype))
+        let (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+        if let data = XMLWriter.compactData(prefix: writer.bytes, tree: tree, element: root, formatting: writer.formatting) { return data }
+        var document = writer
+        document.write(tree, element: root)
+        return Data(document.bytes)
     }
 
     /// Encodes a value as an XML document in a string; see ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
@@ -134,22 +140,19 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String {
-        String(decoding: try encodeBytes(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype), as: UTF8.self)
+        var (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+        writer.write(tree, element: root)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private func encodeBytes<T: Encodable>(
+    /// Encodes a value into a tree, and makes a writer holding the declarations to write first.
+    private func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, header: XMLHeader?, doctype: XMLDocumentType?
-    ) throws -> [UInt8] {
+    ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {
         let options = self.options.current
-        let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
-        let impl = XMLEncoderImpl(options: options)
-        let root = XMLTreeElement(name: try impl.checkedName(rootName, path: .root))
-        for (name, attributeValue) in (rootAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
-            root.setAttribute(try impl.checkedName(name, path: .root), try impl.checkedText(attributeValue, path: .root))
-        }
-        try impl.encodeTopLevel(value, into: root)
-        if impl.usesXSINil { root.setAttribute("xmlns:xsi", XMLDecoder.xsiNamespace) }
-        for (prefix, uri) in impl.namespacePrefixes { root.setAttribute("xmlns:" + prefix, uri) }
+        let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options, capacity: lastTreeSize.current)
+        let tree = impl.tree
+        lastTreeSize.withLock { $0 = tree.used }
 
         var formatting = XMLWriter.Formatting()
         formatting.prettyPrinted = options.outputFormatting.contains(.prettyPrinted)
@@ -159,7 +162,7 @@ open class XMLEncoder: @unchecked Sendable {
         case .spaces(let count): formatting.indentation = Array(repeating: 0x20, count: max(0, count))
         case .tabs(let count): formatting.indentation = Array(repeating: 0x09, count: max(0, count))
         }
-        var writer = XMLWriter(formatting: formatting)
+        var writer = XMLWriter(formatting: formatting, capacity: 256)
         if let header { writer.append(header.text) }
         if let doctype {
             guard XMLTreeValidation.isValidName(doctype.rootElement), !(doctype.dtdName ?? "").contains("\""), !doctype.dtdLocation.contains("\""),
@@ -169,8 +172,31 @@ open class XMLEncoder: @unchecked Sendable {
             }
             writer.append(doctype.text)
         }
-        writer.write(root)
-        return writer.bytes
+        return (writer, tree, root)
+    }
+
+    /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.
+    /// `impl.tree.element(at: root)` gives it as `XMLTreeElement`s.
+    internal func encodeTree<T: Encodable>(
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, options: Options,
+        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()
+    ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
+        let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
+        let impl = XMLEncoderImpl(options: options, capacity: capacity)
+        let tree = impl.tree
+        let root = tree.makeElement(tree.intern(try impl.checkedName(rootName, path: .root)))
+        for (name, attributeValue) in (rootAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let name = tree.intern(try impl.checkedName(name, path: .root))
+            tree.setAttribute(name, tree.append(try impl.checkedText(attributeValue, path: .root)), on: root)
+        }
+        try impl.encodeTopLevel(value, into: root)
+        if tree.overflowed {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "The document is too large to encode: over \(XMLEncodedTree.limit) elements, attributes or names, or a value of as many bytes."))
+        }
+        if impl.usesXSINil { tree.setAttribute(tree.intern("xmlns:xsi"), tree.append(XMLDecoder.xsiNamespace), on: root) }
+        for (prefix, uri) in impl.namespacePrefixes { tree.setAttribute(tree.intern("xmlns:" + prefix), tree.append(uri), on: root) }
+        return (impl, root)
     }
 }
 

@@ -1,24 +1,32 @@
-// XMLEncoderImpl: the `Encoder` and single-value container that builds the element tree.
+// XMLEncoderImpl: the `Encoder` and single-value container that builds the element tree
+// (`XMLEncodedTree`, a flat arena shared with any `superEncoder()` made from it).
 //
 // A value is always encoded *into* something (`Target`): into an element (its keys become that
 // element's attributes and children, a single value its text), or into a list (each item becomes
 // a new element named after the list's key, inside the parent: the unwrapped list). Strings are
 // checked for characters XML 1.0 cannot carry and names for being XML names as they arrive, so
-// errors carry the coding path.
+// errors carry the coding path. A key's name is worked out (key strategy, check, interning) once
+// per coding-key type and encode call: `KeyNames` remembers it, in the order keys are met.
 
 import Foundation
 
 internal final class XMLEncoderImpl: Encoder {
+    typealias Index = XMLEncodedTree.Index
+    typealias NameID = XMLEncodedTree.NameID
+    typealias Span = XMLEncodedTree.Span
+
     enum Target {
         /// Write the value's content into this element.
-        case element(XMLTreeElement)
+        case element(Index)
         /// The value is a list: each item is a new element named `itemName` inside `parent`.
-        case list(parent: XMLTreeElement, itemName: String)
+        case list(parent: Index, itemName: NameID)
     }
 
     let options: XMLEncoder.Options
+    /// The document being built.
+    let tree: XMLEncodedTree
     @exclusivity(unchecked) var codingPathNode: CodingPathNode = .root
-    @exclusivity(unchecked) var target: Target = .element(XMLTreeElement(name: "root"))
+    @exclusivity(unchecked) var target: Target
     /// The type whose `encode(to:)` is running (for `DynamicNodeEncoding` and the node strategy).
     @exclusivity(unchecked) var currentType: any Encodable.Type = Never.self
     /// Whether an `xsi:nil` attribute was written (the root then declares the namespace).
@@ -30,19 +38,37 @@ internal final class XMLEncoderImpl: Encoder {
     @exclusivity(unchecked) var deferredError: (any Error)? {
         didSet { if let deferredError, parent?.deferredError == nil { parent?.deferredError = deferredError } }
     }
-    /// What the encoder has learnt about types.
+    /// What the encoder has learnt about types (the first few in a list, the rest by table).
+    @exclusivity(unchecked) var traitsList: [(type: ObjectIdentifier, traits: EncoderTypeTraits)] = []
     @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: EncoderTypeTraits] = [:]
     @exclusivity(unchecked) var lastTraits: (type: ObjectIdentifier, traits: EncoderTypeTraits)?
+    /// The names of each coding-key type's keys (the first few types in a list, the rest by table).
+    @exclusivity(unchecked) var keyNamesList: [(type: ObjectIdentifier, names: KeyNames)] = []
+    @exclusivity(unchecked) var keyNamesTable: [ObjectIdentifier: KeyNames] = [:]
+    /// The names of list items named after their type.
+    @exclusivity(unchecked) var typeNames: [ObjectIdentifier: NameID] = [:]
     /// The namespace prefixes chosen for Clark-notation keys, declared on the root.
     @exclusivity(unchecked) var namespacePrefixes: [(prefix: String, uri: String)] = []
-    /// Names known to be XML names.
-    @exclusivity(unchecked) var checkedNames: Set<String> = []
-    @exclusivity(unchecked) var lastCheckedName: String?
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
 
-    init(options: XMLEncoder.Options) {
+    /// An encoder building a new tree; `target` is a scratch element until set.
+    init(options: XMLEncoder.Options, capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()) {
         self.options = options
+        tree = XMLEncodedTree(capacity: capacity)
+        target = .element(tree.makeElement(tree.intern("root")))
+    }
+
+    /// An encoder for a `superEncoder()`: the same tree, writing into `element`.
+    init(parent: XMLEncoderImpl, element: Index, path: CodingPathNode) {
+        options = parent.options
+        tree = parent.tree
+        target = .element(element)
+        codingPathNode = path
+        self.parent = parent
+        // The base class's `encode(to:)` runs next: its `DynamicNodeEncoding` (inherited by the
+        // subclass) still applies.
+        currentType = parent.currentType
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }
@@ -50,7 +76,7 @@ internal final class XMLEncoderImpl: Encoder {
 
     // MARK: - Encoding values
 
-    func encodeTopLevel<T: Encodable>(_ value: T, into root: XMLTreeElement) throws {
+    func encodeTopLevel<T: Encodable>(_ value: T, into root: Index) throws {
         try encode(value, into: .element(root), path: .root)
         if let deferredError { throw deferredError }
     }
@@ -131,15 +157,23 @@ internal final class XMLEncoderImpl: Encoder {
 
     /// Writes character data into the current target.
     func writeText(_ text: String, path: CodingPathNode) throws {
-        let checked = try checkedText(text, path: path)
-        let node: XMLTreeNode = options.stringEncodingStrategy == .cdata && !checked.isEmpty ? .cdata(checked) : .text(checked)
+        try writeText(try checkedSpan(text, path: path), cdata: options.stringEncodingStrategy == .cdata)
+    }
+
+    /// Writes checked bytes into the current target (as CDATA if `cdata`, unless empty).
+    func writeText(_ span: Span, cdata: Bool) throws {
         switch target {
         case .element(let element):
-            if !checked.isEmpty { element.children.append(node) }
+            if span.count > 0 { tree.addText(span, cdata: cdata, to: element) }
         case .list(let parent, let itemName):
-            let item = parent.addElement(itemName)
-            if !checked.isEmpty { item.children.append(node) }
+            let item = tree.addElement(itemName, to: parent)
+            if span.count > 0 { tree.addText(span, cdata: cdata, to: item) }
         }
+    }
+
+    /// Writes a scalar's text (which needs no check) into the current target.
+    func writeScalar(_ span: Span) throws {
+        try writeText(span, cdata: options.stringEncodingStrategy == .cdata)
     }
 
     /// Marks the current target as nil.
@@ -151,12 +185,12 @@ internal final class XMLEncoderImpl: Encoder {
         case .element(let element):
             if options.nilEncodingStrategy != .emptyElement { markNil(element) }
         case .list(let parent, let itemName):
-            markNil(parent.addElement(itemName))
+            markNil(tree.addElement(itemName, to: parent))
         }
     }
 
-    func markNil(_ element: XMLTreeElement) {
-        element.setAttribute("xsi:nil", "true")
+    func markNil(_ element: Index) {
+        tree.setAttribute(tree.intern("xsi:nil"), tree.append("true"), on: element)
         usesXSINil = true
     }
 
@@ -172,6 +206,14 @@ internal final class XMLEncoderImpl: Encoder {
         return text
     }
 
+    /// The string copied into the tree, if XML 1.0 can carry every character of it.
+    @inline(__always)
+    func checkedSpan(_ text: String, path: @autoclosure () -> CodingPathNode) throws -> Span {
+        let span = tree.append(text)
+        if span.flags & XMLEncodedTree.Flags.suspect != 0 { _ = try checkedText(text, path: path()) }
+        return span
+    }
+
     /// The name, if it is an XML name.
     func checkedName(_ name: String, path: CodingPathNode) throws -> String {
         guard XMLTreeValidation.isValidName(name) else {
@@ -181,25 +223,29 @@ internal final class XMLEncoderImpl: Encoder {
         return name
     }
 
-    /// The name a key is written under, after the key encoding strategy. Names already checked
-    /// are remembered (keys repeat for every element of a list).
-    func name(for key: any CodingKey, parent: CodingPathNode) throws -> String {
+    /// The name a key is written under, after the key encoding strategy, checked and interned.
+    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode) throws -> NameID {
         let name: String
         if case .useDefaultKeys = options.keyEncodingStrategy {
-            name = key.stringValue
+            name = stringValue
         } else {
             name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)
         }
-        if name.utf8.first == UInt8(ascii: "{") { return try qualifiedName(clark: name, key: key, parent: parent) }
-        if let last = lastCheckedName, last == name { return name }
-        if checkedNames.contains(name) {
-            lastCheckedName = name
-            return name
-        }
-        guard XMLTreeValidation.isValidName(name) else { return try checkedName(name, path: parent.appending(key)) }
-        checkedNames.insert(name)
-        lastCheckedName = name
-        return name
+        if name.utf8.first == UInt8(ascii: "{") { return tree.intern(try qualifiedName(clark: name, key: key, parent: parent)) }
+        guard XMLTreeValidation.isValidName(name) else { return tree.intern(try checkedName(name, path: parent.appending(key))) }
+        return tree.intern(name)
+    }
+
+    /// The names of a coding-key type's keys, or `nil` when the key strategy is a closure (which
+    /// sees the coding path, so may name a key differently each time).
+    func keyNames(for type: Any.Type) -> KeyNames? {
+        if case .custom = options.keyEncodingStrategy { return nil }
+        let id = ObjectIdentifier(type)
+        for entry in keyNamesList where entry.type == id { return entry.names }
+        if let names = keyNamesTable[id] { return names }
+        let names = KeyNames()
+        if keyNamesList.count < 16 { keyNamesList.append((id, names)) } else { keyNamesTable[id] = names }
+        return names
     }
 
     /// A key in Clark notation, `{namespace-uri}local`, written with a prefix declared once, on
@@ -233,6 +279,16 @@ internal final class XMLEncoderImpl: Encoder {
         return KeyConversion.encode(XMLKey(stringValue: name), strategy: options.keyEncodingStrategy, path: .root)
     }
 
+    /// `defaultName(for:options:)`, interned (and remembered, except under a closure key strategy).
+    func defaultNameID(for type: Any.Type) -> NameID {
+        if case .custom = options.keyEncodingStrategy { return tree.intern(XMLEncoderImpl.defaultName(for: type, options: options)) }
+        let id = ObjectIdentifier(type)
+        if let known = typeNames[id] { return known }
+        let name = tree.intern(XMLEncoderImpl.defaultName(for: type, options: options))
+        typeNames[id] = name
+        return name
+    }
+
     // MARK: - Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -251,34 +307,82 @@ internal final class XMLEncoderImpl: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     /// The element a keyed container writes into: the target, or a new item of a list.
-    private func elementForContainer() -> XMLTreeElement {
+    private func elementForContainer() -> Index {
         switch target {
         case .element(let element):
             return element
         case .list(let parent, let itemName):
-            let item = parent.addElement(itemName)
+            let item = tree.addElement(itemName, to: parent)
             target = .element(item)
             return item
         }
     }
 }
 
+/// The names of one coding-key type's keys in one encode call, in the order they were first met:
+/// a container checks the key after the last one it wrote first, so a type encoding its keys in
+/// the same order each time finds each name with one string comparison.
+internal final class KeyNames {
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var names: [XMLEncodedTree.NameID] = []
+    /// Keys not found once the list was full: past a limit, the keys are not a fixed set (a
+    /// dictionary's), and names are worked out every time instead.
+    @exclusivity(unchecked) var failures = 0
+
+    static let capacity = 64
+
+    /// The name of the key whose `stringValue` is given, expected at `position`; moves
+    /// `position` past it.
+    @inline(__always)
+    func name(for stringValue: String, at position: inout Int) -> XMLEncodedTree.NameID? {
+        if position < keys.count, keys[position] == stringValue {
+            position += 1
+            return names[position - 1]
+        }
+        return search(stringValue, at: &position)
+    }
+
+    private func search(_ stringValue: String, at position: inout Int) -> XMLEncodedTree.NameID? {
+        guard failures < 32 else { return nil }
+        for index in keys.indices where keys[index] == stringValue {
+            position = index + 1
+            return names[index]
+        }
+        if keys.count >= KeyNames.capacity { failures += 1 }
+        return nil
+    }
+
+    /// Remembers a key's name, after the last one.
+    func add(_ stringValue: String, name: XMLEncodedTree.NameID, at position: inout Int) {
+        guard keys.count < KeyNames.capacity else { return }
+        keys.append(stringValue)
+        names.append(name)
+        position = keys.count
+    }
+}
+
 extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encodeNil() throws { writeNil() }
-    func encode(_ value: Bool) throws { try writeText(value ? "true" : "false", path: codingPathNode) }
+    func encode(_ value: Bool) throws { try writeScalar(tree.append(value ? "true" : "false")) }
     func encode(_ value: String) throws { try writeText(value, path: codingPathNode) }
-    func encode(_ value: Double) throws { try writeText(try number(value), path: codingPathNode) }
-    func encode(_ value: Float) throws { try writeText(try number(value), path: codingPathNode) }
-    func encode(_ value: Int) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: Int8) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: Int16) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: Int32) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: Int64) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: UInt) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: UInt8) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: UInt16) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: UInt32) throws { try writeText(value.description, path: codingPathNode) }
-    func encode(_ value: UInt64) throws { try writeText(value.description, path: codingPathNode) }
+    func encode(_ value: Double) throws {
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        try writeScalar(tree.append(finite: value))
+    }
+    func encode(_ value: Float) throws {
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        try writeScalar(tree.append(finite: value))
+    }
+    func encode(_ value: Int) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: Int8) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: Int16) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: Int32) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: Int64) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: UInt) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: UInt8) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: UInt16) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: UInt32) throws { try writeScalar(tree.append(integer: value)) }
+    func encode(_ value: UInt64) throws { try writeScalar(tree.append(integer: value)) }
     func encode<T: Encodable>(_ value: T) throws { try encode(value, into: target, path: codingPathNode) }
 }
 

@@ -1,7 +1,7 @@
-// The encoder's light element tree. Codable may encode an attribute after a child element, and a
-// `superEncoder()` must keep its place among the siblings while its content is encoded later, so
-// the encoder builds elements in memory (attributes and children kept apart, children in order)
-// and the writer serializes the finished tree.
+// A finished encoded document as objects: an element's name, its attributes in order, and its
+// children in order (elements, text, CDATA sections). The encoder itself builds the flat
+// `XMLEncodedTree` and writes from it; `XMLEncodedTree.element(at:)` makes this form of it for
+// code that walks a finished tree. Text and attribute values are as encoded (not escaped).
 
 internal final class XMLTreeElement {
     var name: String
@@ -10,22 +10,6 @@ internal final class XMLTreeElement {
 
     init(name: String) {
         self.name = name
-    }
-
-    /// Adds a child element and returns it.
-    func addElement(_ name: String) -> XMLTreeElement {
-        let element = XMLTreeElement(name: name)
-        children.append(.element(element))
-        return element
-    }
-
-    /// Sets an attribute, replacing one of the same name.
-    func setAttribute(_ name: String, _ value: String) {
-        if let index = attributes.firstIndex(where: { $0.name == name }) {
-            attributes[index].value = value
-        } else {
-            attributes.append((name, value))
-        }
     }
 }
 

@@ -4,14 +4,16 @@
 
 internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: XMLEncoderImpl
-    let parent: XMLTreeElement
+    let tree: XMLEncodedTree
+    let parent: XMLEncodedTree.Index
     /// The items' name; `nil` to name each after its type.
-    let itemName: String?
+    let itemName: XMLEncodedTree.NameID?
     let path: CodingPathNode
     private(set) var count = 0
 
-    init(encoder: XMLEncoderImpl, parent: XMLTreeElement, itemName: String?, path: CodingPathNode) {
+    init(encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode) {
         self.encoder = encoder
+        tree = encoder.tree
         self.parent = parent
         self.itemName = itemName
         self.path = path
@@ -19,10 +21,10 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     var codingPath: [any CodingKey] { path.path }
 
-    private var itemPath: CodingPathNode { path.appending(XMLKey(index: count)) }
+    private var itemPath: CodingPathNode { path.appending(IndexKey(intValue: count)) }
 
-    private func newItem(for type: Any.Type) -> XMLTreeElement {
-        parent.addElement(itemName ?? XMLEncoderImpl.defaultName(for: type, options: encoder.options))
+    private func newItem(for type: Any.Type) -> XMLEncodedTree.Index {
+        tree.addElement(itemName ?? encoder.defaultNameID(for: type), to: parent)
     }
 
     mutating func encodeNil() throws {
@@ -34,7 +36,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         if encoder.traits(of: T.self).isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil {
             // A nil item keeps its place and reads back as nil: an element marked xsi:nil, whatever
             // the nil strategy (which is about leaving properties out, not list items).
-            encoder.markNil(parent.addElement(itemName ?? XMLEncoderImpl.defaultName(for: T.self, options: encoder.options)))
+            encoder.markNil(newItem(for: T.self))
             count += 1
             return
         }
@@ -59,12 +61,24 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func superEncoder() -> any Encoder {
         let item = newItem(for: Never.self)
-        let superEncoder = XMLEncoderImpl(options: encoder.options)
-        superEncoder.target = .element(item)
-        superEncoder.codingPathNode = itemPath
-        superEncoder.parent = encoder
-        superEncoder.currentType = encoder.currentType
+        let superEncoder = XMLEncoderImpl(parent: encoder, element: item, path: itemPath)
         count += 1
         return superEncoder
+    }
+}
+
+/// A position in a list, as a coding key: its text (`Index 3`) is made only when read, and it
+/// fits in an existential's inline buffer, so a path node for a list item allocates no box.
+internal struct IndexKey: CodingKey, Sendable {
+    let index: Int
+    var intValue: Int? { index }
+    var stringValue: String { "Index \(index)" }
+
+    init(intValue: Int) {
+        index = intValue
+    }
+
+    init?(stringValue: String) {
+        return nil
     }
 }

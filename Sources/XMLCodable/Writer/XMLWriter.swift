@@ -1,13 +1,19 @@
 // XMLWriter: serializes an element tree into UTF-8 bytes.
 //
 // Design: one `[UInt8]` with reserved capacity; text is copied in runs, and only the bytes that
-// need escaping are replaced. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
+// need escaping are replaced. An encoded tree (`XMLEncodedTree`) written compactly takes a faster
+// road: the tree knows a bound on the size of the output and which values need escaping, so it
+// is written with plain stores into one buffer of that size (`RawSink`; `compactData` shrinks that
+// buffer to the output and hands it to the returned `Data`), values needing no escaping in one
+// copy each. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
 // survives the reader's line-end normalization); attribute values escape `&`, `<`, `"` and tab,
 // line feed and carriage return as character references, so they survive attribute-value
 // normalization. What XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) and names that
 // are not XML names are refused earlier, when the tree is built (`XMLTreeValidation`), where the
 // coding path is known. Pretty printing indents element-only content and leaves any element
 // holding text exactly as it is, so no white space is added to or taken from a value.
+
+import Foundation
 
 internal struct XMLWriter {
     struct Formatting {
@@ -30,52 +36,278 @@ internal struct XMLWriter {
         string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Writes an element and everything inside it.
-    mutating func write(_ element: XMLTreeElement, depth: Int = 0) {
-        bytes.append(UInt8(ascii: "<"))
-        append(element.name)
-        let attributes = formatting.sortedKeys ? element.attributes.sorted { $0.name < $1.name } : element.attributes
-        for attribute in attributes {
-            bytes.append(0x20)
-            append(attribute.name)
-            bytes.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
-            appendEscaped(attribute.value, inAttribute: true)
-            bytes.append(UInt8(ascii: "\""))
+    /// Writes an element of an encoded tree and everything inside it.
+    mutating func write(_ tree: XMLEncodedTree, element: XMLEncodedTree.Index, depth: Int = 0) {
+        tree.nameBytes.withUnsafeBufferPointer { names in
+            let source = TreeSource(tree: tree, names: names, values: tree.bytes)
+            if !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA, writeCompact(source, element: element) { return }
+            bytes.reserveCapacity(bytes.count + tree.estimatedSize)
+            write(source, element: element, depth: depth)
         }
-        if element.children.isEmpty {
+    }
+
+    /// Writes compact output with plain stores into a buffer of the tree's estimated size: no
+    /// capacity check per append. Returns false, having written nothing, if it does not fit.
+    private mutating func writeCompact(_ source: TreeSource, element: XMLEncodedTree.Index) -> Bool {
+        var fitted = true
+        let written = [UInt8](unsafeUninitializedCapacity: bytes.count + source.tree.estimatedSize) { buffer, count in
+            guard let base = buffer.baseAddress else {
+                fitted = false
+                count = 0
+                return
+            }
+            var sink = RawSink(base: base, capacity: buffer.count)
+            bytes.withUnsafeBufferPointer { sink.put($0) }
+            sink.write(source, element: element, noEmptyElements: formatting.noEmptyElements)
+            fitted = !sink.overflowed
+            count = fitted ? sink.position : 0
+        }
+        if fitted { bytes = written }
+        return fitted
+    }
+
+    /// `prefix` and then the element written compactly, straight into the buffer of the `Data`
+    /// returned (so the document is not copied); `nil` if the formatting is not compact.
+    static func compactData(prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting) -> Data? {
+        guard !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA else { return nil }
+        let capacity = prefix.count + tree.estimatedSize
+        guard let raw = malloc(Swift.max(capacity, 1)) else { return nil }
+        var sink = RawSink(base: raw.assumingMemoryBound(to: UInt8.self), capacity: capacity)
+        prefix.withUnsafeBufferPointer { sink.put($0) }
+        tree.nameBytes.withUnsafeBufferPointer { names in
+            sink.write(TreeSource(tree: tree, names: names, values: tree.bytes), element: element, noEmptyElements: formatting.noEmptyElements)
+        }
+        guard !sink.overflowed else {
+            free(raw)
+            return nil
+        }
+        // The estimate leaves room for escaping every byte of a value that needs some: give back
+        // what was not used (shrinking in place).
+        var buffer = raw
+        if capacity - sink.position > 4096, let shrunk = realloc(raw, Swift.max(sink.position, 1)) { buffer = shrunk }
+        return Data(bytesNoCopy: buffer, count: sink.position, deallocator: .free)
+    }
+
+    /// Stores into a buffer of fixed capacity; a store that does not fit sets `overflowed`.
+    private struct RawSink {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        var position = 0
+        var overflowed = false
+
+        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+            self.base = base
+            self.capacity = capacity
+        }
+
+        @inline(__always)
+        mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+            let count = source.count
+            guard count <= capacity &- position else {
+                overflowed = true
+                return
+            }
+            if let start = source.baseAddress { XMLEncodedTree.copy(start, to: base + position, count: count) }
+            position &+= count
+        }
+
+        @inline(__always)
+        mutating func put(_ byte: UInt8) {
+            guard position < capacity else {
+                overflowed = true
+                return
+            }
+            base[position] = byte
+            position &+= 1
+        }
+
+        mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, noEmptyElements: Bool) {
+            let tree = source.tree
+            let node = tree.nodes[index]
+            let name = source.name(node.name)
+            put(UInt8(ascii: "<"))
+            put(name)
+            var attribute = node.firstAttribute
+            while attribute >= 0 {
+                let found = tree.attributes[attribute]
+                put(0x20)
+                put(source.name(found.name))
+                put(UInt8(ascii: "="))
+                put(UInt8(ascii: "\""))
+                if found.value.flags & XMLEncodedTree.Flags.escapeInAttribute == 0 {
+                    put(source.value(found.value))
+                } else {
+                    putEscaped(source.value(found.value), inAttribute: true)
+                }
+                put(UInt8(ascii: "\""))
+                attribute = found.next
+            }
+            if node.firstChild < 0, !noEmptyElements {
+                put(UInt8(ascii: "/"))
+                put(UInt8(ascii: ">"))
+                return
+            }
+            put(UInt8(ascii: ">"))
+            var child = node.firstChild
+            while child >= 0 {
+                let found = tree.nodes[child]
+                if found.kind == .element {
+                    write(source, element: child, noEmptyElements: noEmptyElements)
+                } else if found.text.flags & XMLEncodedTree.Flags.escapeInText == 0 {
+                    put(source.value(found.text))
+                } else {
+                    putEscaped(source.value(found.text), inAttribute: false)
+                }
+                child = found.next
+            }
+            put(UInt8(ascii: "<"))
+            put(UInt8(ascii: "/"))
+            put(name)
+            put(UInt8(ascii: ">"))
+        }
+
+        mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
+            let mask = inAttribute ? XMLEncodedTree.Flags.escapeInAttribute : XMLEncodedTree.Flags.escapeInText
+            var runStart = 0
+            var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
+            while index < utf8.count {
+                let replacement: StaticString
+                switch utf8[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case 0x0D: replacement = "&#13;"
+                case 0x0A: replacement = "&#10;"
+                default: replacement = "&#9;"
+                }
+                put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                put(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
+                index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
+            }
+            put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+    }
+
+    /// An encoded tree and its bytes, while it is written.
+    private struct TreeSource {
+        let tree: XMLEncodedTree
+        let names: UnsafeBufferPointer<UInt8>
+        let values: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        func name(_ id: XMLEncodedTree.NameID) -> UnsafeBufferPointer<UInt8> {
+            let span = tree.nameSpans[id]
+            return UnsafeBufferPointer(rebasing: names[span.start..<(span.start + span.count)])
+        }
+
+        @inline(__always)
+        func value(_ span: XMLEncodedTree.Span) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: values[span.start..<(span.start + span.count)])
+        }
+    }
+
+    private mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, depth: Int) {
+        let tree = source.tree
+        let node = tree.nodes[index]
+        let name = source.name(node.name)
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(contentsOf: name)
+        if formatting.sortedKeys {
+            var attributes: [XMLEncodedTree.Attribute] = []
+            var current = node.firstAttribute
+            while current >= 0 {
+                attributes.append(tree.attributes[current])
+                current = tree.attributes[current].next
+            }
+            attributes.sort { tree.names[$0.name] < tree.names[$1.name] }
+            for attribute in attributes { writeAttribute(source, attribute) }
+        } else {
+            var current = node.firstAttribute
+            while current >= 0 {
+                let attribute = tree.attributes[current]
+                writeAttribute(source, attribute)
+                current = attribute.next
+            }
+        }
+        if node.firstChild < 0 {
             if formatting.noEmptyElements {
                 bytes.append(UInt8(ascii: ">"))
-                closeTag(element.name)
+                closeTag(name)
             } else {
-                bytes.append(contentsOf: [UInt8(ascii: "/"), UInt8(ascii: ">")])
+                bytes.append(UInt8(ascii: "/"))
+                bytes.append(UInt8(ascii: ">"))
             }
             return
         }
         bytes.append(UInt8(ascii: ">"))
-        var children = element.children
-        if formatting.sortedKeys, element.children.allSatisfy({ if case .element = $0 { true } else { false } }) {
-            children = children.enumerated().sorted { a, b in
-                guard case .element(let x) = a.element, case .element(let y) = b.element else { return a.offset < b.offset }
-                return x.name == y.name ? a.offset < b.offset : x.name < y.name
-            }.map(\.element)
-        }
-        // Indent only element-only content: text is written exactly as it is.
-        let indent = formatting.prettyPrinted && children.allSatisfy { if case .element = $0 { true } else { false } }
-        for child in children {
-            if indent { newline(depth + 1) }
-            switch child {
-            case .element(let inner): write(inner, depth: depth + 1)
-            case .text(let text): appendEscaped(text, inAttribute: false)
-            case .cdata(let text): appendCDATA(text)
+        if formatting.sortedKeys || formatting.prettyPrinted {
+            var children: [XMLEncodedTree.Index] = []
+            var child = node.firstChild
+            while child >= 0 {
+                children.append(child)
+                child = tree.nodes[child].next
+            }
+            if formatting.sortedKeys, !node.hasText {
+                // A stable sort by name.
+                children = children.enumerated().sorted { a, b in
+                    let x = tree.names[Int(tree.nodes[a.element].name)], y = tree.names[Int(tree.nodes[b.element].name)]
+                    return x == y ? a.offset < b.offset : x < y
+                }.map(\.element)
+            }
+            // Indent only element-only content: text is written exactly as it is.
+            let indent = formatting.prettyPrinted && !node.hasText
+            for child in children {
+                if indent { newline(depth + 1) }
+                writeChild(source, child, depth: depth)
+            }
+            if indent { newline(depth) }
+        } else {
+            var child = node.firstChild
+            while child >= 0 {
+                writeChild(source, child, depth: depth)
+                child = tree.nodes[child].next
             }
         }
-        if indent { newline(depth) }
-        closeTag(element.name)
+        closeTag(name)
     }
 
-    private mutating func closeTag(_ name: String) {
-        bytes.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
-        append(name)
+    @inline(__always)
+    private mutating func writeChild(_ source: TreeSource, _ child: XMLEncodedTree.Index, depth: Int) {
+        let node = source.tree.nodes[child]
+        switch node.kind {
+        case .element:
+            write(source, element: child, depth: depth + 1)
+        case .text:
+            if node.text.flags & XMLEncodedTree.Flags.escapeInText == 0 {
+                bytes.append(contentsOf: source.value(node.text))
+            } else {
+                appendEscaped(source.value(node.text), inAttribute: false)
+            }
+        case .cdata:
+            appendCDATA(source.value(node.text))
+        }
+    }
+
+    @inline(__always)
+    private mutating func writeAttribute(_ source: TreeSource, _ attribute: XMLEncodedTree.Attribute) {
+        bytes.append(0x20)
+        bytes.append(contentsOf: source.name(attribute.name))
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "\""))
+        if attribute.value.flags & XMLEncodedTree.Flags.escapeInAttribute == 0 {
+            bytes.append(contentsOf: source.value(attribute.value))
+        } else {
+            appendEscaped(source.value(attribute.value), inAttribute: true)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func closeTag(_ name: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: name)
         bytes.append(UInt8(ascii: ">"))
     }
 
@@ -87,54 +319,60 @@ internal struct XMLWriter {
     /// Appends text with the characters XML gives meaning to replaced by references.
     mutating func appendEscaped(_ string: String, inAttribute: Bool) {
         var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let replacement: StaticString
-                switch utf8[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">") where !inAttribute: replacement = "&gt;"
-                case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
-                case 0x0D: replacement = "&#13;"
-                case 0x0A where inAttribute: replacement = "&#10;"
-                case 0x09 where inAttribute: replacement = "&#9;"
-                default: continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                runStart = index + 1
+        string.withUTF8 { appendEscaped($0, inAttribute: inAttribute) }
+    }
+
+    /// Appends UTF-8 text with the characters XML gives meaning to replaced by references.
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let replacement: StaticString
+            switch utf8[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">") where !inAttribute: replacement = "&gt;"
+            case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
+            case 0x0D: replacement = "&#13;"
+            case 0x0A where inAttribute: replacement = "&#10;"
+            case 0x09 where inAttribute: replacement = "&#9;"
+            default: continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     /// Appends text as a CDATA section, split where it contains `]]>`. A carriage return cannot
     /// survive inside CDATA (line ends are normalized), so text holding one is escaped instead.
     mutating func appendCDATA(_ string: String) {
-        if string.utf8.contains(0x0D) {
-            appendEscaped(string, inAttribute: false)
+        var string = string
+        string.withUTF8 { appendCDATA($0) }
+    }
+
+    /// Appends UTF-8 text as a CDATA section; see `appendCDATA(_:)` for a string.
+    mutating func appendCDATA(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.contains(0x0D) {
+            appendEscaped(utf8, inAttribute: false)
             return
         }
-        bytes.append(contentsOf: Array("<![CDATA[".utf8))
-        var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index + 2 < utf8.count {
-                if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
-                    // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
-                    bytes.append(contentsOf: Array("]]><![CDATA[".utf8))
-                    runStart = index + 2
-                    index += 2
-                    continue
-                }
-                index += 1
+        bytes.append(contentsOf: "<![CDATA[".utf8)
+        var runStart = 0
+        var index = 0
+        while index + 2 < utf8.count {
+            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+                // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
+                bytes.append(contentsOf: "]]><![CDATA[".utf8)
+                runStart = index + 2
+                index += 2
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            index += 1
         }
-        bytes.append(contentsOf: Array("]]>".utf8))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        bytes.append(contentsOf: "]]>".utf8)
     }
 }
 

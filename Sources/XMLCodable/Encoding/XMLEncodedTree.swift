@@ -1,0 +1,537 @@
+// The encoder's element tree, as a flat arena. Codable may encode an attribute after a child
+// element, and a `superEncoder()` must keep its place among the siblings while its content is
+// encoded later, so the encoder builds the document in memory before writing it. Rather than an
+// object per element with arrays of attributes and children, every node (element, text, CDATA)
+// is a small struct in one buffer, addressed by a 32-bit index: an element links to its first and last
+// child and attribute, each node to its next sibling, each attribute to the next. Values are
+// copied, as UTF-8, into one byte arena as they arrive, checked for characters XML 1.0 cannot
+// carry in the same pass that notes whether they need escaping (most do not, and are then written
+// with one copy). Names are interned: each distinct name is checked, and its bytes stored, once.
+//
+// `XMLWriter.write(_:element:depth:)` serializes the tree; `element(at:)` makes a finished tree
+// into `XMLTreeElement`s (name, ordered attributes, ordered children) for code that walks it.
+
+internal final class XMLEncodedTree {
+    /// A node's index in `nodes`.
+    typealias Index = Int
+    /// An interned name's index in `names`.
+    typealias NameID = Int
+
+    enum Kind: UInt8 {
+        case element, text, cdata
+    }
+
+    /// Bits of `Span.flags`: what the bytes contain (from `classTable`).
+    enum Flags {
+        /// A control character other than tab, line feed, carriage return, or a byte 0xEF (the
+        /// lead of U+FFFE and U+FFFF): the string must be checked character by character.
+        static let suspect: UInt8 = 1
+        /// `&`, `<`, `>` or carriage return: escaped in text.
+        static let escapeInText: UInt8 = 2
+        /// `&`, `<`, `"`, tab, line feed or carriage return: escaped in attribute values.
+        static let escapeInAttribute: UInt8 = 4
+        /// A carriage return (text holding one is not written as CDATA).
+        static let carriageReturn: UInt8 = 8
+    }
+
+    /// Bytes in the arena, and what they contain.
+    struct Span {
+        var start: Int
+        var count: Int
+        var flags: UInt8
+    }
+
+    /// A node. Indices are stored in 32 bits (a node is 48 bytes, not 88: less memory to fill
+    /// and copy); the tree refuses to grow past what they can address (`overflowed`).
+    struct Node {
+        private var storedNext: Int32 = -1
+        private var storedName: Int32 = -1
+        private var storedFirstChild: Int32 = -1
+        private var storedLastChild: Int32 = -1
+        private var storedFirstAttribute: Int32 = -1
+        private var storedLastAttribute: Int32 = -1
+        /// For an element: bit `name % 32` of each of its attributes' names (most elements have
+        /// few attributes, so a new name is seen to be new without comparing).
+        var attributeNames: UInt32 = 0
+        var kind: Kind
+        /// For an element: whether it has a text or CDATA child.
+        var hasText = false
+        private var storedTextFlags: UInt8 = 0
+        private var storedTextCount: Int32 = 0
+        private var storedTextStart = 0
+
+        init(kind: Kind, name: NameID = -1, text: Span = Span(start: 0, count: 0, flags: 0)) {
+            self.kind = kind
+            storedName = Int32(truncatingIfNeeded: name)
+            storedTextStart = text.start
+            storedTextCount = Int32(truncatingIfNeeded: text.count)
+            storedTextFlags = text.flags
+        }
+
+        var name: NameID { Int(storedName) }
+        var next: Index {
+            get { Int(storedNext) }
+            set { storedNext = Int32(truncatingIfNeeded: newValue) }
+        }
+        var firstChild: Index {
+            get { Int(storedFirstChild) }
+            set { storedFirstChild = Int32(truncatingIfNeeded: newValue) }
+        }
+        var lastChild: Index {
+            get { Int(storedLastChild) }
+            set { storedLastChild = Int32(truncatingIfNeeded: newValue) }
+        }
+        var firstAttribute: Int {
+            get { Int(storedFirstAttribute) }
+            set { storedFirstAttribute = Int32(truncatingIfNeeded: newValue) }
+        }
+        var lastAttribute: Int {
+            get { Int(storedLastAttribute) }
+            set { storedLastAttribute = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// For text and CDATA.
+        var text: Span { Span(start: storedTextStart, count: Int(storedTextCount), flags: storedTextFlags) }
+    }
+
+    struct Attribute {
+        private var storedName: Int32
+        private var storedNext: Int32 = -1
+        private var storedCount: Int32
+        private var storedFlags: UInt8
+        private var storedStart: Int
+
+        init(name: NameID, value: Span) {
+            storedName = Int32(truncatingIfNeeded: name)
+            storedCount = Int32(truncatingIfNeeded: value.count)
+            storedFlags = value.flags
+            storedStart = value.start
+        }
+
+        var name: NameID { Int(storedName) }
+        var next: Int {
+            get { Int(storedNext) }
+            set { storedNext = Int32(truncatingIfNeeded: newValue) }
+        }
+        var value: Span {
+            get { Span(start: storedStart, count: Int(storedCount), flags: storedFlags) }
+            set {
+                storedStart = newValue.start
+                storedCount = Int32(truncatingIfNeeded: newValue.count)
+                storedFlags = newValue.flags
+            }
+        }
+    }
+
+    /// The most nodes, attributes, names, and bytes in one value, that 32 bits address.
+    static let limit = Int(Int32.max) - 1
+
+    @exclusivity(unchecked) private(set) var nodes: Storage<Node>
+    @exclusivity(unchecked) private(set) var attributes: Storage<Attribute>
+    /// The values' UTF-8 bytes: `byteCount` bytes at `byteBase`, in a buffer of `byteCapacity`
+    /// that this tree owns (a plain buffer: appending is a bounds check and a copy).
+    @exclusivity(unchecked) private(set) var byteBase: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var byteCount = 0
+    @exclusivity(unchecked) private var byteCapacity: Int
+    /// Interned names: their strings, their UTF-8 bytes (in `nameBytes`), and an index by string.
+    @exclusivity(unchecked) private(set) var names: [String] = []
+    @exclusivity(unchecked) private(set) var nameSpans: [(start: Int, count: Int)] = []
+    @exclusivity(unchecked) private(set) var nameBytes: [UInt8] = []
+    @exclusivity(unchecked) private var nameIndex: [String: NameID] = [:]
+    /// At least the size of the document written compactly, for the writer's buffer: every node
+    /// made counts (an element as if it had content), and a value that needs escaping as if each
+    /// of its bytes did.
+    @exclusivity(unchecked) private(set) var estimatedSize = 0
+    /// Whether there is a CDATA node.
+    @exclusivity(unchecked) private(set) var hasCDATA = false
+    /// Whether the document outgrew `limit`: the tree then stops changing, and the encoder
+    /// reports an error.
+    @exclusivity(unchecked) private(set) var overflowed = false
+
+    /// How much room to make at first: the XMLEncoder passes the sizes of its previous document,
+    /// so encoding documents of one shape again and again does not grow (and copy) the buffers.
+    struct Capacity {
+        var nodes = 64
+        var attributes = 16
+        var bytes = 4096
+    }
+
+    init(capacity: Capacity = Capacity()) {
+        nodes = Storage(capacity: Swift.max(capacity.nodes, 64))
+        attributes = Storage(capacity: Swift.max(capacity.attributes, 16))
+        byteCapacity = Swift.max(capacity.bytes, 4096)
+        byteBase = .allocate(capacity: byteCapacity)
+    }
+
+    /// The room this tree used.
+    var used: Capacity { Capacity(nodes: nodes.count, attributes: attributes.count, bytes: byteCount) }
+
+    deinit {
+        byteBase.deallocate()
+        nodes.deallocate()
+        attributes.deallocate()
+    }
+
+    /// Nodes or attributes: a plain buffer the tree owns, grown by doubling. Indices are the
+    /// tree's own (every link is made by the tree, to an element it holds), so access is by
+    /// address, without the checks and copy-on-write of an array.
+    struct Storage<Element: BitwiseCopyable> {
+        private var base: UnsafeMutablePointer<Element>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            base.deallocate()
+        }
+
+        subscript(index: Int) -> Element {
+            unsafeAddress {
+                assert(index >= 0 && index < count)
+                return UnsafePointer(base + index)
+            }
+            nonmutating unsafeMutableAddress {
+                assert(index >= 0 && index < count)
+                return base + index
+            }
+        }
+
+        @inline(__always)
+        mutating func append(_ element: Element) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: element)
+            count &+= 1
+        }
+
+        private mutating func grow() {
+            let newCapacity = capacity * 2
+            let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+    }
+
+    /// The values' bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: byteBase, count: byteCount) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if extra > byteCapacity &- byteCount { grow(extra) }
+    }
+
+    private func grow(_ extra: Int) {
+        let capacity = Swift.max(byteCapacity * 2, byteCount + extra)
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        base.initialize(from: byteBase, count: byteCount)
+        byteBase.deallocate()
+        byteBase = base
+        byteCapacity = capacity
+    }
+
+    // MARK: - Names
+
+    /// The name's ID, interning it (the caller has checked it is a name).
+    func intern(_ name: String) -> NameID {
+        if let id = nameIndex[name] { return id }
+        guard names.count < XMLEncodedTree.limit else {
+            overflowed = true
+            return 0
+        }
+        let id = names.count
+        names.append(name)
+        let start = nameBytes.count
+        nameBytes.append(contentsOf: name.utf8)
+        nameSpans.append((start, nameBytes.count - start))
+        nameIndex[name] = id
+        return id
+    }
+
+    // MARK: - Building
+
+    /// A new element with no parent (the root, or scratch space).
+    func makeElement(_ name: NameID) -> Index {
+        let index = nodes.count
+        guard index < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return 0
+        }
+        nodes.append(Node(kind: .element, name: name))
+        estimatedSize &+= 2 &* nameSpans[name].count &+ 5
+        return index
+    }
+
+    /// Adds a child element to `parent` and returns it.
+    func addElement(_ name: NameID, to parent: Index) -> Index {
+        let index = makeElement(name)
+        link(index, to: parent)
+        return index
+    }
+
+    /// Adds text (or CDATA) to `parent`.
+    func addText(_ span: Span, cdata: Bool, to parent: Index) {
+        let index = nodes.count
+        guard index < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return
+        }
+        nodes.append(Node(kind: cdata ? .cdata : .text, text: span))
+        nodes[parent].hasText = true
+        link(index, to: parent)
+        estimatedSize &+= span.count
+        if cdata { hasCDATA = true }
+        if cdata {
+            estimatedSize &+= 5 &* span.count &+ 12
+        } else if span.flags & Flags.escapeInText != 0 {
+            // At most four more bytes per byte (`&` → `&amp;`).
+            estimatedSize &+= 4 &* span.count
+        }
+    }
+
+    @inline(__always)
+    private func link(_ child: Index, to parent: Index) {
+        if overflowed { return }
+        let last = nodes[parent].lastChild
+        if last < 0 {
+            nodes[parent].firstChild = child
+        } else {
+            nodes[last].next = child
+        }
+        nodes[parent].lastChild = child
+    }
+
+    /// Sets an attribute, replacing one of the same name.
+    func setAttribute(_ name: NameID, _ value: Span, on element: Index) {
+        guard attributes.count < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return
+        }
+        let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: name & 31)
+        var current = nodes[element].attributeNames & bit != 0 ? nodes[element].firstAttribute : -1
+        nodes[element].attributeNames |= bit
+        while current >= 0 {
+            if attributes[current].name == name {
+                attributes[current].value = value
+                estimatedSize &+= attributeSize(value)
+                return
+            }
+            current = attributes[current].next
+        }
+        let index = attributes.count
+        attributes.append(Attribute(name: name, value: value))
+        let last = nodes[element].lastAttribute
+        if last < 0 {
+            nodes[element].firstAttribute = index
+        } else {
+            attributes[last].next = index
+        }
+        nodes[element].lastAttribute = index
+        estimatedSize &+= nameSpans[name].count &+ attributeSize(value) &+ 4
+    }
+
+    /// At least the size of an attribute value, escaped.
+    @inline(__always)
+    private func attributeSize(_ value: Span) -> Int {
+        // At most five more bytes per byte (`"` → `&quot;`).
+        value.flags & Flags.escapeInAttribute != 0 ? 6 &* value.count : value.count
+    }
+
+    // MARK: - Values
+
+    /// Copies a string's UTF-8 into the arena. The span's flags say what it contains; with
+    /// `Flags.suspect`, the caller checks it with `XMLTreeValidation.invalidCharacter(in:)`.
+    func append(_ string: String) -> Span {
+        var string = string
+        return string.withUTF8 { append($0) }
+    }
+
+    func append(_ source: UnsafeBufferPointer<UInt8>) -> Span {
+        let start = byteCount
+        guard let from = source.baseAddress, source.count > 0 else { return Span(start: start, count: 0, flags: 0) }
+        guard source.count < XMLEncodedTree.limit else {
+            overflowed = true
+            return Span(start: start, count: 0, flags: 0)
+        }
+        reserve(source.count)
+        XMLEncodedTree.copy(from, to: byteBase + start, count: source.count)
+        byteCount = start + source.count
+        return Span(start: start, count: source.count, flags: XMLEncodedTree.classify(source))
+    }
+
+    /// Writes an integer's decimal digits into the arena.
+    func append<I: FixedWidthInteger>(integer value: I) -> Span {
+        // At most 39 digits (UInt128) and a sign: written backwards, then moved to the start.
+        reserve(48)
+        let end = byteBase + byteCount + 48
+        var position = end
+        var magnitude = value.magnitude
+        repeat {
+            let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
+            position -= 1
+            position.pointee = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
+            magnitude = quotient
+        } while magnitude != 0
+        if value < 0 {
+            position -= 1
+            position.pointee = UInt8(ascii: "-")
+        }
+        let start = byteCount
+        let count = end - position
+        (byteBase + start).update(from: position, count: count)
+        byteCount = start + count
+        return Span(start: start, count: count, flags: 0)
+    }
+
+    /// Writes a finite floating-point value's text (its `description`) into the arena, through
+    /// its `TextOutputStreamable` conformance, which makes no `String` storage.
+    func append<F: BinaryFloatingPoint & TextOutputStreamable>(finite value: F) -> Span {
+        let start = byteCount
+        var stream = ArenaStream(tree: self)
+        value.write(to: &stream)
+        return Span(start: start, count: byteCount - start, flags: 0)
+    }
+
+    private struct ArenaStream: TextOutputStream {
+        let tree: XMLEncodedTree
+
+        mutating func write(_ string: String) {
+            _ = tree.append(string)
+        }
+
+        /// The floating-point types write their digits through this (the standard library's
+        /// customization point for ASCII output), which spares making a `String` of them.
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            _ = tree.append(buffer)
+        }
+    }
+
+    /// A span holding the bytes of several spans, one after the other.
+    func concatenate(_ spans: [Span]) -> Span {
+        if spans.count == 1 { return spans[0] }
+        let total = spans.reduce(0) { $0 + $1.count }
+        guard total < XMLEncodedTree.limit else {
+            overflowed = true
+            return Span(start: byteCount, count: 0, flags: 0)
+        }
+        reserve(total)
+        let start = byteCount
+        var flags: UInt8 = 0
+        for span in spans {
+            (byteBase + byteCount).initialize(from: byteBase + span.start, count: span.count)
+            byteCount += span.count
+            flags |= span.flags
+        }
+        return Span(start: start, count: total, flags: flags)
+    }
+
+    /// The bytes of a span as a string.
+    func string(_ span: Span) -> String {
+        String(decoding: UnsafeBufferPointer(start: byteBase + span.start, count: span.count), as: UTF8.self)
+    }
+
+    /// Copies bytes between buffers that do not overlap; short runs (most names and values) by
+    /// two overlapping loads and stores rather than a call.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            if count <= 16 {
+                let head = from.loadUnaligned(as: UInt64.self)
+                let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+            } else {
+                to.copyMemory(from: from, byteCount: count)
+            }
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count > 0 {
+            target[0] = source[0]
+            target[count &>> 1] = source[count &>> 1]
+            target[count &- 1] = source[count &- 1]
+        }
+    }
+
+    /// What a string's bytes contain (`Flags`): the class bits of every byte or-ed together, one
+    /// load and one or per byte, no branch.
+    static func classify(_ source: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        classTable.withUnsafeBufferPointer { table in
+            var flags: UInt8 = 0
+            var index = 0
+            let count = source.count
+            while index &+ 4 <= count {
+                flags |= table[Int(source[index])] | table[Int(source[index &+ 1])]
+                    | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
+                index &+= 4
+            }
+            while index < count {
+                flags |= table[Int(source[index])]
+                index &+= 1
+            }
+            return flags
+        }
+    }
+
+    /// The position of the first byte at or after `index` with one of the `mask` bits in
+    /// `classTable`, or the end: four bytes at a time past those that have none.
+    static func firstByte(in source: UnsafeBufferPointer<UInt8>, from index: Int, mask: UInt8) -> Int {
+        classTable.withUnsafeBufferPointer { table in
+            var index = index
+            let count = source.count
+            while index &+ 4 <= count {
+                let flags = table[Int(source[index])] | table[Int(source[index &+ 1])]
+                    | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
+                if flags & mask != 0 { break }
+                index &+= 4
+            }
+            while index < count, table[Int(source[index])] & mask == 0 { index &+= 1 }
+            return index
+        }
+    }
+
+    /// The `Flags` bits of each byte value.
+    static let classTable: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case 0x09, 0x0A: return Flags.escapeInAttribute
+        case 0x0D: return Flags.escapeInAttribute | Flags.escapeInText | Flags.carriageReturn
+        case 0x00..<0x20, 0xEF: return Flags.suspect
+        case Int(UInt8(ascii: "&")), Int(UInt8(ascii: "<")): return Flags.escapeInText | Flags.escapeInAttribute
+        case Int(UInt8(ascii: ">")): return Flags.escapeInText
+        case Int(UInt8(ascii: "\"")): return Flags.escapeInAttribute
+        default: return 0
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The subtree at `index` as `XMLTreeElement`s: name, ordered attributes, ordered children.
+    func element(at index: Index) -> XMLTreeElement {
+        let node = nodes[index]
+        let element = XMLTreeElement(name: names[node.name])
+        var attribute = node.firstAttribute
+        while attribute >= 0 {
+            let found = attributes[attribute]
+            element.attributes.append((names[found.name], string(found.value)))
+            attribute = found.next
+        }
+        var child = node.firstChild
+        while child >= 0 {
+            let found = nodes[child]
+            switch found.kind {
+            case .element: element.children.append(.element(self.element(at: child)))
+            case .text: element.children.append(.text(string(found.text)))
+            case .cdata: element.children.append(.cdata(string(found.text)))
+            }
+            child = found.next
+        }
+        return element
+    }
+}
