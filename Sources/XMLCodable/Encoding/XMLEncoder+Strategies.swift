@@ -139,7 +139,9 @@ public protocol DynamicNodeEncoding: Encodable {
 public struct XMLHeader: Sendable, Hashable {
     /// The version, written as `1.0` style text.
     public let version: Double?
-    /// The declared encoding (the output is always UTF-8).
+    /// The declared encoding. The output is always UTF-8, so this must be `"UTF-8"` (in any case)
+    /// or `nil`; another name is refused with an `EncodingError` rather than written as a
+    /// declaration that does not match the bytes.
     public let encoding: String?
     /// The standalone declaration, `"yes"` or `"no"`.
     public let standalone: String?

@@ -163,9 +163,15 @@ open class XMLEncoder: @unchecked Sendable {
         case .tabs(let count): formatting.indentation = Array(repeating: 0x09, count: max(0, count))
         }
         var writer = XMLWriter(formatting: formatting, capacity: 256)
-        if let header { writer.append(header.text) }
+        if let header {
+            try Self.check(header)
+            writer.append(header.text)
+        }
         if let doctype {
-            guard XMLTreeValidation.isValidName(doctype.rootElement), !(doctype.dtdName ?? "").contains("\""), !doctype.dtdLocation.contains("\""),
+            // Quotes are looked for as bytes: a quote followed by a combining mark is one Swift
+            // Character, but still ends the literal in XML.
+            guard XMLTreeValidation.isValidName(doctype.rootElement), !(doctype.dtdName ?? "").utf8.contains(UInt8(ascii: "\"")),
+                !doctype.dtdLocation.utf8.contains(UInt8(ascii: "\"")),
                 XMLTreeValidation.invalidCharacter(in: doctype.dtdLocation + (doctype.dtdName ?? "")) == nil
             else {
                 throw EncodingError.invalidValue(doctype, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written as XML: its root element must be an XML name and its identifiers must not contain '\"' or characters XML 1.0 cannot carry."))
@@ -173,6 +179,23 @@ open class XMLEncoder: @unchecked Sendable {
             writer.append(doctype.text)
         }
         return (writer, tree, root)
+    }
+
+    /// Refuses an XML declaration that would not describe the output truthfully: the output is
+    /// UTF-8, so a declared encoding must be UTF-8 (any other would make a reader misread every
+    /// non-ASCII character); the version must be 1.x and `standalone` "yes" or "no".
+    static func check(_ header: XMLHeader) throws {
+        var problem: String?
+        if let version = header.version, !(version >= 1 && version < 2) {
+            problem = "the version \(version) is not an XML 1.x version"
+        } else if let encoding = header.encoding, !encoding.utf8.elementsEqual("UTF-8".utf8, by: { $0 & 0xDF == $1 & 0xDF }) {
+            problem = "XMLEncoder writes UTF-8, so the declaration cannot name the encoding \"\(encoding)\""
+        } else if let standalone = header.standalone, standalone != "yes" && standalone != "no" {
+            problem = "standalone must be \"yes\" or \"no\", not \"\(standalone)\""
+        }
+        if let problem {
+            throw EncodingError.invalidValue(header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(problem)."))
+        }
     }
 
     /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.

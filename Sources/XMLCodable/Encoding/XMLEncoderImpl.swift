@@ -171,9 +171,11 @@ internal final class XMLEncoderImpl: Encoder {
         }
     }
 
-    /// Writes a scalar's text (which needs no check) into the current target.
+    /// Writes a number's or a boolean's text (which needs no check) into the current target:
+    /// never as CDATA, which the string encoding strategy asks for strings only (as in keyed
+    /// containers).
     func writeScalar(_ span: Span) throws {
-        try writeText(span, cdata: options.stringEncodingStrategy == .cdata)
+        try writeText(span, cdata: false)
     }
 
     /// Marks the current target as nil.
@@ -254,11 +256,11 @@ internal final class XMLEncoderImpl: Encoder {
         guard let close = clark.firstIndex(of: "}") else { return try checkedName(clark, path: parent.appending(key)) }
         let uri = String(clark[clark.index(after: clark.startIndex)..<close])
         let local = String(clark[clark.index(after: close)...])
-        guard !local.contains(":") else { return try checkedName(clark, path: parent.appending(key)) }
+        guard !local.utf8.contains(UInt8(ascii: ":")) else { return try checkedName(clark, path: parent.appending(key)) }
         _ = try checkedName(local, path: parent.appending(key))
         if uri.isEmpty { return local }
         if uri == "http://www.w3.org/XML/1998/namespace" { return "xml:" + local }
-        return try namespacePrefix(for: try checkedText(uri, path: parent.appending(key))) + ":" + local
+        return namespacePrefix(for: try checkedText(uri, path: parent.appending(key))) + ":" + local
     }
 
     /// The prefix for a namespace URI, declared on the root when it is first used.
@@ -366,11 +368,11 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: Bool) throws { try writeScalar(tree.append(value ? "true" : "false")) }
     func encode(_ value: String) throws { try writeText(value, path: codingPathNode) }
     func encode(_ value: Double) throws {
-        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        guard value.isFinite else { return try writeScalar(try checkedSpan(try number(value), path: codingPathNode)) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Float) throws {
-        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        guard value.isFinite else { return try writeScalar(try checkedSpan(try number(value), path: codingPathNode)) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Int) throws { try writeScalar(tree.append(integer: value)) }

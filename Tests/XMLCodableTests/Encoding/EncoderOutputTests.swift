@@ -206,6 +206,24 @@ import Testing
         #expect(encodingError(item, doctype: .system(rootElement: "r", dtdLocation: "a\"b")) != nil)
         #expect(encodingError(item, doctype: .public(rootElement: "r", dtdName: "a\"b", dtdLocation: "x")) != nil)
         #expect(encodingError(item, doctype: .system(rootElement: "r", dtdLocation: "a\u{1}b")) != nil)
+        // A quote followed by a combining mark is one Swift Character but still a quote in XML.
+        #expect(encodingError(item, doctype: .system(rootElement: "r", dtdLocation: "a\"\u{301}b")) != nil)
+    }
+
+    /// The output is UTF-8: a declaration naming another encoding would make readers misread every
+    /// non-ASCII character, so it is refused (XMLCoder writes it and the bytes disagree).
+    @Test(arguments: [
+        XMLHeader(version: 1.0, encoding: "ISO-8859-1"), XMLHeader(encoding: "UTF-16"), XMLHeader(version: 2.0),
+        XMLHeader(version: 0.9), XMLHeader(standalone: "maybe"),
+    ])
+    func headersThatWouldLieAreRefused(header: XMLHeader) throws {
+        #expect(throws: EncodingError.self) { try XMLEncoder().encode(Item(name: "é"), withRootKey: "i", header: header) }
+        #expect(throws: EncodingError.self) { try XMLEncoder().encodeToTree(Item(name: "é"), withRootKey: "i", header: header) }
+    }
+
+    @Test func headerEncodingUTF8InAnyCase() throws {
+        #expect(try encodeXML(Item(name: "é"), rootKey: "i", header: XMLHeader(version: 1.1, encoding: "utf-8")) ==
+                "<?xml version=\"1.1\" encoding=\"utf-8\"?>\n<i><name>é</name></i>")
     }
 
     /// `rootAttributes` is a Dictionary (XMLCoder's API), whose order is unspecified; this

@@ -324,6 +324,20 @@ import Testing
             """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata })
     }
 
+    @Test func cdataIsForStringsOnlyInListsToo() throws {
+        struct Lists: Codable, Equatable { var n: [Int]; var s: [String]; var d: [Double]; var b: [Bool] }
+        try roundTrip(Lists(n: [1, 2], s: ["a"], d: [1.5, .infinity], b: [true]), expectedXML: """
+            <r><n>1</n><n>2</n><s><![CDATA[a]]></s><d>1.5</d><d>inf</d><b>true</b></r>
+            """, rootKey: "r", encoder: {
+                $0.stringEncodingStrategy = .cdata
+                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            }, decoder: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan") })
+        // A top-level number is not CDATA either.
+        let encoder = XMLEncoder()
+        encoder.stringEncodingStrategy = .cdata
+        #expect(try encoder.encodeToString(42, withRootKey: "n") == "<n>42</n>")
+    }
+
     @Test func cdataSplitsTerminator() throws {
         let value = Text(a: "]]>", s: "a]]>b", t: ["]]>", "]]]]>>", "x]]"])
         try roundTrip(value, expectedXML: """
