@@ -91,10 +91,7 @@ internal final class XMLDecoderImpl: Decoder {
             currentTraits = savedTraits
         }
         if let array = traits.decodableArray {
-            return try with(value: value, path: path) {
-                if let decoded = try array.decodeXMLArray(self) as? T { return decoded }
-                return try T(from: self)
-            }
+            return try with(value: value, path: path) { try array.decodeXMLArray(self, as: T.self) }
         }
         return try with(value: value, path: path) { try T(from: self) }
     }

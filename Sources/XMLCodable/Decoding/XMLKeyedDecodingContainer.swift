@@ -116,6 +116,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The value of a missing key: an empty sequence or a `nil` wrapper, else `keyNotFound`.
     @inline(never)
     private func absent<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
+        if let array = traits.decodableArray { return try array.emptyXMLArray(as: type) { try absentOther(type, key: key, traits: traits) } }
+        return try absentOther(type, key: key, traits: traits)
+    }
+
+    /// `absent` for other types than arrays (kept apart: it needs `Optional<T>`'s metadata).
+    @inline(never)
+    private func absentOther<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if traits.hasAbsentValue, let empty = decoder.absentValue(type) { return empty }
         throw keyNotFound(key)
     }
