@@ -34,10 +34,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The decoder (the hot paths use `unmanagedDecoder._withUnsafeGuaranteedRef`, which does not
     /// retain it for the call).
     var decoder: XMLDecoderImpl { unmanagedDecoder.takeUnretainedValue() }
-    /// The last step of the coding path: a `KeyStep` when `position` is -1 (`.node`), the
-    /// `ListStep` of the list the element is item `position` of when `position` ≥ 0 (`.item`),
-    /// the list's `KeyStep` when `position` is -2 - the item's position (`.keyedItem`); `nil` for
-    /// the root.
+    /// The last step of the coding path: a `KeyStep` when `position` is negative, else the
+    /// `ListStep` of the list the element is item `position` of; `nil` for the root.
     private unowned(unsafe) let step: AnyObject?
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
@@ -60,10 +58,6 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             decoder.keepAlive(list)
             step = list
             position = Int32(truncatingIfNeeded: index)
-        case .keyedItem(let index, let keyStep):
-            decoder.keepAlive(keyStep)
-            step = keyStep
-            position = -2 &- Int32(truncatingIfNeeded: index)
         }
         let placement = decoder.placement()
         let renamed = decoder.renamedChildren(of: element, path: path)
@@ -81,8 +75,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     var path: CodingPathNode {
         guard let step else { return .root }
         if position >= 0 { return .item(Int(position), unsafeDowncast(step, to: CodingPathNode.ListStep.self)) }
-        let keyStep = unsafeDowncast(step, to: CodingPathNode.KeyStep.self)
-        return position == -1 ? .node(keyStep) : .keyedItem(Int(-2 - position), keyStep)
+        return .node(unsafeDowncast(step, to: CodingPathNode.KeyStep.self))
     }
 
     /// Converted name → matching children and attributes, when a key decoding strategy renames.

@@ -6,9 +6,8 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
     let items: [Int32]
     let path: CodingPathNode
-    /// The list's path, shared by the paths of its items: the key's node for a list under a key
-    /// (`.keyedItem`), else a `ListStep` (`.item`).
-    private let itemParent: ItemParent
+    /// The list's path, shared by the paths of its items.
+    let list: CodingPathNode.ListStep
     /// The list's element (or its first item), to say where the list is in errors.
     let anchor: XMLValue
     private(set) var currentIndex = 0
@@ -17,11 +16,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.items = items
         self.path = path
-        if case .node(let step) = path {
-            itemParent = .key(step)
-        } else {
-            itemParent = .list(CodingPathNode.ListStep(path: path))
-        }
+        self.list = CodingPathNode.ListStep(path: path)
         self.anchor = decoder.value
     }
 
@@ -35,17 +30,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return decoder.index[node].isElement ? .element(node) : .characters(node)
     }
 
-    private enum ItemParent {
-        case key(CodingPathNode.KeyStep)
-        case list(CodingPathNode.ListStep)
-    }
-
-    private var itemPath: CodingPathNode {
-        switch itemParent {
-        case .key(let step): .keyedItem(currentIndex, step)
-        case .list(let list): .item(currentIndex, list)
-        }
-    }
+    private var itemPath: CodingPathNode { .item(currentIndex, list) }
 
     private func checkNotAtEnd(_ type: Any.Type) throws {
         if isAtEnd {

@@ -1,6 +1,5 @@
 // The coding path as a linked list: descending into a keyed value costs one small node, a list
-// item costs none (its path is its position and the list's path, shared by every item; a list
-// under a key shares the key's node itself), and an
+// item costs none (its path is its position and the list's path, shared by every item), and an
 // `[CodingKey]` is built only when someone reads `codingPath` or an error is thrown.
 
 /// A coding path: empty, a key appended to a parent path, or a position in a list.
@@ -8,9 +7,6 @@ internal enum CodingPathNode: Sendable {
     case root
     case node(KeyStep)
     case item(Int, ListStep)
-    /// A position in a list whose path is `.node(step)` (a list under a key, the common case),
-    /// which needs no `ListStep`.
-    case keyedItem(Int, KeyStep)
 
     /// A key appended to a path.
     final class KeyStep: Sendable {
@@ -39,7 +35,6 @@ internal enum CodingPathNode: Sendable {
         case .root: 0
         case .node(let step): step.depth
         case .item(_, let list): list.path.depth + 1
-        case .keyedItem(_, let step): step.depth + 1
         }
     }
 
@@ -59,9 +54,6 @@ internal enum CodingPathNode: Sendable {
             case .item(let position, let list):
                 keys.append(XMLKey(index: position))
                 next = list.path
-            case .keyedItem(let position, let step):
-                keys.append(XMLKey(index: position))
-                next = .node(step)
             }
         }
     }
