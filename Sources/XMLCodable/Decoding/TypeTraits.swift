@@ -115,11 +115,28 @@ internal func isEnumType(_ type: Any.Type) -> Bool {
 /// container, in order, the same errors) but through the concrete container, into storage of the
 /// right size: the standard library's generic version asks the runtime for `Array<Element>`'s
 /// metadata at every append and boxes the container in an existential.
+///
+/// Both methods take the type the caller decodes (`T`, which is `Self`: the traits that hold this
+/// protocol's metatype are those of `T`) and return a `T`, so that the caller needs no `as? T`,
+/// which would ask the runtime for `Optional<T>`'s metadata at every list.
 internal protocol XMLDecodableArray {
-    static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> Self
+    static func decodeXMLArray<T: Decodable>(_ decoder: XMLDecoderImpl, as type: T.Type) throws -> T
+    /// The empty array, for a missing key; `otherwise()` should `T` not be `Self`.
+    static func emptyXMLArray<T>(as type: T.Type, otherwise: () throws -> T) rethrows -> T
 }
 
 extension Array: XMLDecodableArray where Element: Decodable {
+    static func decodeXMLArray<T: Decodable>(_ decoder: XMLDecoderImpl, as type: T.Type) throws -> T {
+        // `T` is `Self` (see the protocol); should it ever not be, the standard way.
+        guard T.self == Self.self else { return try T(from: decoder) }
+        return unsafeBitCast(try decodeXMLArray(decoder), to: T.self)
+    }
+
+    static func emptyXMLArray<T>(as type: T.Type, otherwise: () throws -> T) rethrows -> T {
+        guard T.self == Self.self else { return try otherwise() }
+        return unsafeBitCast([Element](), to: T.self)
+    }
+
     static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> [Element] {
         var container = try decoder.listContainer()
         let count = container.items.count

@@ -35,6 +35,12 @@ internal final class XMLDecoderImpl: Decoder {
     /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
     @exclusivity(unchecked) var attributeCursor = 0
     @exclusivity(unchecked) var traitSlots = [TraitSlot](repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
+    /// The objects that keyed containers point to without retaining them (coding-path steps, key
+    /// rules), kept for the whole decoding call: a container may be used as long as its decoder.
+    @exclusivity(unchecked) var keptAlive: [AnyObject] = []
+    /// The two objects last asked to be kept alive, most recent first: the items of a list share
+    /// one path step, and a list's items alternate with the lists inside them.
+    @exclusivity(unchecked) var recentlyKeptAlive: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
 
     init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer) {
         self.index = index
@@ -57,6 +63,20 @@ internal final class XMLDecoderImpl: Decoder {
         self.value = value
         self.currentType = other.currentType
         self.currentTraits = other.currentTraits
+        other.keepAlive(self)
+    }
+
+    /// Keeps `object` alive as long as this decoder (for the containers, which do not retain it).
+    @inline(__always)
+    func keepAlive(_ object: AnyObject) {
+        let id = ObjectIdentifier(object)
+        if id != recentlyKeptAlive.0 { keepAliveSlowly(object, id) }
+    }
+
+    @inline(never)
+    private func keepAliveSlowly(_ object: AnyObject, _ id: ObjectIdentifier) {
+        if id != recentlyKeptAlive.1 { keptAlive.append(object) }
+        recentlyKeptAlive = (id, recentlyKeptAlive.0)
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }
@@ -91,10 +111,7 @@ internal final class XMLDecoderImpl: Decoder {
             currentTraits = savedTraits
         }
         if let array = traits.decodableArray {
-            return try with(value: value, path: path) {
-                if let decoded = try array.decodeXMLArray(self) as? T { return decoded }
-                return try T(from: self)
-            }
+            return try with(value: value, path: path) { try array.decodeXMLArray(self, as: T.self) }
         }
         return try with(value: value, path: path) { try T(from: self) }
     }

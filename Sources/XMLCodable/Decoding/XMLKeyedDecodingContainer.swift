@@ -12,7 +12,10 @@
 // (`find`, `lookUp`, the `plain…` scalar readers), called with concrete types. The common case
 // (no placement rules, no renaming strategy, no wrapped lists) keeps no `XMLKeyRules`, and a
 // scalar that is one slice and parses is read without making a coding path (the full path, which
-// makes one for the error, runs only when the plain one declines).
+// makes one for the error, runs only when the plain one declines). The container itself is plain
+// data (unretained pointers to the decoder, its coding path's last step and its rules, which the
+// decoder keeps alive), so the standard library's box copies it for every key without touching a
+// reference count.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -21,27 +24,58 @@ import Foundation
 #endif
 
 internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: XMLDecoderImpl
-    let element: Int32
-    let path: CodingPathNode
+    // Plain data only (no reference counting), so that the standard library's box, which copies
+    // the container for every key it decodes, copies a few words and touches no reference count
+    // (atomic, so dear even when the instruction count is small). The objects it points to are
+    // kept alive by the decoder (`XMLDecoderImpl.keepAlive`), and the decoder by the decoding call
+    // (or, for `superDecoder()`'s decoders, by the decoder they share: `init(sharing:)`), whose
+    // document it borrows anyway: a container is only ever usable during that call.
+    private let unmanagedDecoder: Unmanaged<XMLDecoderImpl>
+    /// The decoder (the hot paths use `unmanagedDecoder._withUnsafeGuaranteedRef`, which does not
+    /// retain it for the call).
+    var decoder: XMLDecoderImpl { unmanagedDecoder.takeUnretainedValue() }
+    /// The last step of the coding path: a `KeyStep` when `position` is negative, else the
+    /// `ListStep` of the list the element is item `position` of; `nil` for the root.
+    private unowned(unsafe) let step: AnyObject?
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
-    /// (Kept in one reference so that the container, which the standard library's box copies
-    /// for every key it decodes, stays small.)
-    let rules: XMLKeyRules?
+    unowned(unsafe) let rules: XMLKeyRules?
+    let element: Int32
+    private let position: Int32
 
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
-        self.decoder = decoder
+        unmanagedDecoder = Unmanaged.passUnretained(decoder)
         self.element = element
-        self.path = path
+        switch path {
+        case .root:
+            step = nil
+            position = -1
+        case .node(let keyStep):
+            decoder.keepAlive(keyStep)
+            step = keyStep
+            position = -1
+        case .item(let index, let list):
+            decoder.keepAlive(list)
+            step = list
+            position = Int32(truncatingIfNeeded: index)
+        }
         let placement = decoder.placement()
         let renamed = decoder.renamedChildren(of: element, path: path)
         let traits = decoder.currentTraits
         if placement == nil, renamed == nil, traits.listCoding == nil, !traits.isDictionary {
-            self.rules = nil
+            rules = nil
         } else {
-            self.rules = XMLKeyRules(placement: placement, renamed: renamed, listCoding: traits.listCoding, isDictionary: traits.isDictionary)
+            let rules = XMLKeyRules(placement: placement, renamed: renamed, listCoding: traits.listCoding, isDictionary: traits.isDictionary)
+            decoder.keepAlive(rules)
+            self.rules = rules
         }
+    }
+
+    /// The container's coding path.
+    var path: CodingPathNode {
+        guard let step else { return .root }
+        if position >= 0 { return .item(Int(position), unsafeDowncast(step, to: CodingPathNode.ListStep.self)) }
+        return .node(unsafeDowncast(step, to: CodingPathNode.KeyStep.self))
     }
 
     /// Converted name → matching children and attributes, when a key decoding strategy renames.
@@ -77,7 +111,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         guard let rules else {
-            return decoder.find(key.stringValue, in: element, placement: wrapperPlacement, wantsList: wantsList)
+            let name = key.stringValue
+            return unmanagedDecoder._withUnsafeGuaranteedRef { $0.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) }
         }
         if wantsList, rules.isDictionary {
             // A dictionary's list value: the children of the element named by the key.
@@ -116,6 +151,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The value of a missing key: an empty sequence or a `nil` wrapper, else `keyNotFound`.
     @inline(never)
     private func absent<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
+        if let array = traits.decodableArray { return try array.emptyXMLArray(as: type) { try absentOther(type, key: key, traits: traits) } }
+        return try absentOther(type, key: key, traits: traits)
+    }
+
+    /// `absent` for other types than arrays (kept apart: it needs `Optional<T>`'s metadata).
+    @inline(never)
+    private func absentOther<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if traits.hasAbsentValue, let empty = decoder.absentValue(type) { return empty }
         throw keyNotFound(key)
     }
@@ -211,7 +253,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        if let string = decoder.plainString(value) { return string }
+        if let string = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainString(value) }) { return string }
         return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
 
@@ -223,67 +265,67 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // would build `Optional<T>` metadata and call the integer protocols through witnesses.)
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         let value = try value(for: key)
-        if let plain = decoder.plainBool(value) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainBool(value) }) { return plain }
         return try decoder.bool(value, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: Int.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int.self) }) { return plain }
         return try decoder.integer(value, as: Int.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: Int8.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int8.self) }) { return plain }
         return try decoder.integer(value, as: Int8.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: Int16.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int16.self) }) { return plain }
         return try decoder.integer(value, as: Int16.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: Int32.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int32.self) }) { return plain }
         return try decoder.integer(value, as: Int32.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: Int64.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int64.self) }) { return plain }
         return try decoder.integer(value, as: Int64.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: UInt.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt.self) }) { return plain }
         return try decoder.integer(value, as: UInt.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: UInt8.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt8.self) }) { return plain }
         return try decoder.integer(value, as: UInt8.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: UInt16.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt16.self) }) { return plain }
         return try decoder.integer(value, as: UInt16.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: UInt32.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt32.self) }) { return plain }
         return try decoder.integer(value, as: UInt32.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
         let value = try value(for: key)
-        if let plain = decoder.plainInteger(value, as: UInt64.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt64.self) }) { return plain }
         return try decoder.integer(value, as: UInt64.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         let value = try value(for: key)
-        if let plain = decoder.plainFloatingPoint(value, as: Double.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainFloatingPoint(value, as: Double.self) }) { return plain }
         return try decoder.floatingPoint(value, as: Double.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         let value = try value(for: key)
-        if let plain = decoder.plainFloatingPoint(value, as: Float.self) { return plain }
+        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainFloatingPoint(value, as: Float.self) }) { return plain }
         return try decoder.floatingPoint(value, as: Float.self, path: PathRef(parent: path, key: key))
     }
 
