@@ -132,20 +132,20 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func lookUp(_ key: Key, rules: XMLKeyRules, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         let name = key.stringValue
         if name.isEmpty { return .text(ofElement: element) }
-        let where_ = rules.placement?(key) ?? wrapperPlacement
-        if name.utf8.first == UInt8(ascii: "{") { return decoder.findQualified(name, in: element, placement: where_, wantsList: wantsList) }
+        let destination = rules.placement?(key) ?? wrapperPlacement
+        if name.utf8.first == UInt8(ascii: "{") { return decoder.findQualified(name, in: element, placement: destination, wantsList: wantsList) }
         if let renamed = rules.renamed {
             guard let candidates = renamed[name] else { return nil }
             let elements = candidates.compactMap { value -> Int32? in if case .element(let node) = value { return node } else { return nil } }
-            if where_ != .attribute, !elements.isEmpty {
+            if destination != .attribute, !elements.isEmpty {
                 return wantsList || elements.count > 1 ? .elements(elements) : .element(elements[0])
             }
-            if where_ != .element {
+            if destination != .element {
                 for value in candidates { if case .attribute = value { return value } }
             }
             return nil
         }
-        return decoder.lookUp(name, in: element, placement: where_, wantsList: wantsList)
+        return decoder.lookUp(name, in: element, placement: destination, wantsList: wantsList)
     }
 
     /// The value of a missing key: an empty sequence or a `nil` wrapper, else `keyNotFound`.

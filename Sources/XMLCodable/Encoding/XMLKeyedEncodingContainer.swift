@@ -84,9 +84,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         let name = try name(for: key, stringValue)
-        let where_ = placement(key, wrapper: nil)
-        if where_ != .element { tree.setAttribute(name, text, on: element) }
-        if where_ != .attribute {
+        let destination = placement(key, wrapper: nil)
+        if destination != .element { tree.setAttribute(name, text, on: element) }
+        if destination != .attribute {
             let child = tree.addElement(name, to: element)
             if text.count > 0 { tree.addText(text, cdata: cdata, to: child) }
         }
@@ -137,11 +137,11 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         }
         let name = try name(for: key, stringValue)
         let traits = encoder.traits(of: T.self)
-        let where_ = placement(key, wrapper: traits.wrapperPlacement)
-        if where_ != .element {
+        let destination = placement(key, wrapper: traits.wrapperPlacement)
+        if destination != .element {
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
-        guard where_ != .attribute else { return }
+        guard destination != .attribute else { return }
         if traits.isList {
             if isDictionary {
                 let wrapper = tree.addElement(name, to: element)

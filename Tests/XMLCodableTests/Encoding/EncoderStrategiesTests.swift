@@ -43,6 +43,7 @@ import Testing
     }
 
     @Test func snakeCaseAcronyms() throws {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct S: Encodable { var myURLProperty = 1; var HTTPServer = 2; var id = 3 }
         #expect(try encodeXML(S(), rootKey: "r", configure: { $0.keyEncodingStrategy = .convertToSnakeCase }) == """
             <r><my_url_property>1</my_url_property><http_server>2</http_server><id>3</id></r>
@@ -74,6 +75,7 @@ import Testing
     }
 
     @Test func lowercased() throws {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct S: Codable, Equatable { var firstName: String; var Age: Int }
         try roundTrip(S(firstName: "a", Age: 1), expectedXML: "<r><firstname>a</firstname><age>1</age></r>", rootKey: "r",
                       encoder: { $0.keyEncodingStrategy = .lowercased },
