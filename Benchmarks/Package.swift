@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "Workloads",
             dependencies: [
-                .product(name: "XMLCoder", package: "XMLCoder"),
+                .product(name: "XMLCoder", package: "XMLCoder")
             ],
             path: "Sources/Workloads"
         ),
@@ -90,7 +90,7 @@ let package = Package(
             ],
             path: "Benchmarks/XMLReaderBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         .executableTarget(
@@ -102,7 +102,7 @@ let package = Package(
             ],
             path: "Benchmarks/DecoderBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         .executableTarget(
@@ -114,7 +114,7 @@ let package = Package(
             ],
             path: "Benchmarks/EncoderBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
     ],

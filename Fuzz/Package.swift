@@ -12,7 +12,7 @@ import PackageDescription
 let package = Package(
     name: "XMLCodableFuzz",
     dependencies: [
-        .package(name: "XMLCodable", path: ".."),
+        .package(name: "XMLCodable", path: "..")
     ],
     targets: [
         .executableTarget(

@@ -114,8 +114,8 @@ struct Diagnostic {
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return true
         default:
             return false
@@ -131,7 +131,8 @@ enum SourceEncoding {
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return true }
         if bytes.count >= 2 {
-            let first = bytes[0], second = bytes[1]
+            let first = bytes[0]
+            let second = bytes[1]
             // A UTF-16 or UTF-32 byte order mark, or `<` / `<?` with a zero byte beside it.
             if (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) { return false }
             if first == 0 || second == 0 { return false }

@@ -186,7 +186,8 @@ enum JSONMapping {
         }
     }
 
-    private static func element(named name: String, value: LocatedJSONValue, path: String, offsets: inout [String: Int]) throws(MappingError) -> XMLTree.Element {
+    private static func element(named name: String, value: LocatedJSONValue, path: String, offsets: inout [String: Int]) throws(MappingError) -> XMLTree.Element
+    {
         guard !name.isEmpty, !name.hasPrefix("@"), !name.hasPrefix("#") else {
             throw MappingError(message: "\"\(name)\" cannot be an element name", offset: value.offset)
         }
@@ -200,7 +201,8 @@ enum JSONMapping {
             if case .text("") = element.children[0] { element.children = [] }
             return element
         case .array:
-            throw MappingError(message: "an array is not an element's value here: arrays hold the repeated elements of a member, not nested arrays", offset: value.offset)
+            throw MappingError(
+                message: "an array is not an element's value here: arrays hold the repeated elements of a member, not nested arrays", offset: value.offset)
         case .object(let members):
             // Children named here, counted first so each one's path says which of its name it is.
             var totals: [String: Int] = [:]
@@ -211,7 +213,11 @@ enum JSONMapping {
                 if case .array(let items) = member.value.value {
                     for item in items {
                         if case .object(let inner) = item.value, inner.count == 1 {
-                            if case .array(let repeated) = inner[0].value.value { totals[inner[0].name, default: 0] += repeated.count } else { totals[inner[0].name, default: 0] += 1 }
+                            if case .array(let repeated) = inner[0].value.value {
+                                totals[inner[0].name, default: 0] += repeated.count
+                            } else {
+                                totals[inner[0].name, default: 0] += 1
+                            }
                         }
                     }
                 }
@@ -228,7 +234,8 @@ enum JSONMapping {
                     var nodes: [XMLTree.Node] = []
                     for item in items {
                         if case .array = item.value {
-                            throw MappingError(message: "nested arrays cannot be mapped to XML: an array holds the repeated elements \"\(childName)\"", offset: item.offset)
+                            throw MappingError(
+                                message: "nested arrays cannot be mapped to XML: an array holds the repeated elements \"\(childName)\"", offset: item.offset)
                         }
                         nodes.append(try child(childName, item, &offsets))
                     }
@@ -239,7 +246,8 @@ enum JSONMapping {
             for (memberName, memberValue) in members {
                 if memberName.hasPrefix("@") {
                     guard let text = scalarText(memberValue.value) else {
-                        throw MappingError(message: "the attribute \"\(memberName.dropFirst())\" needs a string, number or boolean value", offset: memberValue.offset)
+                        throw MappingError(
+                            message: "the attribute \"\(memberName.dropFirst())\" needs a string, number or boolean value", offset: memberValue.offset)
                     }
                     element.attributes.append(XMLTree.Attribute(XMLTree.Name(String(memberName.dropFirst())), value: text))
                 } else if memberName == "#text" {

@@ -49,12 +49,13 @@ struct XMLCheckCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout == "")
         // The caret line reproduces the two tabs of the source line so the caret lines up.
-        #expect(result.stderr == """
-            \(file):4:22: error: end tag </publisher> does not match start tag <author>
-            \t\t<author>Jon Hoffman</publisher>
-            \t\t                   ^
+        #expect(
+            result.stderr == """
+                \(file):4:22: error: end tag </publisher> does not match start tag <author>
+                \t\t<author>Jon Hoffman</publisher>
+                \t\t                   ^
 
-            """)
+                """)
     }
 
     @Test func columnsCountCharactersNotBytes() throws {
@@ -222,7 +223,8 @@ enum XMLC {
         }
         // Otherwise the newest xmlc in any of the package's build directories.
         var candidates: [URL] = []
-        let scratchDirectories = (try? fileManager.contentsOfDirectory(atPath: packageRoot.path))?
+        let scratchDirectories =
+            (try? fileManager.contentsOfDirectory(atPath: packageRoot.path))?
             .filter { $0.hasPrefix(".build") } ?? []
         for scratch in scratchDirectories {
             let base = packageRoot.appendingPathComponent(scratch)

@@ -28,13 +28,14 @@ struct XMLConversionCommandTests {
         let result = try Self.run(["format"], input: input)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!--c-->
-            <r a="1"><b>  keep  </b>
-                   <m>mixed <i>x</i> text</m><e/><![CDATA[<x>]]></r>
+        #expect(
+            result.stdout == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!--c-->
+                <r a="1"><b>  keep  </b>
+                       <m>mixed <i>x</i> text</m><e/><![CDATA[<x>]]></r>
 
-            """)
+                """)
         let elementOnly = "<r><a>1</a>\n<b><c/></b></r>"
         #expect(try Self.run(["format"], input: elementOnly).stdout == "<r>\n  <a>1</a>\n  <b>\n    <c/>\n  </b>\n</r>\n")
         #expect(try Self.run(["format", "--indent", "1", "-"], input: elementOnly).stdout == "<r>\n <a>1</a>\n <b>\n  <c/>\n </b>\n</r>\n")
@@ -58,7 +59,9 @@ struct XMLConversionCommandTests {
         #expect(result.stderr.hasPrefix("<stdin>:2:6: error: "))
         let file = try XMLC.run(["format", "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml"])
         #expect(file.status == 1)
-        #expect(file.stderr.hasPrefix("Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml:4:22: error: end tag </publisher> does not match start tag <author>"))
+        #expect(
+            file.stderr.hasPrefix(
+                "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml:4:22: error: end tag </publisher> does not match start tag <author>"))
     }
 
     // MARK: to-json
@@ -84,24 +87,26 @@ struct XMLConversionCommandTests {
         // And back: the same elements, attributes and text.
         let back = try Self.run(["from-json", "--compact"], input: result.stdout)
         #expect(back.status == 0, "\(back.stderr)")
-        #expect(try ContentForm.canonical(Array(back.stdout.utf8), dropProcessingInstructions: true)
+        #expect(
+            try ContentForm.canonical(Array(back.stdout.utf8), dropProcessingInstructions: true)
                 == ContentForm.canonical(Array(xml.utf8), dropProcessingInstructions: true))
     }
 
     @Test func toJSONIsIndentedByDefault() throws {
         let result = try Self.run(["to-json"], input: #"<a x="1"><b>2</b><b>3</b></a>"#)
-        #expect(result.stdout == """
-            {
-              "a": {
-                "@x": "1",
-                "b": [
-                  "2",
-                  "3"
-                ]
-              }
-            }
+        #expect(
+            result.stdout == """
+                {
+                  "a": {
+                    "@x": "1",
+                    "b": [
+                      "2",
+                      "3"
+                    ]
+                  }
+                }
 
-            """)
+                """)
     }
 
     // MARK: from-json
@@ -114,16 +119,17 @@ struct XMLConversionCommandTests {
             """
         let result = try Self.run(["from-json"], input: json)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            <catalog xmlns:d="urn:d" id="7" ok="true">
-              <d:title>T &amp; &lt;U&gt;</d:title>
-              <item n="1">one</item>
-              <item/>
-              <item>2.50</item>
-              <note>a <em>b</em> c<em>d</em><em>e</em></note>
-            </catalog>
+        #expect(
+            result.stdout == """
+                <catalog xmlns:d="urn:d" id="7" ok="true">
+                  <d:title>T &amp; &lt;U&gt;</d:title>
+                  <item n="1">one</item>
+                  <item/>
+                  <item>2.50</item>
+                  <note>a <em>b</em> c<em>d</em><em>e</em></note>
+                </catalog>
 
-            """)
+                """)
         #expect(try Self.run(["from-json", "--compact"], input: json).stdout.hasPrefix("<catalog xmlns:d=\"urn:d\" id=\"7\" ok=\"true\"><d:title>"))
     }
 
@@ -286,7 +292,11 @@ enum ContentForm {
                 }
             case .processingInstruction(let target, let data):
                 guard !dropProcessingInstructions else { continue }
-                if let top = stack.last { top.items.append(.pi(reader.string(target), reader.string(data))) } else { outsidePIs.append((reader.string(target), reader.string(data))) }
+                if let top = stack.last {
+                    top.items.append(.pi(reader.string(target), reader.string(data)))
+                } else {
+                    outsidePIs.append((reader.string(target), reader.string(data)))
+                }
             case .comment, .doctype:
                 continue
             }
@@ -336,7 +346,8 @@ enum GeneratedDocuments {
     static func osm(count: Int) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"test\">\n"
         for index in 0..<count {
-            xml += "  <node id=\"\(1_000_000 + index)\" lat=\"\(Double(index) * 0.001 + 48.1)\" lon=\"\(11.5 - Double(index) * 0.002)\" version=\"\(index % 7 + 1)\" user=\"\(escaped("user<\(index % 11)>"))\" visible=\"true\">\n"
+            xml +=
+                "  <node id=\"\(1_000_000 + index)\" lat=\"\(Double(index) * 0.001 + 48.1)\" lon=\"\(11.5 - Double(index) * 0.002)\" version=\"\(index % 7 + 1)\" user=\"\(escaped("user<\(index % 11)>"))\" visible=\"true\">\n"
             for tag in 0..<(index % 3) {
                 xml += "    <tag k=\"key\(tag)\" v=\"\(escaped("value \(index) & 'x'"))\"/>\n"
             }

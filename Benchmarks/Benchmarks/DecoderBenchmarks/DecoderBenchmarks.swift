@@ -48,8 +48,10 @@ func configuration(_ id: WorkloadID, _ kind: DecoderKind) -> Benchmark.Configura
     let maxDuration: Duration = kind == .xmlCoder ? .seconds(large ? 20 : 6) : .seconds(3)
     return .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal, kilobytesPerSecond, itemsPerSecond, itemsMetric, valuesMetric],
-        units: [.mallocCountTotal: .count, kilobytesPerSecond: .count, itemsPerSecond: .count,
-                itemsMetric: .count, valuesMetric: .count],
+        units: [
+            .mallocCountTotal: .count, kilobytesPerSecond: .count, itemsPerSecond: .count,
+            itemsMetric: .count, valuesMetric: .count,
+        ],
         warmupIterations: 1,
         scalingFactor: .one,
         maxDuration: maxDuration,
@@ -120,8 +122,9 @@ func register(_ kind: DecoderKind, _ id: WorkloadID) {
                 if kind == .xmlCoder {
                     let parser = FoundationXMLParserRun.parse(decodeCase.xml.data)
                     if !parser.succeeded {
-                        skip(metric: "XMLCoder fails: XMLParser parse() returned false",
-                             message: "\(difference). XMLCoder reads through Foundation's XMLParser, which fails on this "
+                        skip(
+                            metric: "XMLCoder fails: XMLParser parse() returned false",
+                            message: "\(difference). XMLCoder reads through Foundation's XMLParser, which fails on this "
                                 + "document too (\(decodeCase.xml.bytes.count) bytes): \(parser.summary)")
                         return
                     }

@@ -52,10 +52,14 @@ func configuration(_ id: WorkloadID, _ kind: EncoderKind) -> Benchmark.Configura
     let large = id == .books50k || id == .osm50k
     let maxDuration: Duration = kind == .xmlCoder ? .seconds(large ? 20 : 6) : .seconds(3)
     return .init(
-        metrics: [.wallClock, .throughput, .mallocCountTotal, kilobytesPerSecond, itemsPerSecond,
-                  itemsMetric, valuesMetric, outputBytesMetric],
-        units: [.mallocCountTotal: .count, kilobytesPerSecond: .count, itemsPerSecond: .count,
-                itemsMetric: .count, valuesMetric: .count, outputBytesMetric: .count],
+        metrics: [
+            .wallClock, .throughput, .mallocCountTotal, kilobytesPerSecond, itemsPerSecond,
+            itemsMetric, valuesMetric, outputBytesMetric,
+        ],
+        units: [
+            .mallocCountTotal: .count, kilobytesPerSecond: .count, itemsPerSecond: .count,
+            itemsMetric: .count, valuesMetric: .count, outputBytesMetric: .count,
+        ],
         warmupIterations: 1,
         scalingFactor: .one,
         maxDuration: maxDuration,
@@ -146,8 +150,9 @@ func register(_ kind: EncoderKind, _ id: WorkloadID) {
             let checked: Result<Int, EncodeCheckFailure>
             if kind == .xmlCoder {
                 guard let result = verify(run, within: xmlCoderTimeLimit) else {
-                    skip(metric: "XMLCoder too slow (over \(Int(xmlCoderTimeLimit)) s per document)",
-                         message: "one XMLCoder encode of \(encodeCase.items) \(encodeCase.itemName) did not finish "
+                    skip(
+                        metric: "XMLCoder too slow (over \(Int(xmlCoderTimeLimit)) s per document)",
+                        message: "one XMLCoder encode of \(encodeCase.items) \(encodeCase.itemName) did not finish "
                             + "within \(Int(xmlCoderTimeLimit)) s")
                     return
                 }

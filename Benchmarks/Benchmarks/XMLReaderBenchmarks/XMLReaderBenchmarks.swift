@@ -124,8 +124,9 @@ func register(
             do {
                 workload = try id.load()
             } catch {
-                skip(metric: "document missing (apt-get install \(RealDocument.debianPackage))",
-                     message: String(describing: error))
+                skip(
+                    metric: "document missing (apt-get install \(RealDocument.debianPackage))",
+                    message: String(describing: error))
                 return
             }
             if let reason = check(workload) {
@@ -188,8 +189,9 @@ func readAllEvents(_ workload: XMLWorkload, decodeValues: Bool) throws -> Int {
         }
     }
     guard elements == workload.elementCount else {
-        throw ReaderMismatch(description: "XMLReader read \(elements) elements of \(workload.name), "
-            + "which has \(workload.elementCount)\(elements == 0 ? " (is the scanner still a stub?)" : "")")
+        throw ReaderMismatch(
+            description: "XMLReader read \(elements) elements of \(workload.name), "
+                + "which has \(workload.elementCount)\(elements == 0 ? " (is the scanner still a stub?)" : "")")
     }
     return checksum
 }
@@ -209,15 +211,20 @@ func parseWithXMLParser(_ workload: XMLWorkload, delegate: Bool) -> (succeeded: 
 func xmlParserCheck(delegate: Bool) -> (XMLWorkload) -> (metric: String, message: String)? {
     { workload in
         if delegate, let crash = FoundationXMLParserRun.knownCrash(in: workload.bytes) {
-            return ("XMLParser with a delegate crashes on this DTD (Linux)",
-                    crash + ". See \"Foundation XMLParser, no delegate: \(workload.name)\" instead.")
+            return (
+                "XMLParser with a delegate crashes on this DTD (Linux)",
+                crash + ". See \"Foundation XMLParser, no delegate: \(workload.name)\" instead."
+            )
         }
-        let outcome = delegate
+        let outcome =
+            delegate
             ? FoundationXMLParserRun.parse(workload.data)
             : FoundationXMLParserRun.parseWithoutDelegate(workload.data)
         if outcome.succeeded { return nil }
-        return ("XMLParser parse() returned false",
-                "Foundation XMLParser on \(workload.name) (\(workload.bytes.count) bytes): \(outcome.summary)")
+        return (
+            "XMLParser parse() returned false",
+            "Foundation XMLParser on \(workload.name) (\(workload.bytes.count) bytes): \(outcome.summary)"
+        )
     }
 }
 
@@ -246,8 +253,10 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(checksum)
         }
 
-        register("Foundation XMLParser", id, configuration: throughputConfiguration(id),
-                 check: xmlParserCheck(delegate: true)) { benchmark, workload in
+        register(
+            "Foundation XMLParser", id, configuration: throughputConfiguration(id),
+            check: xmlParserCheck(delegate: true)
+        ) { benchmark, workload in
             let start = clock.now
             let (succeeded, parser) = parseWithXMLParser(workload, delegate: true)
             let duration = clock.now - start
@@ -259,8 +268,10 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try readAllEvents(workload, decodeValues: false))
         }
 
-        register("Foundation XMLParser mallocs", id, configuration: mallocConfiguration(id),
-                 check: xmlParserCheck(delegate: true)) { benchmark, workload in
+        register(
+            "Foundation XMLParser mallocs", id, configuration: mallocConfiguration(id),
+            check: xmlParserCheck(delegate: true)
+        ) { benchmark, workload in
             let (succeeded, parser) = parseWithXMLParser(workload, delegate: true)
             guard succeeded else { return benchmark.error(xmlParserFailure(workload, parser)) }
         }
@@ -269,8 +280,10 @@ let benchmarks: @Sendable () -> Void = {
     // XMLParser with a delegate crashes on freedesktop.org.xml on Linux (see above); without a
     // delegate it parses it. This is a lower bound on XMLParser's cost (no strings are made for
     // callbacks), so a ratio against it understates XMLReader's advantage.
-    register("Foundation XMLParser, no delegate", .real, configuration: throughputConfiguration(.real),
-             check: xmlParserCheck(delegate: false)) { benchmark, workload in
+    register(
+        "Foundation XMLParser, no delegate", .real, configuration: throughputConfiguration(.real),
+        check: xmlParserCheck(delegate: false)
+    ) { benchmark, workload in
         let start = clock.now
         let (succeeded, parser) = parseWithXMLParser(workload, delegate: false)
         let duration = clock.now - start

@@ -99,13 +99,15 @@ public struct DecodeCase: @unchecked Sendable {
         switch id {
         case .books5k, .books50k:
             return DecodeCase(id: id, xml: workload, json: json, items: items, values: values, itemName: "books") { kind in
-                makeRun(kind, input: kind.readsXML ? xml : json, expected: { BooksGenerator.catalog(count: items) },
-                        count: { $0.books.count }, describe: describeDifference)
+                makeRun(
+                    kind, input: kind.readsXML ? xml : json, expected: { BooksGenerator.catalog(count: items) },
+                    count: { $0.books.count }, describe: describeDifference)
             }
         case .osm5k, .osm50k:
             return DecodeCase(id: id, xml: workload, json: json, items: items, values: values, itemName: "nodes") { kind in
-                makeRun(kind, input: kind.readsXML ? xml : json, expected: { OSMGenerator.osm(count: items) },
-                        count: { $0.nodes.count }, describe: describeDifference)
+                makeRun(
+                    kind, input: kind.readsXML ? xml : json, expected: { OSMGenerator.osm(count: items) },
+                    count: { $0.nodes.count }, describe: describeDifference)
             }
         case .real:
             return nil
@@ -130,15 +132,17 @@ public struct DecodeCase: @unchecked Sendable {
 
     private static func books(_ id: WorkloadID, _ xml: XMLWorkload, _ json: Data, _ model: Catalog) -> DecodeCase {
         DecodeCase(id: id, xml: xml, json: json, items: model.books.count, values: valueCount(model), itemName: "books") { kind in
-            makeRun(kind, input: kind.readsXML ? xml.data : json, expected: { model },
-                    count: { $0.books.count }, describe: describeDifference)
+            makeRun(
+                kind, input: kind.readsXML ? xml.data : json, expected: { model },
+                count: { $0.books.count }, describe: describeDifference)
         }
     }
 
     private static func osm(_ id: WorkloadID, _ xml: XMLWorkload, _ json: Data, _ model: OSM) -> DecodeCase {
         DecodeCase(id: id, xml: xml, json: json, items: model.nodes.count, values: valueCount(model), itemName: "nodes") { kind in
-            makeRun(kind, input: kind.readsXML ? xml.data : json, expected: { model },
-                    count: { $0.nodes.count }, describe: describeDifference)
+            makeRun(
+                kind, input: kind.readsXML ? xml.data : json, expected: { model },
+                count: { $0.nodes.count }, describe: describeDifference)
         }
     }
 

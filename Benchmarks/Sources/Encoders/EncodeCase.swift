@@ -88,10 +88,13 @@ public struct EncodeCase: @unchecked Sendable {
 
     private static func books(_ id: WorkloadID, _ model: Catalog) -> EncodeCase {
         let count = model.books.count
-        return EncodeCase(id: id, rootKey: "books", items: count, values: count * 5,
-                          elements: 1 + 5 * count, attributes: count, itemName: "books") { kind in
-            makeRun(kind, model: model, rootKey: "books", elements: 1 + 5 * count, attributes: count,
-                    describe: describeDifference)
+        return EncodeCase(
+            id: id, rootKey: "books", items: count, values: count * 5,
+            elements: 1 + 5 * count, attributes: count, itemName: "books"
+        ) { kind in
+            makeRun(
+                kind, model: model, rootKey: "books", elements: 1 + 5 * count, attributes: count,
+                describe: describeDifference)
         }
     }
 
@@ -100,10 +103,13 @@ public struct EncodeCase: @unchecked Sendable {
         let count = model.nodes.count
         let elements = 1 + count + tags
         let attributes = 2 + 6 * count + 2 * tags
-        return EncodeCase(id: id, rootKey: "osm", items: count, values: 2 + 6 * count + 2 * tags,
-                          elements: elements, attributes: attributes, itemName: "nodes") { kind in
-            makeRun(kind, model: model, rootKey: "osm", elements: elements, attributes: attributes,
-                    describe: describeDifference)
+        return EncodeCase(
+            id: id, rootKey: "osm", items: count, values: 2 + 6 * count + 2 * tags,
+            elements: elements, attributes: attributes, itemName: "nodes"
+        ) { kind in
+            makeRun(
+                kind, model: model, rootKey: "osm", elements: elements, attributes: attributes,
+                describe: describeDifference)
         }
     }
 
@@ -149,18 +155,20 @@ public struct EncodeCase: @unchecked Sendable {
                 if kind.writesXML {
                     let counts = RealDocument.countMarkup([UInt8](output))
                     if counts.elements != elements || counts.attributes != attributes {
-                        return failure("wrote \(counts.elements) elements and \(counts.attributes) attributes, "
-                            + "expected \(elements) and \(attributes) (the benchmark document's shape); "
-                            + "output begins: \(String(decoding: output.prefix(300), as: UTF8.self))")
+                        return failure(
+                            "wrote \(counts.elements) elements and \(counts.attributes) attributes, "
+                                + "expected \(elements) and \(attributes) (the benchmark document's shape); "
+                                + "output begins: \(String(decoding: output.prefix(300), as: UTF8.self))")
                     }
                 }
                 let decoded: Model
                 do {
                     decoded = try decodeOutput(output)
                 } catch {
-                    return failure("its output (\(output.count) bytes) does not decode "
-                        + "(\(kind.writesXML ? "XMLCodable's XMLDecoder" : "JSONDecoder")): \(error); "
-                        + "output begins: \(String(decoding: output.prefix(300), as: UTF8.self))")
+                    return failure(
+                        "its output (\(output.count) bytes) does not decode "
+                            + "(\(kind.writesXML ? "XMLCodable's XMLDecoder" : "JSONDecoder")): \(error); "
+                            + "output begins: \(String(decoding: output.prefix(300), as: UTF8.self))")
                 }
                 if decoded != model {
                     return failure("its output decodes to different values: " + describe(decoded, model))

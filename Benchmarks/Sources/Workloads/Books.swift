@@ -57,7 +57,7 @@ public struct Catalog: Codable, Equatable, Hashable, Sendable {
 /// Generation of the books workload.
 public enum BooksGenerator {
     /// The seed of every books document; change it and every published figure is void.
-    public static let seed: UInt64 = 0x584D_4C42_4F4F_4B53 // "XMLBOOKS"
+    public static let seed: UInt64 = 0x584D_4C42_4F4F_4B53  // "XMLBOOKS"
 
     /// The first `count` books of the fixed sequence (a prefix of a longer run is the same books).
     public static func catalog(count: Int, seed: UInt64 = seed) -> Catalog {

@@ -89,7 +89,7 @@ public struct OSM: Codable, Equatable, Hashable, Sendable {
 /// Generation of the osm workload.
 public enum OSMGenerator {
     /// The seed of every osm document; change it and every published figure is void.
-    public static let seed: UInt64 = 0x584D_4C4F_534D_3036 // "XMLOSM06"
+    public static let seed: UInt64 = 0x584D_4C4F_534D_3036  // "XMLOSM06"
 
     /// The first `count` nodes of the fixed sequence.
     public static func osm(count: Int, seed: UInt64 = seed) -> OSM {
@@ -112,14 +112,16 @@ public enum OSMGenerator {
         writer.endStartTag()
         for node in osm.nodes {
             writer.raw("\n ")
-            writer.openStartTag("node", attributes: [
-                ("id", String(node.id)),
-                ("lat", formatCoordinate(node.lat)),
-                ("lon", formatCoordinate(node.lon)),
-                ("version", String(node.version)),
-                ("user", node.user),
-                ("visible", node.visible ? "true" : "false"),
-            ])
+            writer.openStartTag(
+                "node",
+                attributes: [
+                    ("id", String(node.id)),
+                    ("lat", formatCoordinate(node.lat)),
+                    ("lon", formatCoordinate(node.lon)),
+                    ("version", String(node.version)),
+                    ("user", node.user),
+                    ("visible", node.visible ? "true" : "false"),
+                ])
             if node.tags.isEmpty {
                 writer.endEmptyTag()
                 continue
@@ -172,8 +174,8 @@ public enum OSMGenerator {
 
     static func node(id: Int, random: inout SplitMix64) -> OSMNode {
         // Seven-decimal fixed-point coordinates, so the XML text and the Double agree exactly.
-        let lat7 = 512_800_000 + random.below(4_000_000) // 51.28 … 51.68
-        let lon7 = -5_100_000 + random.below(8_000_000) // -0.51 … 0.29
+        let lat7 = 512_800_000 + random.below(4_000_000)  // 51.28 … 51.68
+        let lon7 = -5_100_000 + random.below(8_000_000)  // -0.51 … 0.29
         let lat = Double(formatFixed7(lat7))!
         let lon = Double(formatFixed7(lon7))!
         let version = random.int(in: 1...12)

@@ -109,21 +109,24 @@ public enum RealDocument {
     static func load() -> Result<XMLWorkload, Missing> {
         let path = self.path
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Missing(description: """
-                \(path) cannot be read: skipping the benchmarks of the real document. \
-                Install it with `apt-get install \(debianPackage)` (Debian/Ubuntu), or point \
-                \(environmentVariable) at a copy.
-                """))
+            return .failure(
+                Missing(
+                    description: """
+                        \(path) cannot be read: skipping the benchmarks of the real document. \
+                        Install it with `apt-get install \(debianPackage)` (Debian/Ubuntu), or point \
+                        \(environmentVariable) at a copy.
+                        """))
         }
         let bytes = [UInt8](data)
         let counts = countMarkup(bytes)
-        return .success(XMLWorkload(
-            name: "freedesktop.org.xml",
-            bytes: bytes,
-            elementCount: counts.elements,
-            attributeCount: counts.attributes,
-            origin: "\(path) (Debian package \(debianPackage))"
-        ))
+        return .success(
+            XMLWorkload(
+                name: "freedesktop.org.xml",
+                bytes: bytes,
+                elementCount: counts.elements,
+                attributeCount: counts.attributes,
+                origin: "\(path) (Debian package \(debianPackage))"
+            ))
     }
 
     /// Counts start tags and the attributes written in them, skipping comments, CDATA sections,
@@ -156,7 +159,7 @@ public enum RealDocument {
                 } else if bytes[index + 2] == UInt8(ascii: "[") {
                     index = skip(past: Array("]]>".utf8), from: index + 2)
                 } else {
-                    index += 2 // a declaration: its contents are scanned like text, and hold no start tags
+                    index += 2  // a declaration: its contents are scanned like text, and hold no start tags
                 }
             } else if next == UInt8(ascii: "?") {
                 index = skip(past: Array("?>".utf8), from: index + 2)

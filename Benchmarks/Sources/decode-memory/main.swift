@@ -96,9 +96,11 @@ func child(id: WorkloadID, kind: DecoderKind, path: String, items: Int, values: 
         print("error=cannot read \(path): \(error)")
         exit(1)
     }
-    guard let decodeCase = DecodeCase.load(id, xml: kind.readsXML ? data : Data(), json: kind.readsXML ? Data() : data,
-                                           items: items, values: values),
-          let warmUp = DecodeCase.small(like: id, count: 100)
+    guard
+        let decodeCase = DecodeCase.load(
+            id, xml: kind.readsXML ? data : Data(), json: kind.readsXML ? Data() : data,
+            items: items, values: values),
+        let warmUp = DecodeCase.small(like: id, count: 100)
     else {
         print("error=no model for \(id.rawValue)")
         exit(1)
@@ -238,11 +240,13 @@ func parent(arguments: [String]) -> Int32 {
     }
     defer { if keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
 
-    print("decode-memory: \(runs) fresh process(es) per measurement; peak = VmHWM after clear_refs, "
-        + "model = VmRSS growth after malloc_trim; MB = 10^6 bytes")
+    print(
+        "decode-memory: \(runs) fresh process(es) per measurement; peak = VmHWM after clear_refs, "
+            + "model = VmRSS growth after malloc_trim; MB = 10^6 bytes")
     print("")
-    print("| Input | Decoder | Document | Peak above baseline | Model (RSS) | Model (heap) | Peak − model "
-        + "| (Peak − model) ÷ document | (Peak − model + document) ÷ document | Decode time |")
+    print(
+        "| Input | Decoder | Document | Peak above baseline | Model (RSS) | Model (heap) | Peak − model "
+            + "| (Peak − model) ÷ document | (Peak − model + document) ÷ document | Decode time |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     var failed = false
     for id in ids {
@@ -288,28 +292,32 @@ func parent(arguments: [String]) -> Int32 {
             let times = measurements.map { Int(($0.values["seconds"] ?? 0) * 1000) }
             let resetWorked = measurements.allSatisfy { $0["hwm_reset"] == 1 }
             func range(_ numbers: [Int], _ format: (Int) -> String) -> String {
-                numbers.count == 1 ? format(numbers[0])
+                numbers.count == 1
+                    ? format(numbers[0])
                     : "\(format(median(numbers))) (\(format(numbers.min()!))–\(format(numbers.max()!)))"
             }
             func ratioText(_ ratios: [Double]) -> String {
-                ratios.count == 1 ? String(format: "%.2f×", ratios[0])
+                ratios.count == 1
+                    ? String(format: "%.2f×", ratios[0])
                     : String(format: "%.2f× (%.2f–%.2f)", ratios.sorted()[ratios.count / 2], ratios.min()!, ratios.max()!)
             }
-            print("| \(id.rawValue) | \(kind.rawValue) | \(megabytes(document)) (\(kind.readsXML ? "XML" : "JSON")) "
-                + "| \(range(peaks, megabytes)) | \(range(models, megabytes)) | \(range(heaps, megabytes)) "
-                + "| \(range(transients, megabytes)) | \(ratioText(ratios)) | \(ratioText(withDocument)) "
-                + "| \(range(times) { "\($0) ms" }) |")
+            print(
+                "| \(id.rawValue) | \(kind.rawValue) | \(megabytes(document)) (\(kind.readsXML ? "XML" : "JSON")) "
+                    + "| \(range(peaks, megabytes)) | \(range(models, megabytes)) | \(range(heaps, megabytes)) "
+                    + "| \(range(transients, megabytes)) | \(ratioText(ratios)) | \(ratioText(withDocument)) "
+                    + "| \(range(times) { "\($0) ms" }) |")
             if !resetWorked {
                 print("  note: /proc/self/clear_refs did not reset the peak; peak is the process's high-water mark since start")
             }
         }
     }
     print("")
-    print("Peak above baseline = VmHWM − VmRSS before decoding (the document is already in memory, in the baseline); "
-        + "Model (RSS) = VmRSS after decoding and malloc_trim − baseline; Model (heap) = mallinfo2 bytes in use after − "
-        + "before; Peak − model = peak above baseline − the smaller of the two model figures: the transient memory "
-        + "decoding needed beyond the document and the model. The last ratio also counts the document's own bytes. "
-        + "Bar (XMLCodable, books 50k): ≤ 3× the document.")
+    print(
+        "Peak above baseline = VmHWM − VmRSS before decoding (the document is already in memory, in the baseline); "
+            + "Model (RSS) = VmRSS after decoding and malloc_trim − baseline; Model (heap) = mallinfo2 bytes in use after − "
+            + "before; Peak − model = peak above baseline − the smaller of the two model figures: the transient memory "
+            + "decoding needed beyond the document and the model. The last ratio also counts the document's own bytes. "
+            + "Bar (XMLCodable, books 50k): ≤ 3× the document.")
     return failed ? 1 : 0
 }
 
@@ -323,9 +331,9 @@ func usage() -> Int32 {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child" {
     guard arguments.count == 6,
-          let id = WorkloadID(rawValue: arguments[1]),
-          let kind = DecoderKind(shortName: arguments[2]),
-          let items = Int(arguments[4]), let values = Int(arguments[5])
+        let id = WorkloadID(rawValue: arguments[1]),
+        let kind = DecoderKind(shortName: arguments[2]),
+        let items = Int(arguments[4]), let values = Int(arguments[5])
     else {
         print("error=bad child arguments \(arguments)")
         exit(2)

@@ -43,8 +43,9 @@ var failures = 0
 /// (with a delegate) can parse it on this platform.
 @discardableResult
 @MainActor func describe(_ workload: XMLWorkload) -> Bool {
-    print("\(workload.name): \(workload.bytes.count) bytes (\(String(format: "%.3f", workload.megabytes)) MB), "
-        + "\(workload.elementCount) elements, \(workload.attributeCount) attributes — \(workload.origin)")
+    print(
+        "\(workload.name): \(workload.bytes.count) bytes (\(String(format: "%.3f", workload.megabytes)) MB), "
+            + "\(workload.elementCount) elements, \(workload.attributeCount) attributes — \(workload.origin)")
     if let crash = FoundationXMLParserRun.knownCrash(in: workload.bytes) {
         print("  note: \(crash); parsing without a delegate instead")
         let outcome = FoundationXMLParserRun.parseWithoutDelegate(workload.data)
@@ -53,8 +54,9 @@ var failures = 0
     }
     let outcome = FoundationXMLParserRun.parse(workload.data)
     if outcome.succeeded {
-        check(outcome.elements == workload.elementCount,
-              "XMLParser saw \(outcome.elements) elements, expected \(workload.elementCount)")
+        check(
+            outcome.elements == workload.elementCount,
+            "XMLParser saw \(outcome.elements) elements, expected \(workload.elementCount)")
         return true
     }
     print("  note: Foundation XMLParser \(outcome.summary)")
@@ -82,7 +84,7 @@ var failures = 0
     do {
         let fromXML = try XMLCoderSetup.decoder().decode(Model.self, from: xml.data)
         check(fromXML == model, "XMLCoder reads the XML back to the generated models")
-    } catch where !xmlParserWorks {
+    } catch  where !xmlParserWorks {
         // XMLCoder reads through Foundation's XMLParser, so it fails wherever XMLParser does.
         print("  note: XMLCoder fails too, as it reads through XMLParser: \(error)")
     } catch {

@@ -35,8 +35,9 @@ func roundTrip(_ tree: XMLTree, options: XMLReader.Options, formatting: XMLEncod
     check(reread.root == tree.root, "root differs after a round trip")
     check(reread.prologue == tree.prologue && reread.epilogue == tree.epilogue, "prologue or epilogue differs")
     check(reread.declaration?.version == tree.declaration?.version && reread.declaration?.standalone == tree.declaration?.standalone, "declaration differs")
-    check(reread.doctype?.name == tree.doctype?.name && reread.doctype?.publicID == tree.doctype?.publicID
-          && reread.doctype?.systemID == tree.doctype?.systemID, "doctype differs")
+    check(
+        reread.doctype?.name == tree.doctype?.name && reread.doctype?.publicID == tree.doctype?.publicID
+            && reread.doctype?.systemID == tree.doctype?.systemID, "doctype differs")
 }
 
 func lookups(_ tree: XMLTree) {

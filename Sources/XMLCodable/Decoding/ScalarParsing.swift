@@ -48,7 +48,8 @@ internal enum ScalarParsing {
             guard digit <= 9 else { return .malformed }
             if !overflow {
                 let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-                let (next, o2) = negative
+                let (next, o2) =
+                    negative
                     ? shifted.subtractingReportingOverflow(T(digit))
                     : shifted.addingReportingOverflow(T(digit))
                 if o1 || o2 { overflow = true } else { value = next }

@@ -62,11 +62,13 @@ extension XMLDecoderImpl {
         if let cached = traitsCache[id] {
             found = cached
         } else {
-            found = sharedTraits.withLock { $0[id] } ?? {
-                let computed = computeTraits(type)
-                sharedTraits.withLock { $0[id] = computed }
-                return computed
-            }()
+            found =
+                sharedTraits.withLock { $0[id] }
+                ?? {
+                    let computed = computeTraits(type)
+                    sharedTraits.withLock { $0[id] = computed }
+                    return computed
+                }()
             traitsCache[id] = found
         }
         traitSlots[slot] = TraitSlot(type: unsafeBitCast(type, to: UnsafeRawPointer.self), traits: found)

@@ -22,9 +22,13 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
 
     private func value(_ key: Key) throws -> XMLValue {
         guard isCase(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: path.path,
-                debugDescription: "The choice element \(decoder.describe(.element(element))) is not the case \"\(key.stringValue)\", at \(decoder.location(of: .element(element)))."))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: path.path,
+                    debugDescription:
+                        "The choice element \(decoder.describe(.element(element))) is not the case \"\(key.stringValue)\", at \(decoder.location(of: .element(element)))."
+                ))
         }
         return .element(element)
     }
@@ -37,9 +41,10 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let found = try value(key)
-        return KeyedDecodingContainer(XMLKeyedDecodingContainer<NestedKey>(
-            decoder: decoder, element: { if case .element(let node) = found { return node } else { return element } }(),
-            path: path.appending(key)))
+        return KeyedDecodingContainer(
+            XMLKeyedDecodingContainer<NestedKey>(
+                decoder: decoder, element: { if case .element(let node) = found { return node } else { return element } }(),
+                path: path.appending(key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

@@ -27,8 +27,9 @@ extension XMLDecoder {
         do {
             bytes = try element.xmlBytes(outputFormatting: [], prettyPrintIndentation: .spaces(0))
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The element cannot be written as XML: \(error)", underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The element cannot be written as XML: \(error)", underlyingError: error))
         }
         return try decode(type, from: bytes)
     }

@@ -182,8 +182,9 @@ open class XMLDecoder: @unchecked Sendable {
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         let options = self.options.current
         guard bytes.count <= XMLIndex.maxDocumentSize else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
         }
         let index: XMLIndex
         var reader: XMLReader
@@ -191,10 +192,11 @@ open class XMLDecoder: @unchecked Sendable {
             reader = try XMLReader(unsafeBytes: bytes, options: XMLReader.Options(limits: options.limits))
             index = try XMLIndex.build(&reader)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [],
-                debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
-                underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
+                    underlyingError: error))
         }
         return try reader.input.withBytes { document in
             let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document)

@@ -439,9 +439,11 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     func typeMismatch(_ type: Any.Type, found value: XMLValue, path: PathRef) -> DecodingError {
-        DecodingError.typeMismatch(type, DecodingError.Context(
-            codingPath: path.path,
-            debugDescription: "Expected to decode \(type) but found \(describe(value)) instead, at \(location(of: value))."))
+        DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: path.path,
+                debugDescription: "Expected to decode \(type) but found \(describe(value)) instead, at \(location(of: value))."))
     }
 
     func dataCorrupted(_ message: String, at value: XMLValue, path: PathRef) -> DecodingError {

@@ -163,9 +163,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: path.path,
-            debugDescription: "No attribute or element found for key \(key) (\"\(key.stringValue)\") in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."))
+        DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: path.path,
+                debugDescription:
+                    "No attribute or element found for key \(key) (\"\(key.stringValue)\") in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
+            ))
     }
 
     // MARK: - Decoding

@@ -34,9 +34,11 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private func checkNotAtEnd(_ type: Any.Type) throws {
         if isAtEnd {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: itemPath.path,
-                debugDescription: "Unkeyed container is at end: the list has \(items.count) items, at \(decoder.location(of: anchor))."))
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: itemPath.path,
+                    debugDescription: "Unkeyed container is at end: the list has \(items.count) items, at \(decoder.location(of: anchor))."))
         }
     }
 

@@ -78,13 +78,15 @@ extension XMLTree {
                 var attributes: [Attribute] = []
                 attributes.reserveCapacity(reader.attributes.count)
                 for attribute in reader.attributes {
-                    attributes.append(Attribute(
-                        Name(reader.string(attribute.name), namespaceURI: reader.namespaceURI(attribute.name)),
-                        value: reader.string(attribute.value)))
+                    attributes.append(
+                        Attribute(
+                            Name(reader.string(attribute.name), namespaceURI: reader.namespaceURI(attribute.name)),
+                            value: reader.string(attribute.value)))
                 }
-                stack.append(OpenElement(
-                    name: Name(reader.string(xmlName), namespaceURI: reader.namespaceURI(xmlName)),
-                    attributes: Attributes(attributes)))
+                stack.append(
+                    OpenElement(
+                        name: Name(reader.string(xmlName), namespaceURI: reader.namespaceURI(xmlName)),
+                        attributes: Attributes(attributes)))
             case .endElement:
                 guard let open = stack.popLast() else { continue }
                 let element = Element(open.name, attributes: open.attributes, children: open.children)

@@ -91,7 +91,9 @@ extension XMLTree {
         String(decoding: try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation), as: UTF8.self)
     }
 
-    func xmlBytes(outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation) throws(SerializationError) -> [UInt8] {
+    func xmlBytes(outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation) throws(SerializationError)
+        -> [UInt8]
+    {
         var writer = XMLWriter(formatting: XMLWriter.Formatting(outputFormatting, prettyPrintIndentation))
         try writer.writeDocument(self)
         return writer.bytes
@@ -121,7 +123,9 @@ extension XMLTree.Element {
         String(decoding: try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation), as: UTF8.self)
     }
 
-    func xmlBytes(outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation) throws(XMLTree.SerializationError) -> [UInt8] {
+    func xmlBytes(outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation) throws(XMLTree.SerializationError)
+        -> [UInt8]
+    {
         var writer = XMLWriter(formatting: XMLWriter.Formatting(outputFormatting, prettyPrintIndentation))
         try writer.writeTree(self)
         return writer.bytes

@@ -438,7 +438,8 @@ internal final class XMLEncodedTree {
     /// two overlapping loads and stores rather than a call.
     @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
         if count >= 8 {
             if count <= 16 {
                 let head = from.loadUnaligned(as: UInt64.self)
@@ -468,7 +469,8 @@ internal final class XMLEncodedTree {
             var index = 0
             let count = source.count
             while index &+ 4 <= count {
-                flags |= table[Int(source[index])] | table[Int(source[index &+ 1])]
+                flags |=
+                    table[Int(source[index])] | table[Int(source[index &+ 1])]
                     | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
                 index &+= 4
             }
@@ -487,7 +489,8 @@ internal final class XMLEncodedTree {
             var index = index
             let count = source.count
             while index &+ 4 <= count {
-                let flags = table[Int(source[index])] | table[Int(source[index &+ 1])]
+                let flags =
+                    table[Int(source[index])] | table[Int(source[index &+ 1])]
                     | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
                 if flags & mask != 0 { break }
                 index &+= 4

@@ -53,8 +53,10 @@ extension XMLEncoder {
         var dictionary: [String: String] = [:]
         for (name, attributeValue) in rootAttributes {
             guard dictionary.updateValue(attributeValue, forKey: name) == nil else {
-                throw EncodingError.invalidValue(name, EncodingError.Context(
-                    codingPath: [], debugDescription: "The root attribute \"\(name)\" is given more than once."))
+                throw EncodingError.invalidValue(
+                    name,
+                    EncodingError.Context(
+                        codingPath: [], debugDescription: "The root attribute \"\(name)\" is given more than once."))
             }
         }
         let encoded = try encode(value, withRootKey: rootKey, rootAttributes: dictionary, header: header, doctype: doctype)
@@ -64,8 +66,10 @@ extension XMLEncoder {
         do {
             tree = try XMLTree(parsing: encoded, options: readerOptions)
         } catch {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The encoded document cannot be reordered: \(error)", underlyingError: error))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The encoded document cannot be reordered: \(error)", underlyingError: error))
         }
         var ordered: [XMLTree.Attribute] = []
         for (name, _) in rootAttributes {
@@ -83,8 +87,10 @@ extension XMLEncoder {
         do {
             try writer.writeTree(tree.root)
         } catch {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The encoded document cannot be written: \(error)", underlyingError: error))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The encoded document cannot be written: \(error)", underlyingError: error))
         }
         return writer.bytes
     }

@@ -32,8 +32,10 @@ extension XMLEncoder {
         do {
             return try XMLTree(parsing: data, options: options)
         } catch {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error)", underlyingError: error))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error)", underlyingError: error))
         }
     }
 }

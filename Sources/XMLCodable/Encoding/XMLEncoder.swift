@@ -174,7 +174,13 @@ open class XMLEncoder: @unchecked Sendable {
                 !doctype.dtdLocation.utf8.contains(UInt8(ascii: "\"")),
                 XMLTreeValidation.invalidCharacter(in: doctype.dtdLocation + (doctype.dtdName ?? "")) == nil
             else {
-                throw EncodingError.invalidValue(doctype, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written as XML: its root element must be an XML name and its identifiers must not contain '\"' or characters XML 1.0 cannot carry."))
+                throw EncodingError.invalidValue(
+                    doctype,
+                    EncodingError.Context(
+                        codingPath: [],
+                        debugDescription:
+                            "The document type declaration cannot be written as XML: its root element must be an XML name and its identifiers must not contain '\"' or characters XML 1.0 cannot carry."
+                    ))
             }
             writer.append(doctype.text)
         }
@@ -194,7 +200,8 @@ open class XMLEncoder: @unchecked Sendable {
             problem = "standalone must be \"yes\" or \"no\", not \"\(standalone)\""
         }
         if let problem {
-            throw EncodingError.invalidValue(header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(problem)."))
+            throw EncodingError.invalidValue(
+                header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(problem)."))
         }
     }
 
@@ -214,8 +221,12 @@ open class XMLEncoder: @unchecked Sendable {
         }
         try impl.encodeTopLevel(value, into: root)
         if tree.overflowed {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The document is too large to encode: over \(XMLEncodedTree.limit) elements, attributes or names, or a value of as many bytes."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription:
+                        "The document is too large to encode: over \(XMLEncodedTree.limit) elements, attributes or names, or a value of as many bytes."))
         }
         if impl.usesXSINil { tree.setAttribute(tree.intern("xmlns:xsi"), tree.append(XMLDecoder.xsiNamespace), on: root) }
         for (prefix, uri) in impl.namespacePrefixes { tree.setAttribute(tree.intern("xmlns:" + prefix), tree.append(uri), on: root) }

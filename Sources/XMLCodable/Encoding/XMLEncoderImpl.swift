@@ -149,8 +149,11 @@ internal final class XMLEncoderImpl: Encoder {
     func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: PathRef? = nil) throws -> String {
         if value.isFinite { return value.description }
         guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path?.path ?? codingPath, debugDescription: "Unable to encode \(F.self).\(value) directly in XML; use the convertToString non-conforming float strategy."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: path?.path ?? codingPath,
+                    debugDescription: "Unable to encode \(F.self).\(value) directly in XML; use the convertToString non-conforming float strategy."))
         }
         return value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity
     }
@@ -201,9 +204,11 @@ internal final class XMLEncoderImpl: Encoder {
     /// The string, if XML 1.0 can carry every character of it.
     func checkedText(_ text: String, path: CodingPathNode) throws -> String {
         if let bad = XMLTreeValidation.invalidCharacter(in: text) {
-            throw EncodingError.invalidValue(text, EncodingError.Context(
-                codingPath: path.path,
-                debugDescription: "The string contains U+\(String(bad.value, radix: 16, uppercase: true)), which XML 1.0 cannot represent."))
+            throw EncodingError.invalidValue(
+                text,
+                EncodingError.Context(
+                    codingPath: path.path,
+                    debugDescription: "The string contains U+\(String(bad.value, radix: 16, uppercase: true)), which XML 1.0 cannot represent."))
         }
         return text
     }
@@ -219,8 +224,10 @@ internal final class XMLEncoderImpl: Encoder {
     /// The name, if it is an XML name.
     func checkedName(_ name: String, path: CodingPathNode) throws -> String {
         guard XMLTreeValidation.isValidName(name) else {
-            throw EncodingError.invalidValue(name, EncodingError.Context(
-                codingPath: path.path, debugDescription: "\"\(name)\" is not a valid XML name, so it cannot be an element or attribute name."))
+            throw EncodingError.invalidValue(
+                name,
+                EncodingError.Context(
+                    codingPath: path.path, debugDescription: "\"\(name)\" is not a valid XML name, so it cannot be an element or attribute name."))
         }
         return name
     }

@@ -127,9 +127,10 @@ internal struct XMLIndex {
             switch event {
             case .startElement(let name):
                 let attributes = reader.attributes
-                index.nodes.append(Node(
-                    name: name, firstAttribute: Int32(index.attributes.count), attributeCount: Int32(attributes.count),
-                    firstChild: -1, nextSibling: -1, kind: .element))
+                index.nodes.append(
+                    Node(
+                        name: name, firstAttribute: Int32(index.attributes.count), attributeCount: Int32(attributes.count),
+                        firstChild: -1, nextSibling: -1, kind: .element))
                 if !attributes.isEmpty { index.attributes.append(contentsOf: attributes) }
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified

@@ -67,7 +67,10 @@ internal enum InputDecoding {
         case "US-ASCII", "ASCII", "ANSI_X3.4-1968", "ISO646-US", "US":
             var offset = 0
             for b in bytes {
-                if b >= 0x80 { throw error(.unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a US-ASCII character"), at: offset, in: bytes) }
+                if b >= 0x80 {
+                    throw error(
+                        .unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a US-ASCII character"), at: offset, in: bytes)
+                }
                 offset += 1
             }
             return nil  // ASCII is UTF-8.
@@ -75,7 +78,9 @@ internal enum InputDecoding {
             var offset = 0
             for b in bytes {
                 if b >= 0x80 && b < 0xA0 && windows1252High[Int(b - 0x80)] == 0 {
-                    throw error(.unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a windows-1252 character"), at: offset, in: bytes)
+                    throw error(
+                        .unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a windows-1252 character"), at: offset,
+                        in: bytes)
                 }
                 offset += 1
             }

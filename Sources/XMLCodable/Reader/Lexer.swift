@@ -138,7 +138,9 @@ internal struct Lexer {
     }
 
     @inline(never)
-    func checkQName(_ buf: UnsafeRawBufferPointer, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+    func checkQName(_ buf: UnsafeRawBufferPointer, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (
+        end: Int, prefixLength: Int32
+    ) {
         func invalid() -> ScanError {
             ScanError(reason: .invalidName(String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)), offset: start)
         }

@@ -21,7 +21,10 @@ extension XMLReader {
         @usableFromInline let string: String
         @usableFromInline let unsafe: UnsafeRawBufferPointer
 
-        private init(kind: Kind, array: [UInt8] = [], data: Data = Data(), string: String = "", unsafe: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
+        private init(
+            kind: Kind, array: [UInt8] = [], data: Data = Data(), string: String = "",
+            unsafe: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+        ) {
             self.kind = kind
             self.array = array
             self.data = data

@@ -29,7 +29,11 @@ extension XMLScanner {
                 return try doctypeDeclaration(document)
             }
             if endsWithin(buf, position, "<!--", "<!DOCTYPE") { throw error(.unexpectedEndOfInput(expected: "the rest of the markup declaration"), at: end) }
-            throw error(.syntax(phase == .prolog ? "expected a comment, the document type declaration or the root element" : "only comments and processing instructions may follow the root element"), at: position)
+            throw error(
+                .syntax(
+                    phase == .prolog
+                        ? "expected a comment, the document type declaration or the root element"
+                        : "only comments and processing instructions may follow the root element"), at: position)
         }
         if phase == .epilog { throw error(.contentAfterRootElement, at: position) }
         phase = .content
@@ -78,7 +82,9 @@ extension XMLScanner {
     }
 
     /// Handles `&name;` in content: expands an internal entity, refuses others.
-    private mutating func enterEntity(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int, referenceEnd: Int) throws(ScanError) {
+    private mutating func enterEntity(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int, referenceEnd: Int)
+        throws(ScanError)
+    {
         let name = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
         guard let dtd, let index = dtd.generalEntity(named: name) else {
             if undeclaredEntitiesAreErrors {
@@ -257,7 +263,9 @@ extension XMLScanner {
             }
             let value = XMLSlice(source: source, start: valueStart, end: p, flags: flags)
             p += 1
-            attributes.append(XMLAttribute(name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
+            attributes.append(
+                XMLAttribute(
+                    name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
             if attributes.count > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: attributeName.start)
             }
@@ -294,7 +302,9 @@ extension XMLScanner {
             let count = open.name.qualified.end - open.name.qualified.start
             let after = nameStart + count
             if after < end, buf[after] == UInt8(ascii: ">"),
-                bytesEqual(UnsafeRawBufferPointer(rebasing: buf[nameStart..<after]), UnsafeRawBufferPointer(rebasing: buf[open.name.qualified.start..<open.name.qualified.end]))
+                bytesEqual(
+                    UnsafeRawBufferPointer(rebasing: buf[nameStart..<after]),
+                    UnsafeRawBufferPointer(rebasing: buf[open.name.qualified.start..<open.name.qualified.end]))
             {
                 position = after + 1
                 return .endElement(popElement())
@@ -447,7 +457,8 @@ extension XMLScanner {
                     if b.end - b.start == length, base.load(fromByteOffset: a.start, as: UInt8.self) == base.load(fromByteOffset: b.start, as: UInt8.self),
                         bytesEqual(UnsafeRawBufferPointer(start: base + a.start, count: length), UnsafeRawBufferPointer(start: base + b.start, count: length))
                     {
-                        throw error(.duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: base + a.start, count: length), as: UTF8.self)), at: a.start)
+                        throw error(
+                            .duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: base + a.start, count: length), as: UTF8.self)), at: a.start)
                     }
                 }
             }

@@ -75,7 +75,9 @@ extension XMLScanner {
     private mutating func parameterEntityReference(_ buf: UnsafeRawBufferPointer, store: DTDStore, standalone: Bool) throws(ScanError) {
         let start = position
         let (nameEnd, _) = try scanName(buf, at: start + 1, qualified: false)
-        guard nameEnd < end, buf[nameEnd] == UInt8(ascii: ";") else { throw unexpected(buf, at: nameEnd, expected: "';' to end the parameter-entity reference") }
+        guard nameEnd < end, buf[nameEnd] == UInt8(ascii: ";") else {
+            throw unexpected(buf, at: nameEnd, expected: "';' to end the parameter-entity reference")
+        }
         position = nameEnd + 1
         sawParameterEntityReference = true
         if !standalone { undeclaredEntitiesAreErrors = false }
@@ -227,7 +229,10 @@ extension XMLScanner {
                     || equalsASCII(keyword, "NMTOKENS"))
                 {
                     if p >= end { throw unexpected(buf, at: p, expected: "the rest of the attribute type") }
-                    throw error(.invalidDeclaration("expected an attribute type (CDATA, ID, IDREF, IDREFS, ENTITY, ENTITIES, NMTOKEN, NMTOKENS, NOTATION or an enumeration)"), at: keywordStart)
+                    throw error(
+                        .invalidDeclaration(
+                            "expected an attribute type (CDATA, ID, IDREF, IDREFS, ENTITY, ENTITIES, NMTOKEN, NMTOKENS, NOTATION or an enumeration)"),
+                        at: keywordStart)
                 }
             }
             guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the attribute type") }
@@ -300,7 +305,9 @@ extension XMLScanner {
     }
 
     /// Reads a default attribute value, checking it as an attribute value in a start tag is checked.
-    private mutating func defaultAttributeValue(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> (start: Int, end: Int, flags: XMLSlice.Flags) {
+    private mutating func defaultAttributeValue(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> (
+        start: Int, end: Int, flags: XMLSlice.Flags
+    ) {
         let quote = buf[p]
         let start = p + 1
         var q = start

@@ -140,13 +140,18 @@ extension XMLScanner {
                 }
                 let isXML = equalsASCII(prefix, "xml")
                 if isXML != (uri == 1) {
-                    throw error(.invalidNamespaceDeclaration(isXML ? "the prefix 'xml' can only be bound to http://www.w3.org/XML/1998/namespace" : "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace"), at: at)
+                    throw error(
+                        .invalidNamespaceDeclaration(
+                            isXML
+                                ? "the prefix 'xml' can only be bound to http://www.w3.org/XML/1998/namespace"
+                                : "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace"), at: at)
                 }
                 if uri == 2 {
                     throw error(.invalidNamespaceDeclaration("no prefix can be bound to http://www.w3.org/2000/xmlns/"), at: at)
                 }
                 if uri == 0 {
-                    throw error(.invalidNamespaceDeclaration("the prefix '\(prefixName)' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), at: at)
+                    throw error(
+                        .invalidNamespaceDeclaration("the prefix '\(prefixName)' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), at: at)
                 }
                 namespaces.bind(prefix: prefix, slice: attribute.local, to: uri)
             }
@@ -208,7 +213,9 @@ extension XMLScanner {
     }
 
     /// The namespace number bound to a prefix.
-    private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int32 {
+    private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError)
+        -> Int32
+    {
         if let uri = namespaces.lookUp(prefix: prefix) { return uri }
         if equalsASCII(prefix, "xml") { return 1 }
         throw error(.undeclaredNamespacePrefix(String(decoding: prefix, as: UTF8.self)), at: p)

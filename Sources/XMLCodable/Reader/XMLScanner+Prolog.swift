@@ -39,7 +39,8 @@ extension XMLScanner {
         }
         let text = { (range: Range<Int>) in String(decoding: UnsafeRawBufferPointer(rebasing: buf[range]), as: UTF8.self) }
         guard let version = try pseudoAttribute("version", &p) else { throw bad("the version is missing", p) }
-        let versionOK = version.count >= 3 && buf[version.lowerBound] == UInt8(ascii: "1") && buf[version.lowerBound + 1] == UInt8(ascii: ".")
+        let versionOK =
+            version.count >= 3 && buf[version.lowerBound] == UInt8(ascii: "1") && buf[version.lowerBound + 1] == UInt8(ascii: ".")
             && version.dropFirst(2).allSatisfy { buf[$0] >= UInt8(ascii: "0") && buf[$0] <= UInt8(ascii: "9") }
         guard versionOK else { throw bad("version '\(text(version))' is not of the form 1.x", version.lowerBound) }
         var encoding: String?
@@ -47,11 +48,16 @@ extension XMLScanner {
         var hadSpace = skipSpace(buf, &p)
         if hadSpace, let range = try pseudoAttribute("encoding", &p) {
             // EncName ::= [A-Za-z] ([A-Za-z0-9._] | '-')*
-            let valid = !range.isEmpty && range.enumerated().allSatisfy { index, at in
-                let b = buf[at]
-                let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-                return letter || (index > 0 && ((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")))
-            }
+            let valid =
+                !range.isEmpty
+                && range.enumerated().allSatisfy { index, at in
+                    let b = buf[at]
+                    let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                    return letter
+                        || (index > 0
+                            && ((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+                                || b == UInt8(ascii: "-")))
+                }
             guard valid else { throw bad("'\(text(range))' is not a valid encoding name", range.lowerBound) }
             encoding = text(range)
             hadSpace = skipSpace(buf, &p)
@@ -65,7 +71,9 @@ extension XMLScanner {
             skipSpace(buf, &p)
         }
         guard p + 1 < end, buf[p] == UInt8(ascii: "?"), buf[p + 1] == UInt8(ascii: ">") else {
-            throw bad(p < end && ByteClass.table[Int(buf[p])] & ByteClass.nameStart != 0 ? "unexpected pseudo-attribute (only version, encoding and standalone, in that order, separated by white space)" : "expected '?>'", p)
+            throw bad(
+                p < end && ByteClass.table[Int(buf[p])] & ByteClass.nameStart != 0
+                    ? "unexpected pseudo-attribute (only version, encoding and standalone, in that order, separated by white space)" : "expected '?>'", p)
         }
         position = p + 2
         declaration = XMLReader.Declaration(version: text(version), encoding: encoding, standalone: standalone)
@@ -125,11 +133,15 @@ extension XMLScanner {
         } else if matches(buf, p, "PUBLIC") {
             p += 6
             guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after PUBLIC") }
-            guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else { throw unexpected(buf, at: p, expected: "a quoted public identifier") }
+            guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else {
+                throw unexpected(buf, at: p, expected: "a quoted public identifier")
+            }
             let quote = buf[p]
             var q = p + 1
             while q < end, buf[q] != quote {
-                guard isPubidByte(buf[q]) else { throw error(.invalidDeclaration("\(describe(buf, at: q, limit: end)) is not allowed in a public identifier"), at: q) }
+                guard isPubidByte(buf[q]) else {
+                    throw error(.invalidDeclaration("\(describe(buf, at: q, limit: end)) is not allowed in a public identifier"), at: q)
+                }
                 q += 1
             }
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the public identifier") }

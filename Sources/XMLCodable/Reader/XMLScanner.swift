@@ -221,7 +221,8 @@ internal struct XMLScanner {
         let b = buf[p]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b < 0x80 {
-            return b == 0x20 ? "space" : b == 0x0A ? "line feed" : b == 0x09 ? "tab" : b == 0x0D ? "carriage return" : "U+\(String(b, radix: 16, uppercase: true))"
+            return b == 0x20
+                ? "space" : b == 0x0A ? "line feed" : b == 0x09 ? "tab" : b == 0x0D ? "carriage return" : "U+\(String(b, radix: 16, uppercase: true))"
         }
         if let (scalar, _) = decodeScalar(buf.baseAddress!, p, limit), let u = Unicode.Scalar(scalar) {
             return "'\(Character(u))'"

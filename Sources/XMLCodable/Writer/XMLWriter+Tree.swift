@@ -72,7 +72,9 @@ extension XMLWriter {
             let isPubid = publicID.utf8.allSatisfy { b in
                 (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || pubidExtras.contains(b)
             }
-            guard isPubid else { throw TreeError(reason: .invalidDeclaration("the public identifier \"\(publicID)\" has characters a public identifier cannot have"), path: "") }
+            guard isPubid else {
+                throw TreeError(reason: .invalidDeclaration("the public identifier \"\(publicID)\" has characters a public identifier cannot have"), path: "")
+            }
             append(" PUBLIC \"")
             append(publicID)
             append("\"")
@@ -246,7 +248,8 @@ extension XMLWriter {
                     if let space = element.attributes["xml:space"] { preserve = space == "preserve" }
                     // Indent content of elements (and comments and processing instructions) without
                     // character data, where white space is layout; never under xml:space="preserve".
-                    let indent = formatting.prettyPrinted && !preserve && children.contains { $0.element != nil }
+                    let indent =
+                        formatting.prettyPrinted && !preserve && children.contains { $0.element != nil }
                         && children.allSatisfy { $0.characterData == nil }
                     stack.append(Frame(element: element, children: children, indent: indent, bindingCount: bindingCount, preserve: preserve))
                 }
@@ -330,7 +333,8 @@ extension XMLWriter {
                 return
             }
             if prefix.isEmpty && isAttribute {
-                throw TreeError(reason: .namespaceConflict("attribute has namespace URI \"\(uri)\" but no prefix; unprefixed attributes are in no namespace"), path: "")
+                throw TreeError(
+                    reason: .namespaceConflict("attribute has namespace URI \"\(uri)\" but no prefix; unprefixed attributes are in no namespace"), path: "")
             }
             if same(bound(prefix) ?? "", uri) { return }
             if prefix.isEmpty == false, uri.isEmpty {

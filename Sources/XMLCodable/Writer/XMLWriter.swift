@@ -252,7 +252,8 @@ internal struct XMLWriter {
             if formatting.sortedKeys, !node.hasText {
                 // A stable sort by name.
                 children = children.enumerated().sorted { a, b in
-                    let x = tree.names[Int(tree.nodes[a.element].name)], y = tree.names[Int(tree.nodes[b.element].name)]
+                    let x = tree.names[Int(tree.nodes[a.element].name)]
+                    let y = tree.names[Int(tree.nodes[b.element].name)]
                     return x == y ? a.offset < b.offset : x < y
                 }.map(\.element)
             }

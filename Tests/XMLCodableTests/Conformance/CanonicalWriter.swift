@@ -93,11 +93,11 @@ struct CanonicalWriter {
             append("<!NOTATION ")
             append(notation.name)
             switch (notation.publicID, notation.systemID) {
-            case let (publicID?, systemID?):
+            case (let publicID?, let systemID?):
                 append(" PUBLIC '\(publicID)' '\(systemID)'")
-            case let (publicID?, nil):
+            case (let publicID?, nil):
                 append(" PUBLIC '\(publicID)'")
-            case let (nil, systemID?):
+            case (nil, let systemID?):
                 append(" SYSTEM '\(systemID)'")
             case (nil, nil):
                 // Not possible in a well-formed document; make it visible.

@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func readsTestsAndSkipsCommentsAndCDATA() throws {
-        let found = try tests("""
+        let found = try tests(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- <TEST ID="commented" TYPE="valid" URI="x.xml"> -->
             <TEST ID="a" TYPE="valid"
@@ -46,7 +47,8 @@ import Testing
     }
 
     @Test func decodesReferencesAndNormalizesWhiteSpaceInAttributeValues() throws {
-        let found = try tests("""
+        let found = try tests(
+            """
             <TEST ID="r&amp;d&#45;&#x31;" TYPE="valid" URI="a&apos;b.xml" SECTIONS="a\tb&lt;&gt;&quot;"/>
             """)
         #expect(found.first?.id == "r&d-1")
@@ -55,7 +57,8 @@ import Testing
     }
 
     @Test func resolvesAgainstXMLBaseInsideTheCatalog() throws {
-        let found = try tests("""
+        let found = try tests(
+            """
             <TESTCASES xml:base="sub/">
               <TESTCASES xml:base="deeper/">
                 <TEST ID="deep" TYPE="valid" URI="d.xml" SECTIONS=""/>
@@ -66,12 +69,13 @@ import Testing
             <TEST ID="own" TYPE="valid" URI="o.xml" xml:base="own/" SECTIONS=""/>
             """)
         let paths = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0.inputFile.path) })
-        #expect(paths == [
-            "deep": "/suite/group/sub/deeper/d.xml",
-            "sub": "/suite/group/sub/s.xml",
-            "top": "/suite/t.xml",
-            "own": "/suite/group/own/o.xml",
-        ])
+        #expect(
+            paths == [
+                "deep": "/suite/group/sub/deeper/d.xml",
+                "sub": "/suite/group/sub/s.xml",
+                "top": "/suite/t.xml",
+                "own": "/suite/group/own/o.xml",
+            ])
     }
 
     @Test func rejectsWhatItDoesNotUnderstand() {
@@ -145,8 +149,9 @@ import Testing
         writer.endElement("empty")
         writer.endElement("doc")
         writer.characters("\n")
-        #expect(text(writer) == #"<doc B="upper" a="&lt;&amp;&gt;&quot;&#9;&#10;&#13;'" b="2" xmlns:p="urn:p">"#
-            + #"x &amp; y &lt; z &gt; w &quot;q&quot; 'a'&#9;&#10;&#13;<empty></empty></doc>"#)
+        #expect(
+            text(writer) == #"<doc B="upper" a="&lt;&amp;&gt;&quot;&#9;&#10;&#13;'" b="2" xmlns:p="urn:p">"#
+                + #"x &amp; y &lt; z &gt; w &quot;q&quot; 'a'&#9;&#10;&#13;<empty></empty></doc>"#)
     }
 
     @Test func attributesSortByCodePointNotByStringComparison() {
@@ -170,24 +175,27 @@ import Testing
 
     @Test func secondCanonicalFormDoctype() {
         var writer = CanonicalWriter()
-        writer.doctype(name: "root", notations: [
-            XMLReader.Notation(name: "nonce", systemID: "file:/dev/null"),
-            XMLReader.Notation(name: "foo", publicID: "-//public id//foo", systemID: "file:/dev/null"),
-            XMLReader.Notation(name: "bar", systemID: "file:/dev/tty"),
-            XMLReader.Notation(name: "pub", publicID: "whatever"),
-        ])
+        writer.doctype(
+            name: "root",
+            notations: [
+                XMLReader.Notation(name: "nonce", systemID: "file:/dev/null"),
+                XMLReader.Notation(name: "foo", publicID: "-//public id//foo", systemID: "file:/dev/null"),
+                XMLReader.Notation(name: "bar", systemID: "file:/dev/tty"),
+                XMLReader.Notation(name: "pub", publicID: "whatever"),
+            ])
         writer.startElement("root", attributes: [])
         writer.endElement("root")
         // The form of sun/valid/out/sa05.xml and xmltest/valid/sa/out/069.xml.
-        #expect(text(writer) == """
-            <!DOCTYPE root [
-            <!NOTATION bar SYSTEM 'file:/dev/tty'>
-            <!NOTATION foo PUBLIC '-//public id//foo' 'file:/dev/null'>
-            <!NOTATION nonce SYSTEM 'file:/dev/null'>
-            <!NOTATION pub PUBLIC 'whatever'>
-            ]>
-            <root></root>
-            """)
+        #expect(
+            text(writer) == """
+                <!DOCTYPE root [
+                <!NOTATION bar SYSTEM 'file:/dev/tty'>
+                <!NOTATION foo PUBLIC '-//public id//foo' 'file:/dev/null'>
+                <!NOTATION nonce SYSTEM 'file:/dev/null'>
+                <!NOTATION pub PUBLIC 'whatever'>
+                ]>
+                <root></root>
+                """)
     }
 
     @Test func noDoctypeWithoutNotations() {
@@ -220,11 +228,12 @@ import Testing
             <doc b="1" a="x&amp;&two;"><![CDATA[<&>]]>&e;&#x9;<e/>\r\n<?x y?></doc>
             """
         let output = try CanonicalWriter.canonicalize(Array(document.utf8))
-        #expect(String(decoding: output, as: UTF8.self) == """
-            <!DOCTYPE doc [
-            <!NOTATION n PUBLIC 'p'>
-            ]>
-            <?pi ?><doc a="x&amp;two" b="1" z="default">&lt;&amp;&gt;&lt;entity&gt;&#9;<e></e>&#10;<?x y?></doc>
-            """)
+        #expect(
+            String(decoding: output, as: UTF8.self) == """
+                <!DOCTYPE doc [
+                <!NOTATION n PUBLIC 'p'>
+                ]>
+                <?pi ?><doc a="x&amp;two" b="1" z="default">&lt;&amp;&gt;&lt;entity&gt;&#9;<e></e>&#10;<?x y?></doc>
+                """)
     }
 }

@@ -70,8 +70,9 @@ struct ConformanceSuiteTests {
             return relaxed.isSelected
         }
         #expect(applicable.count == 1_736)
-        print("conformance: selected \(selected.count) of \(catalog.tests.count) tests "
-            + "(valid \(byType["valid"] ?? 0), invalid \(byType["invalid"] ?? 0), not-wf \(byType["not-wf"] ?? 0))")
+        print(
+            "conformance: selected \(selected.count) of \(catalog.tests.count) tests "
+                + "(valid \(byType["valid"] ?? 0), invalid \(byType["invalid"] ?? 0), not-wf \(byType["not-wf"] ?? 0))")
     }
 
     /// Every selected input and output file exists, and a few resolve where they should: including
@@ -184,8 +185,9 @@ struct ConformanceSuiteTests {
             trace(test)
             let bytes = try XMLConfCatalog.readFile(test.inputFile)
             if case .rejected(let error) = Self.read(bytes, options: XMLReader.Options(processNamespaces: false)) {
-                failures.append("  \(test.id) [\(test.type)] \(XMLConfTest.relativePath(test.inputFile, suite: XMLConf.directory)): "
-                    + "expected no error with processNamespaces false, reader threw: \(error)")
+                failures.append(
+                    "  \(test.id) [\(test.type)] \(XMLConfTest.relativePath(test.inputFile, suite: XMLConf.directory)): "
+                        + "expected no error with processNamespaces false, reader threw: \(error)")
             }
         }
         #expect(failures.isEmpty, "\(failures.count) namespace-unaware verdict failure(s):\n\(failures.joined(separator: "\n"))")
@@ -257,10 +259,12 @@ struct ConformanceResult {
 
         var summary = "conformance (\(check)): \(results.count - failures.count)/\(total) correct"
         let byType = Dictionary(grouping: results, by: \.test.type)
-        summary += " (" + ["valid", "invalid", "not-wf"].compactMap { type in
-            guard let group = byType[type] else { return nil }
-            return "\(type) \(group.filter { $0.failure == nil }.count)/\(group.count)"
-        }.joined(separator: ", ") + ")"
+        summary +=
+            " ("
+            + ["valid", "invalid", "not-wf"].compactMap { type in
+                guard let group = byType[type] else { return nil }
+                return "\(type) \(group.filter { $0.failure == nil }.count)/\(group.count)"
+            }.joined(separator: ", ") + ")"
         summary += "; \(knownFailures.count) known failures, \(unexpected.count) unexpected, \(stale.count) stale"
         print(summary)
 
@@ -269,7 +273,8 @@ struct ConformanceResult {
             for result in results {
                 let status = result.failure == nil ? (known[result.test.id] == nil ? "pass" : "stale") : (known[result.test.id] == nil ? "FAIL" : "known")
                 let detail = (result.failure ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
-                tsv += "\(check)\t\(result.test.id)\t\(result.test.type)\t\(status)\t\(XMLConfTest.relativePath(result.test.inputFile, suite: suite))\t\(detail)\n"
+                tsv +=
+                    "\(check)\t\(result.test.id)\t\(result.test.type)\t\(status)\t\(XMLConfTest.relativePath(result.test.inputFile, suite: suite))\t\(detail)\n"
             }
             // Append, so that both checks can share one report file.
             if let handle = FileHandle(forWritingAtPath: path) {
@@ -287,7 +292,9 @@ struct ConformanceResult {
         }
         if !stale.isEmpty {
             let listing = stale.map { "  \($0.test.id): listed as \"\(known[$0.test.id]!)\"" }.joined(separator: "\n")
-            Issue.record("\(stale.count) \(check) test(s) now pass but are listed in ConformanceExpectedFailures; remove them:\n\(listing)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(stale.count) \(check) test(s) now pass but are listed in ConformanceExpectedFailures; remove them:\n\(listing)",
+                sourceLocation: sourceLocation)
         }
     }
 }

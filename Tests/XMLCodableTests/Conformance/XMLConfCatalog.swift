@@ -199,11 +199,11 @@ struct CatalogScanner {
 
         static func == (lhs: Token, rhs: Token) -> Bool {
             switch (lhs, rhs) {
-            case let (.startTag(a, x, e), .startTag(b, y, f)):
+            case (.startTag(let a, let x, let e), .startTag(let b, let y, let f)):
                 a == b && e == f && x.count == y.count && zip(x, y).allSatisfy { $0.name == $1.name && $0.value == $1.value }
-            case let (.endTag(a), .endTag(b)): a == b
-            case let (.entityReference(a), .entityReference(b)): a == b
-            case let (.doctype(a, x), .doctype(b, y)): a == b && x == y
+            case (.endTag(let a), .endTag(let b)): a == b
+            case (.entityReference(let a), .entityReference(let b)): a == b
+            case (.doctype(let a, let x), .doctype(let b, let y)): a == b && x == y
             default: false
             }
         }
@@ -237,8 +237,8 @@ struct CatalogScanner {
         // Enough for the catalogs: ASCII name characters, plus any non-ASCII byte.
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), 0x80...0xFF:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), 0x80...0xFF:
             true
         default:
             false
@@ -314,7 +314,7 @@ struct CatalogScanner {
                 if ["amp", "lt", "gt", "quot", "apos"].contains(name) { continue }
                 return .entityReference(name)
             } else {
-                position += 1 // character data: not needed
+                position += 1  // character data: not needed
             }
         }
         return nil
@@ -400,8 +400,8 @@ struct CatalogScanner {
             let digitsStart = position
             while position < bytes.count, bytes[position] != UInt8(ascii: ";") { position += 1 }
             guard position < bytes.count,
-                  let code = UInt32(String(decoding: bytes[digitsStart..<position], as: UTF8.self), radix: radix),
-                  let scalar = Unicode.Scalar(code)
+                let code = UInt32(String(decoding: bytes[digitsStart..<position], as: UTF8.self), radix: radix),
+                let scalar = Unicode.Scalar(code)
             else { throw error("malformed character reference", at: start) }
             position += 1
             return Array(String(Character(scalar)).utf8)
@@ -504,7 +504,7 @@ struct CatalogScanner {
             let parts = declaration.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             guard parts.first == "ENTITY" else { continue }
             guard parts.count == 4, parts[2] == "SYSTEM", let quote = parts[3].first, quote == "\"" || quote == "'",
-                  parts[3].count >= 2, parts[3].last == quote
+                parts[3].count >= 2, parts[3].last == quote
             else {
                 throw CatalogError(file: file, offset: 0, message: "unexpected entity declaration '<!\(declaration)>'")
             }

@@ -103,7 +103,7 @@ private struct Product: Codable, Equatable {
         let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
         #expect(product.sku == nil)
         #expect(product.note == nil)
-    } 
+    }
 
     @Test func wrappedArraysAndNestedTypes() throws {
         struct Tag: Codable, Equatable { @Attribute var name: String }
@@ -202,9 +202,10 @@ private struct DynamicBook: Decodable, Equatable, DynamicNodeDecoding {
         let xml = """
             <item id="1"><name>element</name></item>
             """
-        let error = try #require(decodingError(Item.self, xml) {
-            $0.nodeDecodingStrategy = .custom { _, _ in { _ in .element } }
-        })
+        let error = try #require(
+            decodingError(Item.self, xml) {
+                $0.nodeDecodingStrategy = .custom { _, _ in { _ in .element } }
+            })
         #expect(error.kind == "keyNotFound")
         #expect(error.fullPath == ["id"])
     }

@@ -58,8 +58,9 @@ private let catalogJSON = """
     """
 
 private let expectedBooks: [Book] = [
-    Book(name: "Mastering Swift", author: "Jon Hoffman", publisher: "PacktPub", category: "Programming",
-         description: "Learning Swift & more"),
+    Book(
+        name: "Mastering Swift", author: "Jon Hoffman", publisher: "PacktPub", category: "Programming",
+        description: "Learning Swift & more"),
     Book(name: "Swift <Basics>", author: "Ann", publisher: "P", category: "C", description: "D"),
 ]
 
@@ -190,7 +191,8 @@ private let expectedBooks: [Book] = [
     }
 
     @Test func singleValueContainerDecodesStruct() throws {
-        struct Wrapper: Decodable { var note: Note
+        struct Wrapper: Decodable {
+            var note: Note
             init(from decoder: any Decoder) throws { note = try decoder.singleValueContainer().decode(Note.self) }
         }
         #expect(try decode(Wrapper.self, noteXML).note == expectedNote)
@@ -369,8 +371,11 @@ private let expectedBooks: [Book] = [
             </r>
             """
         let value = try decode(AllIntegers.self, xml)
-        #expect(value == AllIntegers(i: .min, i8: -128, i16: 32767, i32: .min, i64: .max, u: .max, u8: 255,
-                                     u16: 65535, u32: .max, u64: .max))
+        #expect(
+            value
+                == AllIntegers(
+                    i: .min, i8: -128, i16: 32767, i32: .min, i64: .max, u: .max, u8: 255,
+                    u16: 65535, u32: .max, u64: .max))
     }
 
     @Test func integersFromAttributes() throws {

@@ -122,12 +122,13 @@ private enum Shape: Codable, Equatable {
             """
         let book = try decode(Book.self, xml)
         #expect(book.title == "Example")
-        #expect(book.chapters.items == [
-            .intro(.init(title: "Intro", content: "Content of first chapter")),
-            .body(.init(title: "Chapter 1", content: "Content of chapter 1")),
-            .body(.init(title: "Chapter 2", content: "Content of chapter 2")),
-            .outro(.init(title: "Epilogue", content: "Content of last chapter")),
-        ])
+        #expect(
+            book.chapters.items == [
+                .intro(.init(title: "Intro", content: "Content of first chapter")),
+                .body(.init(title: "Chapter 1", content: "Content of chapter 1")),
+                .body(.init(title: "Chapter 2", content: "Content of chapter 2")),
+                .outro(.init(title: "Epilogue", content: "Content of last chapter")),
+            ])
     }
 
     // MARK: Synthesized Codable for enums with associated values

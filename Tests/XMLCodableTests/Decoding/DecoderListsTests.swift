@@ -218,8 +218,9 @@ import Testing
 
     @Test
     func wrappedListWithOneItemAndEmptyWrapper() throws {
-        #expect(try decode(Wrapped.self, "<b><title>T</title><authors><author>A</author></authors><scores/></b>")
-            == Wrapped(title: "T", authors: ["A"], scores: [], tag: []))
+        #expect(
+            try decode(Wrapped.self, "<b><title>T</title><authors><author>A</author></authors><scores/></b>")
+                == Wrapped(title: "T", authors: ["A"], scores: [], tag: []))
     }
 
     @Test

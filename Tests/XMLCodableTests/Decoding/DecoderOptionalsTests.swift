@@ -27,7 +27,7 @@ private let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
             <r><s/><i/><b/><d></d><date/><data/><url/></r>
             """
         let value = try decode(AllOptional.self, xml)
-        #expect(value.s == "")   // an empty element is an empty string
+        #expect(value.s == "")  // an empty element is an empty string
         #expect(value.i == nil)  // but no number
         #expect(value.b == nil)
         #expect(value.d == nil)
@@ -110,8 +110,11 @@ private let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
             <r i="3"><s>x</s><b>true</b><d>1.5</d><date>10</date><data>AQI=</data><url>https://a.b/</url></r>
             """
         let value = try decode(AllOptional.self, xml)
-        #expect(value == AllOptional(s: "x", i: 3, b: true, d: 1.5, date: Date(timeIntervalSince1970: 10),
-                                     data: Data([1, 2]), url: URL(string: "https://a.b/")))
+        #expect(
+            value
+                == AllOptional(
+                    s: "x", i: 3, b: true, d: 1.5, date: Date(timeIntervalSince1970: 10),
+                    data: Data([1, 2]), url: URL(string: "https://a.b/")))
     }
 
     @Test func presentButMalformedIsAnErrorNotNil() throws {

@@ -226,9 +226,10 @@ import Testing
             $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         }
         #expect(value.v == [1, .infinity, -.infinity])
-        #expect(try decode([Double].self, "<l><v>+inf</v></l>") {
-            $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-        } == [.infinity])
+        #expect(
+            try decode([Double].self, "<l><v>+inf</v></l>") {
+                $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            } == [.infinity])
     }
 }
 

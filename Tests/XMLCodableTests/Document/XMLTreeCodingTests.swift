@@ -12,12 +12,13 @@ import Testing
     }
 
     @Test func decodesAModelFromASubtree() throws {
-        let tree = try XMLTree(parsing: """
-            <library>
-              <shelf id="1"><book name="Mastering Swift"><author>Jon Hoffman</author></book></shelf>
-              <shelf id="2"><book name="Swift in Depth"><author>Tjeerd in &apos;t Veen</author></book></shelf>
-            </library>
-            """)
+        let tree = try XMLTree(
+            parsing: """
+                <library>
+                  <shelf id="1"><book name="Mastering Swift"><author>Jon Hoffman</author></book></shelf>
+                  <shelf id="2"><book name="Swift in Depth"><author>Tjeerd in &apos;t Veen</author></book></shelf>
+                </library>
+                """)
         let book = try XMLDecoder().decode(Book.self, from: try tree["library"]["shelf"][1]["book"].require())
         #expect(book == Book(name: Attribute("Swift in Depth"), author: "Tjeerd in 't Veen"))
         struct Shelf: Codable, Equatable { @Attribute var id: Int; var book: [Book] }
@@ -28,9 +29,10 @@ import Testing
     }
 
     @Test func decodesASubtreeWhosePrefixesAreDeclaredAbove() throws {
-        let tree = try XMLTree(parsing: """
-            <r xmlns:b="urn:books"><b:book name="N"><b:author>A</b:author></b:book></r>
-            """)
+        let tree = try XMLTree(
+            parsing: """
+                <r xmlns:b="urn:books"><b:book name="N"><b:author>A</b:author></b:book></r>
+                """)
         struct NSBook: Codable, Equatable {
             enum CodingKeys: String, CodingKey { case name, author = "{urn:books}author" }
             @Attribute var name: String
@@ -89,22 +91,26 @@ import Testing
     @Test func rootAttributesInTheOrderGiven() throws {
         let encoder = XMLEncoder()
         let item = Item(id: Attribute(1), name: "a")
-        #expect(try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"] as KeyValuePairs) ==
-                #"<item z="1" b="2" m="3" id="1"><name>a</name></item>"#)
+        #expect(
+            try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"] as KeyValuePairs)
+                == #"<item z="1" b="2" m="3" id="1"><name>a</name></item>"#)
         // XMLCoder's dictionary signature: sorted, reproducible.
-        #expect(try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"]) ==
-                #"<item b="2" m="3" z="1" id="1"><name>a</name></item>"#)
+        #expect(
+            try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"])
+                == #"<item b="2" m="3" z="1" id="1"><name>a</name></item>"#)
         // Everything else as `encode` writes it: header, doctype, pretty printing, the same bytes
         // as the dictionary form when the order agrees.
         encoder.outputFormatting = .prettyPrinted
         let header = XMLHeader(version: 1.0, encoding: "UTF-8")
         let doctype = XMLDocumentType.system(rootElement: "item", dtdLocation: "item.dtd")
-        #expect(try encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"] as KeyValuePairs, header: header, doctype: doctype)
+        #expect(
+            try encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"] as KeyValuePairs, header: header, doctype: doctype)
                 == encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"], header: header, doctype: doctype))
         // The value's own attribute keeps its text at the position given.
         encoder.outputFormatting = []
-        #expect(try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["x": "0", "id": "9"] as KeyValuePairs) ==
-                #"<item x="0" id="1"><name>a</name></item>"#)
+        #expect(
+            try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["x": "0", "id": "9"] as KeyValuePairs)
+                == #"<item x="0" id="1"><name>a</name></item>"#)
         #expect(throws: EncodingError.self) { try encoder.encode(item, rootAttributes: ["a": "1", "a": "2"] as KeyValuePairs) }
         #expect(throws: EncodingError.self) { try encoder.encode(item, rootAttributes: ["1a": "1"] as KeyValuePairs) }
     }

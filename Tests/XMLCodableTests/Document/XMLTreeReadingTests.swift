@@ -78,10 +78,11 @@ import Testing
     }
 
     @Test func textIsJoinedAroundReferencesAndKeepsItsSpaces() throws {
-        let tree = try XMLTree(parsing: """
-            <!DOCTYPE t [<!ENTITY who "World">]>
-            <t> Hello &who; &amp; &#x263A; <![CDATA[<raw> & ]]> end </t>
-            """)
+        let tree = try XMLTree(
+            parsing: """
+                <!DOCTYPE t [<!ENTITY who "World">]>
+                <t> Hello &who; &amp; &#x263A; <![CDATA[<raw> & ]]> end </t>
+                """)
         #expect(tree.root.children == [.text(" Hello World & \u{263A} "), .cdata("<raw> & "), .text(" end ")])
         #expect(tree.root.text == " Hello World & \u{263A} <raw> &  end ")
         #expect(tree.doctype?.name == "t")
@@ -89,10 +90,11 @@ import Testing
     }
 
     @Test func attributesKeepOrderAndDefaultsAreApplied() throws {
-        let tree = try XMLTree(parsing: """
-            <!DOCTYPE r [<!ATTLIST r lang CDATA "en">]>
-            <r z="1" a="tab&#9;and&#10;newline" m="&lt;&quot;"/>
-            """)
+        let tree = try XMLTree(
+            parsing: """
+                <!DOCTYPE r [<!ATTLIST r lang CDATA "en">]>
+                <r z="1" a="tab&#9;and&#10;newline" m="&lt;&quot;"/>
+                """)
         #expect(tree.root.attributes.map(\.name.qualifiedName) == ["z", "a", "m", "lang"])
         #expect(tree.root.attributes["a"] == "tab\tand\nnewline")
         #expect(tree.root.attributes["m"] == "<\"")
@@ -101,11 +103,12 @@ import Testing
     }
 
     @Test func namespaceURIsOfEveryName() throws {
-        let tree = try XMLTree(parsing: """
-            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
-              <entry dc:lang="en"><dc:title>One</dc:title><title>Two</title></entry>
-            </feed>
-            """)
+        let tree = try XMLTree(
+            parsing: """
+                <feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                  <entry dc:lang="en"><dc:title>One</dc:title><title>Two</title></entry>
+                </feed>
+                """)
         #expect(tree.root.name.namespaceURI == "http://www.w3.org/2005/Atom")
         let entry = try tree["feed"]["entry"].require()
         #expect(entry.attributes.first?.name == XMLTree.Name("dc:lang", namespaceURI: "http://purl.org/dc/elements/1.1/"))
@@ -151,7 +154,9 @@ import Testing
         let allowed = String(repeating: "<a>", count: XMLTree.maximumDepth) + String(repeating: "</a>", count: XMLTree.maximumDepth)
         let tree = try XMLTree(parsing: allowed, options: options)
         // Written back without recursion.
-        #expect(try tree.xmlString() == String(repeating: "<a>", count: XMLTree.maximumDepth - 1) + "<a/>" + String(repeating: "</a>", count: XMLTree.maximumDepth - 1))
+        #expect(
+            try tree.xmlString() == String(repeating: "<a>", count: XMLTree.maximumDepth - 1) + "<a/>"
+                + String(repeating: "</a>", count: XMLTree.maximumDepth - 1))
     }
 
     @Test func parsesFromBytesDataAndFiles() throws {

@@ -152,33 +152,36 @@ import Testing
     }
 
     @Test func whitespaceBetweenElementsOnly() throws {
-        let tree = try XMLTree(parsing: """
-            <r>
-              <a> keep </a>
-              <b>   </b>
-              <m>mixed <i>x</i> text</m>
-              <s xml:space="preserve">
-                <k/>
-              </s>
-            </r>
-            """)
+        let tree = try XMLTree(
+            parsing: """
+                <r>
+                  <a> keep </a>
+                  <b>   </b>
+                  <m>mixed <i>x</i> text</m>
+                  <s xml:space="preserve">
+                    <k/>
+                  </s>
+                </r>
+                """)
         let compact = tree.removingWhitespaceBetweenElements()
         #expect(try compact.xmlString() == "<r><a> keep </a><b>   </b><m>mixed <i>x</i> text</m><s xml:space=\"preserve\">\n    <k/>\n  </s></r>")
-        #expect(try compact.xmlString(outputFormatting: .prettyPrinted, prettyPrintIndentation: .spaces(1)) == """
-            <r>
-             <a> keep </a>
-             <b>   </b>
-             <m>mixed <i>x</i> text</m>
-             <s xml:space="preserve">
-                <k/>
-              </s>
-            </r>
-            """)
+        #expect(
+            try compact.xmlString(outputFormatting: .prettyPrinted, prettyPrintIndentation: .spaces(1)) == """
+                <r>
+                 <a> keep </a>
+                 <b>   </b>
+                 <m>mixed <i>x</i> text</m>
+                 <s xml:space="preserve">
+                    <k/>
+                  </s>
+                </r>
+                """)
     }
 
     @Test func namespacesAreDeclaredWhereNeeded() throws {
         let element = XMLTree.Element(XMLTree.Name("a:root", namespaceURI: "urn:a")) {
-            XMLTree.Element(XMLTree.Name("a:child", namespaceURI: "urn:a"), attributes: [XMLTree.Attribute(XMLTree.Name("b:x", namespaceURI: "urn:b"), value: "1")])
+            XMLTree.Element(
+                XMLTree.Name("a:child", namespaceURI: "urn:a"), attributes: [XMLTree.Attribute(XMLTree.Name("b:x", namespaceURI: "urn:b"), value: "1")])
             XMLTree.Element(XMLTree.Name("item", namespaceURI: "urn:default"))
         }
         let text = try element.xmlString()
@@ -203,8 +206,16 @@ import Testing
         (XMLTree.Element("a", attributes: [XMLTree.Attribute("x", value: "1"), XMLTree.Attribute("x", value: "2")]), "a: attribute x appears more than once"),
         (XMLTree.Element("a", attributes: ["xmlns:p": "urn:p", "xmlns:q": "urn:p", "p:x": "1", "q:x": "2"]), "a: attribute q:x appears more than once"),
         (XMLTree.Element("p:a"), "p:a: namespace prefix \"p\" is not declared and has no namespace URI"),
-        (XMLTree.Element("a") { XMLTree.Element("b") { XMLTree.Element("c", text: "\u{0}") }; XMLTree.Element("b") }, "a/b[0]/c: U+0 cannot be represented in XML 1.0"),
-        (XMLTree.Element("a") { XMLTree.Element("b"); XMLTree.Element("b", attributes: ["q:z": "1"]) }, "a/b[1]: namespace prefix \"q\" is not declared and has no namespace URI"),
+        (
+            XMLTree.Element("a") {
+                XMLTree.Element("b") { XMLTree.Element("c", text: "\u{0}") }; XMLTree.Element("b")
+            }, "a/b[0]/c: U+0 cannot be represented in XML 1.0"
+        ),
+        (
+            XMLTree.Element("a") {
+                XMLTree.Element("b"); XMLTree.Element("b", attributes: ["q:z": "1"])
+            }, "a/b[1]: namespace prefix \"q\" is not declared and has no namespace URI"
+        ),
     ])
     func refusesWhatXMLCannotCarry(element: XMLTree.Element, expected: String) {
         do {

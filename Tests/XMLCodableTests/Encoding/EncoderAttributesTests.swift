@@ -15,9 +15,11 @@ import Testing
     }
 
     @Test func propertyWrappers() throws {
-        try roundTrip(Book(id: 7, title: Element("Swift"), isbn: ElementAndAttribute("978-1"), author: "Ann"), expectedXML: """
-            <book id="7" isbn="978-1"><title>Swift</title><isbn>978-1</isbn><author>Ann</author></book>
-            """, rootKey: "book")
+        try roundTrip(
+            Book(id: 7, title: Element("Swift"), isbn: ElementAndAttribute("978-1"), author: "Ann"),
+            expectedXML: """
+                <book id="7" isbn="978-1"><title>Swift</title><isbn>978-1</isbn><author>Ann</author></book>
+                """, rootKey: "book")
     }
 
     @Test func optionalAttributeWrapper() throws {
@@ -26,11 +28,14 @@ import Testing
             @Attribute var count: Int?
             var text: String
         }
-        try roundTrip(Tagged(lang: Attribute(Optional("en")), count: Attribute(Optional(2)), text: "t"), expectedXML: #"<r lang="en" count="2"><text>t</text></r>"#, rootKey: "r")
+        try roundTrip(
+            Tagged(lang: Attribute(Optional("en")), count: Attribute(Optional(2)), text: "t"), expectedXML: #"<r lang="en" count="2"><text>t</text></r>"#,
+            rootKey: "r")
         try roundTrip(Tagged(lang: nil, count: nil, text: "t"), expectedXML: "<r><text>t</text></r>", rootKey: "r")
         // With xsi:nil for nil values, a nil attribute is still simply left out.
-        try roundTrip(Tagged(lang: nil, count: nil, text: "t"), expectedXML: "<r><text>t</text></r>", rootKey: "r",
-                      encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            Tagged(lang: nil, count: nil, text: "t"), expectedXML: "<r><text>t</text></r>", rootKey: "r",
+            encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
     @Test func attributeEncodedAfterChildElementLandsOnTheElement() throws {
@@ -49,21 +54,25 @@ import Testing
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: CodingKeys.self)
                 try c.encode(title, forKey: .title)
-                try c.encode(id, forKey: .id)       // after a child element
+                try c.encode(id, forKey: .id)  // after a child element
                 try c.encode(more, forKey: .more)
             }
         }
-        try roundTrip(Late(title: "T", id: 5, more: "M"), expectedXML: """
-            <late id="5"><title>T</title><more>M</more></late>
-            """, rootKey: "late")
+        try roundTrip(
+            Late(title: "T", id: 5, more: "M"),
+            expectedXML: """
+                <late id="5"><title>T</title><more>M</more></late>
+                """, rootKey: "late")
     }
 
     @Test func attributesOnNestedAndListElements() throws {
         struct Item: Codable, Equatable { @Attribute var sku: String; var qty: Int }
         struct Order: Codable, Equatable { @Attribute var number: Int; var item: [Item] }
-        try roundTrip(Order(number: 1, item: [Item(sku: "a", qty: 1), Item(sku: "b", qty: 2)]), expectedXML: """
-            <order number="1"><item sku="a"><qty>1</qty></item><item sku="b"><qty>2</qty></item></order>
-            """, rootKey: "order")
+        try roundTrip(
+            Order(number: 1, item: [Item(sku: "a", qty: 1), Item(sku: "b", qty: 2)]),
+            expectedXML: """
+                <order number="1"><item sku="a"><qty>1</qty></item><item sku="b"><qty>2</qty></item></order>
+                """, rootKey: "order")
     }
 
     // MARK: DynamicNodeEncoding
@@ -82,16 +91,20 @@ import Testing
     }
 
     @Test func dynamicNodeEncoding() throws {
-        try roundTrip(Dynamic(id: 1, name: "n", both: "b"), expectedXML: """
-            <d id="1" both="b"><name>n</name><both>b</both></d>
-            """, rootKey: "d")
+        try roundTrip(
+            Dynamic(id: 1, name: "n", both: "b"),
+            expectedXML: """
+                <d id="1" both="b"><name>n</name><both>b</both></d>
+                """, rootKey: "d")
     }
 
     @Test func dynamicNodeEncodingInLists() throws {
         struct List: Codable, Equatable { var d: [Dynamic] }
-        try roundTrip(List(d: [Dynamic(id: 1, name: "a", both: "x"), Dynamic(id: 2, name: "b", both: "y")]), expectedXML: """
-            <l><d id="1" both="x"><name>a</name><both>x</both></d><d id="2" both="y"><name>b</name><both>y</both></d></l>
-            """, rootKey: "l")
+        try roundTrip(
+            List(d: [Dynamic(id: 1, name: "a", both: "x"), Dynamic(id: 2, name: "b", both: "y")]),
+            expectedXML: """
+                <l><d id="1" both="x"><name>a</name><both>x</both></d><d id="2" both="y"><name>b</name><both>y</both></d></l>
+                """, rootKey: "l")
     }
 
     /// A base class whose DynamicNodeEncoding puts `id` in an attribute, encoded through
@@ -121,9 +134,10 @@ import Testing
 
     @Test func dynamicNodeEncodingOfBaseClassThroughSuperEncoder() throws {
         let xml = try encodeXML(Dog(id: 3, name: "Rex", breed: "lab"), rootKey: "dog")
-        #expect(xml == """
-            <dog><breed>lab</breed><animal id="3"><name>Rex</name></animal></dog>
-            """)
+        #expect(
+            xml == """
+                <dog><breed>lab</breed><animal id="3"><name>Rex</name></animal></dog>
+                """)
         let dog = try XMLDecoder().decode(Dog.self, from: Data(xml.utf8))
         #expect(dog.id == 3 && dog.name == "Rex" && dog.breed == "lab")
     }
@@ -133,9 +147,12 @@ import Testing
     struct Plain: Codable, Equatable { var id: Int; var name: String; var note: String }
 
     @Test func customStrategyChoosesPerKey() throws {
-        try roundTrip(Plain(id: 1, name: "n", note: "x"), expectedXML: """
-            <p id="1" note="x"><name>n</name><note>x</note></p>
-            """, rootKey: "p", encoder: {
+        try roundTrip(
+            Plain(id: 1, name: "n", note: "x"),
+            expectedXML: """
+                <p id="1" note="x"><name>n</name><note>x</note></p>
+                """, rootKey: "p",
+            encoder: {
                 $0.nodeEncodingStrategy = .custom { _, _ in
                     { key in
                         switch key.stringValue {
@@ -152,9 +169,12 @@ import Testing
         struct Inner: Codable, Equatable { var a: Int }
         struct Outer: Codable, Equatable { var a: Int; var inner: Inner }
         let types = Recorder<String>()
-        try roundTrip(Outer(a: 1, inner: Inner(a: 2)), expectedXML: """
-            <o a="1"><inner><a>2</a></inner></o>
-            """, rootKey: "o", encoder: {
+        try roundTrip(
+            Outer(a: 1, inner: Inner(a: 2)),
+            expectedXML: """
+                <o a="1"><inner><a>2</a></inner></o>
+                """, rootKey: "o",
+            encoder: {
                 $0.nodeEncodingStrategy = .custom { type, encoder in
                     types.append("\(type)@\(pathStrings(encoder.codingPath))")
                     return { key in type == Outer.self && key.stringValue == "a" ? .attribute : .element }
@@ -164,28 +184,37 @@ import Testing
     }
 
     @Test func customStrategyWinsOverPropertyWrappers() throws {
-        try roundTrip(Book(id: 7, title: Element("T"), isbn: ElementAndAttribute("i"), author: "A"), expectedXML: """
-            <b title="T"><id>7</id><isbn>i</isbn><author>A</author></b>
-            """, rootKey: "b", encoder: {
+        try roundTrip(
+            Book(id: 7, title: Element("T"), isbn: ElementAndAttribute("i"), author: "A"),
+            expectedXML: """
+                <b title="T"><id>7</id><isbn>i</isbn><author>A</author></b>
+                """, rootKey: "b",
+            encoder: {
                 $0.nodeEncodingStrategy = .custom { _, _ in { key in key.stringValue == "title" ? .attribute : .element } }
-            }, decoder: {
+            },
+            decoder: {
                 $0.nodeDecodingStrategy = .custom { _, _ in { key in key.stringValue == "title" ? .attribute : .element } }
             })
     }
 
     @Test func customStrategyReturningNilLeavesWrappersInCharge() throws {
-        try roundTrip(Book(id: 7, title: Element("T"), isbn: ElementAndAttribute("i"), author: "A"), expectedXML: """
-            <b id="7" isbn="i"><title>T</title><isbn>i</isbn><author>A</author></b>
-            """, rootKey: "b", encoder: { $0.nodeEncodingStrategy = .custom { _, _ in { _ in nil } } })
+        try roundTrip(
+            Book(id: 7, title: Element("T"), isbn: ElementAndAttribute("i"), author: "A"),
+            expectedXML: """
+                <b id="7" isbn="i"><title>T</title><isbn>i</isbn><author>A</author></b>
+                """, rootKey: "b", encoder: { $0.nodeEncodingStrategy = .custom { _, _ in { _ in nil } } })
     }
 
     @Test func everyScalarTypeAsAnAttribute() throws {
-        let xml = try roundTrip(EncoderBasicsTests.AllScalars(), rootKey: "s", encoder: {
-            $0.nodeEncodingStrategy = .custom { _, _ in { _ in .attribute } }
-        })
-        #expect(xml == """
-            <s bool="true" string="s" double="1.5" float="2.5" int="-1" int8="-8" int16="-16" int32="-32" int64="-64" uint="1" uint8="8" uint16="16" uint32="32" uint64="64" decimal="12.34" url="https://example.com/" data="aGk=" date="1.5"/>
-            """)
+        let xml = try roundTrip(
+            EncoderBasicsTests.AllScalars(), rootKey: "s",
+            encoder: {
+                $0.nodeEncodingStrategy = .custom { _, _ in { _ in .attribute } }
+            })
+        #expect(
+            xml == """
+                <s bool="true" string="s" double="1.5" float="2.5" int="-1" int8="-8" int16="-16" int32="-32" int64="-64" uint="1" uint8="8" uint16="16" uint32="32" uint64="64" decimal="12.34" url="https://example.com/" data="aGk=" date="1.5"/>
+                """)
     }
 
     @Test func complexValueAsAttributeIsRefused() throws {

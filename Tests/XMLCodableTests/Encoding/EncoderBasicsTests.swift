@@ -12,9 +12,10 @@ import Testing
 
     @Test func encodeReturnsUTF8DataNamedAfterTheType() throws {
         let data = try XMLEncoder().encode(Note(to: "Tove", body: "Hi"))
-        #expect(String(decoding: data, as: UTF8.self) == """
-            <Note><to>Tove</to><body>Hi</body></Note>
-            """)
+        #expect(
+            String(decoding: data, as: UTF8.self) == """
+                <Note><to>Tove</to><body>Hi</body></Note>
+                """)
         #expect(try XMLDecoder().decode(Note.self, from: data) == Note(to: "Tove", body: "Hi"))
     }
 
@@ -24,11 +25,12 @@ import Testing
             header: XMLHeader(version: 1.0, encoding: "UTF-8"),
             doctype: .system(rootElement: "note", dtdLocation: "note.dtd"))
         let xml = String(decoding: data, as: UTF8.self)
-        #expect(xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE note SYSTEM "note.dtd">
-            <note lang="en"><to>Tove</to><body>Hi</body></note>
-            """)
+        #expect(
+            xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE note SYSTEM "note.dtd">
+                <note lang="en"><to>Tove</to><body>Hi</body></note>
+                """)
         expectWellFormed(xml)
         #expect(try XMLDecoder().decode(Note.self, from: data) == Note(to: "Tove", body: "Hi"))
     }
@@ -39,10 +41,11 @@ import Testing
         let string = try encoder.encodeToString(note, withRootKey: "note", header: XMLHeader(version: 1.0))
         let data = try encoder.encode(note, withRootKey: "note", header: XMLHeader(version: 1.0))
         #expect(Data(string.utf8) == data)
-        #expect(string == """
-            <?xml version="1.0"?>
-            <note><to>Ann &amp; Bo</to><body>&lt;hi&gt;</body></note>
-            """)
+        #expect(
+            string == """
+                <?xml version="1.0"?>
+                <note><to>Ann &amp; Bo</to><body>&lt;hi&gt;</body></note>
+                """)
     }
 
     // MARK: Top-level scalars and arrays (XMLCoder crashed on scalars)
@@ -105,9 +108,11 @@ import Testing
     }
 
     @Test func keyedContainerEveryScalar() throws {
-        try roundTrip(AllScalars(), expectedXML: """
-            <root><bool>true</bool><string>s</string><double>1.5</double><float>2.5</float><int>-1</int><int8>-8</int8><int16>-16</int16><int32>-32</int32><int64>-64</int64><uint>1</uint><uint8>8</uint8><uint16>16</uint16><uint32>32</uint32><uint64>64</uint64><decimal>12.34</decimal><url>https://example.com/</url><data>aGk=</data><date>1.5</date></root>
-            """)
+        try roundTrip(
+            AllScalars(),
+            expectedXML: """
+                <root><bool>true</bool><string>s</string><double>1.5</double><float>2.5</float><int>-1</int><int8>-8</int8><int16>-16</int16><int32>-32</int32><int64>-64</int64><uint>1</uint><uint8>8</uint8><uint16>16</uint16><uint32>32</uint32><uint64>64</uint64><decimal>12.34</decimal><url>https://example.com/</url><data>aGk=</data><date>1.5</date></root>
+                """)
     }
 
     // MARK: Nested containers
@@ -157,9 +162,11 @@ import Testing
     }
 
     @Test func nestedKeyedAndUnkeyedContainers() throws {
-        try roundTrip(Nested(id: 1, street: "Main St", city: "Oslo", matrix: [[1, 2], [3]]), expectedXML: """
-            <root><id>1</id><address><street>Main St</street><city>Oslo</city></address><matrix><matrix>1</matrix><matrix>2</matrix></matrix><matrix><matrix>3</matrix></matrix></root>
-            """)
+        try roundTrip(
+            Nested(id: 1, street: "Main St", city: "Oslo", matrix: [[1, 2], [3]]),
+            expectedXML: """
+                <root><id>1</id><address><street>Main St</street><city>Oslo</city></address><matrix><matrix>1</matrix><matrix>2</matrix></matrix><matrix><matrix>3</matrix></matrix></root>
+                """)
     }
 
     /// An unkeyed container at the top, holding scalars, a keyed container and a nested list.
@@ -193,9 +200,11 @@ import Testing
     }
 
     @Test func unkeyedContainerWithNestedContainers() throws {
-        try roundTrip(Mixed(number: 7, word: "w", x: 3, inner: ["a", "b"]), expectedXML: """
-            <root><Int>7</Int><String>w</String><PointKeys><x>3</x></PointKeys><Array><String>a</String><String>b</String></Array></root>
-            """)
+        try roundTrip(
+            Mixed(number: 7, word: "w", x: 3, inner: ["a", "b"]),
+            expectedXML: """
+                <root><Int>7</Int><String>w</String><PointKeys><x>3</x></PointKeys><Array><String>a</String><String>b</String></Array></root>
+                """)
     }
 
     // MARK: superEncoder keeps its place
@@ -227,9 +236,11 @@ import Testing
     }
 
     @Test func superEncoderKeepsElementOrder() throws {
-        try roundTrip(WithSuper(a: 1, base: Base(x: 2), z: 3), expectedXML: """
-            <root><a>1</a><super><x>2</x></super><z>3</z></root>
-            """)
+        try roundTrip(
+            WithSuper(a: 1, base: Base(x: 2), z: 3),
+            expectedXML: """
+                <root><a>1</a><super><x>2</x></super><z>3</z></root>
+                """)
     }
 
     struct WithSuperForKey: Codable, Equatable {
@@ -258,9 +269,11 @@ import Testing
     }
 
     @Test func superEncoderForKeyKeepsElementOrder() throws {
-        try roundTrip(WithSuperForKey(a: 1, base: Base(x: 2), z: 3), expectedXML: """
-            <root><parent><x>2</x></parent><a>1</a><z>3</z></root>
-            """)
+        try roundTrip(
+            WithSuperForKey(a: 1, base: Base(x: 2), z: 3),
+            expectedXML: """
+                <root><parent><x>2</x></parent><a>1</a><z>3</z></root>
+                """)
     }
 
     @Test func unkeyedSuperEncoderKeepsItsPlace() throws {
@@ -288,12 +301,16 @@ import Testing
 
     @Test func emptyKeyWritesElementText() throws {
         struct Item: Codable, Equatable { var name: String; var price: Price }
-        try roundTrip(Item(name: "pen", price: Price(currency: "EUR", value: 12.5)), expectedXML: """
-            <root><name>pen</name><price currency="EUR">12.5</price></root>
-            """)
-        try roundTrip(Price(currency: "USD", value: 3), expectedXML: """
-            <price currency="USD">3.0</price>
-            """, rootKey: "price")
+        try roundTrip(
+            Item(name: "pen", price: Price(currency: "EUR", value: 12.5)),
+            expectedXML: """
+                <root><name>pen</name><price currency="EUR">12.5</price></root>
+                """)
+        try roundTrip(
+            Price(currency: "USD", value: 3),
+            expectedXML: """
+                <price currency="USD">3.0</price>
+                """, rootKey: "price")
     }
 
     @Test func emptyKeyStringText() throws {
@@ -302,9 +319,11 @@ import Testing
             var text: String
             enum CodingKeys: String, CodingKey { case lang, text = "" }
         }
-        try roundTrip([Label(lang: "en", text: "Hello & <bye>"), Label(lang: "fr", text: "")], expectedXML: """
-            <labels><Label lang="en">Hello &amp; &lt;bye&gt;</Label><Label lang="fr"/></labels>
-            """, rootKey: "labels")
+        try roundTrip(
+            [Label(lang: "en", text: "Hello & <bye>"), Label(lang: "fr", text: "")],
+            expectedXML: """
+                <labels><Label lang="en">Hello &amp; &lt;bye&gt;</Label><Label lang="fr"/></labels>
+                """, rootKey: "labels")
     }
 
     // MARK: Coding paths, userInfo

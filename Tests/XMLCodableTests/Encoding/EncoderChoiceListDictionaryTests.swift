@@ -60,9 +60,11 @@ private enum Suit: String, Codable { case hearts, spades }
 
     @Test func choiceArrayPropertyWrapsEachItemInTheKey() throws {
         struct Doc: Codable, Equatable { var value: [IntOrString]; var single: IntOrString }
-        try roundTrip(Doc(value: [.int(1), .string("a")], single: .int(9)), expectedXML: """
-            <doc><value><int>1</int></value><value><string>a</string></value><single><int>9</int></single></doc>
-            """, rootKey: "doc")
+        try roundTrip(
+            Doc(value: [.int(1), .string("a")], single: .int(9)),
+            expectedXML: """
+                <doc><value><int>1</int></value><value><string>a</string></value><single><int>9</int></single></doc>
+                """, rootKey: "doc")
     }
 
     @Test func topLevelChoiceArray() throws {
@@ -86,17 +88,21 @@ private enum Suit: String, Codable { case hearts, spades }
 
     @Test func synthesizedChoicesInAStruct() throws {
         struct Doc: Codable, Equatable { var v: [Plain]; var s: Synthesized; var o: Synthesized? }
-        try roundTrip(Doc(v: [.int(1), .empty, .string("x")], s: .pair(x: 3, y: 4), o: nil), expectedXML: """
-            <doc><v><int><_0>1</_0></int></v><v><empty/></v><v><string><_0>x</_0></string></v><s><pair><x>3</x><y>4</y></pair></s></doc>
-            """, rootKey: "doc")
+        try roundTrip(
+            Doc(v: [.int(1), .empty, .string("x")], s: .pair(x: 3, y: 4), o: nil),
+            expectedXML: """
+                <doc><v><int><_0>1</_0></int></v><v><empty/></v><v><string><_0>x</_0></string></v><s><pair><x>3</x><y>4</y></pair></s></doc>
+                """, rootKey: "doc")
         try roundTrip(Doc(v: [], s: .none, o: .string("y")), rootKey: "doc")
     }
 
     @Test func rawValueEnums() throws {
         struct Card: Codable, Equatable { @Attribute var suit: Suit; var other: Suit }
-        try roundTrip(Card(suit: Attribute(.spades), other: .hearts), expectedXML: """
-            <card suit="spades"><other>hearts</other></card>
-            """, rootKey: "card")
+        try roundTrip(
+            Card(suit: Attribute(.spades), other: .hearts),
+            expectedXML: """
+                <card suit="spades"><other>hearts</other></card>
+                """, rootKey: "card")
     }
 }
 
@@ -104,9 +110,11 @@ private enum Suit: String, Codable { case hearts, spades }
     struct Tags: Codable, Equatable { var tag: [String]; var n: [Int] }
 
     @Test func unwrappedListsAreRepeatedElements() throws {
-        try roundTrip(Tags(tag: ["a", "b", ""], n: [1]), expectedXML: """
-            <r><tag>a</tag><tag>b</tag><tag/><n>1</n></r>
-            """, rootKey: "r")
+        try roundTrip(
+            Tags(tag: ["a", "b", ""], n: [1]),
+            expectedXML: """
+                <r><tag>a</tag><tag>b</tag><tag/><n>1</n></r>
+                """, rootKey: "r")
         try roundTrip(Tags(tag: [], n: []), expectedXML: "<r/>", rootKey: "r")
     }
 
@@ -126,15 +134,19 @@ private enum Suit: String, Codable { case hearts, spades }
     }
 
     @Test func wrappedListsPerProperty() throws {
-        try roundTrip(Book(title: "T", authors: ["A", "B"], chapter: ["1", "2"], pages: [10]), expectedXML: """
-            <book><title>T</title><authors><author>A</author><author>B</author></authors><chapter>1</chapter><chapter>2</chapter><pages><page>10</page></pages></book>
-            """, rootKey: "book")
+        try roundTrip(
+            Book(title: "T", authors: ["A", "B"], chapter: ["1", "2"], pages: [10]),
+            expectedXML: """
+                <book><title>T</title><authors><author>A</author><author>B</author></authors><chapter>1</chapter><chapter>2</chapter><pages><page>10</page></pages></book>
+                """, rootKey: "book")
     }
 
     @Test func emptyWrappedList() throws {
-        try roundTrip(Book(title: "T", authors: [], chapter: [], pages: []), expectedXML: """
-            <book><title>T</title><authors/><pages/></book>
-            """, rootKey: "book")
+        try roundTrip(
+            Book(title: "T", authors: [], chapter: [], pages: []),
+            expectedXML: """
+                <book><title>T</title><authors/><pages/></book>
+                """, rootKey: "book")
     }
 
     @Test func wrappedListsAreArraysInJSON() throws {
@@ -146,9 +158,11 @@ private enum Suit: String, Codable { case hearts, spades }
     @Test func listOfStructsAndNestedLists() throws {
         struct Item: Codable, Equatable { var name: String; var sizes: [Int] }
         struct Order: Codable, Equatable { var item: [Item]; var grid: [[String]] }
-        try roundTrip(Order(item: [Item(name: "a", sizes: [1, 2]), Item(name: "b", sizes: [])], grid: [["x", "y"], [], ["z"]]), expectedXML: """
-            <o><item><name>a</name><sizes>1</sizes><sizes>2</sizes></item><item><name>b</name></item><grid><String>x</String><String>y</String></grid><grid/><grid><String>z</String></grid></o>
-            """, rootKey: "o")
+        try roundTrip(
+            Order(item: [Item(name: "a", sizes: [1, 2]), Item(name: "b", sizes: [])], grid: [["x", "y"], [], ["z"]]),
+            expectedXML: """
+                <o><item><name>a</name><sizes>1</sizes><sizes>2</sizes></item><item><name>b</name></item><grid><String>x</String><String>y</String></grid><grid/><grid><String>z</String></grid></o>
+                """, rootKey: "o")
     }
 
     @Test func optionalList() throws {
@@ -185,17 +199,21 @@ private enum Suit: String, Codable { case hearts, spades }
 @Suite struct EncoderDictionaryTests {
     @Test func stringKeyedDictionaryProperty() throws {
         struct S: Codable, Equatable { var scores: [String: Int] }
-        try roundTrip(S(scores: ["bob": 5, "ann": 3]), expectedXML: """
-            <s><scores><ann>3</ann><bob>5</bob></scores></s>
-            """, rootKey: "s", encoder: { $0.outputFormatting = .sortedKeys })
+        try roundTrip(
+            S(scores: ["bob": 5, "ann": 3]),
+            expectedXML: """
+                <s><scores><ann>3</ann><bob>5</bob></scores></s>
+                """, rootKey: "s", encoder: { $0.outputFormatting = .sortedKeys })
         try roundTrip(S(scores: [:]), expectedXML: "<s><scores/></s>", rootKey: "s")
     }
 
     @Test func dictionaryOfStructsAndLists() throws {
         struct P: Codable, Equatable { @Attribute var x: Int; var tag: [String] }
-        try roundTrip(["one": P(x: 1, tag: ["a"]), "two": P(x: 2, tag: [])], expectedXML: """
-            <d><one x="1"><tag>a</tag></one><two x="2"/></d>
-            """, rootKey: "d", encoder: { $0.outputFormatting = .sortedKeys })
+        try roundTrip(
+            ["one": P(x: 1, tag: ["a"]), "two": P(x: 2, tag: [])],
+            expectedXML: """
+                <d><one x="1"><tag>a</tag></one><two x="2"/></d>
+                """, rootKey: "d", encoder: { $0.outputFormatting = .sortedKeys })
         // An array value is an unwrapped list under its key, as for a property.
         try roundTrip(["k": ["a", "b"]], expectedXML: "<d><k><item>a</item><item>b</item></k></d>", rootKey: "d")
     }

@@ -150,57 +150,68 @@ struct ModelRoute: Codable, Equatable {
 
 @Suite struct EncoderModelRoundTripTests {
     @Test func bookCatalog() throws {
-        try roundTrip(sampleModelCatalog, expectedXML: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <books><book name="A &amp; &lt;B>"><author>Jon "J" Hoffman</author><tags>swift</tags><tags> padded </tags><price currency="EUR">12.5</price></book><book name="Café"><author>Ann</author></book></books>
-            """, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8"), decoder: { $0.trimValueWhitespaces = false })
+        try roundTrip(
+            sampleModelCatalog,
+            expectedXML: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <books><book name="A &amp; &lt;B>"><author>Jon "J" Hoffman</author><tags>swift</tags><tags> padded </tags><price currency="EUR">12.5</price></book><book name="Café"><author>Ann</author></book></books>
+                """, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8"), decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func bookCatalogPrettyAndSorted() throws {
-        try roundTrip(sampleModelCatalog, expectedXML: """
-            <books>
-                <book name="A &amp; &lt;B>">
-                    <author>Jon "J" Hoffman</author>
-                    <price currency="EUR">12.5</price>
-                    <tags>swift</tags>
-                    <tags> padded </tags>
-                </book>
-                <book name="Café">
-                    <author>Ann</author>
-                </book>
-            </books>
-            """, rootKey: "books", encoder: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] }, decoder: { $0.trimValueWhitespaces = false })
+        try roundTrip(
+            sampleModelCatalog,
+            expectedXML: """
+                <books>
+                    <book name="A &amp; &lt;B>">
+                        <author>Jon "J" Hoffman</author>
+                        <price currency="EUR">12.5</price>
+                        <tags>swift</tags>
+                        <tags> padded </tags>
+                    </book>
+                    <book name="Café">
+                        <author>Ann</author>
+                    </book>
+                </books>
+                """, rootKey: "books", encoder: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] }, decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func classHierarchyThroughSuperEncoderForKey() throws {
         let employee = ModelEmployee(name: "Ada", age: 36, id: 7, company: "Analytical Engines", skills: ["math", "poetry"])
         let xml = try encodeXML(employee, rootKey: "employee")
-        #expect(xml == """
-            <employee><company>Analytical Engines</company><person id="7"><name>Ada</name><age>36</age></person><skill>math</skill><skill>poetry</skill></employee>
-            """)
+        #expect(
+            xml == """
+                <employee><company>Analytical Engines</company><person id="7"><name>Ada</name><age>36</age></person><skill>math</skill><skill>poetry</skill></employee>
+                """)
         let decoded = try XMLDecoder().decode(ModelEmployee.self, from: Data(xml.utf8))
         #expect(decoded == employee)
         // A list of subclasses, and the base class alone.
         struct Staff: Codable, Equatable { var employee: [ModelEmployee] }
         try roundTrip(Staff(employee: [employee, ModelEmployee(name: "Grace", age: 45, id: 8, company: "Navy", skills: [])]), rootKey: "staff")
-        try roundTrip(ModelPerson(name: "Linus", age: 30, id: 1), expectedXML: """
-            <person id="1"><name>Linus</name><age>30</age></person>
-            """, rootKey: "person")
+        try roundTrip(
+            ModelPerson(name: "Linus", age: 30, id: 1),
+            expectedXML: """
+                <person id="1"><name>Linus</name><age>30</age></person>
+                """, rootKey: "person")
     }
 
     @Test func renamedKeysAndFlattenedNestedContainer() throws {
-        try roundTrip(ModelCustomer(id: 5, fullName: "Ann Bee", street: "1 Main St", city: "Oslo", vip: true), expectedXML: """
-            <customer><customer-id>5</customer-id><name>Ann Bee</name><address><street-line>1 Main St</street-line><city>Oslo</city></address><is-vip>true</is-vip></customer>
-            """, rootKey: "customer")
+        try roundTrip(
+            ModelCustomer(id: 5, fullName: "Ann Bee", street: "1 Main St", city: "Oslo", vip: true),
+            expectedXML: """
+                <customer><customer-id>5</customer-id><name>Ann Bee</name><address><street-line>1 Main St</street-line><city>Oslo</city></address><is-vip>true</is-vip></customer>
+                """, rootKey: "customer")
         // The same model through JSON.
         let customer = ModelCustomer(id: 1, fullName: "x", street: "y", city: "z", vip: false)
         #expect(try JSONDecoder().decode(ModelCustomer.self, from: JSONEncoder().encode(customer)) == customer)
     }
 
     @Test func nestedUnkeyedContainerModel() throws {
-        try roundTrip(ModelRoute(name: "loop", stops: [(1, 2), (3, 4), (-5, 0)]), expectedXML: """
-            <route><name>loop</name><stop><x>1</x><y>2</y></stop><stop><x>3</x><y>4</y></stop><stop><x>-5</x><y>0</y></stop></route>
-            """, rootKey: "route")
+        try roundTrip(
+            ModelRoute(name: "loop", stops: [(1, 2), (3, 4), (-5, 0)]),
+            expectedXML: """
+                <route><name>loop</name><stop><x>1</x><y>2</y></stop><stop><x>3</x><y>4</y></stop><stop><x>-5</x><y>0</y></stop></route>
+                """, rootKey: "route")
         try roundTrip(ModelRoute(name: "none", stops: []), expectedXML: "<route><name>none</name></route>", rootKey: "route")
     }
 }

@@ -21,7 +21,10 @@ struct EncoderNamespaceTests {
     @Test func clarkKeysGetPrefixesDeclaredOnceOnTheRoot() throws {
         let entry = Entry(id: 7, title: "Swift & XML", creator: ["Ann", "Bo"])
         let xml = try XMLEncoder().encodeToString(entry, withRootKey: "entry")
-        #expect(xml == #"<entry ns1:id="7" xmlns:ns1="urn:meta" xmlns:ns2="http://purl.org/dc/elements/1.1/"><ns2:title>Swift &amp; XML</ns2:title><ns2:creator>Ann</ns2:creator><ns2:creator>Bo</ns2:creator></entry>"#)
+        #expect(
+            xml
+                == #"<entry ns1:id="7" xmlns:ns1="urn:meta" xmlns:ns2="http://purl.org/dc/elements/1.1/"><ns2:title>Swift &amp; XML</ns2:title><ns2:creator>Ann</ns2:creator><ns2:creator>Bo</ns2:creator></entry>"#
+        )
         var reader = XMLReader(xml)
         while try reader.next() != nil {}
         #expect(try XMLDecoder().decode(Entry.self, from: xml) == entry)

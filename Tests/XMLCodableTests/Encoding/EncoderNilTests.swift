@@ -17,8 +17,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
     @Test func omittedByDefault() throws {
         try roundTrip(Opt(a: nil, s: nil, b: "x"), expectedXML: "<r><b>x</b></r>", rootKey: "r")
         try roundTrip(Opt(a: 1, s: "", b: "x"), expectedXML: "<r><a>1</a><s/><b>x</b></r>", rootKey: "r")
-        try roundTrip(Opt(a: nil, s: nil, b: "x"), expectedXML: "<r><b>x</b></r>", rootKey: "r",
-                      encoder: { $0.nilEncodingStrategy = .omitted })
+        try roundTrip(
+            Opt(a: nil, s: nil, b: "x"), expectedXML: "<r><b>x</b></r>", rootKey: "r",
+            encoder: { $0.nilEncodingStrategy = .omitted })
     }
 
     @Test func emptyElement() throws {
@@ -37,22 +38,27 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
     }
 
     @Test func xsiNil() throws {
-        try roundTrip(Opt(a: nil, s: nil, b: "x"), expectedXML: """
-            <r \(xsiNamespace)><a xsi:nil="true"/><s xsi:nil="true"/><b>x</b></r>
-            """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            Opt(a: nil, s: nil, b: "x"),
+            expectedXML: """
+                <r \(xsiNamespace)><a xsi:nil="true"/><s xsi:nil="true"/><b>x</b></r>
+                """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
     @Test func xsiNilNamespaceOnlyWhenUsed() throws {
-        try roundTrip(Opt(a: 1, s: "s", b: "x"), expectedXML: "<r><a>1</a><s>s</s><b>x</b></r>", rootKey: "r",
-                      encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            Opt(a: 1, s: "s", b: "x"), expectedXML: "<r><a>1</a><s>s</s><b>x</b></r>", rootKey: "r",
+            encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
     @Test func xsiNilDeepInsideIsDeclaredOnTheRoot() throws {
         struct Inner: Codable, Equatable { var v: String? }
         struct Outer: Codable, Equatable { @Attribute var id: Int; var inner: [Inner] }
-        try roundTrip(Outer(id: 1, inner: [Inner(v: "a"), Inner(v: nil)]), expectedXML: """
-            <o id="1" \(xsiNamespace)><inner><v>a</v></inner><inner><v xsi:nil="true"/></inner></o>
-            """, rootKey: "o", encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            Outer(id: 1, inner: [Inner(v: "a"), Inner(v: nil)]),
+            expectedXML: """
+                <o id="1" \(xsiNamespace)><inner><v>a</v></inner><inner><v xsi:nil="true"/></inner></o>
+                """, rootKey: "o", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
     @Test func xsiNilInsideSuperEncoderIsDeclaredOnTheRoot() throws {
@@ -67,15 +73,19 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
                 try base.encode(to: c.superEncoder())
             }
         }
-        try roundTrip(Derived(base: Base(v: nil)), expectedXML: """
-            <d \(xsiNamespace)><super><v xsi:nil="true"/></super></d>
-            """, rootKey: "d", encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            Derived(base: Base(v: nil)),
+            expectedXML: """
+                <d \(xsiNamespace)><super><v xsi:nil="true"/></super></d>
+                """, rootKey: "d", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
     @Test func topLevelNil() throws {
-        try roundTrip(String?.none, expectedXML: """
-            <r xsi:nil="true" \(xsiNamespace)/>
-            """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            String?.none,
+            expectedXML: """
+                <r xsi:nil="true" \(xsiNamespace)/>
+                """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
         try roundTrip(Int?.none, expectedXML: "<r xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"/>", rootKey: "r")
     }
 
@@ -89,8 +99,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
         struct L: Codable, Equatable { var n: [Int?] }
         let value = L(n: [1, nil, 3])
         try roundTrip(value, expectedXML: "<l xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><n>1</n><n xsi:nil=\"true\"/><n>3</n></l>", rootKey: "l")
-        try roundTrip(value, expectedXML: "<l \(xsiNamespace)><n>1</n><n xsi:nil=\"true\"/><n>3</n></l>", rootKey: "l",
-                      encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            value, expectedXML: "<l \(xsiNamespace)><n>1</n><n xsi:nil=\"true\"/><n>3</n></l>", rootKey: "l",
+            encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
     /// A nil item in a [String?]: its position must be kept and it must read back as nil.
@@ -113,9 +124,10 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
         }
         #expect(try encodeXML(Explicit(), rootKey: "r") == "<r/>")
         #expect(try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement }) == "<r><gone/></r>")
-        #expect(try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .xsiNil }) == """
-            <r \(xsiNamespace)><gone xsi:nil="true"/></r>
-            """)
+        #expect(
+            try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .xsiNil }) == """
+                <r \(xsiNamespace)><gone xsi:nil="true"/></r>
+                """)
     }
 
     @Test func nilStructRoundTrips() throws {

@@ -192,9 +192,11 @@ enum Gen {
     static func double(_ rng: inout SplitMix64) -> Double {
         switch rng.next() % 4 {
         case 0:
-            return [Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                    .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 1.0 / 3, 1e21, 1e-7, 9_007_199_254_740_993,
-                    Double(Int64.max), Double(UInt64.max)].randomElement(using: &rng)!
+            return [
+                Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 1.0 / 3, 1e21, 1e-7, 9_007_199_254_740_993,
+                Double(Int64.max), Double(UInt64.max),
+            ].randomElement(using: &rng)!
         case 1: return Double.random(in: -1e6...1e6, using: &rng)
         default:
             while true {
@@ -207,8 +209,10 @@ enum Gen {
     static func float(_ rng: inout SplitMix64) -> Float {
         switch rng.next() % 4 {
         case 0:
-            return [Float.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                    .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 16_777_217].randomElement(using: &rng)!
+            return [
+                Float.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 16_777_217,
+            ].randomElement(using: &rng)!
         case 1: return Float.random(in: -1e4...1e4, using: &rng)
         default:
             while true {
@@ -275,7 +279,6 @@ enum Gen {
     }
 }
 
-
 // MARK: - The properties
 
 /// The encoder settings each generated value is encoded under.
@@ -333,14 +336,19 @@ func checkProperty<T: Codable & ExactlyComparable>(
             do {
                 let back = try decoder.decode(T.self, from: Data(xml.utf8))
                 if !back.same(as: value) {
-                    fail("\(name) seed \(caseSeed) [\(label)]: decoded value differs.\n  value:   \(value)\n  decoded: \(back)\n  xml: \(xml.debugDescription)", label)
+                    fail(
+                        "\(name) seed \(caseSeed) [\(label)]: decoded value differs.\n  value:   \(value)\n  decoded: \(back)\n  xml: \(xml.debugDescription)",
+                        label)
                 }
             } catch {
                 fail("\(name) seed \(caseSeed) [\(label)]: decoding threw \(error)\n  xml: \(xml.debugDescription)", label)
             }
         }
     }
-    #expect(failures == 0, "\(name): \(failures) failures \(failuresBySetting.sorted { $0.key < $1.key }) in \(count) cases (seeds \(seed)..<\(seed &+ UInt64(count)))", sourceLocation: sourceLocation)
+    #expect(
+        failures == 0,
+        "\(name): \(failures) failures \(failuresBySetting.sorted { $0.key < $1.key }) in \(count) cases (seeds \(seed)..<\(seed &+ UInt64(count)))",
+        sourceLocation: sourceLocation)
 }
 
 @Suite struct EncoderPropertyTests {
@@ -366,8 +374,9 @@ func checkProperty<T: Codable & ExactlyComparable>(
 
     /// nil items in lists of optionals (default settings and xsi:nil).
     @Test func optionalItemsInLists() {
-        checkProperty("optional items", seed: 0x5EED_6000, count: 300,
-                      settings: [("default", { _ in }), ("xsiNil", { $0.nilEncodingStrategy = .xsiNil })], Gen.optionalItems)
+        checkProperty(
+            "optional items", seed: 0x5EED_6000, count: 300,
+            settings: [("default", { _ in }), ("xsiNil", { $0.nilEncodingStrategy = .xsiNil })], Gen.optionalItems)
     }
 
     /// Dates under the default settings (secondsSince1970 on both sides), exact to the bit.

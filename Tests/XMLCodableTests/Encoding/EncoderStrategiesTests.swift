@@ -19,9 +19,11 @@ import Testing
     private let person = Person(firstName: "Ada", lastNameOfPerson: "L", age: 36, personID: 7)
 
     @Test func snakeCase() throws {
-        try roundTrip(person, expectedXML: """
-            <r person_id="7"><first_name>Ada</first_name><last_name_of_person>L</last_name_of_person><age>36</age></r>
-            """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .convertToSnakeCase },
+        try roundTrip(
+            person,
+            expectedXML: """
+                <r person_id="7"><first_name>Ada</first_name><last_name_of_person>L</last_name_of_person><age>36</age></r>
+                """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .convertToSnakeCase },
             decoder: { $0.keyDecodingStrategy = .custom(Self.undoSnake) })
     }
 
@@ -36,40 +38,48 @@ import Testing
     @Test func snakeCaseWithDecoderStrategy() throws {
         // (A key already in snake case, `already_snake`, would come back as `alreadySnake`, as with JSONDecoder.)
         struct S: Codable, Equatable { var firstName: String; var myValue2: Int; var ok: Bool }
-        try roundTrip(S(firstName: "a", myValue2: 2, ok: true), expectedXML: """
-            <r><first_name>a</first_name><my_value2>2</my_value2><ok>true</ok></r>
-            """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .convertToSnakeCase },
+        try roundTrip(
+            S(firstName: "a", myValue2: 2, ok: true),
+            expectedXML: """
+                <r><first_name>a</first_name><my_value2>2</my_value2><ok>true</ok></r>
+                """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .convertToSnakeCase },
             decoder: { $0.keyDecodingStrategy = .convertFromSnakeCase })
     }
 
     @Test func snakeCaseAcronyms() throws {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         struct S: Encodable { var myURLProperty = 1; var HTTPServer = 2; var id = 3 }
-        #expect(try encodeXML(S(), rootKey: "r", configure: { $0.keyEncodingStrategy = .convertToSnakeCase }) == """
-            <r><my_url_property>1</my_url_property><http_server>2</http_server><id>3</id></r>
-            """)
+        #expect(
+            try encodeXML(S(), rootKey: "r", configure: { $0.keyEncodingStrategy = .convertToSnakeCase }) == """
+                <r><my_url_property>1</my_url_property><http_server>2</http_server><id>3</id></r>
+                """)
     }
 
     @Test func kebabCase() throws {
         struct S: Codable, Equatable { var firstName: String; var lastNameOfPerson: String; @Attribute var itemCount: Int }
-        try roundTrip(S(firstName: "a", lastNameOfPerson: "b", itemCount: 3), expectedXML: """
-            <r item-count="3"><first-name>a</first-name><last-name-of-person>b</last-name-of-person></r>
-            """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .convertToKebabCase },
+        try roundTrip(
+            S(firstName: "a", lastNameOfPerson: "b", itemCount: 3),
+            expectedXML: """
+                <r item-count="3"><first-name>a</first-name><last-name-of-person>b</last-name-of-person></r>
+                """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .convertToKebabCase },
             decoder: { $0.keyDecodingStrategy = .convertFromKebabCase })
     }
 
     @Test func capitalized() throws {
         struct S: Codable, Equatable { var firstName: String; var age: Int }
-        try roundTrip(S(firstName: "a", age: 1), expectedXML: """
-            <r><FirstName>a</FirstName><Age>1</Age></r>
-            """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .capitalized },
+        try roundTrip(
+            S(firstName: "a", age: 1),
+            expectedXML: """
+                <r><FirstName>a</FirstName><Age>1</Age></r>
+                """, rootKey: "r", encoder: { $0.keyEncodingStrategy = .capitalized },
             decoder: { $0.keyDecodingStrategy = .convertFromCapitalized })
     }
 
     @Test func uppercased() throws {
         struct S: Codable, Equatable { var name: String; var age: Int }
-        try roundTrip(S(name: "a", age: 1), expectedXML: "<r><NAME>a</NAME><AGE>1</AGE></r>", rootKey: "r",
-                      encoder: { $0.keyEncodingStrategy = .uppercased }, decoder: { $0.keyDecodingStrategy = .convertFromUppercase })
+        try roundTrip(
+            S(name: "a", age: 1), expectedXML: "<r><NAME>a</NAME><AGE>1</AGE></r>", rootKey: "r",
+            encoder: { $0.keyEncodingStrategy = .uppercased }, decoder: { $0.keyDecodingStrategy = .convertFromUppercase })
         struct M: Encodable { var firstName = "a" }
         #expect(try encodeXML(M(), rootKey: "r", configure: { $0.keyEncodingStrategy = .uppercased }) == "<r><FIRSTNAME>a</FIRSTNAME></r>")
     }
@@ -77,22 +87,25 @@ import Testing
     @Test func lowercased() throws {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         struct S: Codable, Equatable { var firstName: String; var Age: Int }
-        try roundTrip(S(firstName: "a", Age: 1), expectedXML: "<r><firstname>a</firstname><age>1</age></r>", rootKey: "r",
-                      encoder: { $0.keyEncodingStrategy = .lowercased },
-                      decoder: {
-                          $0.keyDecodingStrategy = .custom { path in
-                              AnyKey(["firstname": "firstName", "age": "Age"][path.last!.stringValue] ?? path.last!.stringValue)
-                          }
-                      })
+        try roundTrip(
+            S(firstName: "a", Age: 1), expectedXML: "<r><firstname>a</firstname><age>1</age></r>", rootKey: "r",
+            encoder: { $0.keyEncodingStrategy = .lowercased },
+            decoder: {
+                $0.keyDecodingStrategy = .custom { path in
+                    AnyKey(["firstname": "firstName", "age": "Age"][path.last!.stringValue] ?? path.last!.stringValue)
+                }
+            })
     }
 
     @Test func customKeysSeeTheCodingPath() throws {
         struct Inner: Codable, Equatable { var v: Int }
         struct S: Codable, Equatable { var a: Int; var inner: Inner; var list: [Inner] }
         let paths = Recorder<[String]>()
-        try roundTrip(S(a: 1, inner: Inner(v: 2), list: [Inner(v: 3)]), expectedXML: """
-            <r><x-a>1</x-a><x-inner><x-v>2</x-v></x-inner><x-list><x-v>3</x-v></x-list></r>
-            """, rootKey: "r",
+        try roundTrip(
+            S(a: 1, inner: Inner(v: 2), list: [Inner(v: 3)]),
+            expectedXML: """
+                <r><x-a>1</x-a><x-inner><x-v>2</x-v></x-inner><x-list><x-v>3</x-v></x-list></r>
+                """, rootKey: "r",
             encoder: {
                 $0.keyEncodingStrategy = .custom { path in
                     paths.append(pathStrings(path))
@@ -129,15 +142,18 @@ import Testing
     }
 
     @Test func defaultDateText() throws {
-        #expect(try encodeXML(dated(Date(timeIntervalSince1970: 1_700_000_000.5)), rootKey: "d") == """
-            <d><date>1700000000.5</date><list>1700000000.5</list><list>1700000000.5</list><opt>1700000000.5</opt></d>
-            """)
+        #expect(
+            try encodeXML(dated(Date(timeIntervalSince1970: 1_700_000_000.5)), rootKey: "d") == """
+                <d><date>1700000000.5</date><list>1700000000.5</list><list>1700000000.5</list><opt>1700000000.5</opt></d>
+                """)
     }
 
     @Test func datesAsAttributesThroughTheNodeStrategy() throws {
-        try roundTrip(dated(Date(timeIntervalSince1970: 2.5)), expectedXML: """
-            <d date="2.5" opt="2.5"><list>2.5</list><list>2.5</list></d>
-            """, rootKey: "d", encoder: { $0.nodeEncodingStrategy = .custom { _, _ in { $0.stringValue == "list" ? .element : .attribute } } })
+        try roundTrip(
+            dated(Date(timeIntervalSince1970: 2.5)),
+            expectedXML: """
+                <d date="2.5" opt="2.5"><list>2.5</list><list>2.5</list></d>
+                """, rootKey: "d", encoder: { $0.nodeEncodingStrategy = .custom { _, _ in { $0.stringValue == "list" ? .element : .attribute } } })
     }
 
     /// Values with an encoding strategy (Date, Data) or their own text form (URL, Decimal) inside
@@ -155,12 +171,15 @@ import Testing
 
     @Test func wrappedValuesUseTheStrategiesAndTextForms() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000.5)
-        let value = Wrapped(date: Attribute(date), elementDate: Element(date), bothDate: ElementAndAttribute(date), data: Attribute(Data([1, 2])),
-                            url: Attribute(URL(string: "https://example.com/?a=1&b=2")!), decimal: Element(Decimal(string: "12.5")!),
-                            optionalDate: Attribute(date))
-        try roundTrip(value, expectedXML: """
-            <w date="1700000000.5" bothDate="1700000000.5" data="AQI=" url="https://example.com/?a=1&amp;b=2" optionalDate="1700000000.5"><elementDate>1700000000.5</elementDate><bothDate>1700000000.5</bothDate><decimal>12.5</decimal></w>
-            """, rootKey: "w")
+        let value = Wrapped(
+            date: Attribute(date), elementDate: Element(date), bothDate: ElementAndAttribute(date), data: Attribute(Data([1, 2])),
+            url: Attribute(URL(string: "https://example.com/?a=1&b=2")!), decimal: Element(Decimal(string: "12.5")!),
+            optionalDate: Attribute(date))
+        try roundTrip(
+            value,
+            expectedXML: """
+                <w date="1700000000.5" bothDate="1700000000.5" data="AQI=" url="https://example.com/?a=1&amp;b=2" optionalDate="1700000000.5"><elementDate>1700000000.5</elementDate><bothDate>1700000000.5</bothDate><decimal>12.5</decimal></w>
+                """, rootKey: "w")
     }
 
     /// The same, one wrapped type at a time, so each wrong text is visible.
@@ -190,26 +209,34 @@ import Testing
     @Test func wrappedDatesWithISO8601() throws {
         let date = Date(timeIntervalSince1970: 1_714_559_400.125)
         struct W: Codable, Equatable { @Attribute var at: Date; @Element var on: Date }
-        try roundTrip(W(at: Attribute(date), on: Element(date)), expectedXML: """
-            <w at="2024-05-01T10:30:00.125Z"><on>2024-05-01T10:30:00.125Z</on></w>
-            """, rootKey: "w", encoder: { $0.dateEncodingStrategy = .iso8601 }, decoder: { $0.dateDecodingStrategy = .iso8601 })
+        try roundTrip(
+            W(at: Attribute(date), on: Element(date)),
+            expectedXML: """
+                <w at="2024-05-01T10:30:00.125Z"><on>2024-05-01T10:30:00.125Z</on></w>
+                """, rootKey: "w", encoder: { $0.dateEncodingStrategy = .iso8601 }, decoder: { $0.dateDecodingStrategy = .iso8601 })
     }
 
     @Test func millisecondsSince1970() throws {
-        try roundTrip(dated(Date(timeIntervalSince1970: 1.5)), expectedXML: "<d><date>1500.0</date><list>1500.0</list><list>1500.0</list><opt>1500.0</opt></d>", rootKey: "d",
-                      encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 }, decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
+        try roundTrip(
+            dated(Date(timeIntervalSince1970: 1.5)), expectedXML: "<d><date>1500.0</date><list>1500.0</list><list>1500.0</list><opt>1500.0</opt></d>",
+            rootKey: "d",
+            encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 }, decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
     }
 
     @Test func iso8601() throws {
         let iso: (XMLEncoder) -> Void = { $0.dateEncodingStrategy = .iso8601 }
         let isoDecoder: (XMLDecoder) -> Void = { $0.dateDecodingStrategy = .iso8601 }
-        try roundTrip(dated(Date(timeIntervalSince1970: 1_714_559_400)), expectedXML: """
-            <d><date>2024-05-01T10:30:00Z</date><list>2024-05-01T10:30:00Z</list><list>2024-05-01T10:30:00Z</list><opt>2024-05-01T10:30:00Z</opt></d>
-            """, rootKey: "d", encoder: iso, decoder: isoDecoder)
+        try roundTrip(
+            dated(Date(timeIntervalSince1970: 1_714_559_400)),
+            expectedXML: """
+                <d><date>2024-05-01T10:30:00Z</date><list>2024-05-01T10:30:00Z</list><list>2024-05-01T10:30:00Z</list><opt>2024-05-01T10:30:00Z</opt></d>
+                """, rootKey: "d", encoder: iso, decoder: isoDecoder)
         // Fractional seconds are written (milliseconds) and read back.
-        try roundTrip(Date(timeIntervalSince1970: 1_714_559_400.125), expectedXML: "<d>2024-05-01T10:30:00.125Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
+        try roundTrip(
+            Date(timeIntervalSince1970: 1_714_559_400.125), expectedXML: "<d>2024-05-01T10:30:00.125Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
         try roundTrip(Date(timeIntervalSince1970: -0.5), expectedXML: "<d>1969-12-31T23:59:59.500Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
-        try roundTrip(Date(timeIntervalSince1970: 951_782_400.001), expectedXML: "<d>2000-02-29T00:00:00.001Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
+        try roundTrip(
+            Date(timeIntervalSince1970: 951_782_400.001), expectedXML: "<d>2000-02-29T00:00:00.001Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
     }
 
     @Test func iso8601MatchesFoundationsFormatter() throws {
@@ -230,30 +257,33 @@ import Testing
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
-        try roundTrip(Date(timeIntervalSince1970: 1_714_521_600), expectedXML: "<d>2024-05-01</d>", rootKey: "d",
-                      encoder: { $0.dateEncodingStrategy = .formatted(formatter) }, decoder: { $0.dateDecodingStrategy = .formatted(formatter) })
+        try roundTrip(
+            Date(timeIntervalSince1970: 1_714_521_600), expectedXML: "<d>2024-05-01</d>", rootKey: "d",
+            encoder: { $0.dateEncodingStrategy = .formatted(formatter) }, decoder: { $0.dateDecodingStrategy = .formatted(formatter) })
     }
 
     @Test func customDates() throws {
-        try roundTrip(dated(Date(timeIntervalSince1970: 120)), expectedXML: "<d><date>2m</date><list>2m</list><list>2m</list><opt>2m</opt></d>", rootKey: "d",
-                      encoder: {
-                          $0.dateEncodingStrategy = .custom { date, encoder in
-                              var c = encoder.singleValueContainer()
-                              try c.encode("\(Int(date.timeIntervalSince1970 / 60))m")
-                          }
-                      },
-                      decoder: {
-                          $0.dateDecodingStrategy = .custom { decoder in
-                              let text = try decoder.singleValueContainer().decode(String.self)
-                              return Date(timeIntervalSince1970: Double(text.dropLast())! * 60)
-                          }
-                      })
+        try roundTrip(
+            dated(Date(timeIntervalSince1970: 120)), expectedXML: "<d><date>2m</date><list>2m</list><list>2m</list><opt>2m</opt></d>", rootKey: "d",
+            encoder: {
+                $0.dateEncodingStrategy = .custom { date, encoder in
+                    var c = encoder.singleValueContainer()
+                    try c.encode("\(Int(date.timeIntervalSince1970 / 60))m")
+                }
+            },
+            decoder: {
+                $0.dateDecodingStrategy = .custom { decoder in
+                    let text = try decoder.singleValueContainer().decode(String.self)
+                    return Date(timeIntervalSince1970: Double(text.dropLast())! * 60)
+                }
+            })
     }
 
     @Test func deferredToDate() throws {
         // 10 s after the reference date
-        try roundTrip(Date(timeIntervalSince1970: 978_307_210), expectedXML: "<d>10.0</d>", rootKey: "d",
-                      encoder: { $0.dateEncodingStrategy = .deferredToDate }, decoder: { $0.dateDecodingStrategy = .deferredToDate })
+        try roundTrip(
+            Date(timeIntervalSince1970: 978_307_210), expectedXML: "<d>10.0</d>", rootKey: "d",
+            encoder: { $0.dateEncodingStrategy = .deferredToDate }, decoder: { $0.dateDecodingStrategy = .deferredToDate })
     }
 
     // MARK: Data
@@ -266,24 +296,26 @@ import Testing
     }
 
     @Test func deferredToData() throws {
-        try roundTrip(Blob(data: Data([1, 2])), expectedXML: "<b><data><UInt8>1</UInt8><UInt8>2</UInt8></data></b>", rootKey: "b",
-                      encoder: { $0.dataEncodingStrategy = .deferredToData }, decoder: { $0.dataDecodingStrategy = .deferredToData })
+        try roundTrip(
+            Blob(data: Data([1, 2])), expectedXML: "<b><data><UInt8>1</UInt8><UInt8>2</UInt8></data></b>", rootKey: "b",
+            encoder: { $0.dataEncodingStrategy = .deferredToData }, decoder: { $0.dataDecodingStrategy = .deferredToData })
     }
 
     @Test func customData() throws {
-        try roundTrip(Blob(data: Data([0xAB, 0x01])), expectedXML: "<b><data>ab01</data></b>", rootKey: "b",
-                      encoder: {
-                          $0.dataEncodingStrategy = .custom { data, encoder in
-                              var c = encoder.singleValueContainer()
-                              try c.encode(data.map { String(format: "%02x", $0) }.joined())
-                          }
-                      },
-                      decoder: {
-                          $0.dataDecodingStrategy = .custom { decoder in
-                              let hex = Array(try decoder.singleValueContainer().decode(String.self))
-                              return Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(String(hex[$0...$0 + 1]), radix: 16)! })
-                          }
-                      })
+        try roundTrip(
+            Blob(data: Data([0xAB, 0x01])), expectedXML: "<b><data>ab01</data></b>", rootKey: "b",
+            encoder: {
+                $0.dataEncodingStrategy = .custom { data, encoder in
+                    var c = encoder.singleValueContainer()
+                    try c.encode(data.map { String(format: "%02x", $0) }.joined())
+                }
+            },
+            decoder: {
+                $0.dataDecodingStrategy = .custom { decoder in
+                    let hex = Array(try decoder.singleValueContainer().decode(String.self))
+                    return Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(String(hex[$0...$0 + 1]), radix: 16)! })
+                }
+            })
     }
 
     // MARK: Non-conforming floats
@@ -309,9 +341,11 @@ import Testing
     }
 
     @Test func nonConformingFloatsAsStrings() throws {
-        try roundTrip(Floats(d: .infinity, f: -.infinity, a: Attribute(.nan)), expectedXML: """
-            <r a="NaN"><d>INF</d><f>-INF</f></r>
-            """, rootKey: "r",
+        try roundTrip(
+            Floats(d: .infinity, f: -.infinity, a: Attribute(.nan)),
+            expectedXML: """
+                <r a="NaN"><d>INF</d><f>-INF</f></r>
+                """, rootKey: "r",
             encoder: { $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN") },
             decoder: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN") })
     }
@@ -321,16 +355,21 @@ import Testing
     struct Text: Codable, Equatable { @Attribute var a: String; var s: String; var t: [String] }
 
     @Test func cdataStrings() throws {
-        try roundTrip(Text(a: "x<y", s: "a < b & c", t: ["", "<p>"]), expectedXML: """
-            <r a="x&lt;y"><s><![CDATA[a < b & c]]></s><t/><t><![CDATA[<p>]]></t></r>
-            """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata })
+        try roundTrip(
+            Text(a: "x<y", s: "a < b & c", t: ["", "<p>"]),
+            expectedXML: """
+                <r a="x&lt;y"><s><![CDATA[a < b & c]]></s><t/><t><![CDATA[<p>]]></t></r>
+                """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata })
     }
 
     @Test func cdataIsForStringsOnlyInListsToo() throws {
         struct Lists: Codable, Equatable { var n: [Int]; var s: [String]; var d: [Double]; var b: [Bool] }
-        try roundTrip(Lists(n: [1, 2], s: ["a"], d: [1.5, .infinity], b: [true]), expectedXML: """
-            <r><n>1</n><n>2</n><s><![CDATA[a]]></s><d>1.5</d><d>inf</d><b>true</b></r>
-            """, rootKey: "r", encoder: {
+        try roundTrip(
+            Lists(n: [1, 2], s: ["a"], d: [1.5, .infinity], b: [true]),
+            expectedXML: """
+                <r><n>1</n><n>2</n><s><![CDATA[a]]></s><d>1.5</d><d>inf</d><b>true</b></r>
+                """, rootKey: "r",
+            encoder: {
                 $0.stringEncodingStrategy = .cdata
                 $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
             }, decoder: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan") })
@@ -342,20 +381,25 @@ import Testing
 
     @Test func cdataSplitsTerminator() throws {
         let value = Text(a: "]]>", s: "a]]>b", t: ["]]>", "]]]]>>", "x]]"])
-        try roundTrip(value, expectedXML: """
-            <r a="]]>"><s><![CDATA[a]]]]><![CDATA[>b]]></s><t><![CDATA[]]]]><![CDATA[>]]></t><t><![CDATA[]]]]]]><![CDATA[>>]]></t><t><![CDATA[x]]]]></t></r>
-            """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { _ in })
+        try roundTrip(
+            value,
+            expectedXML: """
+                <r a="]]>"><s><![CDATA[a]]]]><![CDATA[>b]]></s><t><![CDATA[]]]]><![CDATA[>]]></t><t><![CDATA[]]]]]]><![CDATA[>>]]></t><t><![CDATA[x]]]]></t></r>
+                """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { _ in })
     }
 
     @Test func cdataWithCarriageReturnStillRoundTrips() throws {
-        try roundTrip(Text(a: "\r", s: "line\r\nnext\r", t: []), expectedXML: """
-            <r a="&#13;"><s>line&#13;
-            next&#13;</s></r>
-            """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { $0.trimValueWhitespaces = false })
+        try roundTrip(
+            Text(a: "\r", s: "line\r\nnext\r", t: []),
+            expectedXML: """
+                <r a="&#13;"><s>line&#13;
+                next&#13;</s></r>
+                """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func cdataKeepsWhitespaceExactly() throws {
-        try roundTrip(Text(a: " a ", s: "  x\n\t ", t: [" "]), rootKey: "r",
-                      encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { $0.trimValueWhitespaces = false })
+        try roundTrip(
+            Text(a: " a ", s: "  x\n\t ", t: [" "]), rootKey: "r",
+            encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { $0.trimValueWhitespaces = false })
     }
 }

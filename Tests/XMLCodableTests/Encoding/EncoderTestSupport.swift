@@ -173,20 +173,22 @@ func isXMLChar(_ value: UInt32) -> Bool {
 
 /// Strings of every kind XML 1.0 can carry, markup characters and white space included.
 struct StringGenerator {
-    static let specials = ["&", "<", ">", "]]>", "]]", "\"", "'", "\r", "\n", "\r\n", "\t", " ", "  ",
-                           "&amp;", "&#13;", "<![CDATA[", "<a>", "-->", "?>", "\u{85}", "\u{2028}", "\u{FEFF}"]
+    static let specials = [
+        "&", "<", ">", "]]>", "]]", "\"", "'", "\r", "\n", "\r\n", "\t", " ", "  ",
+        "&amp;", "&#13;", "<![CDATA[", "<a>", "-->", "?>", "\u{85}", "\u{2028}", "\u{FEFF}",
+    ]
 
     static func scalar(_ rng: inout SplitMix64) -> Unicode.Scalar {
         while true {
             let value: UInt32
             switch rng.next() % 8 {
-            case 0, 1: value = UInt32.random(in: 0x20...0x7E, using: &rng)               // ASCII
-            case 2: value = UInt32.random(in: 0xA0...0x24F, using: &rng)                 // Latin
-            case 3: value = UInt32.random(in: 0x300...0x36F, using: &rng)                // combining marks
-            case 4: value = UInt32.random(in: 0x370...0xD7FF, using: &rng)               // rest of the BMP
-            case 5: value = UInt32.random(in: 0xE000...0xFFFD, using: &rng)              // private use, specials
-            case 6: value = UInt32.random(in: 0x1F300...0x1FAFF, using: &rng)            // emoji
-            default: value = UInt32.random(in: 0x10000...0x10FFFF, using: &rng)         // astral planes
+            case 0, 1: value = UInt32.random(in: 0x20...0x7E, using: &rng)  // ASCII
+            case 2: value = UInt32.random(in: 0xA0...0x24F, using: &rng)  // Latin
+            case 3: value = UInt32.random(in: 0x300...0x36F, using: &rng)  // combining marks
+            case 4: value = UInt32.random(in: 0x370...0xD7FF, using: &rng)  // rest of the BMP
+            case 5: value = UInt32.random(in: 0xE000...0xFFFD, using: &rng)  // private use, specials
+            case 6: value = UInt32.random(in: 0x1F300...0x1FAFF, using: &rng)  // emoji
+            default: value = UInt32.random(in: 0x10000...0x10FFFF, using: &rng)  // astral planes
             }
             if isXMLChar(value), let scalar = Unicode.Scalar(value) { return scalar }
         }

@@ -10,38 +10,56 @@ enum EncodedCorpus {
     /// About sixty documents, each labelled with what produced it.
     static func documents() throws -> [(label: String, xml: String)] {
         var documents: [(String, String)] = []
-        func add<T: Encodable>(_ label: String, _ value: T, rootKey: String? = "root", rootAttributes: [String: String]? = nil,
-                               header: XMLHeader? = nil, doctype: XMLDocumentType? = nil, configure: (XMLEncoder) -> Void = { _ in }) throws {
-            documents.append((label, try encodeXML(value, rootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype, configure: configure)))
+        func add<T: Encodable>(
+            _ label: String, _ value: T, rootKey: String? = "root", rootAttributes: [String: String]? = nil,
+            header: XMLHeader? = nil, doctype: XMLDocumentType? = nil, configure: (XMLEncoder) -> Void = { _ in }
+        ) throws {
+            documents.append(
+                (label, try encodeXML(value, rootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype, configure: configure)))
         }
         let employee = ModelEmployee(name: "Ada", age: 36, id: 7, company: "A & B", skills: ["x", "<y>"])
         try add("catalog", sampleModelCatalog, rootKey: "books")
         try add("catalog pretty sorted", sampleModelCatalog, rootKey: "books", configure: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] })
-        try add("catalog tabs noEmpty", sampleModelCatalog, rootKey: "books",
-                configure: { $0.outputFormatting = [.prettyPrinted, .noEmptyElements]; $0.prettyPrintIndentation = .tabs(1) })
+        try add(
+            "catalog tabs noEmpty", sampleModelCatalog, rootKey: "books",
+            configure: {
+                $0.outputFormatting = [.prettyPrinted, .noEmptyElements]; $0.prettyPrintIndentation = .tabs(1)
+            })
         try add("catalog cdata", sampleModelCatalog, rootKey: "books", configure: { $0.stringEncodingStrategy = .cdata })
-        try add("catalog header doctype", sampleModelCatalog, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"),
-                doctype: .system(rootElement: "books", dtdLocation: "books.dtd"))
-        try add("public doctype", sampleModelCatalog, rootKey: "html", header: XMLHeader(version: 1.0),
-                doctype: .public(rootElement: "html", dtdName: "-//W3C//DTD XHTML 1.0 Strict//EN", dtdLocation: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"))
+        try add(
+            "catalog header doctype", sampleModelCatalog, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"),
+            doctype: .system(rootElement: "books", dtdLocation: "books.dtd"))
+        try add(
+            "public doctype", sampleModelCatalog, rootKey: "html", header: XMLHeader(version: 1.0),
+            doctype: .public(rootElement: "html", dtdName: "-//W3C//DTD XHTML 1.0 Strict//EN", dtdLocation: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd")
+        )
         try add("employee", employee, rootKey: "employee")
         try add("employee xsi", employee, rootKey: "employee", configure: { $0.nilEncodingStrategy = .xsiNil })
         try add("customer", ModelCustomer(id: 1, fullName: "Ann", street: "x", city: "y", vip: true), rootKey: "customer")
         try add("route", ModelRoute(name: "r", stops: [(1, 2), (3, 4)]), rootKey: "route")
-        try add("root attributes", sampleModelCatalog, rootKey: "books",
-                rootAttributes: ["xmlns": "urn:books", "xmlns:x": "urn:x", "x:version": "2", "note": "a&b<c\"d'\t\n\r"])
-        try add("xsi nil", GenOptionals(s: nil, i: nil, d: nil, b: nil, u: nil, a: Attribute(nil), n: Attribute(nil), inner: nil,
-                                        ints: [1, nil], doubles: [nil], list: nil, matrix: nil), configure: { $0.nilEncodingStrategy = .xsiNil })
+        try add(
+            "root attributes", sampleModelCatalog, rootKey: "books",
+            rootAttributes: ["xmlns": "urn:books", "xmlns:x": "urn:x", "x:version": "2", "note": "a&b<c\"d'\t\n\r"])
+        try add(
+            "xsi nil",
+            GenOptionals(
+                s: nil, i: nil, d: nil, b: nil, u: nil, a: Attribute(nil), n: Attribute(nil), inner: nil,
+                ints: [1, nil], doubles: [nil], list: nil, matrix: nil), configure: { $0.nilEncodingStrategy = .xsiNil })
         try add("top-level nil xsi", Int?.none, configure: { $0.nilEncodingStrategy = .xsiNil })
-        try add("empty elements", GenOptionals(s: nil, i: nil, d: nil, b: nil, u: nil, a: Attribute(nil), n: Attribute(nil), inner: nil,
-                                               ints: [], doubles: [], list: nil, matrix: nil), configure: { $0.nilEncodingStrategy = .emptyElement })
+        try add(
+            "empty elements",
+            GenOptionals(
+                s: nil, i: nil, d: nil, b: nil, u: nil, a: Attribute(nil), n: Attribute(nil), inner: nil,
+                ints: [], doubles: [], list: nil, matrix: nil), configure: { $0.nilEncodingStrategy = .emptyElement })
         try add("top-level scalar", "just text & more", rootKey: nil)
         try add("top-level array", [[1, 2], [3]], rootKey: nil)
         try add("dictionary", ["b": ["x": 1], "a": ["y": 2]], configure: { $0.outputFormatting = .sortedKeys })
         try add("iso dates", [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1.5)], configure: { $0.dateEncodingStrategy = .iso8601 })
-        try add("non-conforming floats", [Double.infinity, -.infinity, .nan, 0], configure: {
-            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
-        })
+        try add(
+            "non-conforming floats", [Double.infinity, -.infinity, .nan, 0],
+            configure: {
+                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+            })
         try add("snake keys", sampleModelCatalog, configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
         try add("cdata terminators", ["]]>", "a]]>b]]>c", "]]]]>>", "\r]]>\n"], configure: { $0.stringEncodingStrategy = .cdata })
         try add("escapes", ["&<>\"'\t\n\r", "&amp;", "\u{FFFD}\u{10FFFF}\u{85}\u{2028}"])

@@ -74,15 +74,18 @@ private struct OneKey<Value: Encodable>: Encodable {
         struct Deep: Encodable { var list: [[String]] }
         let error = try #require(encodingError(Deep(list: [["fine"], ["ok", bad]])))
         #expect(error.path == ["list", "1", "1"])
-        #expect(encodingError(bad) != nil)                                                  // top-level scalar
+        #expect(encodingError(bad) != nil)  // top-level scalar
         #expect(encodingError(S(a: "", s: bad), configure: { $0.stringEncodingStrategy = .cdata }) != nil)
-        #expect(encodingError(["k": bad]) != nil)                                           // dictionary value
+        #expect(encodingError(["k": bad]) != nil)  // dictionary value
         #expect(encodingError(S(a: "", s: ""), rootAttributes: ["r": bad]) != nil)
         #expect(encodingError(S(a: "", s: ""), doctype: .system(rootElement: "root", dtdLocation: bad)) != nil)
         struct Inf: Encodable { var d = Double.infinity }
-        #expect(encodingError(Inf(), configure: {
-            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: bad, negativeInfinity: "-", nan: "n")
-        }) != nil)
+        #expect(
+            encodingError(
+                Inf(),
+                configure: {
+                    $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: bad, negativeInfinity: "-", nan: "n")
+                }) != nil)
     }
 
     @Test func forbiddenCharacterInATextKeyValue() throws {
@@ -176,7 +179,8 @@ private struct OneKey<Value: Encodable>: Encodable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.nilEncodingStrategy = .xsiNil
         let records = (0..<16).map { i in
-            Record(id: Attribute(i), name: "record \(i) & <\(i)>", values: (0..<i).map { Double($0) / 4 }, when: Date(timeIntervalSince1970: Double(i) * 1000.5))
+            Record(
+                id: Attribute(i), name: "record \(i) & <\(i)>", values: (0..<i).map { Double($0) / 4 }, when: Date(timeIntervalSince1970: Double(i) * 1000.5))
         }
         let expected = try records.map { try encoder.encode($0, withRootKey: "record") }
         let results = try await withThrowingTaskGroup(of: (Int, [Data]).self) { group in

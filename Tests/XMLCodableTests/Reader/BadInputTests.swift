@@ -35,7 +35,9 @@ struct MalformedInputTests {
                 continue
             }
             // The problem is the missing rest: reported at the end, or (a cut UTF-8 sequence) at its first byte.
-            #expect(error.offset <= length && error.offset >= length - 3, "truncated to \(length) (…\(String(decoding: prefix.suffix(12), as: UTF8.self))): \(error)")
+            #expect(
+                error.offset <= length && error.offset >= length - 3,
+                "truncated to \(length) (…\(String(decoding: prefix.suffix(12), as: UTF8.self))): \(error)")
             let location = prefix.withUnsafeBytes { XMLReader.Location(offset: error.offset, in: $0) }
             #expect(error.line == location.line && error.column == location.column)
         }
@@ -59,7 +61,10 @@ struct MalformedInputTests {
         ("<a:b:c xmlns:a='u'/>", .invalidName("a:b:c"), 1, 2),
         ("<a><!-- x -- y --></a>", .syntax("'--' is not allowed inside a comment"), 1, 11),
         ("<?xml version='2.0'?><a/>", .invalidXMLDeclaration("version '2.0' is not of the form 1.x"), 1, 16),
-        ("<a/><?xml version='1.0'?>", .syntax("the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"), 1, 5),
+        (
+            "<a/><?xml version='1.0'?>", .syntax("the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"),
+            1, 5
+        ),
     ])
     func malformedDocument(xml: String, reason: XMLParsingError.Reason, line: Int, column: Int) {
         let error = readError(xml)
@@ -84,14 +89,15 @@ struct MalformedInputTests {
 
 @Suite("Bad encodings")
 struct BadEncodingTests {
-    @Test(arguments: [
-        ([0x3C, 0x61, 0x3E, 0xC3, 0x28, 0x3C, 0x2F, 0x61, 0x3E], 3),  // <a>, a lead byte without its continuation
-        ([0x3C, 0x61, 0x3E, 0xC0, 0x80, 0x3C, 0x2F, 0x61, 0x3E], 3),  // overlong NUL
-        ([0x3C, 0x61, 0x3E, 0xED, 0xA0, 0x80, 0x3C, 0x2F, 0x61, 0x3E], 3),  // an encoded surrogate
-        ([0x3C, 0x61, 0x3E, 0xFF, 0x3C, 0x2F, 0x61, 0x3E], 3),  // never valid in UTF-8
-        ([0x3C, 0x61, 0x20, 0x78, 0x3D, 0x27, 0xE2, 0x82, 0x27, 0x2F, 0x3E], 6),  // cut sequence in an attribute value
-        ([0x3C, 0x61, 0xE2, 0x82, 0x2F, 0x3E], 2),  // in a name
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0x3C, 0x61, 0x3E, 0xC3, 0x28, 0x3C, 0x2F, 0x61, 0x3E], 3),  // <a>, a lead byte without its continuation
+            ([0x3C, 0x61, 0x3E, 0xC0, 0x80, 0x3C, 0x2F, 0x61, 0x3E], 3),  // overlong NUL
+            ([0x3C, 0x61, 0x3E, 0xED, 0xA0, 0x80, 0x3C, 0x2F, 0x61, 0x3E], 3),  // an encoded surrogate
+            ([0x3C, 0x61, 0x3E, 0xFF, 0x3C, 0x2F, 0x61, 0x3E], 3),  // never valid in UTF-8
+            ([0x3C, 0x61, 0x20, 0x78, 0x3D, 0x27, 0xE2, 0x82, 0x27, 0x2F, 0x3E], 6),  // cut sequence in an attribute value
+            ([0x3C, 0x61, 0xE2, 0x82, 0x2F, 0x3E], 2),  // in a name
+        ] as [([UInt8], Int)])
     func invalidUTF8(bytes: [UInt8], offset: Int) {
         let error = readError(bytes)
         #expect(error?.reason == .invalidUTF8)

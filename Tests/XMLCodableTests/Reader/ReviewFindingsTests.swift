@@ -10,7 +10,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-
 @Suite("Review findings") struct ReviewFindings {
     // MARK: - Literal content decoded as if it had references
 
@@ -124,7 +123,9 @@ import Foundation
     }
 
     @Test func elementsWithManyImpliedAttributeDeclarations() throws {
-        let xml = "<!DOCTYPE r [<!ATTLIST a " + (0..<5_000).map { "a\($0) CDATA #IMPLIED" }.joined(separator: " ") + ">]><r>" + String(repeating: "<a/>", count: 50_000) + "</r>"
+        let xml =
+            "<!DOCTYPE r [<!ATTLIST a " + (0..<5_000).map { "a\($0) CDATA #IMPLIED" }.joined(separator: " ") + ">]><r>"
+            + String(repeating: "<a/>", count: 50_000) + "</r>"
         var reader = XMLReader(xml)
         var elements = 0
         while let event = try reader.next() { if case .startElement = event { elements += 1 } }
@@ -161,4 +162,3 @@ import Foundation
         #expect(try good.next() == nil)
     }
 }
-

@@ -170,7 +170,8 @@ struct XMLReaderInputTests {
     }
 
     @Test func singleByteEncodingsAreTranscoded() throws {
-        let latin1: [UInt8] = Array("<?xml version='1.0' encoding='ISO-8859-1'?><a x='".utf8) + [0xE9] + Array("'>Gr".utf8) + [0xFC, 0xDF] + Array("e</a>".utf8)
+        let latin1: [UInt8] =
+            Array("<?xml version='1.0' encoding='ISO-8859-1'?><a x='".utf8) + [0xE9] + Array("'>Gr".utf8) + [0xFC, 0xDF] + Array("e</a>".utf8)
         var reader = try XMLReader(latin1)
         #expect(try trace(&reader) == ["<a x=\"é\">", "\"Grüße\"", "</a>"])
         let cp1252: [UInt8] = Array("<?xml version='1.0' encoding='windows-1252'?><a>".utf8) + [0x80, 0x93] + Array("</a>".utf8)
