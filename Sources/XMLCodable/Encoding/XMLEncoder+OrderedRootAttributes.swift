@@ -3,9 +3,8 @@
 // XMLCoder's `rootAttributes` is a `[String: String]`, whose order is not defined; XMLEncoder keeps
 // that signature for migration and writes those attributes sorted by name, so output is
 // reproducible. These overloads take `KeyValuePairs`, which keeps the order it was written in.
-// They encode through the document model: the value is encoded as usual, read back as an
-// `XMLTree`, the attributes are put first on the root in the order given, and the tree is written
-// with the same writer and formatting, so the output is otherwise byte for byte `encode`'s.
+// Both signatures come down to one encoding path that takes the attributes as ordered pairs (the
+// dictionary sorted by name), so the output is otherwise byte for byte the same.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -33,7 +32,7 @@ extension XMLEncoder {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: KeyValuePairs<String, String>,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data {
-        Data(try encodeOrdered(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype))
+        try encodeDocument(value, withRootKey: rootKey, rootAttributes: Self.pairs(rootAttributes), header: header, doctype: doctype)
     }
 
     /// Encodes a value as an XML string whose root attributes are written in the order given; see
@@ -42,56 +41,17 @@ extension XMLEncoder {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: KeyValuePairs<String, String>,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String {
-        String(decoding: try encodeOrdered(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype), as: UTF8.self)
+        try encodeDocumentString(value, withRootKey: rootKey, rootAttributes: Self.pairs(rootAttributes), header: header, doctype: doctype)
     }
 
-    private func encodeOrdered<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: KeyValuePairs<String, String>, header: XMLHeader?, doctype: XMLDocumentType?
-    ) throws -> [UInt8] {
-        // Encoding with the attributes as a dictionary checks their names and values exactly as
-        // `encode` does, and gives the document whose root attributes are then reordered.
-        var dictionary: [String: String] = [:]
-        for (name, attributeValue) in rootAttributes {
-            guard dictionary.updateValue(attributeValue, forKey: name) == nil else {
-                throw EncodingError.invalidValue(
-                    name,
-                    EncodingError.Context(
-                        codingPath: [], debugDescription: "The root attribute \"\(name)\" is given more than once."))
-            }
-        }
-        let encoded = try encode(value, withRootKey: rootKey, rootAttributes: dictionary, header: header, doctype: doctype)
-        var readerOptions = XMLReader.Options()
-        readerOptions.limits.maxDepth = XMLTree.maximumDepth
-        var tree: XMLTree
-        do {
-            tree = try XMLTree(parsing: encoded, options: readerOptions)
-        } catch {
+    /// The attributes as pairs, in order, refusing a name given twice (a dictionary cannot
+    /// have that mistake; `KeyValuePairs` can).
+    private static func pairs(_ rootAttributes: KeyValuePairs<String, String>) throws -> [(String, String)] {
+        var seen = Set<String>()
+        for (name, _) in rootAttributes where !seen.insert(name).inserted {
             throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: [], debugDescription: "The encoded document cannot be reordered: \(error)", underlyingError: error))
+                name, EncodingError.Context(codingPath: [], debugDescription: "The root attribute \"\(name)\" is given more than once."))
         }
-        var ordered: [XMLTree.Attribute] = []
-        for (name, _) in rootAttributes {
-            if let attribute = tree.root.attributes.first(where: { $0.name.qualifiedName == name }) { ordered.append(attribute) }
-        }
-        let given = Set(rootAttributes.map(\.key))
-        ordered += tree.root.attributes.filter { !given.contains($0.name.qualifiedName) }
-        tree.root.attributes = XMLTree.Attributes(ordered)
-
-        // The header and doctype as `encode` writes them, then the root element and its content
-        // with the same writer and formatting.
-        var writer = XMLWriter(formatting: XMLWriter.Formatting(outputFormatting, prettyPrintIndentation))
-        if let header { writer.append(header.text) }
-        if let doctype { writer.append(doctype.text) }
-        do {
-            try writer.writeTree(tree.root)
-        } catch {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: [], debugDescription: "The encoded document cannot be written: \(error)", underlyingError: error))
-        }
-        return writer.bytes
+        return rootAttributes.map { ($0.key, $0.value) }
     }
 }

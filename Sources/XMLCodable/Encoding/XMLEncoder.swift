@@ -128,6 +128,14 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data {
+        try encodeDocument(value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header, doctype: doctype)
+    }
+
+    /// Encodes a document with the root attributes in the order given; what every `encode`
+    /// overload comes down to.
+    func encodeDocument<T: Encodable>(
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?, doctype: XMLDocumentType?
+    ) throws -> Data {
         let (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
         if let data = XMLWriter.compactData(prefix: writer.bytes, tree: tree, element: root, formatting: writer.formatting) { return data }
         var document = writer
@@ -140,29 +148,33 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String {
+        try encodeDocumentString(value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header, doctype: doctype)
+    }
+
+    /// Encodes a document as a string with the root attributes in the order given.
+    func encodeDocumentString<T: Encodable>(
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?, doctype: XMLDocumentType?
+    ) throws -> String {
         var (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
         writer.write(tree, element: root)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// XMLCoder's dictionary of root attributes, in the reproducible order they are written: by name.
+    private static func sortedByName(_ attributes: [String: String]?) -> [(String, String)] {
+        (attributes ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
     /// Encodes a value into a tree, and makes a writer holding the declarations to write first.
     private func encodeTree<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, header: XMLHeader?, doctype: XMLDocumentType?
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?, doctype: XMLDocumentType?
     ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {
         let options = self.options.current
         let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options, capacity: lastTreeSize.current)
         let tree = impl.tree
         lastTreeSize.withLock { $0 = tree.used }
 
-        var formatting = XMLWriter.Formatting()
-        formatting.prettyPrinted = options.outputFormatting.contains(.prettyPrinted)
-        formatting.sortedKeys = options.outputFormatting.contains(.sortedKeys)
-        formatting.noEmptyElements = options.outputFormatting.contains(.noEmptyElements)
-        switch options.prettyPrintIndentation {
-        case .spaces(let count): formatting.indentation = Array(repeating: 0x20, count: max(0, count))
-        case .tabs(let count): formatting.indentation = Array(repeating: 0x09, count: max(0, count))
-        }
-        var writer = XMLWriter(formatting: formatting, capacity: 256)
+        var writer = XMLWriter(formatting: XMLWriter.Formatting(options.outputFormatting, options.prettyPrintIndentation), capacity: 256)
         if let header {
             try Self.check(header)
             writer.append(header.text)
@@ -208,14 +220,14 @@ open class XMLEncoder: @unchecked Sendable {
     /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.
     /// `impl.tree.element(at: root)` gives it as `XMLTreeElement`s.
     internal func encodeTree<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: [String: String]?, options: Options,
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], options: Options,
         capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()
     ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
         let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
         let impl = XMLEncoderImpl(options: options, capacity: capacity)
         let tree = impl.tree
         let root = tree.makeElement(tree.intern(try impl.checkedName(rootName, path: .root)))
-        for (name, attributeValue) in (rootAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (name, attributeValue) in rootAttributes {
             let name = tree.intern(try impl.checkedName(name, path: .root))
             tree.setAttribute(name, tree.append(try impl.checkedText(attributeValue, path: .root)), on: root)
         }
