@@ -11,15 +11,55 @@ import Foundation
 import XMLCodable
 
 enum Conversion {
-    /// The single input of a conversion command, or a usage error.
-    static func input(_ parsed: CommandLineArguments, command: String, console: Console) -> InputSource? {
-        switch parsed.positionals.count {
-        case 0: return .standardInput
-        case 1: return InputSource(argument: parsed.positionals[0])
-        default:
-            _ = Tool.usageError("expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command, console: console)
-            return nil
+    /// What a conversion command was asked to do: its options, indentation width, input and bytes.
+    struct Request {
+        var parsed: CommandLineArguments
+        /// The `--indent` width (default 2 spaces).
+        var width: Int
+        var input: InputSource
+        var data: Data
+    }
+
+    /// The steps every conversion command starts with: parse the options (showing the help for
+    /// `--help`), refuse contradicting layout options, and read the one input. Returns the request,
+    /// or the exit status to end with when there is nothing to convert.
+    static func begin(_ arguments: [String], command: any Command.Type, options: [Option], console: Console) -> Result<Request, ExitCode> {
+        let parsed: CommandLineArguments
+        do {
+            parsed = try CommandLineArguments(arguments, options: options)
+        } catch {
+            return .failure(ExitCode(Tool.usageError(error.message, command: command.name, console: console)))
         }
+        if parsed.has("help") {
+            console.out(command.help)
+            return .failure(ExitCode(.success))
+        }
+        let indent = parsed.value("indent") != nil
+        for (a, b, given) in [
+            ("--compact", "--indent", parsed.has("compact") && indent), ("--compact", "--tabs", parsed.has("compact") && parsed.has("tabs")),
+            ("--tabs", "--indent", parsed.has("tabs") && indent),
+        ] where given {
+            return .failure(ExitCode(Tool.usageError("\(a) cannot be combined with \(b)", command: command.name, console: console)))
+        }
+        guard let width = indentation(parsed, defaultWidth: 2, command: command.name, console: console) else { return .failure(ExitCode(.usage)) }
+        let input: InputSource
+        switch parsed.positionals.count {
+        case 0: input = .standardInput
+        case 1: input = InputSource(argument: parsed.positionals[0])
+        default:
+            return .failure(
+                ExitCode(
+                    Tool.usageError(
+                        "expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command.name, console: console)))
+        }
+        guard let data = read(input, console: console) else { return .failure(ExitCode(.usage)) }
+        return .success(Request(parsed: parsed, width: width, input: input, data: data))
+    }
+
+    /// An exit status carried as the failure of `begin`.
+    struct ExitCode: Error {
+        var status: ExitStatus
+        init(_ status: ExitStatus) { self.status = status }
     }
 
     /// Reads an input, or reports why it cannot be read.
@@ -74,7 +114,7 @@ enum Conversion {
     }
 
     /// The indentation an `--indent N` option asks for (default `defaultWidth` spaces).
-    static func indentation(_ parsed: CommandLineArguments, defaultWidth: Int, command: String, console: Console) -> Int? {
+    private static func indentation(_ parsed: CommandLineArguments, defaultWidth: Int, command: String, console: Console) -> Int? {
         guard let text = parsed.value("indent") else { return defaultWidth }
         guard let width = Int(text), (0...16).contains(width) else {
             _ = Tool.usageError("--indent needs a number from 0 to 16, not '\(text)'", command: command, console: console)

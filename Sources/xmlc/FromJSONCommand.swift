@@ -47,22 +47,12 @@ enum FromJSONCommand: Command {
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
-        let parsed: CommandLineArguments
-        do {
-            parsed = try CommandLineArguments(arguments, options: options)
-        } catch {
-            return Tool.usageError(error.message, command: name, console: console)
+        let request: Conversion.Request
+        switch Conversion.begin(arguments, command: self, options: options, console: console) {
+        case .success(let begun): request = begun
+        case .failure(let end): return end.status
         }
-        if parsed.has("help") {
-            console.out(help)
-            return .success
-        }
-        if parsed.has("compact") && parsed.value("indent") != nil {
-            return Tool.usageError("--compact cannot be combined with --indent", command: name, console: console)
-        }
-        guard let width = Conversion.indentation(parsed, defaultWidth: 2, command: name, console: console) else { return .usage }
-        guard let input = Conversion.input(parsed, command: name, console: console) else { return .usage }
-        guard let data = Conversion.read(input, console: console) else { return .usage }
+        let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
         let source = [UInt8](data)
 
         let json: LocatedJSONValue
