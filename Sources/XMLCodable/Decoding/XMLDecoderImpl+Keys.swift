@@ -79,67 +79,117 @@ extension XMLDecoderImpl {
         return name.withUTF8 { key in lookUp(UnsafeRawBufferPointer(key), in: element, placement: placement, wantsList: wantsList) }
     }
 
-    /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when the element
-    /// has no child elements), then one over the attributes, comparing lengths before bytes.
+    /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when no child's
+    /// name can match, see `XMLIndex.Node.childNameBits`), then one over the attributes, comparing
+    /// lengths before bytes. Reads the index through raw pointers: this runs once per key of
+    /// every decoded value.
     private func lookUp(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
-        let elementNode = index[element]
+        guard let keyBase = key.baseAddress, !key.isEmpty else { return nil }
+        let keyCount = key.count
         let local = options.shouldProcessNamespaces
-        let keyBit = key.isEmpty ? 0 : XMLIndex.Node.nameBit(key[key.count - 1])
+        let elementNode = index[element]
+        let keyBit = XMLIndex.Node.nameBit(keyBase.load(fromByteOffset: keyCount - 1, as: UInt8.self))
         if placement != .attribute, elementNode.childNameBits & keyBit != 0 {
+            // First pass: the first match and how many there are; the list, if any, is then made
+            // at its final size.
             var first: Int32 = -1
-            var more: [Int32]?
+            var count = 0
             index.nodes.withUnsafeBufferPointer { nodes in
+                guard let nodes = nodes.baseAddress else { return }
                 var child = elementNode.firstChild
                 while child >= 0 {
                     let node = nodes[Int(child)]
-                    if node.isElement, nameMatches(node.name, key, local: local) {
-                        if first < 0 {
-                            first = child
-                        } else if more == nil {
-                            more = [first, child]
-                        } else {
-                            more?.append(child)
-                        }
+                    if node.kind == .element, nodeNameMatches(node, keyBase, keyCount, local: local) {
+                        if first < 0 { first = child }
+                        count += 1
                     }
                     child = node.nextSibling
                 }
             }
-            if let more { return .elements(more) }
+            if count > 1 {
+                let matches = index.nodes.withUnsafeBufferPointer { nodes in
+                    [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                        guard let nodes = nodes.baseAddress else { return }
+                        var child = first
+                        while child >= 0, initialized < count {
+                            let node = nodes[Int(child)]
+                            if node.kind == .element, nodeNameMatches(node, keyBase, keyCount, local: local) {
+                                buffer[initialized] = child
+                                initialized += 1
+                            }
+                            child = node.nextSibling
+                        }
+                    }
+                }
+                return .elements(matches)
+            }
             if first >= 0 { return wantsList ? .elements([first]) : .element(first) }
         }
-        if placement != .element, elementNode.attributeCount > 0 {
-            let start = Int(elementNode.firstAttribute)
-            let end = start + Int(elementNode.attributeCount)
-            // Keys usually come in the order of the attributes: start after the last one found
-            // (when it is in this element), then wrap around. Only for qualified names, which are
-            // unique within an element; local names may repeat, and then the first one counts.
-            let cursor = attributeCursor
-            let from = !local && cursor > start && cursor < end ? cursor : start
-            let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
-                for position in from..<end {
-                    let attribute = attributes[position]
-                    if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, key, local: local) { return position }
-                }
-                for position in start..<from {
-                    let attribute = attributes[position]
-                    if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, key, local: local) { return position }
-                }
-                return -1
-            }
-            if found >= 0 {
-                attributeCursor = found + 1
-                return .attribute(Int32(found))
-            }
+        guard placement != .element, elementNode.attributeCount > 0 else { return nil }
+        let start = Int(elementNode.firstAttribute)
+        let end = start + Int(elementNode.attributeCount)
+        // Keys usually come in the order of the attributes: start after the last one found (when
+        // it is in this element), then wrap around. Only for qualified names, which are unique
+        // within an element; local names may repeat, and then the first one counts.
+        let cursor = attributeCursor
+        let from = !local && cursor > start && cursor < end ? cursor : start
+        let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
+            guard let attributes = attributes.baseAddress else { return -1 }
+            var position = from
+            repeat {
+                let attribute = attributes[position]
+                if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, keyBase, keyCount, local: local) { return position }
+                position += 1
+                if position == end { position = start }
+            } while position != from
+            return -1
         }
-        return nil
+        guard found >= 0 else { return nil }
+        attributeCursor = found + 1
+        return .attribute(Int32(found))
     }
 
-    /// Whether a name (its local part when `local`) equals the UTF-8 bytes of a key.
+    /// Whether an element node's name (its local part when `local`) equals the key's bytes.
     @inline(__always)
-    private func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer, local: Bool) -> Bool {
+    private func nodeNameMatches(_ node: XMLIndex.Node, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> Bool {
+        var start = Int(node.start)
+        var count = Int(node.length)
+        if local, node.prefixLength >= 0 {
+            start += Int(node.prefixLength) + 1
+            count -= Int(node.prefixLength) + 1
+        }
+        guard count == keyCount else { return false }
+        return sliceBytesEqual(source: node.source, start: start, key, keyCount, flags: node.flags)
+    }
+
+    /// Whether a name (its local part when `local`) equals the key's bytes.
+    @inline(__always)
+    private func nameMatches(_ name: XMLName, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> Bool {
         let slice = local ? name.local : name.qualified
-        guard slice.rawCount == key.count else { return false }
-        return withRawBytes(of: slice) { bytesEqual($0, key) }
+        guard slice.end - slice.start == keyCount else { return false }
+        return sliceBytesEqual(source: slice.source, start: slice.start, key, keyCount, flags: slice.flags)
+    }
+
+    /// Whether `count` bytes of a buffer at `start` equal the key's: a byte loop for the
+    /// document (keys are short), the reader for an entity's replacement text.
+    @inline(__always)
+    private func sliceBytesEqual(source: UInt32, start: Int, _ key: UnsafeRawPointer, _ count: Int, flags: XMLSlice.Flags) -> Bool {
+        guard source == 0, let base = document.baseAddress else {
+            return entityTextEquals(XMLSlice(source: source, start: start, end: start + count, flags: flags), key, count)
+        }
+        let name = base + start
+        var index = 0
+        while index < count {
+            if name.load(fromByteOffset: index, as: UInt8.self) != key.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `sliceBytesEqual` for a name in an entity's replacement text (rare: kept out of line).
+    @inline(never)
+    private func entityTextEquals(_ slice: XMLSlice, _ key: UnsafeRawPointer, _ count: Int) -> Bool {
+        reader.withUnsafeRawBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(start: key, count: count)) }
     }
 
     /// A name as the string keys are matched against.

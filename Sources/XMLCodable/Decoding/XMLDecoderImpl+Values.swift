@@ -47,7 +47,12 @@ extension XMLDecoderImpl {
     /// A string value that is one slice, as `string(_:path:)` makes it; `nil` for the full path.
     func plainString(_ value: XMLValue) -> String? {
         guard let slice = plainSlice(value) else { return nil }
-        if !slice.isVerbatim, !slice.flags.contains(.attributeValue) { return decodedString(slice) }
+        if !slice.isVerbatim {
+            // Straight into the string's storage; an attribute value the direct path declines
+            // (entities, tokenized types) is decoded below, text by the full path.
+            if let string = decodedString(slice) { return string }
+            guard slice.flags.contains(.attributeValue) else { return nil }
+        }
         let trim = options.trimValueWhitespaces
         return withDecodedBytes(of: slice) { bytes in String(decoding: trim ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self) }
     }

@@ -20,6 +20,10 @@ internal final class XMLDecoderImpl: Decoder {
     /// The document's bytes (the reader's input), for the slices that lie in it: borrowed by
     /// `XMLDecoder.decode` for the whole decoding call, which this object never outlives in use.
     let document: UnsafeRawBufferPointer
+    /// Neither the node decoding strategy nor the key decoding strategy changes how keys are
+    /// found (`.deferredToDecoder`, `.useDefaultKeys`): containers then need no `XMLKeyRules`
+    /// unless the decoded type itself asks for some.
+    let hasPlainKeyStrategies: Bool
     // These change on every descent and are only ever touched by the one decoding call that owns
     // this object, in a strictly nested way (`with(value:path:)`): dynamic exclusivity checks on
     // them cost more than the decoding itself and protect nothing.
@@ -47,6 +51,7 @@ internal final class XMLDecoderImpl: Decoder {
         self.reader = reader
         self.options = options
         self.document = document
+        self.hasPlainKeyStrategies = Self.plainKeyStrategies(options)
         self.codingPathNode = .root
         self.value = .element(index.root)
         self.currentTraits = TypeTraits.unknown
@@ -59,11 +64,19 @@ internal final class XMLDecoderImpl: Decoder {
         self.reader = other.reader
         self.options = other.options
         self.document = other.document
+        self.hasPlainKeyStrategies = other.hasPlainKeyStrategies
         self.codingPathNode = path
         self.value = value
         self.currentType = other.currentType
         self.currentTraits = other.currentTraits
         other.keepAlive(self)
+    }
+
+    /// Whether `options` leave the finding of keys to names as written (see `hasPlainKeyStrategies`).
+    private static func plainKeyStrategies(_ options: XMLDecoder.Options) -> Bool {
+        guard case .deferredToDecoder = options.nodeDecodingStrategy else { return false }
+        guard case .useDefaultKeys = options.keyDecodingStrategy else { return false }
+        return true
     }
 
     /// Keeps `object` alive as long as this decoder (for the containers, which do not retain it).
@@ -361,9 +374,9 @@ internal final class XMLDecoderImpl: Decoder {
         return text.text
     }
 
-    /// A non-verbatim run of character data decoded straight into a string's storage (no
-    /// intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the scanner's
-    /// direct path declines (then `withText` decodes it the general way).
+    /// A non-verbatim run of character data or attribute value decoded straight into a string's
+    /// storage (no intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the
+    /// scanner's direct path declines (then it is decoded the general way).
     @inline(never)
     func decodedString(_ slice: XMLSlice) -> String? {
         var declined = false

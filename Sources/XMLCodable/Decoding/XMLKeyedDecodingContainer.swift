@@ -39,7 +39,10 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private unowned(unsafe) let step: AnyObject?
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
-    unowned(unsafe) let rules: XMLKeyRules?
+    /// (Unmanaged, so that testing it for `nil` on every key retains nothing.)
+    private let unmanagedRules: Unmanaged<XMLKeyRules>?
+    /// The rules, if there are any.
+    var rules: XMLKeyRules? { unmanagedRules?.takeUnretainedValue() }
     let element: Int32
     private let position: Int32
 
@@ -59,15 +62,20 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             step = list
             position = Int32(truncatingIfNeeded: index)
         }
+        let traits = decoder.currentTraits
+        if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil, !traits.isDictionary {
+            // The common case, decided without making the closures and maps below.
+            unmanagedRules = nil
+            return
+        }
         let placement = decoder.placement()
         let renamed = decoder.renamedChildren(of: element, path: path)
-        let traits = decoder.currentTraits
         if placement == nil, renamed == nil, traits.listCoding == nil, !traits.isDictionary {
-            rules = nil
+            unmanagedRules = nil
         } else {
             let rules = XMLKeyRules(placement: placement, renamed: renamed, listCoding: traits.listCoding, isDictionary: traits.isDictionary)
             decoder.keepAlive(rules)
-            self.rules = rules
+            unmanagedRules = Unmanaged.passUnretained(rules)
         }
     }
 
@@ -110,7 +118,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
-        guard let rules else {
+        guard let rules = unmanagedRules?.takeUnretainedValue() else {
             let name = key.stringValue
             return unmanagedDecoder._withUnsafeGuaranteedRef { $0.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) }
         }

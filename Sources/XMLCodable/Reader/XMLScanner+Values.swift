@@ -78,10 +78,12 @@ extension XMLScanner {
     /// reference is longer than the UTF-8 it stands for; `\r\n` becomes `\n`), so `out` needs
     /// `slice.rawCount` bytes; every write is still checked against `out.count`.
     ///
-    /// - Returns: the number of bytes written, or `nil` for an attribute value, a buffer too small,
-    ///   or a reference that does not scan (callers then take `appendDecoded`'s path).
+    /// An attribute value is decoded by `decodeAttributeValue` instead.
+    ///
+    /// - Returns: the number of bytes written, or `nil` for a buffer too small or a reference that
+    ///   does not scan (callers then take `appendDecoded`'s path).
     func decodeCharacterData(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
-        guard !slice.flags.contains(.attributeValue) else { return nil }
+        guard !slice.flags.contains(.attributeValue) else { return decodeAttributeValue(slice, document, into: out) }
         let bytes = rawBytes(slice, document)
         let raw = hasRawLineEnds(slice.source)
         let references = slice.flags.contains(.references)
@@ -141,6 +143,79 @@ extension XMLScanner {
                     q += 8
                 }
                 while q < count, bytes[q] != UInt8(ascii: "&") || !references, bytes[q] != 0x0D { q += 1 }
+                let length = q - p
+                guard w + length <= capacity else { return nil }
+                UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
+                w += length
+                p = q
+            }
+        }
+        return w
+    }
+
+    /// Decodes an attribute value into `out` when that needs no entity expansion: character and
+    /// predefined references replaced, white space turned into spaces (`\r\n` counting as one),
+    /// as `walkAttributeValue` does. Neither lengthens the value, so `out` needs
+    /// `slice.rawCount` bytes; every write is still checked against `out.count`.
+    ///
+    /// - Returns: the number of bytes written, or `nil` for a value with an entity reference or a
+    ///   tokenized type (spaces collapsed), a buffer too small, or a reference that does not scan
+    ///   (callers then take `appendDecoded`'s path).
+    func decodeAttributeValue(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
+        guard !slice.flags.contains(.collapse) else { return nil }
+        let bytes = rawBytes(slice, document)
+        let raw = hasRawLineEnds(slice.source)
+        let count = bytes.count
+        let capacity = out.count
+        var p = 0
+        var w = 0
+        while p < count {
+            let b = bytes[p]
+            switch b {
+            case UInt8(ascii: "&"):
+                guard let reference = try? lexer.scanReference(bytes, at: p, limit: count) else { return nil }
+                switch reference.kind {
+                case .character(let c):
+                    let length = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4
+                    guard w + length <= capacity else { return nil }
+                    switch length {
+                    case 1:
+                        out[w] = UInt8(c)
+                    case 2:
+                        out[w] = UInt8(0xC0 | (c >> 6))
+                        out[w + 1] = UInt8(0x80 | (c & 0x3F))
+                    case 3:
+                        out[w] = UInt8(0xE0 | (c >> 12))
+                        out[w + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
+                        out[w + 2] = UInt8(0x80 | (c & 0x3F))
+                    default:
+                        out[w] = UInt8(0xF0 | (c >> 18))
+                        out[w + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
+                        out[w + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
+                        out[w + 3] = UInt8(0x80 | (c & 0x3F))
+                    }
+                    w += length
+                case .predefined(let byte):
+                    guard w < capacity else { return nil }
+                    out[w] = byte
+                    w += 1
+                case .entity:
+                    return nil
+                }
+                p = reference.end
+            case 0x0D, 0x09, 0x0A:
+                guard w < capacity else { return nil }
+                out[w] = 0x20
+                w += 1
+                p += (b == 0x0D && raw && p + 1 < count && bytes[p + 1] == 0x0A) ? 2 : 1
+            default:
+                // Copy the run up to the next byte that needs attention.
+                var q = p + 1
+                while q < count {
+                    let c = bytes[q]
+                    if c == UInt8(ascii: "&") || c == 0x0D || c == 0x09 || c == 0x0A { break }
+                    q += 1
+                }
                 let length = q - p
                 guard w + length <= capacity else { return nil }
                 UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
