@@ -60,7 +60,7 @@ extension XMLDecoderImpl {
                 if node.isElement, matches(node.name) { elements.append(child) }
                 child = node.nextSibling
             }
-            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(elements) : .element(elements[0]) }
+            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0]) }
         }
         if placement != .element {
             let base = index[element].firstAttribute
@@ -90,8 +90,8 @@ extension XMLDecoderImpl {
         let elementNode = index[element]
         let keyBit = XMLIndex.Node.nameBit(keyBase.load(fromByteOffset: keyCount - 1, as: UInt8.self))
         if placement != .attribute, elementNode.childNameBits & keyBit != 0 {
-            // First pass: the first match and how many there are; the list, if any, is then made
-            // at its final size.
+            // First pass: the first match and how many there are; a list, if any, is then
+            // appended to `listNodes` at its final size.
             var first: Int32 = -1
             var count = 0
             index.nodes.withUnsafeBufferPointer { nodes in
@@ -106,24 +106,24 @@ extension XMLDecoderImpl {
                     child = node.nextSibling
                 }
             }
-            if count > 1 {
-                let matches = index.nodes.withUnsafeBufferPointer { nodes in
-                    [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-                        guard let nodes = nodes.baseAddress else { return }
-                        var child = first
-                        while child >= 0, initialized < count {
-                            let node = nodes[Int(child)]
-                            if node.kind == .element, nodeNameMatches(node, keyBase, keyCount, local: local) {
-                                buffer[initialized] = child
-                                initialized += 1
-                            }
-                            child = node.nextSibling
+            if count > 1 || (count == 1 && wantsList) {
+                let start = listNodes.count
+                index.nodes.withUnsafeBufferPointer { nodes in
+                    guard let nodes = nodes.baseAddress else { return }
+                    var child = first
+                    var found = 0
+                    while child >= 0, found < count {
+                        let node = nodes[Int(child)]
+                        if node.kind == .element, nodeNameMatches(node, keyBase, keyCount, local: local) {
+                            listNodes.append(child)
+                            found += 1
                         }
+                        child = node.nextSibling
                     }
                 }
-                return .elements(matches)
+                return .elements(XMLNodeList(start: start, count: listNodes.count - start))
             }
-            if first >= 0 { return wantsList ? .elements([first]) : .element(first) }
+            if first >= 0 { return .element(first) }
         }
         guard placement != .element, elementNode.attributeCount > 0 else { return nil }
         let start = Int(elementNode.firstAttribute)

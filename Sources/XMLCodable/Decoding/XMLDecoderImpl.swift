@@ -45,6 +45,8 @@ internal final class XMLDecoderImpl: Decoder {
     /// The two objects last asked to be kept alive, most recent first: the items of a list share
     /// one path step, and a list's items alternate with the lists inside them.
     @exclusivity(unchecked) var recentlyKeptAlive: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
+    /// The nodes of every list made so far (`XMLNodeList` ranges), for the whole decoding call.
+    @exclusivity(unchecked) var listNodes: [Int32] = []
 
     init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer) {
         self.index = index
@@ -69,7 +71,29 @@ internal final class XMLDecoderImpl: Decoder {
         self.value = value
         self.currentType = other.currentType
         self.currentTraits = other.currentTraits
+        // A list is a range of the decoder's own nodes: copy it over.
+        if case .elements(let list) = value { self.value = .elements(makeList(Array(other.nodes(of: list)))) }
         other.keepAlive(self)
+    }
+
+    // MARK: - Lists
+
+    /// A list of the given nodes, in order.
+    func makeList(_ nodes: [Int32]) -> XMLNodeList {
+        let start = listNodes.count
+        listNodes.append(contentsOf: nodes)
+        return XMLNodeList(start: start, count: nodes.count)
+    }
+
+    /// The nodes of a list.
+    func nodes(of list: XMLNodeList) -> ArraySlice<Int32> {
+        listNodes[list.start..<list.start + list.count]
+    }
+
+    /// Node `position` of a list.
+    @inline(__always)
+    func node(_ position: Int, of list: XMLNodeList) -> Int32 {
+        listNodes[list.start + position]
     }
 
     /// Whether `options` leave the finding of keys to names as written (see `hasPlainKeyStrategies`).
@@ -146,8 +170,8 @@ internal final class XMLDecoderImpl: Decoder {
                 return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
             }
             return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
-        case .elements(let nodes) where nodes.count == 1:
-            return try with(value: .element(nodes[0]), path: codingPathNode) { try container(keyedBy: type) }
+        case .elements(let list) where list.count == 1:
+            return try with(value: .element(node(0, of: list)), path: codingPathNode) { try container(keyedBy: type) }
         default:
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }
@@ -160,10 +184,10 @@ internal final class XMLDecoderImpl: Decoder {
     /// The unkeyed container, as its concrete type.
     func listContainer() throws -> XMLUnkeyedDecodingContainer {
         switch value {
-        case .elements(let nodes):
-            return XMLUnkeyedDecodingContainer(decoder: self, items: nodes, path: codingPathNode)
+        case .elements(let list):
+            return XMLUnkeyedDecodingContainer(decoder: self, items: list, path: codingPathNode)
         case .element(let node):
-            return XMLUnkeyedDecodingContainer(decoder: self, items: listItems(of: node), path: codingPathNode)
+            return XMLUnkeyedDecodingContainer(decoder: self, items: makeList(listItems(of: node)), path: codingPathNode)
         default:
             throw typeMismatch([Any].self, found: value, path: codingPathNode)
         }
@@ -316,8 +340,8 @@ internal final class XMLDecoderImpl: Decoder {
                 current = index[current].nextSibling
             }
             return try bytes.withUnsafeBytes(body)
-        case .elements(let nodes):
-            if nodes.count == 1 { return try withText(.element(nodes[0]), expecting: type, path: path, body) }
+        case .elements(let list):
+            if list.count == 1 { return try withText(.element(node(0, of: list)), expecting: type, path: path, body) }
             throw typeMismatch(type, found: value, path: path)
         }
     }
@@ -401,7 +425,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// Whether a value stands for `nil`: an element marked `xsi:nil="true"`.
     func isNil(_ value: XMLValue) -> Bool {
         guard case .element(let node) = value else {
-            if case .elements(let nodes) = value, nodes.count == 1 { return isNil(.element(nodes[0])) }
+            if case .elements(let list) = value, list.count == 1 { return isNil(.element(node(0, of: list))) }
             return false
         }
         for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
@@ -417,7 +441,7 @@ internal final class XMLDecoderImpl: Decoder {
         let node: Int32
         switch value {
         case .element(let element): node = element
-        case .elements(let nodes) where nodes.count == 1: node = nodes[0]
+        case .elements(let list) where list.count == 1: node = self.node(0, of: list)
         default: return false
         }
         return index[node].firstChild < 0 && index.attributes(of: node).allSatisfy(\.isNamespaceDeclaration)
@@ -431,9 +455,9 @@ internal final class XMLDecoderImpl: Decoder {
         switch value {
         case .element(let node), .text(let node), .characters(let node): slice = index[node].name.qualified
         case .attribute(let attribute): slice = index.attributes[Int(attribute)].name.qualified
-        case .elements(let nodes):
-            guard let first = nodes.first else { return "an empty list" }
-            slice = index[first].name.qualified
+        case .elements(let list):
+            guard list.count > 0 else { return "an empty list" }
+            slice = index[node(0, of: list)].name.qualified
         }
         let location = reader.location(of: slice)
         return "line \(location.line), column \(location.column)"
@@ -447,7 +471,7 @@ internal final class XMLDecoderImpl: Decoder {
         case .attribute(let attribute): return "attribute '\(reader.string(index.attributes[Int(attribute)].name))'"
         case .text(let node): return "the text of <\(reader.string(index[node].name))>"
         case .characters: return "character data"
-        case .elements(let nodes): return "\(nodes.count) elements"
+        case .elements(let list): return "\(list.count) elements"
         }
     }
 

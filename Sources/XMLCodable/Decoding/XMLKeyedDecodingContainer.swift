@@ -124,13 +124,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         }
         if wantsList, rules.isDictionary {
             // A dictionary's list value: the children of the element named by the key.
-            guard case .element(let wrapper) = lookUp(key, rules: rules, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
+            guard case .element(let wrapper) = lookUp(key, rules: rules, placement: .element, wantsList: false) ?? .elements(.empty) else { return .elements(.empty) }
             return .element(wrapper)
         }
         if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
             // A wrapped list: the items are the children of the element named by the key.
-            guard case .element(let wrapper) = find(key, placement: .element, wantsList: false) ?? .elements([]) else { return .elements([]) }
-            return .elements(decoder.children(of: wrapper, named: itemName))
+            guard case .element(let wrapper) = find(key, placement: .element, wantsList: false) ?? .elements(.empty) else { return .elements(.empty) }
+            return .elements(decoder.makeList(decoder.children(of: wrapper, named: itemName)))
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
             ?? decoder.enumPayload(key: key.stringValue, of: element)
@@ -146,7 +146,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             guard let candidates = renamed[name] else { return nil }
             let elements = candidates.compactMap { value -> Int32? in if case .element(let node) = value { return node } else { return nil } }
             if destination != .attribute, !elements.isEmpty {
-                return wantsList || elements.count > 1 ? .elements(elements) : .element(elements[0])
+                return wantsList || elements.count > 1 ? .elements(decoder.makeList(elements)) : .element(elements[0])
             }
             if destination != .element {
                 for value in candidates { if case .attribute = value { return value } }
@@ -355,9 +355,11 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        var value = find(key, placement: .element, wantsList: true) ?? .elements([])
+        var value = find(key, placement: .element, wantsList: true) ?? .elements(.empty)
         // As in XMLCoder: one element named by the key, with child elements, is a wrapped list.
-        if case .elements(let nodes) = value, nodes.count == 1, decoder.hasChildElements(nodes[0]) { value = .element(nodes[0]) }
+        if case .elements(let list) = value, list.count == 1, decoder.hasChildElements(decoder.node(0, of: list)) {
+            value = .element(decoder.node(0, of: list))
+        }
         return try decoder.with(value: value, path: path.appending(key)) { try decoder.unkeyedContainer() }
     }
 

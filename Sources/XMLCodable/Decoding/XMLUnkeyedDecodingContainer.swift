@@ -4,7 +4,7 @@
 
 internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
-    let items: [Int32]
+    let items: XMLNodeList
     let path: CodingPathNode
     /// The list's path, shared by the paths of its items.
     let list: CodingPathNode.ListStep
@@ -12,7 +12,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let anchor: XMLValue
     private(set) var currentIndex = 0
 
-    init(decoder: XMLDecoderImpl, items: [Int32], path: CodingPathNode) {
+    init(decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode) {
         self.decoder = decoder
         self.items = items
         self.path = path
@@ -26,7 +26,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// The current item as a value.
     private var item: XMLValue {
-        let node = items[currentIndex]
+        let node = decoder.node(currentIndex, of: items)
         return decoder.index[node].isElement ? .element(node) : .characters(node)
     }
 

@@ -11,5 +11,16 @@ internal enum XMLValue {
     /// A run of character data among an element's children (mixed content read as a list).
     case characters(Int32)
     /// Elements that share a name under one parent (an unwrapped list: `<book/><book/>`).
-    case elements([Int32])
+    case elements(XMLNodeList)
+}
+
+/// The nodes of a list: a range of the decoding run's `XMLDecoderImpl.listNodes`, so that an
+/// `XMLValue` is plain data (copying one, which the decoder does at every descent, touches no
+/// reference count, and a list costs no allocation of its own).
+internal struct XMLNodeList {
+    let start: Int
+    let count: Int
+
+    /// The list of no nodes.
+    static let empty = XMLNodeList(start: 0, count: 0)
 }
