@@ -348,3 +348,54 @@ private enum Inline: Decodable, Equatable {
         #expect(try decode([Inline].self, xml) == [.em(lang: nil, text: "a"), .em(lang: nil, text: "b")])
     }
 }
+
+// MARK: - Attribute values that need decoding
+
+private struct Valued: Decodable {
+    let v: String
+}
+
+@Suite struct DecoderAttributeValueTests {
+    /// The value the reader gives for the first attribute of the root: the general path
+    /// (`appendDecoded`), which the decoder's direct path must agree with.
+    private func readerValue(_ xml: String) throws -> String {
+        var reader = try XMLReader(Array(xml.utf8))
+        while let event = try reader.next() {
+            if case .startElement = event, let attribute = reader.attributes.first { return reader.string(attribute.value) }
+        }
+        Issue.record("no attribute in \(xml)")
+        return ""
+    }
+
+    @Test(arguments: [
+        "a&amp;b", "&lt;&gt;&quot;&apos;", "x&#x9;y", "x&#10;y&#13;z", "tab\there", "two\r\nlines", "cr\ronly", "lf\nonly",
+        "&#xE9;t&#233;", "&#x20AC;&#x10FFFF;", "Caf\u{E9} &amp; co", "  spaced &amp; padded  ", "&amp;", "\t", "&#32;&#32;",
+        "end&amp;", String(repeating: "&amp;x", count: 20),
+    ])
+    func valuesWithReferencesAndWhiteSpaceDecodeAsTheReaderReadsThem(raw: String) throws {
+        let xml = "<r v=\"\(raw)\"/>"
+        let expected = try readerValue(xml)
+        let untrimmed = try decode(Valued.self, xml) { $0.trimValueWhitespaces = false }
+        #expect(untrimmed.v == expected)
+        let trimmed = try decode(Valued.self, xml)
+        #expect(trimmed.v == expected.trimmingCharacters(in: .init(charactersIn: " \t\n\r")))
+    }
+
+    @Test func declaredEntitiesAndTokenizedTypesTakeTheGeneralPath() throws {
+        let xml = """
+            <!DOCTYPE r [
+              <!ENTITY e "long &#38;amp; longer replacement text">
+              <!ATTLIST r t NMTOKENS #IMPLIED>
+            ]>
+            <r v="[&e;]" t="  a   b  "/>
+            """
+        struct Both: Decodable {
+            let v: String
+            let t: String
+        }
+        let both = try decode(Both.self, xml) { $0.trimValueWhitespaces = false }
+        // The replacement text is "long &amp; longer…", whose reference is replaced in turn (XML 1.0 §4.5).
+        #expect(both.v == "[long & longer replacement text]")
+        #expect(both.t == "a b")
+    }
+}
