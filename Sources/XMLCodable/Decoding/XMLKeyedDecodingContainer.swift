@@ -124,7 +124,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         }
         if wantsList, rules.isDictionary {
             // A dictionary's list value: the children of the element named by the key.
-            guard case .element(let wrapper) = lookUp(key, rules: rules, placement: .element, wantsList: false) ?? .elements(.empty) else { return .elements(.empty) }
+            guard case .element(let wrapper) = lookUp(key, rules: rules, placement: .element, wantsList: false) ?? .elements(.empty) else {
+                return .elements(.empty)
+            }
             return .element(wrapper)
         }
         if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
