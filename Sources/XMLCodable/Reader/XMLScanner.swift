@@ -188,6 +188,9 @@ internal struct XMLScanner {
         return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
     }
 
+    /// How far into the document the scanner has read (inside an entity, the end of its outermost reference).
+    var documentPosition: Int { frames.isEmpty ? (source == 0 ? position : 0) : frames[0].position }
+
     /// The document offset to report for position `p` in the current buffer.
     @inline(__always)
     mutating func offset(_ p: Int) -> Int {
