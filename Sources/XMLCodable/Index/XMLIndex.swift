@@ -121,22 +121,26 @@ internal struct XMLIndex {
         // (Plain loops, no local closures: a closure capturing these would box them.)
         var open: [OpenElement] = []
         open.reserveCapacity(32)
-        while let event = try reader.next() {
+        // The scanner keeps every element's attributes, one after the other, in one array that
+        // becomes the index's at the end: each attribute is written once, never copied.
+        reader.scanner.keepsAttributes = true
+        while true {
+            // Room for the next tag's attributes, made before the scanner appends them.
+            if reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
+                grow(&reader.scanner.attributes, adding: 64, reader, document)
+            }
+            guard let event = try reader.next() else { break }
             let node = Int32(index.nodes.count)
             if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
             var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
-                let attributeCount = reader.scanner.attributes.count
+                let firstAttribute = reader.scanner.attributeBase
                 index.nodes.append(
                     Node(
-                        name: name, firstAttribute: Int32(index.attributes.count), attributeCount: Int32(attributeCount),
+                        name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
+                        attributeCount: Int32(truncatingIfNeeded: reader.scanner.attributes.count - firstAttribute),
                         firstChild: -1, nextSibling: -1, kind: .element))
-                if attributeCount > 0 {
-                    // Straight from the scanner's array into room made beforehand: one copy, no retain.
-                    if index.attributes.count + attributeCount > index.attributes.capacity { grow(&index.attributes, adding: attributeCount, reader, document) }
-                    reader.scanner.attributes.withUnsafeBufferPointer { index.attributes.append(contentsOf: $0) }
-                }
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
                 nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
@@ -165,6 +169,10 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
+        index.attributes = reader.scanner.attributes
+        reader.scanner.attributes = []
+        reader.scanner.attributeBase = 0
+        reader.scanner.keepsAttributes = false
         return index
     }
 

@@ -122,6 +122,22 @@ internal struct Lexer {
         return try checkQName(buf, start: start, end: p, colon: colon, colons: colons, qualified: qualified, limit: end)
     }
 
+    /// The end of the name at `start` when it is a plain one — ASCII, no colon, followed by an
+    /// ASCII byte or the end of the buffer, within the length limit — for which `scanName` would
+    /// return that end and no prefix; otherwise -1, and the caller calls `scanName`.
+    @inline(__always)
+    func plainNameEnd(_ base: UnsafeRawPointer, at start: Int, limit end: Int) -> Int {
+        let plainStart = ByteClass.nameStart | ByteClass.nameNoColon
+        guard start < end, table[Int(base.load(fromByteOffset: start, as: UInt8.self))] & plainStart == plainStart else { return -1 }
+        var p = start + 1
+        while p < end, table[Int(base.load(fromByteOffset: p, as: UInt8.self))] & ByteClass.nameNoColon != 0 { p += 1 }
+        if p < end {
+            let b = base.load(fromByteOffset: p, as: UInt8.self)
+            if b >= 0x80 || b == UInt8(ascii: ":") { return -1 }
+        }
+        return p - start > maxNameLength ? -1 : p
+    }
+
     /// Decodes a non-ASCII name character at `p`; returns the position after it, or `p` when it
     /// is not a name character (for a start character, that is an error).
     @inline(never)

@@ -230,7 +230,9 @@ extension XMLScanner {
             }
             guard hadSpace else { throw unexpected(buf, at: p, expected: "white space, '>' or '/>'") }
             // An attribute.
-            let (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true)
+            var attributeNameEnd = lexer.plainNameEnd(base, at: p, limit: end)
+            var attributePrefix: Int32 = -1
+            if attributeNameEnd < 0 { (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true) }
             if attributePrefix >= 0 || (attributeNameEnd - p == 5 && byte == UInt8(ascii: "x")) { namespaceWork = true }
             let bit = AttributeNameFilter.bit(
                 length: attributeNameEnd - p, first: byte, last: base.load(fromByteOffset: attributeNameEnd - 1, as: UInt8.self))
@@ -311,7 +313,7 @@ extension XMLScanner {
             attributes.append(
                 XMLAttribute(
                     name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
-            if attributes.count > limits.maxAttributesPerElement {
+            if attributes.count - attributeBase > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: attributeName.start)
             }
         }
@@ -494,29 +496,30 @@ extension XMLScanner {
     /// Finds attributes given twice, comparing qualified names as bytes. `startTag` calls it only
     /// when `AttributeNameFilter` saw two names that may be equal, or the DTD added attributes.
     mutating func checkDuplicateAttributes(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
-        let count = attributes.count
-        if count <= 12, attributes.allSatisfy({ $0.name.qualified.source == source }) {
+        let base = attributeBase
+        let count = attributes.count - base
+        if count <= 12, attributes[base...].allSatisfy({ $0.name.qualified.source == source }) {
             // All in the current buffer: compare lengths, then bytes.
-            let base = buf.baseAddress.unsafelyUnwrapped
-            for i in 1..<count {
+            let bytes = buf.baseAddress.unsafelyUnwrapped
+            for i in (base + 1)..<(base + count) {
                 let a = attributes[i].name.qualified
                 let length = a.end - a.start
-                for j in 0..<i {
+                for j in base..<i {
                     let b = attributes[j].name.qualified
-                    if b.end - b.start == length, base.load(fromByteOffset: a.start, as: UInt8.self) == base.load(fromByteOffset: b.start, as: UInt8.self),
-                        bytesEqual(UnsafeRawBufferPointer(start: base + a.start, count: length), UnsafeRawBufferPointer(start: base + b.start, count: length))
+                    if b.end - b.start == length, bytes.load(fromByteOffset: a.start, as: UInt8.self) == bytes.load(fromByteOffset: b.start, as: UInt8.self),
+                        bytesEqual(UnsafeRawBufferPointer(start: bytes + a.start, count: length), UnsafeRawBufferPointer(start: bytes + b.start, count: length))
                     {
                         throw error(
-                            .duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: base + a.start, count: length), as: UTF8.self)), at: a.start)
+                            .duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: bytes + a.start, count: length), as: UTF8.self)), at: a.start)
                     }
                 }
             }
             return
         }
         if count <= 12 {
-            for i in 1..<count {
+            for i in (base + 1)..<(base + count) {
                 let a = rawBytes(attributes[i].name.qualified, document, current: buf)
-                for j in 0..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
+                for j in base..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
                     throw error(.duplicateAttribute(String(decoding: a, as: UTF8.self)), at: attributes[i].name.qualified.start)
                 }
             }
@@ -524,7 +527,7 @@ extension XMLScanner {
         }
         // Many attributes: hash the names into reused slots.
         let mask = clearedSlots(for: count)
-        for i in 0..<count {
+        for i in base..<(base + count) {
             let name = rawBytes(attributes[i].name.qualified, document, current: buf)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for b in name { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
@@ -552,16 +555,17 @@ extension XMLScanner {
     mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
         guard let dtd, let listIndex = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
         let list = dtd.attributeLists[listIndex]
+        let base = attributeBase
         let specified = attributes.count
         if list.tokenized.count > 0 {
-            for i in 0..<specified where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
+            for i in base..<specified where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
                 attributes[i].value.flags.insert(.collapse)
             }
         }
         guard !list.defaults.isEmpty else { return }
         // Which declared names the tag specifies: pairwise for a few attributes, hashed for many.
-        let hashed = specified > 8
-        let mask = hashed ? fillNameSlots(count: specified, buf, document) : 0
+        let hashed = specified - base > 8
+        let mask = hashed ? fillNameSlots(count: specified - base, buf, document) : 0
         for declaration in list.defaults {
             guard var value = declaration.defaultValue else { continue }
             let declared = XMLScanner.rawBytes(declaration.qualifiedName.qualified, document, dtd)
@@ -576,7 +580,7 @@ extension XMLScanner {
                     slot = (slot + 1) & mask
                 }
             } else {
-                for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
+                for i in base..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
                     isSpecified = true
                     break
                 }
@@ -586,7 +590,7 @@ extension XMLScanner {
             // Entity expansion in a default counts each time the default is used.
             if declaration.expansionCost > 0 { try account(declaration.expansionCost, at: position) }
             attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
-            if attributes.count > limits.maxAttributesPerElement {
+            if attributes.count - base > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
             }
         }
@@ -613,11 +617,11 @@ extension XMLScanner {
         return h
     }
 
-    /// Hashes the qualified names of the first `count` attributes into `duplicateSlots` (which need
-    /// not be distinct) and returns the slot mask.
+    /// Hashes the qualified names of the element's first `count` attributes into `duplicateSlots`
+    /// (which need not be distinct; the slots hold indices into `attributes`) and returns the slot mask.
     mutating func fillNameSlots(count: Int, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) -> Int {
         let mask = clearedSlots(for: count)
-        for i in 0..<count {
+        for i in attributeBase..<(attributeBase + count) {
             var slot = Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
             while duplicateSlots[slot] >= 0 { slot = (slot + 1) & mask }
             duplicateSlots[slot] = Int32(i)

@@ -197,4 +197,64 @@ import Testing
         #expect(found == expected)
         #expect(index.attributes.count == expected.map(\.count).reduce(0, +))
     }
+
+    /// Every element's attributes as the reader reports them, and as the index holds them.
+    static func readAndIndex(_ xml: String) throws -> (read: [[String]], indexed: [[String]]) {
+        func describe(_ attribute: XMLAttribute, _ reader: XMLReader) -> String {
+            "\(reader.string(attribute.name)){\(reader.namespaceURI(attribute.name) ?? "")}=\(reader.string(attribute.value))"
+                + "\(attribute.isDefaulted ? " defaulted" : "")\(attribute.isNamespaceDeclaration ? " declaration" : "")"
+        }
+        var read: [[String]] = []
+        var reader = XMLReader(xml)
+        while let event = try reader.next() {
+            if case .startElement = event { read.append(reader.attributes.map { describe($0, reader) }) }
+        }
+        var indexed = XMLReader(xml)
+        let index = try XMLIndex.build(&indexed)
+        var found: [[String]] = []
+        for node in 0..<Int32(index.nodes.count) where index[node].isElement {
+            found.append(index.attributes(of: node).map { describe($0, indexed) })
+        }
+        // The reader gives its array back: after the index is built, it has no attributes left.
+        #expect(indexed.attributes.isEmpty)
+        return (read, found)
+    }
+
+    @Test func indexMatchesTheReaderWithNamespacesDefaultsAndManyAttributes() throws {
+        var xml = "<!DOCTYPE r [<!ATTLIST d z CDATA 'dz' t NMTOKENS ' a  b '> <!ENTITY e '<d y=\"&#38;amp;\"/>'>]>"
+        xml += "<r xmlns:p='urn:p' xmlns='urn:d'><d p:x='1' y='2' t=' c   d '/>"
+        xml += "<d " + (0..<40).map { "a\($0)='\($0)'" }.joined(separator: " ") + "/>&e;"
+        xml += "<e xmlns:q='urn:q' q:k='1' p:k='2'><f/>text<g h='i'/></e></r>"
+        let (read, indexed) = try Self.readAndIndex(xml)
+        #expect(indexed == read)
+        #expect(read.count == 7)
+    }
+
+    @Test func indexReportsAttributeErrorsLikeTheReader() {
+        let many = (0..<30).map { "a\($0)='v'" }.joined(separator: " ")
+        for xml in [
+            "<r><d a='1'/><d b='1' b='2'/></r>", "<r><d \(many)/><d \(many) a7='x'/></r>",
+            "<r xmlns:p='urn:u' xmlns:q='urn:u'><d p:k='1'/><d p:k='1' q:k='2'/></r>",
+            "<r xmlns:p='urn:u' xmlns:q='urn:u'><d \(many)/><d \(many) p:k='1' q:k='2'/></r>",
+            "<!DOCTYPE r [<!ATTLIST d z CDATA 'dz'>]><r><d z='1'/><d y='1' y='2'/></r>",
+        ] {
+            let expected = readError(xml)
+            #expect(expected != nil)
+            var reader = XMLReader(xml)
+            do {
+                _ = try XMLIndex.build(&reader)
+                Issue.record("no error for \(xml)")
+            } catch {
+                #expect(error.reason == expected?.reason)
+                #expect(error.offset == expected?.offset)
+            }
+        }
+        var options = XMLReader.Options()
+        options.limits.maxAttributesPerElement = 3
+        let xml = "<r><d a='1' b='2' c='3'/><d a='1' b='2' c='3'/><d a='1' b='2' c='3' d='4'/></r>"
+        var reader = XMLReader(xml, options: options)
+        #expect(throws: XMLParsingError.self) { try XMLIndex.build(&reader) }
+        var unlimited = XMLReader(xml)
+        #expect(throws: Never.self) { try XMLIndex.build(&unlimited) }
+    }
 }
