@@ -121,17 +121,26 @@ internal struct XMLIndex {
         // (Plain loops, no local closures: a closure capturing these would box them.)
         var open: [OpenElement] = []
         open.reserveCapacity(32)
-        while let event = try reader.next() {
+        // The scanner keeps every element's attributes, one after the other, in one array that
+        // becomes the index's at the end: each attribute is written once, never copied.
+        reader.scanner.keepsAttributes = true
+        while true {
+            // Room for the next tag's attributes, made before the scanner appends them.
+            if reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
+                grow(&reader.scanner.attributes, adding: 64, reader, document)
+            }
+            guard let event = try reader.next() else { break }
             let node = Int32(index.nodes.count)
+            if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
             var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
-                let attributes = reader.attributes
+                let firstAttribute = reader.scanner.attributeBase
                 index.nodes.append(
                     Node(
-                        name: name, firstAttribute: Int32(index.attributes.count), attributeCount: Int32(attributes.count),
+                        name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
+                        attributeCount: Int32(truncatingIfNeeded: reader.scanner.attributes.count - firstAttribute),
                         firstChild: -1, nextSibling: -1, kind: .element))
-                if !attributes.isEmpty { index.attributes.append(contentsOf: attributes) }
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
                 nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
@@ -160,7 +169,29 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
+        index.attributes = reader.scanner.attributes
+        reader.scanner.attributes = []
+        reader.scanner.attributeBase = 0
+        reader.scanner.keepsAttributes = false
         return index
+    }
+
+    /// Makes room in `array` for `count` more items, for the rest of the document at once if it
+    /// can: the size is projected from how many items the bytes read so far produced (plus an
+    /// eighth), so a large document's index is copied a few times as it grows rather than at
+    /// every doubling. Each step grows by half at least, and by 16 times at most (a dense start
+    /// must not reserve room for a whole large document that turns out sparse).
+    @inline(never)
+    private static func grow<T>(_ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) {
+        let have = array.count
+        let read = reader.scanner.documentPosition
+        var capacity = have + count + max(have / 2, 64)
+        if read > 0, have > 0 {
+            let (product, overflow) = have.multipliedReportingOverflow(by: document.count)
+            let projected = overflow ? Int.max / 2 : product / read
+            capacity = max(capacity, min(projected + projected / 8, have * 16) + count)
+        }
+        array.reserveCapacity(capacity)
     }
 
     subscript(node: Int32) -> Node {

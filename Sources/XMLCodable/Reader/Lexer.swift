@@ -122,6 +122,22 @@ internal struct Lexer {
         return try checkQName(buf, start: start, end: p, colon: colon, colons: colons, qualified: qualified, limit: end)
     }
 
+    /// The end of the name at `start` when it is a plain one — ASCII, no colon, followed by an
+    /// ASCII byte or the end of the buffer, within the length limit — for which `scanName` would
+    /// return that end and no prefix; otherwise -1, and the caller calls `scanName`.
+    @inline(__always)
+    func plainNameEnd(_ base: UnsafeRawPointer, at start: Int, limit end: Int) -> Int {
+        let plainStart = ByteClass.nameStart | ByteClass.nameNoColon
+        guard start < end, table[Int(base.load(fromByteOffset: start, as: UInt8.self))] & plainStart == plainStart else { return -1 }
+        var p = start + 1
+        while p < end, table[Int(base.load(fromByteOffset: p, as: UInt8.self))] & ByteClass.nameNoColon != 0 { p += 1 }
+        if p < end {
+            let b = base.load(fromByteOffset: p, as: UInt8.self)
+            if b >= 0x80 || b == UInt8(ascii: ":") { return -1 }
+        }
+        return p - start > maxNameLength ? -1 : p
+    }
+
     /// Decodes a non-ASCII name character at `p`; returns the position after it, or `p` when it
     /// is not a name character (for a start character, that is an error).
     @inline(never)
@@ -239,14 +255,24 @@ internal struct Lexer {
 // MARK: - Eight bytes at a time
 
 /// Word-at-a-time tests for the scanner's skip loops (the "has zero byte" technique: a byte of
-/// `(x - 0x01…) & ~x & 0x80…` is set where `x` has a zero byte, and possibly in bytes above it,
-/// which only sends the scanner to its byte-by-byte loop a little early, never too late).
+/// `(x - 0x01…) & ~x & 0x80…` is set where `x` has a zero byte, and possibly in bytes above it).
+///
+/// The false positives only ever lie above a true one: subtracting 1 from a nonzero byte never
+/// borrows, so nothing below the first zero byte is marked. The lowest marked byte of a word is
+/// therefore exactly the first byte that matches, which is what the `…Stops` functions give:
+/// `stops.trailingZeroBitCount / 8` is its offset (words are loaded little-endian).
 internal enum WordScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
     @inline(__always)
     static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+
+    /// The eight bytes at `p`, the first in the lowest bits whatever the platform's byte order.
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ p: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+    }
 
     /// Whether any byte of `w` may end plain character data: `<`, `&`, `]`, a control byte or non-ASCII.
     @inline(__always)
@@ -258,14 +284,16 @@ internal enum WordScan {
         return (lt | amp | bracket | control | w) & highs != 0
     }
 
-    /// Whether any byte of `w` may end plain attribute-value bytes: a quote, `<`, `&`, a control byte or non-ASCII.
+    /// The high bit of each byte of `w` that may end plain attribute-value bytes — a quote, `<`,
+    /// `&`, a control byte or non-ASCII — and perhaps of bytes above them; the lowest is exact.
     @inline(__always)
-    static func mayEndAttributeValue(_ w: UInt64) -> Bool {
+    static func attributeValueStops(_ w: UInt64) -> UInt64 {
         let lt = zeroBytes(w ^ (ones &* 0x3C))
         let amp = zeroBytes(w ^ (ones &* 0x26))
         let quote = zeroBytes(w ^ (ones &* 0x22))
         let apostrophe = zeroBytes(w ^ (ones &* 0x27))
+        // A byte below 0x20 borrows, setting its high bit; `& ~w` drops the non-ASCII bytes, marked by `w` itself.
         let control = (w &- ones &* 0x20) & ~w
-        return (lt | amp | quote | apostrophe | control | w) & highs != 0
+        return (lt | amp | quote | apostrophe | control | w) & highs
     }
 }

@@ -118,7 +118,9 @@ public struct XMLReader {
     /// The attributes of the element of the last ``XMLEvent/startElement(_:)``, in document order,
     /// followed by any defaulted from the DTD. Namespace declarations are included and marked.
     @inlinable
-    public var attributes: [XMLAttribute] { scanner.attributes }
+    public var attributes: [XMLAttribute] {
+        scanner.attributeBase == 0 ? scanner.attributes : Array(scanner.attributes[scanner.attributeBase...])
+    }
 
     /// The number of elements currently open.
     @inlinable

@@ -1,9 +1,16 @@
 // Content: text, tags, attributes, references, comments, processing instructions, CDATA sections,
 // and the misc items around the root element.
 //
-// The hot paths are the loops in `text`, `attributeValue` and `scanName`: each looks ASCII bytes
+// The hot paths are the loops in `text`, `startTag` and `scanName`: each looks ASCII bytes
 // up in `ByteClass.table` and falls to a slow path only for a byte that may need checking (`<`, `&`,
 // `]`, a control character, non-ASCII), so plain markup costs one load and one test per byte.
+// Text and attribute values are first skipped eight bytes at a time (`WordScan`); in a value, the
+// word's mask of stop bytes says exactly where the first one is, so the scanner jumps to it.
+//
+// Start tags are the hot spot of attribute-heavy documents, so `startTag` takes the common forms
+// directly (one space between attributes, `="` with no space around the `=`) and compares names
+// to find a repeated attribute only when a one-word filter of the names says one may repeat
+// (`AttributeNameFilter`).
 
 extension XMLScanner {
     // MARK: - Around the root element
@@ -189,50 +196,90 @@ extension XMLScanner {
         var isEmpty = false
         // Whether namespace declarations or prefixes may need resolving on this tag.
         var namespaceWork = prefixLength >= 0
+        // One bit per attribute name (`AttributeNameFilter`): equal names set the same bit, so
+        // unless some bit is set twice, no name repeats and no names need comparing.
+        var nameBits: UInt64 = 0
+        var mayRepeat = false
         let table = lexer.table
+        let base = buf.baseAddress.unsafelyUnwrapped
+        let end = self.end
         while true {
-            let hadSpace = skipSpace(buf, &p)
+            // Before an attribute, most often a single space.
+            let hadSpace: Bool
+            if p + 1 < end, base.load(fromByteOffset: p, as: UInt8.self) == 0x20,
+                table[Int(base.load(fromByteOffset: p + 1, as: UInt8.self))] & ByteClass.space == 0
+            {
+                p += 1
+                hadSpace = true
+            } else {
+                hadSpace = skipSpace(buf, &p)
+            }
             guard p < end else { throw unexpected(buf, at: p, expected: "'>' to end the start tag") }
-            let byte = buf[p]
+            let byte = base.load(fromByteOffset: p, as: UInt8.self)
             if byte == UInt8(ascii: ">") {
                 p += 1
                 break
             }
             if byte == UInt8(ascii: "/") {
-                guard p + 1 < end, buf[p + 1] == UInt8(ascii: ">") else { throw unexpected(buf, at: p + 1, expected: "'>' after '/'") }
+                guard p + 1 < end, base.load(fromByteOffset: p + 1, as: UInt8.self) == UInt8(ascii: ">") else {
+                    throw unexpected(buf, at: p + 1, expected: "'>' after '/'")
+                }
                 p += 2
                 isEmpty = true
                 break
             }
             guard hadSpace else { throw unexpected(buf, at: p, expected: "white space, '>' or '/>'") }
             // An attribute.
-            let (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true)
-            if attributePrefix >= 0 || (attributeNameEnd - p == 5 && buf[p] == UInt8(ascii: "x")) { namespaceWork = true }
+            var attributeNameEnd = lexer.plainNameEnd(base, at: p, limit: end)
+            var attributePrefix: Int32 = -1
+            if attributeNameEnd < 0 { (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true) }
+            if attributePrefix >= 0 || (attributeNameEnd - p == 5 && byte == UInt8(ascii: "x")) { namespaceWork = true }
+            let bit = AttributeNameFilter.bit(
+                length: attributeNameEnd - p, first: byte, last: base.load(fromByteOffset: attributeNameEnd - 1, as: UInt8.self))
+            if nameBits & bit != 0 { mayRepeat = true }
+            nameBits |= bit
             let attributeName = XMLSlice(source: source, start: p, end: attributeNameEnd)
             p = attributeNameEnd
-            skipSpace(buf, &p)
-            guard p < end, buf[p] == UInt8(ascii: "=") else { throw unexpected(buf, at: p, expected: "'=' after the attribute name") }
-            p += 1
-            skipSpace(buf, &p)
-            guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else {
-                throw unexpected(buf, at: p, expected: "a quoted attribute value")
+            // `="` or `='`, perhaps with white space around the `=`.
+            if p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "=") {
+                p += 1
+            } else {
+                skipSpace(buf, &p)
+                guard p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "=") else {
+                    throw unexpected(buf, at: p, expected: "'=' after the attribute name")
+                }
+                p += 1
             }
-            let quote = buf[p]
+            var quote = p < end ? base.load(fromByteOffset: p, as: UInt8.self) : 0
+            if quote != UInt8(ascii: "\"") && quote != UInt8(ascii: "'") {
+                skipSpace(buf, &p)
+                quote = p < end ? base.load(fromByteOffset: p, as: UInt8.self) : 0
+                guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                    throw unexpected(buf, at: p, expected: "a quoted attribute value")
+                }
+            }
             p += 1
             let valueStart = p
             var flags: XMLSlice.Flags = .attributeValue
-            let base = buf.baseAddress.unsafelyUnwrapped
-            var wordEnd = p
             while true {
-                if p >= wordEnd {
-                    while p + 8 <= end, !WordScan.mayEndAttributeValue(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
-                    wordEnd = p + 8
-                }
-                guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
-                let b = base.load(fromByteOffset: p, as: UInt8.self)
-                if table[Int(b)] & ByteClass.attributeStop == 0 {
-                    p += 1
-                    continue
+                // The next byte that needs a look: found eight bytes at a time while eight remain
+                // (the lowest stop of a word is exact), then byte by byte.
+                let b: UInt8
+                if p + 8 <= end {
+                    let stops = WordScan.attributeValueStops(WordScan.load(base, p))
+                    if stops == 0 {
+                        p += 8
+                        continue
+                    }
+                    p += stops.trailingZeroBitCount &>> 3
+                    b = base.load(fromByteOffset: p, as: UInt8.self)
+                } else {
+                    guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
+                    b = base.load(fromByteOffset: p, as: UInt8.self)
+                    if table[Int(b)] & ByteClass.attributeStop == 0 {
+                        p += 1
+                        continue
+                    }
                 }
                 if b == quote { break }
                 if b >= 0x80 {
@@ -266,7 +313,7 @@ extension XMLScanner {
             attributes.append(
                 XMLAttribute(
                     name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
-            if attributes.count > limits.maxAttributesPerElement {
+            if attributes.count - attributeBase > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: attributeName.start)
             }
         }
@@ -274,9 +321,12 @@ extension XMLScanner {
         if hasAttributeDeclarations {
             let specified = attributes.count
             try applyAttributeDeclarations(qualified, buf, document)
-            if attributes.count > specified { namespaceWork = true }
+            if attributes.count > specified {
+                namespaceWork = true
+                mayRepeat = true
+            }
         }
-        if attributes.count > 1 { try checkDuplicateAttributes(buf, document) }
+        if mayRepeat { try checkDuplicateAttributes(buf, document) }
         var name = XMLName(qualified: qualified, prefixLength: prefixLength)
         let bindings = namespaces.bindings.count
         if processNamespaces {
@@ -443,31 +493,33 @@ extension XMLScanner {
 
     // MARK: - Attributes
 
-    /// Finds attributes given twice, comparing qualified names as bytes.
+    /// Finds attributes given twice, comparing qualified names as bytes. `startTag` calls it only
+    /// when `AttributeNameFilter` saw two names that may be equal, or the DTD added attributes.
     mutating func checkDuplicateAttributes(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
-        let count = attributes.count
-        if count <= 12, attributes.allSatisfy({ $0.name.qualified.source == source }) {
+        let base = attributeBase
+        let count = attributes.count - base
+        if count <= 12, attributes[base...].allSatisfy({ $0.name.qualified.source == source }) {
             // All in the current buffer: compare lengths, then bytes.
-            let base = buf.baseAddress.unsafelyUnwrapped
-            for i in 1..<count {
+            let bytes = buf.baseAddress.unsafelyUnwrapped
+            for i in (base + 1)..<(base + count) {
                 let a = attributes[i].name.qualified
                 let length = a.end - a.start
-                for j in 0..<i {
+                for j in base..<i {
                     let b = attributes[j].name.qualified
-                    if b.end - b.start == length, base.load(fromByteOffset: a.start, as: UInt8.self) == base.load(fromByteOffset: b.start, as: UInt8.self),
-                        bytesEqual(UnsafeRawBufferPointer(start: base + a.start, count: length), UnsafeRawBufferPointer(start: base + b.start, count: length))
+                    if b.end - b.start == length, bytes.load(fromByteOffset: a.start, as: UInt8.self) == bytes.load(fromByteOffset: b.start, as: UInt8.self),
+                        bytesEqual(UnsafeRawBufferPointer(start: bytes + a.start, count: length), UnsafeRawBufferPointer(start: bytes + b.start, count: length))
                     {
                         throw error(
-                            .duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: base + a.start, count: length), as: UTF8.self)), at: a.start)
+                            .duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: bytes + a.start, count: length), as: UTF8.self)), at: a.start)
                     }
                 }
             }
             return
         }
         if count <= 12 {
-            for i in 1..<count {
+            for i in (base + 1)..<(base + count) {
                 let a = rawBytes(attributes[i].name.qualified, document, current: buf)
-                for j in 0..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
+                for j in base..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
                     throw error(.duplicateAttribute(String(decoding: a, as: UTF8.self)), at: attributes[i].name.qualified.start)
                 }
             }
@@ -475,7 +527,7 @@ extension XMLScanner {
         }
         // Many attributes: hash the names into reused slots.
         let mask = clearedSlots(for: count)
-        for i in 0..<count {
+        for i in base..<(base + count) {
             let name = rawBytes(attributes[i].name.qualified, document, current: buf)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for b in name { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
@@ -503,16 +555,17 @@ extension XMLScanner {
     mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
         guard let dtd, let listIndex = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
         let list = dtd.attributeLists[listIndex]
+        let base = attributeBase
         let specified = attributes.count
         if list.tokenized.count > 0 {
-            for i in 0..<specified where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
+            for i in base..<specified where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
                 attributes[i].value.flags.insert(.collapse)
             }
         }
         guard !list.defaults.isEmpty else { return }
         // Which declared names the tag specifies: pairwise for a few attributes, hashed for many.
-        let hashed = specified > 8
-        let mask = hashed ? fillNameSlots(count: specified, buf, document) : 0
+        let hashed = specified - base > 8
+        let mask = hashed ? fillNameSlots(count: specified - base, buf, document) : 0
         for declaration in list.defaults {
             guard var value = declaration.defaultValue else { continue }
             let declared = XMLScanner.rawBytes(declaration.qualifiedName.qualified, document, dtd)
@@ -527,7 +580,7 @@ extension XMLScanner {
                     slot = (slot + 1) & mask
                 }
             } else {
-                for i in 0..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
+                for i in base..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
                     isSpecified = true
                     break
                 }
@@ -537,7 +590,7 @@ extension XMLScanner {
             // Entity expansion in a default counts each time the default is used.
             if declaration.expansionCost > 0 { try account(declaration.expansionCost, at: position) }
             attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
-            if attributes.count > limits.maxAttributesPerElement {
+            if attributes.count - base > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
             }
         }
@@ -564,11 +617,11 @@ extension XMLScanner {
         return h
     }
 
-    /// Hashes the qualified names of the first `count` attributes into `duplicateSlots` (which need
-    /// not be distinct) and returns the slot mask.
+    /// Hashes the qualified names of the element's first `count` attributes into `duplicateSlots`
+    /// (which need not be distinct; the slots hold indices into `attributes`) and returns the slot mask.
     mutating func fillNameSlots(count: Int, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) -> Int {
         let mask = clearedSlots(for: count)
-        for i in 0..<count {
+        for i in attributeBase..<(attributeBase + count) {
             var slot = Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
             while duplicateSlots[slot] >= 0 { slot = (slot + 1) & mask }
             duplicateSlots[slot] = Int32(i)
@@ -605,5 +658,20 @@ extension XMLScanner {
     @inline(__always)
     mutating func checkCharacter(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int {
         do { return try lexer.checkCharacter(buf, at: p, limit: end) } catch { throw relocate(error) }
+    }
+}
+
+// MARK: - Repeated attribute names
+
+/// A one-word filter over the attribute names of a start tag: each name sets one of 64 bits,
+/// chosen from its length and its first and last bytes. Equal names set the same bit, so a tag
+/// whose names set distinct bits has no name twice, and only a tag where some bit is set twice
+/// (a repeated name, or two names that happen to share a bit) has its names compared as bytes.
+internal enum AttributeNameFilter {
+    /// The bit of a name `length` bytes long that begins with `first` and ends with `last`.
+    @inline(__always)
+    static func bit(length: Int, first: UInt8, last: UInt8) -> UInt64 {
+        let key = UInt32(truncatingIfNeeded: length) &<< 16 | UInt32(first) &<< 8 | UInt32(last)
+        return 1 &<< UInt64((key &* 0x9E37_79B1) &>> 26)
     }
 }

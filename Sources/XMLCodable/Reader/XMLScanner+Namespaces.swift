@@ -103,7 +103,7 @@ extension XMLScanner {
     /// attributes' prefixes, and checks for attributes with the same namespace and local name.
     mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
         var hasPrefixedAttributes = false
-        for i in attributes.indices {
+        for i in attributeBase..<attributes.count {
             let attribute = attributes[i].name
             let qualified = rawBytes(attribute.qualified, document, current: buf)
             let isDefault: Bool
@@ -167,7 +167,7 @@ extension XMLScanner {
             name.namespaceID = namespaces.defaultNamespace
         }
         guard hasPrefixedAttributes else { return }
-        for i in attributes.indices where attributes[i].name.prefixLength >= 0 && !attributes[i].isNamespaceDeclaration {
+        for i in attributeBase..<attributes.count where attributes[i].name.prefixLength >= 0 && !attributes[i].isNamespaceDeclaration {
             let prefix = rawBytes(attributes[i].name.prefix.unsafelyUnwrapped, document, current: buf)
             attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: attributes[i].name.qualified.start)
         }
@@ -178,23 +178,24 @@ extension XMLScanner {
     /// Finds two attributes with the same namespace URI and local name: pairwise for a few
     /// attributes, through reused hash slots for many.
     private mutating func checkDuplicateExpandedNames(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
-        let count = attributes.count
+        let base = attributeBase
+        let count = attributes.count - base
         func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
         func duplicate(_ i: Int) -> ScanError {
             let local = String(decoding: rawBytes(attributes[i].name.local, document, current: buf), as: UTF8.self)
             return error(.duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(local)"), at: attributes[i].name.qualified.start)
         }
         if count <= 12 {
-            for i in 0..<count where qualifies(i) {
+            for i in base..<(base + count) where qualifies(i) {
                 let local = rawBytes(attributes[i].name.local, document, current: buf)
-                for j in 0..<i where qualifies(j) && attributes[j].name.namespaceID == attributes[i].name.namespaceID {
+                for j in base..<i where qualifies(j) && attributes[j].name.namespaceID == attributes[i].name.namespaceID {
                     if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) { throw duplicate(i) }
                 }
             }
             return
         }
         let mask = clearedSlots(for: count)
-        for i in 0..<count where qualifies(i) {
+        for i in base..<(base + count) where qualifies(i) {
             let local = rawBytes(attributes[i].name.local, document, current: buf)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(attributes[i].name.namespaceID)
             for b in local { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }

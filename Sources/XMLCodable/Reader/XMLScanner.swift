@@ -72,7 +72,14 @@ internal struct XMLScanner {
     var end: Int
     var frames: [Frame] = []
     var elements: [OpenElement] = []
+    /// The attributes of the element of the last start tag: `attributes[attributeBase...]`.
     @usableFromInline var attributes: [XMLAttribute] = []
+    /// Where the current element's attributes begin in `attributes`: always 0, unless
+    /// `keepsAttributes` asks the scanner to keep those of earlier elements before them.
+    @usableFromInline var attributeBase = 0
+    /// Whether `attributes` keeps growing from element to element instead of being emptied at each
+    /// event, so that a consumer that wants them all (the index) can take the array as it is.
+    var keepsAttributes = false
     var pendingEnd = false
     @usableFromInline var isEmptyElementTag = false
     var declaration: XMLReader.Declaration?
@@ -127,7 +134,11 @@ internal struct XMLScanner {
 
     @inline(__always)
     private mutating func step(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        if keepsAttributes {
+            attributeBase = attributes.count
+        } else if !attributes.isEmpty {
+            attributes.removeAll(keepingCapacity: true)
+        }
         if pendingEnd {
             pendingEnd = false
             isEmptyElementTag = false
@@ -187,6 +198,9 @@ internal struct XMLScanner {
         let buffer = slice.source == 0 ? document : dtd.unsafelyUnwrapped.buffer(slice.source).bytes
         return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
     }
+
+    /// How far into the document the scanner has read (inside an entity, the end of its outermost reference).
+    var documentPosition: Int { frames.isEmpty ? (source == 0 ? position : 0) : frames[0].position }
 
     /// The document offset to report for position `p` in the current buffer.
     @inline(__always)

@@ -1,0 +1,260 @@
+// Edge cases of the start-tag fast paths: attribute values scanned eight bytes at a time (each
+// special byte at every offset of a word, values ending at the end of a buffer), the single-space
+// and `="` shortcuts, the filter that lets most tags skip the duplicate-name comparison, and the
+// index taking attributes from the reader.
+
+import Testing
+
+@testable import XMLCodable
+
+@Suite struct AttributeScanTests {
+    /// The attributes of the root element, decoded.
+    static func rootAttributes(_ xml: String) throws -> [String] {
+        var reader = XMLReader(xml)
+        while let event = try reader.next() {
+            if case .startElement = event {
+                return reader.attributes.map { "\(reader.string($0.name))=\(reader.string($0.value))" }
+            }
+        }
+        return []
+    }
+
+    /// The byte offset of the error a document throws, and its reason.
+    static func failure(_ xml: String) -> (reason: XMLParsingError.Reason, offset: Int)? {
+        readError(xml).map { ($0.reason, $0.offset) }
+    }
+
+    // MARK: - Values, eight bytes at a time
+
+    @Test func closingQuoteAtEveryOffsetOfAWord() throws {
+        for shift in 0..<8 {
+            let element = String(repeating: "e", count: shift + 1)
+            for length in 0...17 {
+                let value = String(repeating: "v", count: length)
+                #expect(try Self.rootAttributes("<\(element) a=\"\(value)\" b='\(value)x'/>") == ["a=\(value)", "b=\(value)x"])
+                // The other quote is an ordinary byte.
+                #expect(try Self.rootAttributes("<\(element) a=\"\(value)'\"/>") == ["a=\(value)'"])
+                #expect(try Self.rootAttributes("<\(element) a='\(value)\"'/>") == ["a=\(value)\""])
+            }
+        }
+    }
+
+    @Test func specialBytesAtEveryOffsetOfAWord() throws {
+        for offset in 0...16 {
+            let before = String(repeating: "x", count: offset)
+            let prefix = "<r a=\""
+            #expect(try Self.rootAttributes("<r a=\"\(before)&amp;y\"/>") == ["a=\(before)&y"])
+            #expect(try Self.rootAttributes("<r a=\"\(before)&#x41;y\"/>") == ["a=\(before)Ay"])
+            #expect(try Self.rootAttributes("<r a=\"\(before)\ty\"/>") == ["a=\(before) y"])
+            #expect(try Self.rootAttributes("<r a=\"\(before)\ny\"/>") == ["a=\(before) y"])
+            #expect(try Self.rootAttributes("<r a=\"\(before)éy\"/>") == ["a=\(before)éy"])
+            #expect(try Self.rootAttributes("<r a=\"\(before)東京\"/>") == ["a=\(before)東京"])
+            #expect(try Self.rootAttributes("<r a=\"\(before)😀\"/>") == ["a=\(before)😀"])
+            let lt = Self.failure("\(prefix)\(before)<y\"/>")
+            #expect(lt?.reason == .syntax("'<' is not allowed in attribute values"))
+            #expect(lt?.offset == prefix.utf8.count + offset)
+            let control = Self.failure("\(prefix)\(before)\u{1}y\"/>")
+            #expect(control?.reason == .invalidCharacter(codePoint: 1))
+            #expect(control?.offset == prefix.utf8.count + offset)
+            let reference = Self.failure("\(prefix)\(before)&y\"/>")
+            #expect(reference?.offset == prefix.utf8.count + offset + 2)
+            // Bytes that are not UTF-8, and a character XML does not allow (U+FFFE).
+            var bytes = Array("\(prefix)\(before)".utf8)
+            let at = bytes.count
+            bytes += [0xFF] + Array("y\"/>".utf8)
+            let invalid = readError(bytes)
+            #expect(invalid?.reason == .invalidUTF8)
+            #expect(invalid?.offset == at)
+            let notAChar = Self.failure("\(prefix)\(before)\u{FFFE}y\"/>")
+            #expect(notAChar?.reason == .invalidCharacter(codePoint: 0xFFFE))
+            #expect(notAChar?.offset == prefix.utf8.count + offset)
+        }
+    }
+
+    @Test func valuesCutOffAtTheEndOfTheDocument() {
+        for length in 0...20 {
+            let xml = "<r a=\"" + String(repeating: "v", count: length)
+            let error = Self.failure(xml)
+            #expect(error?.reason == .unexpectedEndOfInput(expected: "the closing quote of the attribute value"))
+            #expect(error?.offset == xml.utf8.count)
+            // A multi-byte character cut off at the very end.
+            var bytes = Array(xml.utf8) + [0xC3]
+            #expect(readError(bytes)?.reason == .invalidUTF8)
+            bytes = Array(xml.utf8) + [0xE6, 0x9D]
+            #expect(readError(bytes)?.reason == .invalidUTF8)
+        }
+    }
+
+    @Test func valuesEndingAtTheEndOfAnEntitysText() throws {
+        // In an entity's replacement text, the buffer ends right after the tag: the last bytes of
+        // the value are read one by one.
+        for length in 0...20 {
+            let value = String(repeating: "v", count: length)
+            let xml = "<!DOCTYPE r [<!ENTITY e \"<b a='\(value)'/>\">]><r>&e;</r>"
+            #expect(try trace(xml) == ["<!DOCTYPE r>", "<r>", "<b a=\"\(value)\">", "</b>", "</r>"])
+            let cut = "<!DOCTYPE r [<!ENTITY e \"<b a='\(value)\">]><r>&e;</r>"
+            #expect(readError(cut) != nil)
+        }
+    }
+
+    @Test func spacesAroundTheEqualsSignAndBetweenAttributes() throws {
+        #expect(try Self.rootAttributes("<r a = 'x'  b\t=\n\"y\"\r\nc='z' />") == ["a=x", "b=y", "c=z"])
+        #expect(Self.failure("<r a='x'b='y'/>")?.reason == .unexpectedCharacter(found: "'b'", expected: "white space, '>' or '/>'"))
+        #expect(Self.failure("<r a 'x'/>")?.reason == .unexpectedCharacter(found: "'''", expected: "'=' after the attribute name"))
+        #expect(Self.failure("<r a= x/>")?.reason == .unexpectedCharacter(found: "'x'", expected: "a quoted attribute value"))
+        #expect(Self.failure("<r a=")?.reason == .unexpectedEndOfInput(expected: "a quoted attribute value"))
+        #expect(Self.failure("<r a")?.reason == .unexpectedEndOfInput(expected: "'=' after the attribute name"))
+        #expect(Self.failure("<r ")?.reason == .unexpectedEndOfInput(expected: "'>' to end the start tag"))
+        #expect(Self.failure("<r a='x' ")?.offset == 9)
+    }
+
+    // MARK: - Repeated names
+
+    /// Two different names that set the same bit of the filter.
+    static func collidingNames() -> (String, String) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var seen: [UInt64: String] = [:]
+        for first in letters {
+            for last in letters {
+                for length in 2...6 {
+                    let name = String(first) + String(repeating: "m", count: length - 2) + String(last)
+                    let bytes = Array(name.utf8)
+                    let bit = AttributeNameFilter.bit(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
+                    if let other = seen[bit] { return (other, name) }
+                    seen[bit] = name
+                }
+            }
+        }
+        return ("", "")
+    }
+
+    @Test func namesSharingAFilterBitAreNotDuplicates() throws {
+        let (a, b) = Self.collidingNames()
+        #expect(a != b && !a.isEmpty)
+        #expect(try Self.rootAttributes("<r \(a)='1' \(b)='2'/>") == ["\(a)=1", "\(b)=2"])
+        #expect(try Self.rootAttributes("<r x='0' \(a)='1' y='3' \(b)='2'/>") == ["x=0", "\(a)=1", "y=3", "\(b)=2"])
+        let error = Self.failure("<r \(a)='1' \(b)='2' \(a)='3'/>")
+        #expect(error?.reason == .duplicateAttribute(a))
+        #expect(error?.offset == "<r \(a)='1' \(b)='2' ".utf8.count)
+    }
+
+    @Test func duplicatesAreFoundWhereverTheyAre() {
+        let names = (0..<14).map { "n\($0)" }
+        for count in 2...14 {
+            for first in 0..<count {
+                for second in (first + 1)..<max(count, first + 2) where second < count {
+                    var attributes = names[0..<count].map { "\($0)='v'" }
+                    attributes[second] = "\(names[first])='again'"
+                    let xml = "<r " + attributes.joined(separator: " ") + "/>"
+                    let error = Self.failure(xml)
+                    #expect(error?.reason == .duplicateAttribute(names[first]), "\(xml)")
+                    let offset = "<r ".utf8.count + attributes[0..<second].map { $0.utf8.count + 1 }.reduce(0, +)
+                    #expect(error?.offset == offset, "\(xml)")
+                }
+            }
+        }
+    }
+
+    @Test func prefixedDuplicatesAreFoundByNamespaceNotByFilter() throws {
+        // Different qualified names (different filter bits), the same expanded name.
+        #expect(Self.failure("<r xmlns:p='urn:u' xmlns:q='urn:u' p:key='1' q:key='2'/>")?.reason == .duplicateAttribute("{urn:u}key"))
+        #expect(Self.failure("<r xmlns:pp='urn:u' xmlns:q='urn:u' pp:k='1' q:k='2'/>")?.reason == .duplicateAttribute("{urn:u}k"))
+        // The same qualified name twice is a duplicate before any namespace is looked at.
+        #expect(Self.failure("<r xmlns:p='urn:u' p:k='1' p:k='2'/>")?.reason == .duplicateAttribute("p:k"))
+        // The same local name in different namespaces is fine.
+        #expect(try Self.rootAttributes("<r xmlns:p='urn:u' xmlns:q='urn:v' p:k='1' q:k='2'/>").count == 4)
+        // A namespace declaration given twice.
+        #expect(Self.failure("<r xmlns:p='urn:u' xmlns:p='urn:u'/>")?.reason == .duplicateAttribute("xmlns:p"))
+    }
+
+    @Test func defaultedAttributesAreNotDuplicatesOfSpecifiedOnes() throws {
+        let xml = "<!DOCTYPE r [<!ATTLIST r a CDATA 'd' b CDATA 'e'>]><r a='1' c='2'/>"
+        #expect(try Self.rootAttributes(xml) == ["a=1", "c=2", "b=e"])
+        #expect(Self.failure("<!DOCTYPE r [<!ATTLIST r b CDATA 'e'>]><r a='1' a='2'/>")?.reason == .duplicateAttribute("a"))
+    }
+
+    // MARK: - The index
+
+    @Test func indexHoldsEachElementsAttributes() throws {
+        // Attribute-dense at the start and sparse later, then dense again: the index's storage
+        // is sized from how far the reader is, and must still hold everything.
+        var xml = "<r>"
+        for i in 0..<300 { xml += "<d i='\(i)' a='1' b='2' c='3' e='4' f='5'/>" }
+        xml += "<t>" + String(repeating: "text ", count: 20_000) + "</t>"
+        for i in 0..<3000 { xml += "<d i='\(i)' k='\(i * 2)'/><p/>" }
+        xml += "</r>"
+        var expected: [[String]] = []
+        var reader = XMLReader(xml)
+        while let event = try reader.next() {
+            if case .startElement = event { expected.append(reader.attributes.map { reader.string($0.value) }) }
+        }
+        var indexed = XMLReader(xml)
+        let index = try XMLIndex.build(&indexed)
+        var found: [[String]] = []
+        for node in 0..<Int32(index.nodes.count) where index[node].isElement {
+            found.append(index.attributes(of: node).map { indexed.string($0.value) })
+        }
+        #expect(found == expected)
+        #expect(index.attributes.count == expected.map(\.count).reduce(0, +))
+    }
+
+    /// Every element's attributes as the reader reports them, and as the index holds them.
+    static func readAndIndex(_ xml: String) throws -> (read: [[String]], indexed: [[String]]) {
+        func describe(_ attribute: XMLAttribute, _ reader: XMLReader) -> String {
+            "\(reader.string(attribute.name)){\(reader.namespaceURI(attribute.name) ?? "")}=\(reader.string(attribute.value))"
+                + "\(attribute.isDefaulted ? " defaulted" : "")\(attribute.isNamespaceDeclaration ? " declaration" : "")"
+        }
+        var read: [[String]] = []
+        var reader = XMLReader(xml)
+        while let event = try reader.next() {
+            if case .startElement = event { read.append(reader.attributes.map { describe($0, reader) }) }
+        }
+        var indexed = XMLReader(xml)
+        let index = try XMLIndex.build(&indexed)
+        var found: [[String]] = []
+        for node in 0..<Int32(index.nodes.count) where index[node].isElement {
+            found.append(index.attributes(of: node).map { describe($0, indexed) })
+        }
+        // The reader gives its array back: after the index is built, it has no attributes left.
+        #expect(indexed.attributes.isEmpty)
+        return (read, found)
+    }
+
+    @Test func indexMatchesTheReaderWithNamespacesDefaultsAndManyAttributes() throws {
+        var xml = "<!DOCTYPE r [<!ATTLIST d z CDATA 'dz' t NMTOKENS ' a  b '> <!ENTITY e '<d y=\"&#38;amp;\"/>'>]>"
+        xml += "<r xmlns:p='urn:p' xmlns='urn:d'><d p:x='1' y='2' t=' c   d '/>"
+        xml += "<d " + (0..<40).map { "a\($0)='\($0)'" }.joined(separator: " ") + "/>&e;"
+        xml += "<e xmlns:q='urn:q' q:k='1' p:k='2'><f/>text<g h='i'/></e></r>"
+        let (read, indexed) = try Self.readAndIndex(xml)
+        #expect(indexed == read)
+        #expect(read.count == 7)
+    }
+
+    @Test func indexReportsAttributeErrorsLikeTheReader() {
+        let many = (0..<30).map { "a\($0)='v'" }.joined(separator: " ")
+        for xml in [
+            "<r><d a='1'/><d b='1' b='2'/></r>", "<r><d \(many)/><d \(many) a7='x'/></r>",
+            "<r xmlns:p='urn:u' xmlns:q='urn:u'><d p:k='1'/><d p:k='1' q:k='2'/></r>",
+            "<r xmlns:p='urn:u' xmlns:q='urn:u'><d \(many)/><d \(many) p:k='1' q:k='2'/></r>",
+            "<!DOCTYPE r [<!ATTLIST d z CDATA 'dz'>]><r><d z='1'/><d y='1' y='2'/></r>",
+        ] {
+            let expected = readError(xml)
+            #expect(expected != nil)
+            var reader = XMLReader(xml)
+            do {
+                _ = try XMLIndex.build(&reader)
+                Issue.record("no error for \(xml)")
+            } catch {
+                #expect(error.reason == expected?.reason)
+                #expect(error.offset == expected?.offset)
+            }
+        }
+        var options = XMLReader.Options()
+        options.limits.maxAttributesPerElement = 3
+        let xml = "<r><d a='1' b='2' c='3'/><d a='1' b='2' c='3'/><d a='1' b='2' c='3' d='4'/></r>"
+        var reader = XMLReader(xml, options: options)
+        #expect(throws: XMLParsingError.self) { try XMLIndex.build(&reader) }
+        var unlimited = XMLReader(xml)
+        #expect(throws: Never.self) { try XMLIndex.build(&unlimited) }
+    }
+}
