@@ -34,9 +34,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The decoder (the hot paths use `unmanagedDecoder._withUnsafeGuaranteedRef`, which does not
     /// retain it for the call).
     var decoder: XMLDecoderImpl { unmanagedDecoder.takeUnretainedValue() }
-    /// The last step of the coding path: a `KeyStep` when `position` is negative, else the
-    /// `ListStep` of the list the element is item `position` of; `nil` for the root.
-    private unowned(unsafe) let step: AnyObject?
+    /// The last step of the coding path when `position` is negative, else the step of the list
+    /// the element is item `position` of; `nil` for the root.
+    private unowned(unsafe) let step: CodingPathNode.KeyStep?
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
     /// (Unmanaged, so that testing it for `nil` on every key retains nothing.)
@@ -82,8 +82,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The container's coding path.
     var path: CodingPathNode {
         guard let step else { return .root }
-        if position >= 0 { return .item(Int(position), unsafeDowncast(step, to: CodingPathNode.ListStep.self)) }
-        return .node(unsafeDowncast(step, to: CodingPathNode.KeyStep.self))
+        return position >= 0 ? .item(Int(position), step) : .node(step)
     }
 
     /// Converted name → matching children and attributes, when a key decoding strategy renames.

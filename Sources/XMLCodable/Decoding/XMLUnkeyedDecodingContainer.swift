@@ -7,7 +7,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let items: XMLNodeList
     let path: CodingPathNode
     /// The list's path, shared by the paths of its items.
-    let list: CodingPathNode.ListStep
+    let list: CodingPathNode.KeyStep
     /// The list's element (or its first item), to say where the list is in errors.
     let anchor: XMLValue
     private(set) var currentIndex = 0
@@ -16,7 +16,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.items = items
         self.path = path
-        self.list = CodingPathNode.ListStep(path: path)
+        self.list = CodingPathNode.KeyStep.list(at: path)
         self.anchor = decoder.value
     }
 

@@ -1,32 +1,33 @@
 // The coding path as a linked list: descending into a keyed value costs one small node, a list
 // item costs none (its path is its position and the list's path, shared by every item), and an
-// `[CodingKey]` is built only when someone reads `codingPath` or an error is thrown.
+// `[CodingKey]` is built only when someone reads `codingPath` or an error is thrown. A list
+// decoded for a key shares that key's step with its items, so the list costs no node either.
 
 /// A coding path: empty, a key appended to a parent path, or a position in a list.
 internal enum CodingPathNode: Sendable {
     case root
     case node(KeyStep)
-    case item(Int, ListStep)
+    /// Item `position` of the list whose path is the step's.
+    case item(Int, KeyStep)
 
-    /// A key appended to a path.
+    /// A key appended to a path; or, without a key, the parent path itself (the shared step of
+    /// the items of a list whose path does not end in a key: the top level, a list in a list).
     final class KeyStep: Sendable {
-        let key: any CodingKey
+        let key: (any CodingKey)?
         let parent: CodingPathNode
         let depth: Int
 
-        init(key: any CodingKey, parent: CodingPathNode, depth: Int) {
+        init(key: (any CodingKey)?, parent: CodingPathNode, depth: Int) {
             self.key = key
             self.parent = parent
             self.depth = depth
         }
-    }
 
-    /// The path of a list, which the paths of its items share (`.item(position, list)`).
-    final class ListStep: Sendable {
-        let path: CodingPathNode
-
-        init(path: CodingPathNode) {
-            self.path = path
+        /// The step the items of a list at `path` share: the path's own step when it ends in a
+        /// key, else a new step standing for the path.
+        static func list(at path: CodingPathNode) -> KeyStep {
+            if case .node(let step) = path { return step }
+            return KeyStep(key: nil, parent: path, depth: path.depth)
         }
     }
 
@@ -34,7 +35,7 @@ internal enum CodingPathNode: Sendable {
         switch self {
         case .root: 0
         case .node(let step): step.depth
-        case .item(_, let list): list.path.depth + 1
+        case .item(_, let list): list.depth + 1
         }
     }
 
@@ -49,11 +50,11 @@ internal enum CodingPathNode: Sendable {
                 keys.reverse()
                 return keys
             case .node(let step):
-                keys.append(step.key)
+                if let key = step.key { keys.append(key) }
                 next = step.parent
             case .item(let position, let list):
                 keys.append(XMLKey(index: position))
-                next = list.path
+                next = .node(list)
             }
         }
     }

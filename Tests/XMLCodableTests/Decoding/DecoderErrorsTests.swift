@@ -353,4 +353,29 @@ private struct Order: Decodable {
         let error = decodingError(String.self, deep) { $0.limits.maxDepth = 100 }
         #expect(error?.kind == "dataCorrupted")
     }
+
+    // Coding paths through lists: the items of a list share its step, whether its path ends in
+    // a key, is the top level, or is an item of another list.
+    @Test func pathsThroughListsAtEveryLevel() throws {
+        struct Cell: Decodable {
+            let v: Int
+        }
+        struct Row: Decodable {
+            let cell: [Cell]
+        }
+        struct Grid: Decodable {
+            let row: [Row]
+        }
+        let keyed = try #require(decodingError(Grid.self, "<g><row><cell v='1'/></row><row><cell v='2'/><cell v='x'/></row></g>"))
+        #expect(pathStrings(keyed.context?.codingPath ?? []) == ["row", "1", "cell", "1", "v"])
+        let topLevel = try #require(decodingError([Cell].self, "<list><cell v='1'/><cell/></list>"))
+        #expect(pathStrings(topLevel.context?.codingPath ?? []) == ["1"])
+        let nested = try #require(decodingError([[Int]].self, "<l><a><i>1</i></a><a><i>2</i><i>x</i></a></l>"))
+        #expect(pathStrings(nested.context?.codingPath ?? []) == ["1", "1"])
+        struct PathProbe: Decodable {
+            let path: [String]
+            init(from decoder: any Decoder) throws { path = pathStrings(decoder.codingPath) }
+        }
+        #expect(try decode([[PathProbe]].self, "<l><a><i/></a><a><i/><i/></a></l>").map { $0.map(\.path) } == [[["0", "0"]], [["1", "0"], ["1", "1"]]])
+    }
 }
