@@ -77,6 +77,17 @@ extension XMLScanner {
                     return try startTag(buf, document)
                 }
             }
+            if byte == 0x0A {
+                // Indentation between tags, the most common text of all, without calling `text`.
+                let base = buf.baseAddress.unsafelyUnwrapped
+                var p = position + 1
+                while p < end, base.load(fromByteOffset: p, as: UInt8.self) == 0x20 { p += 1 }
+                if p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "<") {
+                    let start = position
+                    position = p
+                    return .text(XMLSlice(source: source, start: start, end: p))
+                }
+            }
             if byte == UInt8(ascii: "&") {
                 let reference = try scanReference(buf, at: position)
                 if case .entity(let nameStart, let nameEnd) = reference.kind {

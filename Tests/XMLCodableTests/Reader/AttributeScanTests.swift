@@ -257,4 +257,15 @@ import Testing
         var unlimited = XMLReader(xml)
         #expect(throws: Never.self) { try XMLIndex.build(&unlimited) }
     }
+
+    // MARK: - Indentation
+
+    @Test func indentationBetweenTagsIsTextWhateverFollowsIt() throws {
+        #expect(try trace("<r>\n  <a/>\n</r>") == ["<r>", "\"\n  \"", "<a>", "</a>", "\"\n\"", "</r>"])
+        #expect(try trace("<r>\n  x<a/>\n\t<b/>\n \r\n</r>") == ["<r>", "\"\n  x\"", "<a>", "</a>", "\"\n\t\"", "<b>", "</b>", "\"\n \n\"", "</r>"])
+        // Indentation at the very end of an entity's text, and then the document's.
+        #expect(try trace("<!DOCTYPE r [<!ENTITY e '&#10;  '>]><r>&e;<a/></r>") == ["<!DOCTYPE r>", "<r>", "\"\n  \"", "<a>", "</a>", "</r>"])
+        #expect(readError("<r>\n  ")?.reason == .unclosedElement("r"))
+        #expect(readError("<r>\n  <")?.reason == .unexpectedEndOfInput(expected: "markup after '<'"))
+    }
 }
