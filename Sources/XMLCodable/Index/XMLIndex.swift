@@ -124,12 +124,8 @@ internal struct XMLIndex {
         // The scanner keeps every element's attributes, one after the other, in one array that
         // becomes the index's at the end: each attribute is written once, never copied.
         reader.scanner.keepsAttributes = true
-        while true {
-            // Room for the next tag's attributes, made before the scanner appends them.
-            if reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
-                grow(&reader.scanner.attributes, adding: 64, reader, document)
-            }
-            guard let event = try reader.next() else { break }
+        grow(&reader.scanner.attributes, adding: 64, reader, document)
+        while let event = try reader.next() {
             let node = Int32(index.nodes.count)
             if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
             var nameBit: UInt8 = 0
@@ -141,6 +137,10 @@ internal struct XMLIndex {
                         name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
                         attributeCount: Int32(truncatingIfNeeded: reader.scanner.attributes.count - firstAttribute),
                         firstChild: -1, nextSibling: -1, kind: .element))
+                // Room for the next tags' attributes, made before the scanner appends them.
+                if reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
+                    grow(&reader.scanner.attributes, adding: 64, reader, document)
+                }
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
                 nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF

@@ -274,14 +274,16 @@ internal enum WordScan {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
     }
 
-    /// Whether any byte of `w` may end plain character data: `<`, `&`, `]`, a control byte or non-ASCII.
+    /// The high bit of each byte of `w` that may end plain character data — `<`, `&`, `]`, a
+    /// control byte (tab and line feed included, though they do not end it) or non-ASCII — and
+    /// perhaps of bytes above them; the lowest is exact.
     @inline(__always)
-    static func mayEndText(_ w: UInt64) -> Bool {
+    static func textStops(_ w: UInt64) -> UInt64 {
         let lt = zeroBytes(w ^ (ones &* 0x3C))
         let amp = zeroBytes(w ^ (ones &* 0x26))
         let bracket = zeroBytes(w ^ (ones &* 0x5D))
         let control = (w &- ones &* 0x20) & ~w
-        return (lt | amp | bracket | control | w) & highs != 0
+        return (lt | amp | bracket | control | w) & highs
     }
 
     /// The high bit of each byte of `w` that may end plain attribute-value bytes — a quote, `<`,

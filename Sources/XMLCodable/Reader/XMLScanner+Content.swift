@@ -4,8 +4,8 @@
 // The hot paths are the loops in `text`, `startTag` and `scanName`: each looks ASCII bytes
 // up in `ByteClass.table` and falls to a slow path only for a byte that may need checking (`<`, `&`,
 // `]`, a control character, non-ASCII), so plain markup costs one load and one test per byte.
-// Text and attribute values are first skipped eight bytes at a time (`WordScan`); in a value, the
-// word's mask of stop bytes says exactly where the first one is, so the scanner jumps to it.
+// Text and attribute values are first skipped eight bytes at a time (`WordScan`): the word's mask
+// of stop bytes says exactly where the first one is, so the scanner jumps straight to it.
 //
 // Start tags are the hot spot of attribute-heavy documents, so `startTag` takes the common forms
 // directly (one space between attributes, `="` with no space around the `=`) and compares names
@@ -77,6 +77,17 @@ extension XMLScanner {
                     return try startTag(buf, document)
                 }
             }
+            if byte == 0x0A {
+                // Indentation between tags, the most common text of all, without calling `text`.
+                let base = buf.baseAddress.unsafelyUnwrapped
+                var p = position + 1
+                while p < end, base.load(fromByteOffset: p, as: UInt8.self) == 0x20 { p += 1 }
+                if p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "<") {
+                    let start = position
+                    position = p
+                    return .text(XMLSlice(source: source, start: start, end: p))
+                }
+            }
             if byte == UInt8(ascii: "&") {
                 let reference = try scanReference(buf, at: position)
                 if case .entity(let nameStart, let nameEnd) = reference.kind {
@@ -137,15 +148,22 @@ extension XMLScanner {
                 return .text(XMLSlice(source: source, start: start, end: p))
             }
         }
-        // Eight plain bytes at a time; after a word that may hold something, its bytes one by one.
-        var wordEnd = p
-        scan: while p < end {
-            if p >= wordEnd {
-                while p + 8 <= end, !WordScan.mayEndText(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) { p += 8 }
+        // The next byte that may need a look: found eight bytes at a time while eight remain (the
+        // lowest stop of a word is exact), then byte by byte.
+        scan: while true {
+            let byte: UInt8
+            if p + 8 <= end {
+                let stops = WordScan.textStops(WordScan.load(base, p))
+                if stops == 0 {
+                    p += 8
+                    continue
+                }
+                p += stops.trailingZeroBitCount &>> 3
+                byte = base.load(fromByteOffset: p, as: UInt8.self)
+            } else {
                 guard p < end else { break }
-                wordEnd = p + 8
+                byte = base.load(fromByteOffset: p, as: UInt8.self)
             }
-            let byte = base.load(fromByteOffset: p, as: UInt8.self)
             if table[Int(byte)] & ByteClass.textStop == 0 {
                 p += 1
                 continue

@@ -257,4 +257,45 @@ import Testing
         var unlimited = XMLReader(xml)
         #expect(throws: Never.self) { try XMLIndex.build(&unlimited) }
     }
+
+    // MARK: - Indentation
+
+    @Test func indentationBetweenTagsIsTextWhateverFollowsIt() throws {
+        #expect(try trace("<r>\n  <a/>\n</r>") == ["<r>", "\"\n  \"", "<a>", "</a>", "\"\n\"", "</r>"])
+        #expect(try trace("<r>\n  x<a/>\n\t<b/>\n \r\n</r>") == ["<r>", "\"\n  x\"", "<a>", "</a>", "\"\n\t\"", "<b>", "</b>", "\"\n \n\"", "</r>"])
+        // Indentation at the very end of an entity's text, and then the document's.
+        #expect(try trace("<!DOCTYPE r [<!ENTITY e '&#10;  '>]><r>&e;<a/></r>") == ["<!DOCTYPE r>", "<r>", "\"\n  \"", "<a>", "</a>", "</r>"])
+        #expect(readError("<r>\n  ")?.reason == .unclosedElement("r"))
+        #expect(readError("<r>\n  <")?.reason == .unexpectedEndOfInput(expected: "markup after '<'"))
+    }
+
+    // MARK: - Text, eight bytes at a time
+
+    @Test func specialBytesInTextAtEveryOffsetOfAWord() throws {
+        for offset in 0...16 {
+            let before = String(repeating: "t", count: offset)
+            let prefix = "<r>"
+            #expect(try trace("<r>\(before)</r>") == (offset == 0 ? ["<r>", "</r>"] : ["<r>", "\"\(before)\"", "</r>"]))
+            #expect(try trace("<r>\(before)&amp;x</r>") == ["<r>", "\"\(before)&x\"", "</r>"])
+            #expect(try trace("<r>\(before)\tx\ny</r>") == ["<r>", "\"\(before)\tx\ny\"", "</r>"])
+            #expect(try trace("<r>\(before)\r\nx</r>") == ["<r>", "\"\(before)\nx\"", "</r>"])
+            #expect(try trace("<r>\(before)]x]]y</r>") == ["<r>", "\"\(before)]x]]y\"", "</r>"])
+            #expect(try trace("<r>\(before)é東😀<a/></r>") == ["<r>", "\"\(before)é東😀\"", "<a>", "</a>", "</r>"])
+            let cdataEnd = Self.failure("\(prefix)\(before)]]>x</r>")
+            #expect(cdataEnd?.reason == .syntax("']]>' is not allowed in character data"))
+            #expect(cdataEnd?.offset == prefix.utf8.count + offset)
+            let control = Self.failure("\(prefix)\(before)\u{8}x</r>")
+            #expect(control?.reason == .invalidCharacter(codePoint: 8))
+            #expect(control?.offset == prefix.utf8.count + offset)
+            var bytes = Array("\(prefix)\(before)".utf8)
+            let at = bytes.count
+            bytes += [0xC0, 0x80] + Array("x</r>".utf8)
+            let invalid = readError(bytes)
+            #expect(invalid?.reason == .invalidUTF8)
+            #expect(invalid?.offset == at)
+            // Text running to the end of the document.
+            let open = Self.failure("\(prefix)\(before)x")
+            #expect(open?.reason == .unclosedElement("r"))
+        }
+    }
 }
