@@ -27,7 +27,12 @@ internal final class XMLDecoderImpl: Decoder {
     // These change on every descent and are only ever touched by the one decoding call that owns
     // this object, in a strictly nested way (`with(value:path:)`): dynamic exclusivity checks on
     // them cost more than the decoding itself and protect nothing.
-    @exclusivity(unchecked) var codingPathNode: CodingPathNode
+    //
+    // The coding path is held unretained (its last step, and the position for a list item): it is
+    // only ever set by `with(value:path:)` from a path its caller keeps alive for the call, so
+    // descending touches no reference count. `codingPathNode` rebuilds the enum when asked.
+    @exclusivity(unchecked) private var pathStep: Unmanaged<CodingPathNode.KeyStep>?
+    @exclusivity(unchecked) private var pathPosition: Int = -1
     @exclusivity(unchecked) var value: XMLValue
     /// The type whose `init(from:)` is running (for `DynamicNodeDecoding` and the node strategy).
     @exclusivity(unchecked) var currentType: any Decodable.Type = Never.self
@@ -54,7 +59,7 @@ internal final class XMLDecoderImpl: Decoder {
         self.options = options
         self.document = document
         self.hasPlainKeyStrategies = Self.plainKeyStrategies(options)
-        self.codingPathNode = .root
+        self.ownedPath = .root
         self.value = .element(index.root)
         self.currentTraits = TypeTraits.unknown
         self.currentTraits = traits(of: currentType)
@@ -67,10 +72,11 @@ internal final class XMLDecoderImpl: Decoder {
         self.options = other.options
         self.document = other.document
         self.hasPlainKeyStrategies = other.hasPlainKeyStrategies
-        self.codingPathNode = path
+        self.ownedPath = path
         self.value = value
         self.currentType = other.currentType
         self.currentTraits = other.currentTraits
+        setPath(path)
         // A list is a range of the decoder's own nodes: copy it over.
         if case .elements(let list) = value { self.value = .elements(makeList(Array(other.nodes(of: list)))) }
         other.keepAlive(self)
@@ -116,6 +122,31 @@ internal final class XMLDecoderImpl: Decoder {
         recentlyKeptAlive = (id, recentlyKeptAlive.0)
     }
 
+    /// The path this decoder was made at, kept alive for as long as the decoder.
+    private let ownedPath: CodingPathNode
+
+    /// The current coding path.
+    var codingPathNode: CodingPathNode {
+        guard let step = pathStep?.takeUnretainedValue() else { return .root }
+        return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
+    }
+
+    /// Makes `path` current, unretained (see `pathStep`).
+    @inline(__always)
+    private func setPath(_ path: CodingPathNode) {
+        switch path {
+        case .root:
+            pathStep = nil
+            pathPosition = -1
+        case .node(let step):
+            pathStep = Unmanaged.passUnretained(step)
+            pathPosition = -1
+        case .item(let position, let step):
+            pathStep = Unmanaged.passUnretained(step)
+            pathPosition = position
+        }
+    }
+
     var codingPath: [any CodingKey] { codingPathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -125,12 +156,14 @@ internal final class XMLDecoderImpl: Decoder {
     @inline(__always)
     func with<T>(value: XMLValue, path: CodingPathNode, _ body: () throws -> T) rethrows -> T {
         let savedValue = self.value
-        let savedPath = codingPathNode
+        let savedStep = pathStep
+        let savedPosition = pathPosition
         self.value = value
-        codingPathNode = path
+        setPath(path)
         defer {
             self.value = savedValue
-            codingPathNode = savedPath
+            pathStep = savedStep
+            pathPosition = savedPosition
         }
         return try body()
     }
