@@ -127,11 +127,17 @@ internal struct XMLIndex {
         grow(&reader.scanner.attributes, adding: 64, reader, document)
         while let event = try reader.next() {
             let node = Int32(index.nodes.count)
-            if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
+            if index.nodes.count == index.nodes.capacity {
+                // Node numbers are 32-bit: refuse a document with more nodes (only reachable by
+                // expanding entities past the default limits) rather than number them wrongly.
+                guard index.nodes.count < Int(Int32.max) else { throw tooLarge(reader) }
+                grow(&index.nodes, adding: 1, reader, document)
+            }
             var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
                 let firstAttribute = reader.scanner.attributeBase
+                guard reader.scanner.attributes.count <= Int(Int32.max) else { throw tooLarge(reader) }
                 index.nodes.append(
                     Node(
                         name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
@@ -174,6 +180,13 @@ internal struct XMLIndex {
         reader.scanner.attributeBase = 0
         reader.scanner.keepsAttributes = false
         return index
+    }
+
+    /// The error for a document with more nodes or attributes than 32-bit numbers can count.
+    private static func tooLarge(_ reader: XMLReader) -> XMLParsingError {
+        let offset = reader.scanner.documentPosition
+        let location = reader.location(ofOffset: offset)
+        return XMLParsingError(reason: .documentTooLarge(limit: Int(Int32.max)), offset: offset, line: location.line, column: location.column)
     }
 
     /// Makes room in `array` for `count` more items, for the rest of the document at once if it
