@@ -4,7 +4,8 @@
 //
 // Decoding a document: the bytes are read by `XMLReader` into an `XMLIndex` in one pass, then
 // one `XMLDecoderImpl` walks the index as the model's `init(from:)` asks for values. Settings are
-// copied once per call, under a lock, so one decoder can be shared by many tasks.
+// copied once per call, under a lock, so one decoder can be shared by many tasks. The index's
+// arrays are kept, emptied, for the next call (`DecodingScratch`).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -41,6 +42,10 @@ import Foundation
 /// - **Errors** are `DecodingError`s whose description gives the coding path and the line and
 ///   column in the XML; a document that is not well-formed is `dataCorrupted` with the
 ///   ``XMLParsingError`` as `underlyingError`.
+///
+/// A decoder keeps the working memory of its last call (the document's index, emptied) for the
+/// next one, up to 32 MB (enough for a document of about 20 MB), and frees it with itself: reuse
+/// one decoder for many documents. It can be shared by concurrent tasks.
 open class XMLDecoder: @unchecked Sendable {
     /// The settings one decoding run uses.
     internal struct Options {
@@ -58,6 +63,8 @@ open class XMLDecoder: @unchecked Sendable {
     }
 
     private let options: Locked<Options>
+    /// The working memory of the last call, for the next one (see `DecodingScratch`).
+    private let scratch = Locked<DecodingScratch?>(nil)
 
     /// The namespace of `xsi:nil`.
     static let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
@@ -186,11 +193,15 @@ open class XMLDecoder: @unchecked Sendable {
                 DecodingError.Context(
                     codingPath: [], debugDescription: "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
         }
-        let index: XMLIndex
+        var scratch = self.scratch.withLock { kept in
+            defer { kept = nil }
+            return kept ?? DecodingScratch()
+        }
+        var index: XMLIndex
         var reader: XMLReader
         do {
             reader = try XMLReader(unsafeBytes: bytes, options: XMLReader.Options(limits: options.limits))
-            index = try XMLIndex.build(&reader)
+            index = try XMLIndex.build(&reader, reusing: &scratch)
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -198,9 +209,17 @@ open class XMLDecoder: @unchecked Sendable {
                     debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
                     underlyingError: error))
         }
-        return try reader.input.withBytes { document in
-            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document)
-            return try decoder.unwrap(.element(index.root), as: type, path: .root)
+        let (value, leftover) = try reader.input.withBytes { document -> (T, DecodingScratch) in
+            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document, listNodes: scratch.listNodes)
+            // The decoder's copies are now the only references to the arrays, so that once it is
+            // gone they can be emptied in place for the next call.
+            index = XMLIndex()
+            scratch = DecodingScratch()
+            let value = try decoder.unwrap(.element(decoder.index.root), as: type, path: .root)
+            let storage = decoder.index.storage
+            return (value, DecodingScratch(nodes: storage.nodes, attributes: storage.attributes, listNodes: decoder.listNodes))
         }
+        if let emptied = leftover.emptied() { self.scratch.withLock { $0 = emptied } }
+        return value
     }
 }

@@ -53,8 +53,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// The nodes of every list made so far (`XMLNodeList` ranges), for the whole decoding call.
     @exclusivity(unchecked) var listNodes: [Int32] = []
 
-    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer) {
+    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer, listNodes: [Int32] = []) {
         self.index = index
+        self.listNodes = listNodes
         self.reader = reader
         self.options = options
         self.document = document

@@ -100,14 +100,31 @@ internal struct XMLIndex {
     /// Reads the whole document from `reader` and indexes it.
     ///
     /// - Throws: the reader's ``XMLParsingError`` for a document that is not well-formed.
-    static func build(_ reader: inout XMLReader) throws(XMLParsingError) -> XMLIndex {
+    /// - Parameter scratch: arrays to fill (emptied, with the capacity of an earlier call), taken
+    ///   from it; see `DecodingScratch`.
+    static func build(_ reader: inout XMLReader, reusing scratch: inout DecodingScratch) throws(XMLParsingError) -> XMLIndex {
         // A second reference to the input, so that names can be read from the document's bytes
         // while the reader moves on (the storage is shared, not copied).
         let input = reader.input
+        var nodes: [Node] = []
+        var attributes: [XMLAttribute] = []
+        swap(&nodes, &scratch.nodes)
+        swap(&attributes, &scratch.attributes)
         return try input.withBytes { document in
-            Result { () throws(XMLParsingError) -> XMLIndex in try build(&reader, document: document) }
+            Result { () throws(XMLParsingError) -> XMLIndex in
+                try build(&reader, document: document, nodes: nodes, attributes: attributes)
+            }
         }.get()
     }
+
+    /// Reads the whole document from `reader` and indexes it, into new arrays.
+    static func build(_ reader: inout XMLReader) throws(XMLParsingError) -> XMLIndex {
+        var scratch = DecodingScratch()
+        return try build(&reader, reusing: &scratch)
+    }
+
+    /// The index's arrays, for the next call (see `DecodingScratch`).
+    var storage: (nodes: [Node], attributes: [XMLAttribute]) { (nodes, attributes) }
 
     /// An open element while building: its node, and the last child linked so far (-1 for none).
     private struct OpenElement {
@@ -115,8 +132,11 @@ internal struct XMLIndex {
         var lastChild: Int32
     }
 
-    private static func build(_ reader: inout XMLReader, document: UnsafeRawBufferPointer) throws(XMLParsingError) -> XMLIndex {
+    private static func build(
+        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming [XMLAttribute]
+    ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
+        index.nodes = nodes
         index.nodes.reserveCapacity(256)
         // (Plain loops, no local closures: a closure capturing these would box them.)
         var open: [OpenElement] = []
@@ -124,6 +144,7 @@ internal struct XMLIndex {
         // The scanner keeps every element's attributes, one after the other, in one array that
         // becomes the index's at the end: each attribute is written once, never copied.
         reader.scanner.keepsAttributes = true
+        reader.scanner.attributes = attributes
         grow(&reader.scanner.attributes, adding: 64, reader, document)
         while let event = try reader.next() {
             let node = Int32(index.nodes.count)

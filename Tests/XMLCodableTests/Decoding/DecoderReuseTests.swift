@@ -1,0 +1,87 @@
+// One XMLDecoder used for many documents in turn: it keeps the working memory of a call for the
+// next one (DecodingScratch), which must never carry anything over from one document to another.
+
+import Foundation
+import Testing
+@testable import XMLCodable
+
+private struct Entry: Codable, Equatable {
+    var id: Int
+    var name: String
+    var tag: [String]
+}
+
+private struct Feed: Codable, Equatable {
+    var entry: [Entry]
+}
+
+private func feedXML(_ feed: Feed) -> String {
+    var xml = "<feed>"
+    for entry in feed.entry {
+        xml += "<entry id=\"\(entry.id)\" name=\"\(entry.name)\">"
+        for tag in entry.tag { xml += "<tag>\(tag)</tag>" }
+        xml += "</entry>"
+    }
+    return xml + "</feed>"
+}
+
+private func feed(count: Int, salt: Int) -> Feed {
+    Feed(entry: (0..<count).map { i in Entry(id: i * salt, name: "n\(i)-\(salt)", tag: (0..<(i % 4)).map { "t\($0)-\(salt)" }) })
+}
+
+@Suite struct DecoderReuseTests {
+    @Test func oneDecoderDecodesLargeSmallAndLargeDocumentsInTurn() throws {
+        let decoder = XMLDecoder()
+        for (count, salt) in [(2_000, 1), (3, 2), (0, 3), (5_000, 4), (1, 5), (2_000, 6)] {
+            let expected = feed(count: count, salt: salt)
+            #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+        }
+    }
+
+    @Test func aFailedDecodeLeavesTheDecoderUsable() throws {
+        let decoder = XMLDecoder()
+        let expected = feed(count: 100, salt: 7)
+        #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+        #expect(throws: DecodingError.self) { try decoder.decode(Feed.self, from: Data("<feed><entry id='1'>".utf8)) }
+        #expect(throws: DecodingError.self) { try decoder.decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8)) }
+        #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+    }
+
+    @Test func decodersMadeForSuperclassesDoNotOutliveTheirCall() throws {
+        // A class hierarchy decodes through superDecoder(), whose decoders share the call's index.
+        class Base: Decodable {
+            let id: Int
+            private enum CodingKeys: String, CodingKey { case id }
+            required init(from decoder: any Decoder) throws { id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id) }
+        }
+        final class Derived: Base {
+            let name: String
+            private enum CodingKeys: String, CodingKey { case name }
+            required init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                name = try container.decode(String.self, forKey: .name)
+                try super.init(from: try container.superDecoder())
+            }
+        }
+        let decoder = XMLDecoder()
+        for i in 0..<3 {
+            let items = try decoder.decode([Derived].self, from: Data("<l><d id='\(i)' name='a\(i)'/><d id='\(i + 1)' name='b\(i)'/></l>".utf8))
+            #expect(items.map(\.id) == [i, i + 1])
+            #expect(items.map(\.name) == ["a\(i)", "b\(i)"])
+        }
+    }
+
+    @Test func concurrentCallsOnOneDecoderEachGetTheirOwnMemory() async throws {
+        let decoder = XMLDecoder()
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for salt in 1...8 {
+                group.addTask {
+                    let expected = feed(count: 300 * salt, salt: salt)
+                    return try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 8 && results.allSatisfy { $0 })
+    }
+}
