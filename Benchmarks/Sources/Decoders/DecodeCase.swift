@@ -56,7 +56,8 @@ public struct DecodeRun: @unchecked Sendable {
     public let decode: () throws -> (items: Int, duration: Duration)
     /// Decodes once, compares with the generated model; the first difference, or `nil`.
     public let verify: () -> String?
-    /// Decodes once and keeps the model (for the memory tool); returns it type-erased.
+    /// Decodes once, with a decoder made for the call and released after it, and keeps the model
+    /// (for the memory tool); returns it type-erased.
     public let decodeAndKeep: () throws -> AnyObject
     /// Compares a model kept by `decodeAndKeep` with the generated model; the first difference, or `nil`.
     public let verifyKept: (AnyObject) -> String?
@@ -156,18 +157,23 @@ public struct DecodeCase: @unchecked Sendable {
         _ kind: DecoderKind, input: Data, expected: @escaping () -> Model,
         count: @escaping (Model) -> Int, describe: @escaping (Model, Model) -> String
     ) -> DecodeRun {
-        let decodeModel: (Data) throws -> Model
-        switch kind {
-        case .xmlCodable:
-            let decoder = XMLCodableDecoding.decoder()
-            decodeModel = { try XMLCodableDecoding.decode(Model.self, from: $0, with: decoder) }
-        case .xmlCoder:
-            let decoder = XMLCoderDecoding.decoder()
-            decodeModel = { try XMLCoderDecoding.decode(Model.self, from: $0, with: decoder) }
-        case .json:
-            let decoder = JSONDecoder()
-            decodeModel = { try decoder.decode(Model.self, from: $0) }
+        // A decoder, made once per run (as an application would), or once per call (`decodeAndKeep`,
+        // for the memory tool: XMLCodable's decoder keeps its working memory for its next call, and
+        // that memory must count as the decoding's, not the model's; it goes with the decoder).
+        func makeDecodeModel() -> (Data) throws -> Model {
+            switch kind {
+            case .xmlCodable:
+                let decoder = XMLCodableDecoding.decoder()
+                return { try XMLCodableDecoding.decode(Model.self, from: $0, with: decoder) }
+            case .xmlCoder:
+                let decoder = XMLCoderDecoding.decoder()
+                return { try XMLCoderDecoding.decode(Model.self, from: $0, with: decoder) }
+            case .json:
+                let decoder = JSONDecoder()
+                return { try decoder.decode(Model.self, from: $0) }
+            }
         }
+        let decodeModel = makeDecodeModel()
         func compare(_ decoded: Model) -> String? {
             let model = expected()
             if decoded == model { return nil }
@@ -192,7 +198,7 @@ public struct DecodeCase: @unchecked Sendable {
                 }
                 return compare(decoded)
             },
-            decodeAndKeep: { Box(try decodeModel(input)) },
+            decodeAndKeep: { Box(try makeDecodeModel()(input)) },
             verifyKept: { kept in
                 guard let box = kept as? Box<Model> else { return "\(kind.rawValue): not a decoded \(Model.self)" }
                 return compare(box.value)
