@@ -136,6 +136,31 @@ internal func decodeScalar(_ base: UnsafeRawPointer, _ index: Int, _ end: Int) -
     return nil
 }
 
+/// Writes the UTF-8 of scalar `c` into `out` at `offset`; the offset after it, or `nil` when `out`
+/// has no room for it.
+@inline(__always)
+internal func writeUTF8(_ c: UInt32, into out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
+    let length = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4
+    guard offset + length <= out.count else { return nil }
+    switch length {
+    case 1:
+        out[offset] = UInt8(c)
+    case 2:
+        out[offset] = UInt8(0xC0 | (c >> 6))
+        out[offset + 1] = UInt8(0x80 | (c & 0x3F))
+    case 3:
+        out[offset] = UInt8(0xE0 | (c >> 12))
+        out[offset + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
+        out[offset + 2] = UInt8(0x80 | (c & 0x3F))
+    default:
+        out[offset] = UInt8(0xF0 | (c >> 18))
+        out[offset + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
+        out[offset + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
+        out[offset + 3] = UInt8(0x80 | (c & 0x3F))
+    }
+    return offset + length
+}
+
 /// Appends the UTF-8 encoding of a scalar.
 @inline(__always)
 internal func appendUTF8(_ c: UInt32, to bytes: inout [UInt8]) {

@@ -95,37 +95,15 @@ extension XMLScanner {
             let b = bytes[p]
             if b == UInt8(ascii: "&"), references {
                 guard let reference = try? lexer.scanReference(bytes, at: p, limit: count) else { return nil }
-                switch reference.kind {
-                case .character(let c):
-                    let length = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4
-                    guard w + length <= capacity else { return nil }
-                    switch length {
-                    case 1:
-                        out[w] = UInt8(c)
-                    case 2:
-                        out[w] = UInt8(0xC0 | (c >> 6))
-                        out[w + 1] = UInt8(0x80 | (c & 0x3F))
-                    case 3:
-                        out[w] = UInt8(0xE0 | (c >> 12))
-                        out[w + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
-                        out[w + 2] = UInt8(0x80 | (c & 0x3F))
-                    default:
-                        out[w] = UInt8(0xF0 | (c >> 18))
-                        out[w + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
-                        out[w + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
-                        out[w + 3] = UInt8(0x80 | (c & 0x3F))
-                    }
-                    w += length
-                case .predefined(let byte):
-                    guard w < capacity else { return nil }
-                    out[w] = byte
-                    w += 1
-                case .entity:
-                    let length = reference.end - p
-                    guard w + length <= capacity else { return nil }
-                    UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<reference.end]))
-                    w += length
+                let written: Int?
+                if case .entity = reference.kind {
+                    // An entity reference stays as it is in character data (see `appendDecoded`).
+                    written = Self.copy(UnsafeRawBufferPointer(rebasing: bytes[p..<reference.end]), into: out, at: w)
+                } else {
+                    written = Self.writeReplacement(of: reference.kind, into: out, at: w)
                 }
+                guard let next = written else { return nil }
+                w = next
                 p = reference.end
             } else if b == 0x0D && raw {
                 guard w < capacity else { return nil }
@@ -143,10 +121,8 @@ extension XMLScanner {
                     q += 8
                 }
                 while q < count, bytes[q] != UInt8(ascii: "&") || !references, bytes[q] != 0x0D { q += 1 }
-                let length = q - p
-                guard w + length <= capacity else { return nil }
-                UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
-                w += length
+                guard let next = Self.copy(UnsafeRawBufferPointer(rebasing: bytes[p..<q]), into: out, at: w) else { return nil }
+                w = next
                 p = q
             }
         }
@@ -173,35 +149,11 @@ extension XMLScanner {
             let b = bytes[p]
             switch b {
             case UInt8(ascii: "&"):
-                guard let reference = try? lexer.scanReference(bytes, at: p, limit: count) else { return nil }
-                switch reference.kind {
-                case .character(let c):
-                    let length = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4
-                    guard w + length <= capacity else { return nil }
-                    switch length {
-                    case 1:
-                        out[w] = UInt8(c)
-                    case 2:
-                        out[w] = UInt8(0xC0 | (c >> 6))
-                        out[w + 1] = UInt8(0x80 | (c & 0x3F))
-                    case 3:
-                        out[w] = UInt8(0xE0 | (c >> 12))
-                        out[w + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
-                        out[w + 2] = UInt8(0x80 | (c & 0x3F))
-                    default:
-                        out[w] = UInt8(0xF0 | (c >> 18))
-                        out[w + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
-                        out[w + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
-                        out[w + 3] = UInt8(0x80 | (c & 0x3F))
-                    }
-                    w += length
-                case .predefined(let byte):
-                    guard w < capacity else { return nil }
-                    out[w] = byte
-                    w += 1
-                case .entity:
-                    return nil
-                }
+                // An entity reference (no replacement written here) needs the DTD: the general path.
+                guard let reference = try? lexer.scanReference(bytes, at: p, limit: count),
+                    let next = Self.writeReplacement(of: reference.kind, into: out, at: w)
+                else { return nil }
+                w = next
                 p = reference.end
             case 0x0D, 0x09, 0x0A:
                 guard w < capacity else { return nil }
@@ -216,14 +168,36 @@ extension XMLScanner {
                     if c == UInt8(ascii: "&") || c == 0x0D || c == 0x09 || c == 0x0A { break }
                     q += 1
                 }
-                let length = q - p
-                guard w + length <= capacity else { return nil }
-                UnsafeMutableRawBufferPointer(rebasing: out[w..<w + length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
-                w += length
+                guard let next = Self.copy(UnsafeRawBufferPointer(rebasing: bytes[p..<q]), into: out, at: w) else { return nil }
+                w = next
                 p = q
             }
         }
         return w
+    }
+
+    /// Writes what a character or predefined reference stands for into `out` at `offset`; the
+    /// offset after it, or `nil` for an entity reference or when `out` has no room.
+    @inline(__always)
+    static func writeReplacement(of kind: Lexer.Reference.Kind, into out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
+        switch kind {
+        case .character(let c):
+            return writeUTF8(c, into: out, at: offset)
+        case .predefined(let byte):
+            guard offset < out.count else { return nil }
+            out[offset] = byte
+            return offset + 1
+        case .entity:
+            return nil
+        }
+    }
+
+    /// Copies `bytes` into `out` at `offset`; the offset after them, or `nil` when `out` has no room.
+    @inline(__always)
+    static func copy(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
+        guard offset + bytes.count <= out.count else { return nil }
+        UnsafeMutableRawBufferPointer(rebasing: out[offset..<offset + bytes.count]).copyMemory(from: bytes)
+        return offset + bytes.count
     }
 
     /// Validates an entity reference found in an attribute value while scanning a start tag,
