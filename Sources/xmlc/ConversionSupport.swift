@@ -20,46 +20,54 @@ enum Conversion {
         var data: Data
     }
 
-    /// The steps every conversion command starts with: parse the options (showing the help for
-    /// `--help`), refuse contradicting layout options, and read the one input. Returns the request,
-    /// or the exit status to end with when there is nothing to convert.
-    static func begin(_ arguments: [String], command: any Command.Type, options: [Option], console: Console) -> Result<Request, ExitCode> {
+    /// Runs a conversion command: the steps every one starts with (parse the options, showing the
+    /// help for `--help`; refuse contradicting layout options; read the one input), then `convert`
+    /// on the request. Returns `convert`'s status, or the status to end with when there is nothing
+    /// to convert.
+    static func run(
+        _ arguments: [String], command: any Command.Type, options: [Option], console: Console, convert: (Request) -> ExitStatus
+    ) -> ExitStatus {
+        switch start(arguments, command: command, options: options, console: console) {
+        case .convert(let request): return convert(request)
+        case .end(let status): return status
+        }
+    }
+
+    /// How a conversion command starts: with a request, or with the status to end with at once.
+    private enum Start {
+        case convert(Request)
+        case end(ExitStatus)
+    }
+
+    private static func start(_ arguments: [String], command: any Command.Type, options: [Option], console: Console) -> Start {
         let parsed: CommandLineArguments
         do {
             parsed = try CommandLineArguments(arguments, options: options)
         } catch {
-            return .failure(ExitCode(Tool.usageError(error.message, command: command.name, console: console)))
+            return .end(Tool.usageError(error.message, command: command.name, console: console))
         }
         if parsed.has("help") {
             console.out(command.help)
-            return .failure(ExitCode(.success))
+            return .end(.success)
         }
         let indent = parsed.value("indent") != nil
         for (a, b, given) in [
             ("--compact", "--indent", parsed.has("compact") && indent), ("--compact", "--tabs", parsed.has("compact") && parsed.has("tabs")),
             ("--tabs", "--indent", parsed.has("tabs") && indent),
         ] where given {
-            return .failure(ExitCode(Tool.usageError("\(a) cannot be combined with \(b)", command: command.name, console: console)))
+            return .end(Tool.usageError("\(a) cannot be combined with \(b)", command: command.name, console: console))
         }
-        guard let width = indentation(parsed, defaultWidth: 2, command: command.name, console: console) else { return .failure(ExitCode(.usage)) }
+        guard let width = indentation(parsed, defaultWidth: 2, command: command.name, console: console) else { return .end(.usage) }
         let input: InputSource
         switch parsed.positionals.count {
         case 0: input = .standardInput
         case 1: input = InputSource(argument: parsed.positionals[0])
         default:
-            return .failure(
-                ExitCode(
-                    Tool.usageError(
-                        "expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command.name, console: console)))
+            return .end(
+                Tool.usageError("expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command.name, console: console))
         }
-        guard let data = read(input, console: console) else { return .failure(ExitCode(.usage)) }
-        return .success(Request(parsed: parsed, width: width, input: input, data: data))
-    }
-
-    /// An exit status carried as the failure of `begin`.
-    struct ExitCode: Error {
-        var status: ExitStatus
-        init(_ status: ExitStatus) { self.status = status }
+        guard let data = read(input, console: console) else { return .end(.usage) }
+        return .convert(Request(parsed: parsed, width: width, input: input, data: data))
     }
 
     /// Reads an input, or reports why it cannot be read.

@@ -54,24 +54,21 @@ enum FormatCommand: Command {
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
-        let request: Conversion.Request
-        switch Conversion.begin(arguments, command: self, options: options, console: console) {
-        case .success(let begun): request = begun
-        case .failure(let end): return end.status
-        }
-        let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
-        guard let tree = Conversion.parseXML(data, input: input, options: Conversion.readerOptions(parsed), console: console) else { return .failure }
+        Conversion.run(arguments, command: self, options: options, console: console) { request in
+            let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
+            guard let tree = Conversion.parseXML(data, input: input, options: Conversion.readerOptions(parsed), console: console) else { return .failure }
 
-        let formatting: XMLEncoder.OutputFormatting = parsed.has("compact") ? [] : .prettyPrinted
-        let indentation: XMLEncoder.PrettyPrintIndentation = parsed.has("tabs") ? .tabs(1) : .spaces(width)
-        do {
-            var text = try tree.removingWhitespaceBetweenElements().xmlData(outputFormatting: formatting, prettyPrintIndentation: indentation)
-            text.append(0x0A)
-            FileHandle.standardOutput.write(text)
-            return .success
-        } catch {
-            console.err("\(input.displayName): error: \(error.description)\n")
-            return .failure
+            let formatting: XMLEncoder.OutputFormatting = parsed.has("compact") ? [] : .prettyPrinted
+            let indentation: XMLEncoder.PrettyPrintIndentation = parsed.has("tabs") ? .tabs(1) : .spaces(width)
+            do throws(XMLTree.SerializationError) {
+                var text = try tree.removingWhitespaceBetweenElements().xmlData(outputFormatting: formatting, prettyPrintIndentation: indentation)
+                text.append(0x0A)
+                FileHandle.standardOutput.write(text)
+                return .success
+            } catch {
+                console.err("\(input.displayName): error: \(error.description)\n")
+                return .failure
+            }
         }
     }
 }

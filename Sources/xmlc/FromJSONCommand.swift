@@ -47,42 +47,39 @@ enum FromJSONCommand: Command {
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
-        let request: Conversion.Request
-        switch Conversion.begin(arguments, command: self, options: options, console: console) {
-        case .success(let begun): request = begun
-        case .failure(let end): return end.status
-        }
-        let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
-        let source = [UInt8](data)
+        Conversion.run(arguments, command: self, options: options, console: console) { request in
+            let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
+            let source = [UInt8](data)
 
-        let json: LocatedJSONValue
-        do {
-            json = try JSONParser.parse(source)
-        } catch {
-            Conversion.report(error.message, offset: error.offset, input: input, source: source, console: console)
-            return .failure
-        }
-        let mapped: (tree: XMLTree, offsets: [String: Int])
-        do {
-            mapped = try JSONMapping.tree(from: json)
-        } catch {
-            Conversion.report(error.message, offset: error.offset, input: input, source: source, console: console)
-            return .failure
-        }
-        let formatting: XMLEncoder.OutputFormatting = parsed.has("compact") ? [] : .prettyPrinted
-        do {
-            var xml = try mapped.tree.xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(width))
-            xml.append(0x0A)
-            FileHandle.standardOutput.write(xml)
-            return .success
-        } catch {
-            let message = "cannot be written as XML: \(error.description)"
-            if let offset = mapped.offsets[error.path] {
-                Conversion.report(message, offset: offset, input: input, source: source, console: console)
-            } else {
-                console.err("\(input.displayName): error: \(message)\n")
+            let json: LocatedJSONValue
+            do throws(JSONSyntaxError) {
+                json = try JSONParser.parse(source)
+            } catch {
+                Conversion.report(error.message, offset: error.offset, input: input, source: source, console: console)
+                return .failure
             }
-            return .failure
+            let mapped: (tree: XMLTree, offsets: [String: Int])
+            do throws(JSONMapping.MappingError) {
+                mapped = try JSONMapping.tree(from: json)
+            } catch {
+                Conversion.report(error.message, offset: error.offset, input: input, source: source, console: console)
+                return .failure
+            }
+            let formatting: XMLEncoder.OutputFormatting = parsed.has("compact") ? [] : .prettyPrinted
+            do throws(XMLTree.SerializationError) {
+                var xml = try mapped.tree.xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(width))
+                xml.append(0x0A)
+                FileHandle.standardOutput.write(xml)
+                return .success
+            } catch {
+                let message = "cannot be written as XML: \(error.description)"
+                if let offset = mapped.offsets[error.path] {
+                    Conversion.report(message, offset: offset, input: input, source: source, console: console)
+                } else {
+                    console.err("\(input.displayName): error: \(message)\n")
+                }
+                return .failure
+            }
         }
     }
 }

@@ -133,17 +133,7 @@ struct JSONParser {
             position += 1
             skipWhitespace()
             members.append((name, try parseValue()))
-            skipWhitespace()
-            guard position < bytes.count else { throw JSONSyntaxError(message: "unexpected end of input; expected ',' or '}'", offset: position) }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            guard bytes[position] == UInt8(ascii: "}") else {
-                throw JSONSyntaxError(message: "unexpected \(describeCurrent()); expected ',' or '}'", offset: position)
-            }
-            position += 1
-            return .object(members)
+            guard try nextItem(closedBy: "}") else { return .object(members) }
         }
     }
 
@@ -160,18 +150,23 @@ struct JSONParser {
         while true {
             skipWhitespace()
             items.append(try parseValue())
-            skipWhitespace()
-            guard position < bytes.count else { throw JSONSyntaxError(message: "unexpected end of input; expected ',' or ']'", offset: position) }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            guard bytes[position] == UInt8(ascii: "]") else {
-                throw JSONSyntaxError(message: "unexpected \(describeCurrent()); expected ',' or ']'", offset: position)
-            }
-            position += 1
-            return .array(items)
+            guard try nextItem(closedBy: "]") else { return .array(items) }
         }
+    }
+
+    /// After an item of an object or array: `true` past a `,` (another item follows), `false` past
+    /// the closing bracket.
+    private mutating func nextItem(closedBy close: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let expected = "expected ',' or '\(close)'"
+        guard position < bytes.count else { throw JSONSyntaxError(message: "unexpected end of input; \(expected)", offset: position) }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        guard bytes[position] == UInt8(ascii: close) else { throw JSONSyntaxError(message: "unexpected \(describeCurrent()); \(expected)", offset: position) }
+        position += 1
+        return false
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {

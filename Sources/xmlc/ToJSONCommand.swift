@@ -51,17 +51,14 @@ enum ToJSONCommand: Command {
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
-        let request: Conversion.Request
-        switch Conversion.begin(arguments, command: self, options: options, console: console) {
-        case .success(let begun): request = begun
-        case .failure(let end): return end.status
+        Conversion.run(arguments, command: self, options: options, console: console) { request in
+            let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
+            guard let tree = Conversion.parseXML(data, input: input, options: Conversion.readerOptions(parsed), console: console) else { return .failure }
+            let indentation: [UInt8]? = parsed.has("compact") ? nil : Array(repeating: 0x20, count: width)
+            var json = JSONMapping.json(of: tree, indentation: indentation)
+            if indentation == nil { json.append(0x0A) }
+            FileHandle.standardOutput.write(Data(json))
+            return .success
         }
-        let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
-        guard let tree = Conversion.parseXML(data, input: input, options: Conversion.readerOptions(parsed), console: console) else { return .failure }
-        let indentation: [UInt8]? = parsed.has("compact") ? nil : Array(repeating: 0x20, count: width)
-        var json = JSONMapping.json(of: tree, indentation: indentation)
-        if indentation == nil { json.append(0x0A) }
-        FileHandle.standardOutput.write(Data(json))
-        return .success
     }
 }

@@ -12,9 +12,8 @@ extension XMLDecoderImpl {
     /// Whether a name equals the UTF-8 bytes of a key.
     @inline(__always)
     func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer) -> Bool {
-        let slice = matchSlice(name)
-        guard slice.rawCount == key.count else { return false }
-        return withRawBytes(of: slice) { bytesEqual($0, key) }
+        guard let base = key.baseAddress else { return matchSlice(name).isEmpty }
+        return nameMatches(name, base, key.count, local: options.shouldProcessNamespaces)
     }
 
     /// The value for a key named `name` under `element`, when no rules change the lookup: the
