@@ -167,8 +167,27 @@ internal enum ScalarParsing {
         return negative ? -value : value
     }
 
-    /// Parses xs:boolean: `true`, `false`, `1` or `0`.
+    /// Parses a boolean as XMLCoder reads one: `true`, `false`, `1`, `0`, `yes`, `no`, `y` or `n`,
+    /// in any case (xs:boolean's four forms among them).
     static func boolean(_ raw: UnsafeRawBufferPointer) -> Bool? {
+        let bytes = trimmed(raw)
+        switch bytes.count {
+        case 1:
+            switch bytes[0] | 0x20 {
+            case UInt8(ascii: "1"), UInt8(ascii: "y"): return true
+            case UInt8(ascii: "0"), UInt8(ascii: "n"): return false
+            default: return nil
+            }
+        case 2: return equalsASCIIIgnoringCase(bytes, "no") ? false : nil
+        case 3: return equalsASCIIIgnoringCase(bytes, "yes") ? true : nil
+        case 4: return equalsASCIIIgnoringCase(bytes, "true") ? true : nil
+        case 5: return equalsASCIIIgnoringCase(bytes, "false") ? false : nil
+        default: return nil
+        }
+    }
+
+    /// Parses xs:boolean strictly: `true`, `false`, `1` or `0` (for `xsi:nil`, which XML Schema defines).
+    static func xsBoolean(_ raw: UnsafeRawBufferPointer) -> Bool? {
         let bytes = trimmed(raw)
         switch bytes.count {
         case 1:
@@ -182,5 +201,14 @@ internal enum ScalarParsing {
         default:
             return nil
         }
+    }
+
+    /// Whether the bytes are the lowercase ASCII letters of `word`, in any case. (`| 0x20` maps
+    /// only `A`…`Z` onto `a`…`z` among the bytes that can then equal a letter.)
+    private static func equalsASCIIIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let letters = word.utf8Start
+        for index in 0..<bytes.count where bytes[index] | 0x20 != letters[index] { return false }
+        return true
     }
 }

@@ -238,17 +238,30 @@ import Testing
 @Suite struct DecoderBooleanTests {
     struct B: Decodable { var b: Bool }
 
-    @Test(arguments: [("true", true), ("false", false), ("1", true), ("0", false), (" true\n", true)])
+    // As XMLCoder reads booleans: xs:boolean's four forms and yes/no/y/n, in any case.
+    @Test(arguments: [
+        ("true", true), ("false", false), ("1", true), ("0", false), (" true\n", true), ("TRUE", true), ("False", false),
+        ("yes", true), ("no", false), ("Y", true), ("n", false), ("YES", true), ("No", false),
+    ])
     func accepted(_ text: String, _ expected: Bool) throws {
         #expect(try decode(B.self, "<r><b>\(text)</b></r>").b == expected)
         #expect(try decode(B.self, "<r b=\"\(text)\"/>").b == expected)
         #expect(try decode(Bool.self, "<r>\(text)</r>") == expected)
     }
 
-    @Test(arguments: ["yes", "no", "2", "truee", ""])
+    @Test(arguments: ["ye", "2", "truee", "t", "on", "", "y es"])
     func rejected(_ text: String) {
         let error = decodingError(B.self, "<r><b>\(text)</b></r>")
         #expect(error?.fullPath == ["b"])
+        #expect(error?.debugDescription.hasPrefix("Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found") == true)
+    }
+
+    @Test func xsiNilIsStrictXSBoolean() throws {
+        // xsi:nil is XML Schema's attribute: only its own boolean forms mark nil.
+        struct O: Decodable { var v: String? }
+        let xsi = "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+        #expect(try decode(O.self, "<r \(xsi)><v xsi:nil=\"true\"/></r>").v == nil)
+        #expect(try decode(O.self, "<r \(xsi)><v xsi:nil=\"yes\">x</v></r>").v == "x")
     }
 }
 
