@@ -141,6 +141,13 @@ extension Array: XMLDecodableArray where Element: Decodable {
 
     static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> [Element] {
         var container = try decoder.listContainer()
+        guard container.count != nil else {
+            // One element that is the one item or holds the items: the first item decides.
+            var array = [try container.decode(Element.self)]
+            array.reserveCapacity(container.items.count)
+            while !container.isAtEnd { array.append(try container.decode(Element.self)) }
+            return array
+        }
         let count = container.items.count
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             while !container.isAtEnd, initialized < count {

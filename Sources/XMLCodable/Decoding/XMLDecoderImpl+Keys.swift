@@ -132,12 +132,19 @@ extension XMLDecoderImpl {
         // within an element; local names may repeat, and then the first one counts.
         let cursor = attributeCursor
         let from = !local && cursor > start && cursor < end ? cursor : start
+        // A namespace declaration is read only by a key that is its whole name (`xmlns:dc`, as in
+        // XMLCoder's RSS models); other keys never see declarations.
+        let declarationKey = Self.isDeclarationName(key)
         let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
             guard let attributes = attributes.baseAddress else { return -1 }
             var position = from
             repeat {
                 let attribute = attributes[position]
-                if !attribute.isNamespaceDeclaration, nameMatches(attribute.name, keyBase, keyCount, local: local) { return position }
+                if !attribute.isNamespaceDeclaration {
+                    if nameMatches(attribute.name, keyBase, keyCount, local: local) { return position }
+                } else if declarationKey, nameMatches(attribute.name, keyBase, keyCount, local: false) {
+                    return position
+                }
                 position += 1
                 if position == end { position = start }
             } while position != from
@@ -146,6 +153,14 @@ extension XMLDecoderImpl {
         guard found >= 0 else { return nil }
         attributeCursor = found + 1
         return .attribute(Int32(found))
+    }
+
+    /// Whether a key is a namespace declaration's name: `xmlns` or `xmlns:prefix`.
+    static func isDeclarationName(_ key: UnsafeRawBufferPointer) -> Bool {
+        guard key.count >= 5, key[0] == UInt8(ascii: "x"), key[1] == UInt8(ascii: "m"), key[2] == UInt8(ascii: "l"),
+            key[3] == UInt8(ascii: "n"), key[4] == UInt8(ascii: "s")
+        else { return false }
+        return key.count == 5 || key[5] == UInt8(ascii: ":")
     }
 
     /// Whether an element node's name (its local part when `local`) equals the key's bytes.

@@ -84,7 +84,9 @@ extension XMLDecoderImpl {
 
     func bool(_ value: XMLValue, path: PathRef) throws -> Bool {
         let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean($0) }
-        guard let parsed else { throw dataCorrupted("Expected a boolean (true, false, 1 or 0) but found \(quoted(value, path))", at: value, path: path) }
+        guard let parsed else {
+            throw dataCorrupted("Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found \(quoted(value, path))", at: value, path: path)
+        }
         return parsed
     }
 
@@ -120,13 +122,35 @@ extension XMLDecoderImpl {
 
     // MARK: - Optionals and absent values
 
-    /// Decodes an optional value: `nil` for `xsi:nil="true"`, and for an empty element when the
-    /// type cannot be empty (a number, a boolean, a date); otherwise the value.
+    /// Decodes an optional value. It is `nil` for:
+    ///
+    /// - an element marked `xsi:nil="true"`;
+    /// - an element's own text (the `""` key) read as a string or a scalar when the element has no
+    ///   character data (white space aside, unless values are kept untrimmed and the element has
+    ///   no children): `<price currency="EUR"/>` has no price, as in XMLCoder;
+    /// - an empty element (no content, no attributes) read as a type that cannot be empty: a number,
+    ///   a boolean, a date, data, a URL, or a struct or enum whose decoding needs something the
+    ///   element does not hold (so `<border/>` for `Border?` with a required key is `nil`, as in
+    ///   XMLCoder, and what the `.emptyElement` nil strategy writes reads back as `nil`).
+    ///
+    /// An empty element read as a string is `""`, and as an optional array an empty array (the
+    /// encoder writes `.some([])` so, since writing nothing would read back as `nil`).
     func unwrapOptional<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T? {
         if isNil(value) { return nil }
-        if isEmptyElement(value) {
+        if case .text(ofElement: let node) = value {
             let traits = traits(of: type)
-            if !traits.isStringLike, !traits.isList, traits.isScalar { return nil }
+            if traits.isScalar || traits.isStringLike, !hasCharacterData(node) { return nil }
+        } else if isEmptyElement(value) {
+            let traits = traits(of: type)
+            if traits.isList { return try unwrap(XMLValue.elements(.empty), as: type, path: path) }
+            if !traits.isStringLike {
+                if traits.isScalar { return nil }
+                do {
+                    return try unwrap(value, as: type, path: path)
+                } catch is DecodingError {
+                    return nil
+                }
+            }
         }
         return try unwrap(value, as: type, path: path)
     }

@@ -52,6 +52,9 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var recentlyKeptAlive: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
     /// The nodes of every list made so far (`XMLNodeList` ranges), for the whole decoding call.
     @exclusivity(unchecked) var listNodes: [Int32] = []
+    /// The element of an undecided list whose first item is being decoded (see
+    /// `XMLUnkeyedDecodingContainer`): the item's first keyed container decides.
+    @exclusivity(unchecked) var listCandidate = ListCandidate.none
 
     init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer, listNodes: [Int32] = []) {
         self.index = index
@@ -169,8 +172,19 @@ internal final class XMLDecoderImpl: Decoder {
         return try body()
     }
 
-    /// Decodes a value of type `T` from `value`, at `path`.
+    /// Decodes a value of type `T` from `value`, at `path`. A `DecodingError` that says nothing
+    /// of where it is (one a model's own `init(from:)` threw, such as
+    /// `dataCorruptedError(forKey:in:debugDescription:)`) leaves with the line and column of the
+    /// value it is about, as the decoder's own errors do.
     func unwrap<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+        do {
+            return try unwrapUnlocated(value, as: type, path: path)
+        } catch let error as DecodingError {
+            throw locating(error, at: value, path: path)
+        }
+    }
+
+    private func unwrapUnlocated<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
         let traits = traits(of: type)
         if traits.isSpecial { return try unwrapSpecialValue(value, as: type, path: path) }
         let savedType = currentType
@@ -200,15 +214,54 @@ internal final class XMLDecoderImpl: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
         case .element(let node):
+            if listCandidate.node >= 0 { return try containerDecidingList(node, keyedBy: type) }
             if isChoiceElement(node, keyedBy: type) {
-                return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
+                return KeyedDecodingContainer(
+                    XMLChoiceDecodingContainer<Key>(decoder: self, value: .element(node), caseName: matchName(index[node].name), path: codingPathNode))
             }
             return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
         case .elements(let list) where list.count == 1:
             return try with(value: .element(node(0, of: list)), path: codingPathNode) { try container(keyedBy: type) }
+        case .text(ofElement: let node):
+            // A keyed value under the `""` key is the element itself: its attributes and children
+            // (as in XMLCoder, where an enum case's payload keyed `""` is the case element's content).
+            return try with(value: .element(node), path: codingPathNode) { try container(keyedBy: type) }
+        case .characters(let node) where Key.self is any XMLChoiceCodingKey.Type && Key(stringValue: "") != nil:
+            // A run of text among mixed content, read into a choice whose text case is `""`
+            // (`enum CodingKeys: String, XMLChoiceCodingKey { case text = "", bold = "b" }`).
+            return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, value: .characters(node), caseName: "", path: codingPathNode))
         default:
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }
+    }
+
+    /// The keyed container of the first item of an undecided list (see `XMLUnkeyedDecodingContainer`):
+    /// the element itself when one of its children or attributes is a key of `Key`, else the
+    /// element wraps the items and this is its first child element's container.
+    @inline(never)
+    private func containerDecidingList<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let candidate = listCandidate.node
+        listCandidate.node = -1
+        if candidate == node, !element(node, namesAKeyOf: type),
+            let first = index.children(of: node).first(where: { index[$0].isElement })
+        {
+            listCandidate.choseWrapped = true
+            return try with(value: .element(first), path: codingPathNode) { try container(keyedBy: type) }
+        }
+        return try container(keyedBy: type)
+    }
+
+    /// Whether one of an element's child elements or attributes names a key of `Key` (after the
+    /// key decoding strategy).
+    func element<Key: CodingKey>(_ node: Int32, namesAKeyOf type: Key.Type) -> Bool {
+        let path = codingPathNode
+        for child in index.children(of: node) where index[child].isElement {
+            if Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return true }
+        }
+        for attribute in index.attributes(of: node) where !attribute.isNamespaceDeclaration {
+            if Key(stringValue: convert(matchName(attribute.name), path: path)) != nil { return true }
+        }
+        return false
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -220,7 +273,7 @@ internal final class XMLDecoderImpl: Decoder {
         switch value {
         case .elements(let list):
             return XMLUnkeyedDecodingContainer(decoder: self, items: list, path: codingPathNode)
-        case .element(let node):
+        case .element(let node), .text(ofElement: let node):
             return XMLUnkeyedDecodingContainer(decoder: self, items: makeList(listItems(of: node)), path: codingPathNode)
         default:
             throw typeMismatch([Any].self, found: value, path: codingPathNode)
@@ -464,10 +517,27 @@ internal final class XMLDecoderImpl: Decoder {
         }
         for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
             if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace, reader.slice(attribute.name.local, equals: "nil") {
-                return withDecodedBytes(of: attribute.value) { ScalarParsing.boolean($0) } == true
+                return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean($0) } == true
             }
         }
         return false
+    }
+
+    /// Whether an element's own character data makes a value: text other than white space, or
+    /// white space too when values are not trimmed and the element has no child elements (white
+    /// space between child elements is layout).
+    func hasCharacterData(_ node: Int32) -> Bool {
+        var sawText = false
+        var child = index[node].firstChild
+        while child >= 0 {
+            let childNode = index[child]
+            if !childNode.isElement {
+                if !isWhiteSpace(childNode.text) { return true }
+                sawText = true
+            }
+            child = childNode.nextSibling
+        }
+        return sawText && !options.trimValueWhitespaces && !index[node].hasChildElements
     }
 
     /// Whether an element has no children and no attributes other than namespace declarations.
@@ -482,6 +552,44 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     // MARK: - Errors
+
+    /// `error` with the location of what it is about added to its description, unless it has one:
+    /// the child element or attribute named by the key one step below `path` when there is one
+    /// (`dataCorruptedError(forKey:in:…)`), else `value`.
+    @inline(never)
+    func locating(_ error: DecodingError, at value: XMLValue, path: CodingPathNode) -> DecodingError {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found), .dataCorrupted(let found):
+            context = found
+        @unknown default:
+            return error
+        }
+        guard !context.debugDescription.contains(" at line ") else { return error }
+        var located = value
+        let depth = path.path.count
+        if context.codingPath.count == depth + 1, let key = context.codingPath.last, key.intValue == nil || !key.stringValue.isEmpty {
+            switch value {
+            case .element(let node), .text(ofElement: let node):
+                if let found = lookUp(key.stringValue, in: node, placement: .elementOrAttribute, wantsList: false) { located = found }
+            default:
+                break
+            }
+        }
+        var description = context.debugDescription
+        while let last = description.last, last == "." || last == " " { description.removeLast() }
+        let newContext = DecodingError.Context(
+            codingPath: context.codingPath,
+            debugDescription: (description.isEmpty ? "" : description + ", ") + "at \(location(of: located)).",
+            underlyingError: context.underlyingError)
+        switch error {
+        case .typeMismatch(let type, _): return .typeMismatch(type, newContext)
+        case .valueNotFound(let type, _): return .valueNotFound(type, newContext)
+        case .keyNotFound(let key, _): return .keyNotFound(key, newContext)
+        case .dataCorrupted: return .dataCorrupted(newContext)
+        @unknown default: return error
+        }
+    }
 
     /// Where a value is in the document, for messages: "line 3, column 5".
     func location(of value: XMLValue) -> String {

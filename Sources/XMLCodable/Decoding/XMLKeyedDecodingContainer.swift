@@ -122,11 +122,11 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             return unmanagedDecoder._withUnsafeGuaranteedRef { $0.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) }
         }
         if wantsList, rules.isDictionary {
-            // A dictionary's list value: the children of the element named by the key.
-            guard case .element(let wrapper) = lookUp(key, rules: rules, placement: .element, wantsList: false) ?? .elements(.empty) else {
-                return .elements(.empty)
-            }
-            return .element(wrapper)
+            // A dictionary's list value: the elements named by the key, as XMLCoder writes them
+            // (`<k>1</k><k>2</k>`); one element may be a wrapped list, or an empty list when empty.
+            guard case .elements(var list) = lookUp(key, rules: rules, placement: .element, wantsList: true) else { return nil }
+            list.shape = .mayBeWrappedOrEmpty
+            return .elements(list)
         }
         if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
             // A wrapped list: the items are the children of the element named by the key.
@@ -185,6 +185,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { return true }
+        if case .text(ofElement: let node) = value { return !decoder.hasCharacterData(node) }
         return decoder.isNil(value)
     }
 
@@ -357,26 +358,41 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         var value = find(key, placement: .element, wantsList: true) ?? .elements(.empty)
-        // As in XMLCoder: one element named by the key, with child elements, is a wrapped list.
-        if case .elements(let list) = value, list.count == 1, decoder.hasChildElements(decoder.node(0, of: list)) {
-            value = .element(decoder.node(0, of: list))
+        // The elements named by the key are the items, as the encoder writes them; one element
+        // with child elements may also be a wrapped list, as XMLCoder reads it: the first item
+        // decides (see `XMLUnkeyedDecodingContainer`).
+        if case .elements(var list) = value {
+            list.shape = .mayBeWrapped
+            value = .elements(list)
         }
         return try decoder.with(value: value, path: path.appending(key)) { try decoder.unkeyedContainer() }
     }
 
+    /// A decoder for a superclass's values: the child element `<super>`, which `superEncoder()`
+    /// writes. As in XMLCoder, there is no other place to look: without that element the
+    /// superclass has nothing to decode from, and this throws `keyNotFound`.
     func superDecoder() throws -> any Decoder {
-        try superDecoder(key: XMLKey.super)
+        let value = decoder.lookUp(XMLKey.super.stringValue, in: element, placement: .element, wantsList: false)
+        return try superDecoder(value, key: XMLKey.super)
     }
 
+    /// A decoder for the value of `key` (a superclass's values stored under a key of their own),
+    /// or `keyNotFound` when the element has none.
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try superDecoder(key: key)
+        try superDecoder(find(key, placement: .element, wantsList: false), key: key)
     }
 
-    /// A decoder for a superclass: the element named by the key if there is exactly one, else
-    /// this same element (so that a base class's keys can sit beside the subclass's).
-    private func superDecoder(key: any CodingKey) throws -> any Decoder {
-        let named = decoder.children(of: element, named: key.stringValue)
-        let value: XMLValue = named.count == 1 ? .element(named[0]) : .element(element)
+    private func superDecoder(_ value: XMLValue?, key: any CodingKey) throws -> any Decoder {
+        guard var value else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: path.path,
+                    debugDescription:
+                        "No element <\(key.stringValue)> holds the superclass's values in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
+                ))
+        }
+        if case .elements(let list) = value, list.count > 0 { value = .element(decoder.node(0, of: list)) }
         return XMLDecoderImpl(sharing: decoder, value: value, path: path.appending(key))
     }
 }

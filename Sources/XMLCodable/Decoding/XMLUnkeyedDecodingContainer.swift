@@ -1,16 +1,34 @@
 // The unkeyed container: the items of a list, either repeated sibling elements (an unwrapped
 // list, `<book/><book/>`) or the children of one element (a wrapped list, or the root when the
 // top-level type is an array). Items are node numbers; each is decoded where it lies.
+//
+// Where one element may be either the list's one item or the wrapper of its items (see
+// `XMLNodeList.Shape`), the container starts *undecided* and the first item decides:
+//
+//     <reviews><rating>5</rating></reviews>          one review, or a list of one <rating>?
+//
+// - a scalar item (a number, a string, a date…) cannot be an element with children: wrapped;
+// - a list item: the element is the item (a list inside a list is always an element of its own);
+// - a keyed item (a struct, an enum): when it asks for its keyed container, the element is the
+//   item if one of its children or attributes is a key of the item's type (`rating`), else the
+//   items are its children (`<things><thing/><thing/></things>` read as `[Thing]`). See
+//   `XMLDecoderImpl.container(keyedBy:)` and `listCandidate`.
+//
+// So what the encoder writes (`<reviews>…</reviews>` once per item, for any number of items)
+// reads back as written, and XMLCoder's wrapped lists still read.
 
 internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
-    let items: XMLNodeList
+    private(set) var items: XMLNodeList
     let path: CodingPathNode
     /// The list's path, shared by the paths of its items.
     let list: CodingPathNode.KeyStep
     /// The list's element (or its first item), to say where the list is in errors.
     let anchor: XMLValue
     private(set) var currentIndex = 0
+    /// The element that is either the one item or the wrapper of the items, until the first item
+    /// decides; -1 once decided (or when there was no question).
+    private var undecided: Int32 = -1
 
     init(decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode) {
         self.decoder = decoder
@@ -18,10 +36,19 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.path = path
         self.list = CodingPathNode.KeyStep.list(at: path)
         self.anchor = decoder.value
+        if items.shape != .plain, items.count == 1 {
+            let node = decoder.node(0, of: items)
+            if items.shape == .mayBeWrappedOrEmpty, decoder.isEmptyElement(.element(node)) {
+                self.items = .empty
+            } else if decoder.hasChildElements(node) {
+                undecided = node
+            }
+        }
     }
 
     var codingPath: [any CodingKey] { path.path }
-    var count: Int? { items.count }
+    /// `nil` while it is undecided whether one element is the item or holds the items.
+    var count: Int? { undecided >= 0 ? nil : items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
     /// The current item as a value.
@@ -42,9 +69,53 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         }
     }
 
+    // MARK: - One element or a wrapped list
+
+    /// Settles an undecided list: the element is the one item, or its child elements are the items.
+    private mutating func decide(wrapped: Bool) {
+        guard undecided >= 0 else { return }
+        if wrapped { items = decoder.makeList(decoder.index.children(of: undecided).filter { decoder.index[$0].isElement }) }
+        undecided = -1
+    }
+
+    /// Settles an undecided list by the type of its first item, where the type alone says: a
+    /// scalar is never an element with children (wrapped), a list item is an element of its own.
+    /// Returns false for a keyed type, which decides when it asks for its container.
+    private mutating func decide<T>(by type: T.Type) -> Bool {
+        guard undecided >= 0 else { return true }
+        let traits = decoder.traits(of: type)
+        if traits.isScalar || traits.isStringLike {
+            decide(wrapped: true)
+        } else if traits.isList {
+            decide(wrapped: false)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Decodes the first item of an undecided list, letting the item's keyed container decide.
+    private mutating func decodeUndecided<T>(_ body: (XMLValue) throws -> T) throws -> T {
+        let candidate = undecided
+        undecided = -1
+        let saved = decoder.listCandidate
+        decoder.listCandidate = ListCandidate(node: candidate)
+        defer { decoder.listCandidate = saved }
+        let value = try body(.element(candidate))
+        if decoder.listCandidate.choseWrapped {
+            undecided = candidate
+            decide(wrapped: true)
+        }
+        currentIndex += 1
+        return value
+    }
+
+    // MARK: - Decoding
+
     mutating func decodeNil() throws -> Bool {
         try checkNotAtEnd(Never.self)
         if decoder.isNil(item) {
+            decide(wrapped: false)
             currentIndex += 1
             return true
         }
@@ -53,6 +124,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try checkNotAtEnd(type)
+        if !decide(by: type) {
+            let (decoder, path) = (self.decoder, itemPath)
+            return try decodeUndecided { try decoder.unwrap($0, as: type, path: path) }
+        }
         let value = try decoder.unwrap(item, as: type, path: itemPath)
         currentIndex += 1
         return value
@@ -60,6 +135,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decode(_ type: String.Type) throws -> String {
         try checkNotAtEnd(type)
+        decide(wrapped: true)
         let value = try decoder.string(item, path: itemPath)
         currentIndex += 1
         return value
@@ -67,6 +143,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try checkNotAtEnd(type)
+        if !decide(by: type) {
+            let (decoder, path) = (self.decoder, itemPath)
+            return try decodeUndecided { try decoder.unwrapOptional($0, as: type, path: path) }
+        }
         let value = try decoder.unwrapOptional(item, as: type, path: itemPath)
         currentIndex += 1
         return value
@@ -74,6 +154,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
+        if undecided >= 0 { decide(wrapped: !decoder.element(undecided, namesAKeyOf: type)) }
         let container = try decoder.with(value: item, path: itemPath) { try decoder.container(keyedBy: type) }
         currentIndex += 1
         return container
@@ -81,6 +162,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkNotAtEnd((any UnkeyedDecodingContainer).self)
+        decide(wrapped: false)
         let container = try decoder.with(value: item, path: itemPath) { try decoder.unkeyedContainer() }
         currentIndex += 1
         return container
@@ -88,8 +170,21 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         try checkNotAtEnd((any Decoder).self)
+        decide(wrapped: false)
         let decoder = XMLDecoderImpl(sharing: self.decoder, value: item, path: itemPath)
         currentIndex += 1
         return decoder
     }
+}
+
+/// The element of an undecided list (see `XMLUnkeyedDecodingContainer`) whose first item is being
+/// decoded, and what the item's keyed container chose.
+internal struct ListCandidate {
+    /// The element, or -1 when no list is undecided.
+    var node: Int32 = -1
+    /// The item's container found none of its keys on the element, and read the element's first
+    /// child instead: the element wraps the items.
+    var choseWrapped = false
+
+    static let none = ListCandidate()
 }

@@ -20,6 +20,34 @@ internal enum XMLValue {
 internal struct XMLNodeList {
     let start: Int
     let count: Int
+    /// How a list of one element is read (see `Shape`).
+    var shape = Shape.plain
+
+    init(start: Int, count: Int, shape: Shape = .plain) {
+        self.start = start
+        self.count = count
+        self.shape = shape
+    }
+
+    /// How a list of exactly one element is read where the element may not be the one item.
+    ///
+    /// Repeated elements named by a key are a list (`<k>1</k><k>2</k>`), but where a value can
+    /// also be a wrapped list (`<k><i>1</i><i>2</i></k>`), one element with child elements is
+    /// either the one item or the wrapper of the items. The decoder then waits for the first item
+    /// to say which (see `XMLUnkeyedDecodingContainer`): a scalar cannot be an element with
+    /// children, so the list is wrapped; a keyed item is the element itself when some child or
+    /// attribute of the element is one of the item's keys.
+    enum Shape: UInt8 {
+        /// The elements are the items (a plain array property, a list inside a list).
+        case plain
+        /// One element with child elements may be a wrapped list
+        /// (`nestedUnkeyedContainer(forKey:)`, as XMLCoder reads it).
+        case mayBeWrapped
+        /// As `mayBeWrapped`, and one element with no content and no attributes is an empty list
+        /// (a dictionary's list value: the encoder writes an empty list so, since writing nothing
+        /// would lose the key).
+        case mayBeWrappedOrEmpty
+    }
 
     /// The list of no nodes.
     static let empty = XMLNodeList(start: 0, count: 0)

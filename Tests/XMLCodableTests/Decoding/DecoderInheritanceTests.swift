@@ -1,5 +1,7 @@
-// Class inheritance through superDecoder(): a base class's fields as siblings of the subclass's,
-// or under a <super> element, or under an element of the subclass's choosing.
+// Class inheritance through superDecoder(): a base class's fields under a <super> element (what
+// superEncoder() writes), or under an element of the subclass's choosing; without that element,
+// keyNotFound, as in XMLCoder. A base class reads fields beside the subclass's when the subclass
+// passes its own decoder (Contractor).
 
 import Foundation
 import Testing
@@ -59,22 +61,24 @@ private final class Contractor: Person, @unchecked Sendable {
 }
 
 @Suite struct DecoderInheritanceTests {
-    @Test func baseFieldsAsSiblings() throws {
+    @Test func superDecoderWithoutSuperElementIsKeyNotFound() throws {
+        // As in XMLCoder: the superclass's values are read from <super> only, never guessed from
+        // the subclass's own element.
         let xml = """
             <employee id="7">
               <name>Ada</name>
               <age>36</age>
               <company>Analytical Engines</company>
-              <skill>math</skill>
-              <skill>poetry</skill>
             </employee>
             """
-        let employee = try decode(Employee.self, xml)
-        #expect(employee.name == "Ada")
-        #expect(employee.age == 36)
-        #expect(employee.id == 7)
-        #expect(employee.company == "Analytical Engines")
-        #expect(employee.skills == ["math", "poetry"])
+        let error = try #require(decodingError(Employee.self, xml))
+        guard case .keyNotFound(let key, let context) = error else {
+            Issue.record("expected keyNotFound, got \(error)")
+            return
+        }
+        #expect(key.stringValue == "super")
+        #expect(context.codingPath.isEmpty)
+        #expect(context.debugDescription == "No element <super> holds the superclass's values in element <employee> at line 1, column 2.")
     }
 
     @Test func baseFieldsUnderSuperElement() throws {
@@ -109,13 +113,17 @@ private final class Contractor: Person, @unchecked Sendable {
         #expect(manager.id == 1)
     }
 
-    @Test func superDecoderForKeyWithSiblingFields() throws {
+    @Test func superDecoderForMissingKeyIsKeyNotFound() throws {
         let xml = """
             <manager id="2"><reports>1</reports><name>Linus</name><age>30</age></manager>
             """
-        let manager = try decode(Manager.self, xml)
-        #expect(manager.name == "Linus")
-        #expect(manager.id == 2)
+        let error = try #require(decodingError(Manager.self, xml))
+        guard case .keyNotFound(let key, _) = error else {
+            Issue.record("expected keyNotFound, got \(error)")
+            return
+        }
+        #expect(key.stringValue == "person")
+        #expect(error.reportedLine == 1)
     }
 
     @Test func sameDecoderForBaseClass() throws {
@@ -132,7 +140,7 @@ private final class Contractor: Person, @unchecked Sendable {
         struct Staff: Decodable { var employee: [Employee] }
         let xml = """
             <staff>
-              <employee id="1"><name>A</name><age>1</age><company>X</company></employee>
+              <employee><super id="1"><name>A</name><age>1</age></super><company>X</company></employee>
               <employee><company>Y</company><super id="2"><name>B</name><age>2</age></super></employee>
             </staff>
             """
@@ -153,7 +161,7 @@ private final class Contractor: Person, @unchecked Sendable {
                 keyedPath = pathStrings(try c.superDecoder(forKey: .base).codingPath)
             }
         }
-        let probe = try decode(Probe.self, "<r><base/></r>")
+        let probe = try decode(Probe.self, "<r><super/><base/></r>")
         #expect(probe.superPath == ["super"])
         #expect(probe.keyedPath == ["base"])
     }
@@ -175,7 +183,7 @@ private final class Contractor: Person, @unchecked Sendable {
 
     @Test func missingBaseFieldIsKeyNotFound() throws {
         let xml = """
-            <employee id="1"><company>X</company><name>A</name></employee>
+            <employee><company>X</company><super id="1"><name>A</name></super></employee>
             """
         let error = try #require(decodingError(Employee.self, xml))
         guard case .keyNotFound(let key, let context) = error else {

@@ -65,7 +65,8 @@ private func feed(count: Int, salt: Int) -> Feed {
         }
         let decoder = XMLDecoder()
         for i in 0..<3 {
-            let items = try decoder.decode([Derived].self, from: Data("<l><d id='\(i)' name='a\(i)'/><d id='\(i + 1)' name='b\(i)'/></l>".utf8))
+            let items = try decoder.decode(
+                [Derived].self, from: Data("<l><d name='a\(i)'><super id='\(i)'/></d><d name='b\(i)'><super id='\(i + 1)'/></d></l>".utf8))
             #expect(items.map(\.id) == [i, i + 1])
             #expect(items.map(\.name) == ["a\(i)", "b\(i)"])
         }
