@@ -276,9 +276,12 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// The name a key is written under, after the key encoding strategy, checked and interned.
-    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode) throws -> NameID {
+    /// `converted` is the name after the key strategy, when the caller has it already.
+    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode, converted: String? = nil) throws -> NameID {
         let name: String
-        if case .useDefaultKeys = options.keyEncodingStrategy {
+        if let converted {
+            name = converted
+        } else if case .useDefaultKeys = options.keyEncodingStrategy {
             name = stringValue
         } else {
             name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)

@@ -61,12 +61,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
     }
 
-    /// Whether the key stands for the element's own content: its name, after the key strategy,
-    /// is empty (XMLCoder looks at the name it writes).
+    /// The name a key is written under, or `nil` when the key stands for the element's own
+    /// content: its name after the key strategy is empty (XMLCoder looks at the name it writes).
     @inline(__always)
-    private func isIntrinsic(_ key: Key, _ stringValue: String) -> Bool {
-        guard customKeys else { return stringValue.isEmpty }
-        return KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path).isEmpty
+    private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
+        if !customKeys {
+            if stringValue.isEmpty { return nil }
+            return try name(for: key, stringValue)
+        }
+        let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
+        if converted.isEmpty { return nil }
+        return try encoder.nameID(for: key, stringValue: stringValue, parent: path, converted: converted)
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -98,12 +103,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// element, or both. The fast path for scalars: no generic dispatch, and the coding path is
     /// built only for an error.
     private mutating func write(_ text: Span, forKey key: Key, cdata: Bool) throws {
-        let stringValue = key.stringValue
-        if isIntrinsic(key, stringValue) {
+        guard let name = try resolve(key, key.stringValue) else {
             tree.addText(text, cdata: cdata, to: element)
             return
         }
-        let name = try name(for: key, stringValue)
         let destination = placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
         if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
@@ -116,9 +119,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        let stringValue = key.stringValue
-        guard encoder.options.nilEncodingStrategy != .omitted, !isIntrinsic(key, stringValue) else { return }
-        let child = tree.addElement(try name(for: key, stringValue), to: element)
+        guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else { return }
+        let child = tree.addElement(name, to: element)
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
 
@@ -158,12 +160,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         encoder.nodeEncodingType = T.self
         defer { encoder.nodeEncodingType = savedType }
         let keyPath = path.appending(key)
-        let stringValue = key.stringValue
-        if isIntrinsic(key, stringValue) {
+        guard let name = try resolve(key, key.stringValue) else {
             try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
-        let name = try name(for: key, stringValue)
         let traits = encoder.traits(of: T.self)
         let destination = placement(key, wrapper: traits.wrapperPlacement)
         if destination != .element {
@@ -285,7 +285,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let keyPath = path.appending(key)
-        let child = isIntrinsic(key, key.stringValue) ? tree.addGroup(to: element) : tree.addElement(nameOrPlaceholder(key), to: element)
+        let child: Index
+        if let name = resolveOrPlaceholder(key) { child = tree.addElement(name, to: element) } else { child = tree.addGroup(to: element) }
         return KeyedEncodingContainer(
             XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: child, path: keyPath, isChoice: NestedKey.self is any XMLChoiceCodingKey.Type))
     }
@@ -314,6 +315,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// it (as XMLCoder adds it when the superclass is done), or an empty one if it writes nothing.
     private func superEncoder(named name: NameID, key: any CodingKey) -> any Encoder {
         XMLEncoderImpl(parent: encoder, target: .keyed(parent: element, name: name), path: path.appending(key), nodeEncodingType: encoder.nodeEncodingType)
+    }
+
+    /// `resolve(_:_:)` for the nested-container methods, which cannot throw: an invalid name is
+    /// recorded and reported when encoding finishes.
+    private mutating func resolveOrPlaceholder(_ key: Key) -> NameID? {
+        do {
+            return try resolve(key, key.stringValue)
+        } catch {
+            encoder.deferredError = encoder.deferredError ?? error
+            return tree.intern("invalid")
+        }
     }
 
     /// The protocol's nested-container methods cannot throw: an invalid name is recorded and
