@@ -18,6 +18,18 @@ import Foundation
 /// or ``nodeEncodingStrategy``); arrays become repeated elements named by their key; the `""` key
 /// writes an element's own text. Characters XML 1.0 cannot carry and keys that are not XML names
 /// are refused with an `EncodingError` rather than written as broken XML.
+///
+/// For the same value and settings the output is XMLCoder 0.18.2's, byte for byte, except where
+/// XMLCoder's output would lose data or not be well-formed (see <doc:MigratingFromXMLCoder>):
+///
+/// ```swift
+/// struct Note: Codable { var to: String; var body: String }
+/// try XMLEncoder().encodeToString(Note(to: "Tom's", body: ""), withRootKey: "note")
+/// // <note><to>Tom&apos;s</to><body></body></note>
+/// ```
+///
+/// ``OutputFormatting/compactEmptyElements`` and ``OutputFormatting/minimalEscaping`` give a
+/// shorter form: `<note><to>Tom's</to><body/></note>`.
 open class XMLEncoder: @unchecked Sendable {
     internal struct Options {
         var outputFormatting: OutputFormatting = []
@@ -30,8 +42,14 @@ open class XMLEncoder: @unchecked Sendable {
         var stringEncodingStrategy: StringEncodingStrategy = .deferredToString
         var nilEncodingStrategy: NilEncodingStrategy = .omitted
         var userInfo: [CodingUserInfoKey: Any] = [:]
-        var charactersEscapedInAttributes: [(String, String)] = XMLEscaping.defaultTable
-        var charactersEscapedInElements: [(String, String)] = XMLEscaping.defaultTable
+        var charactersEscapedInAttributes: [(String, String)] = XMLEscaping.defaultTable {
+            didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
+        }
+        var charactersEscapedInElements: [(String, String)] = XMLEscaping.defaultTable {
+            didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
+        }
+        /// Whether both tables are XMLCoder's defaults (worked out when they are set, not per call).
+        var tablesAreDefault = true
     }
 
     private let options = Locked(Options())
@@ -238,9 +256,9 @@ open class XMLEncoder: @unchecked Sendable {
     /// The escaping the settings ask for, or an error naming a table entry that cannot be used.
     private static func escaping(_ options: Options) throws -> XMLEscaping {
         do {
-            return try XMLEscaping.make(
-                minimal: options.outputFormatting.contains(.minimalEscaping), elements: options.charactersEscapedInElements,
-                attributes: options.charactersEscapedInAttributes)
+            if options.outputFormatting.contains(.minimalEscaping) { return .minimal }
+            if options.tablesAreDefault { return .defaultTables }
+            return try XMLEscaping.make(minimal: false, elements: options.charactersEscapedInElements, attributes: options.charactersEscapedInAttributes)
         } catch let error as XMLEscaping.InvalidEntry {
             let table = error.inAttribute ? "charactersEscapedInAttributes" : "charactersEscapedInElements"
             throw EncodingError.invalidValue(

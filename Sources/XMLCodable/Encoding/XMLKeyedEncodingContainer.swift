@@ -48,7 +48,13 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let traits = encoder.traits(of: encoder.currentType)
         switch encoder.options.nodeEncodingStrategy {
         case .deferredToEncoder:
-            dynamic = isChoice ? nil : encoder.traits(of: encoder.nodeEncodingType).dynamicNodeEncoding
+            if isChoice {
+                dynamic = nil
+            } else if encoder.nodeEncodingType == encoder.currentType {
+                dynamic = traits.dynamicNodeEncoding
+            } else {
+                dynamic = encoder.traits(of: encoder.nodeEncodingType).dynamicNodeEncoding
+            }
             custom = nil
         case .custom(let closure):
             dynamic = nil

@@ -22,12 +22,16 @@ internal enum XMLEscaping {
     /// cannot be used.
     static func make(minimal: Bool, elements: [(String, String)], attributes: [(String, String)]) throws -> XMLEscaping {
         if minimal { return .minimal }
-        if isDefault(elements), isDefault(attributes) { return .defaultTables }
+        if areDefault(elements, attributes) { return .defaultTables }
         return .custom(CustomTables(text: try table(elements, inAttribute: false), attribute: try table(attributes, inAttribute: true)))
     }
 
-    private static func isDefault(_ table: [(String, String)]) -> Bool {
-        table.count == defaultTable.count && zip(table, defaultTable).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    /// Whether both tables are XMLCoder's default table.
+    static func areDefault(_ elements: [(String, String)], _ attributes: [(String, String)]) -> Bool {
+        func isDefault(_ table: [(String, String)]) -> Bool {
+            table.count == defaultTable.count && zip(table, defaultTable).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
+        return isDefault(elements) && isDefault(attributes)
     }
 
     /// The `Flags` mask of the bytes to escape in text, or in attribute values (not for `custom`).
