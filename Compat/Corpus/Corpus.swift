@@ -240,6 +240,27 @@ struct CamelKeys: Codable {
     var value2Go = "f"
 }
 
+enum Color: String, Codable { case red, darkBlue }
+
+struct AttrScalars: Codable, DynamicNodeEncoding {
+    var date = Date(timeIntervalSince1970: 12)
+    var url = URL(string: "https://a.b/c?d=e&f=g")!
+    var decimal = Decimal(string: "1.25")!
+    var data = Data([1, 2, 3])
+    var bool = false
+    var double = 2.5
+    static func nodeEncoding(for key: CodingKey) -> XMLEncoder.NodeEncoding { .attribute }
+}
+
+struct Stamp: Codable, DynamicNodeEncoding {
+    var zone: String
+    var value: Date
+    enum CodingKeys: String, CodingKey { case zone, value = "" }
+    static func nodeEncoding(for key: CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "zone" ? .attribute : .element }
+}
+
+struct OptionalStrings: Codable { var list: [String]? }
+
 struct RenamedKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -399,6 +420,40 @@ let corpus: [Case] = [
     value("choice.mixed.link", [Run.text("see "), .link(Address(street: "s", city: "c"))], root: "p"),
     value("choice.mixed.keyed", Paragraph(runs: [.text("x"), .bold("y")])),
     value("choice.array.empty", [IntOrString](), root: "container"),
+    value("choice.array.nested.keyed", Box(value: [[IntOrString.int(1), .string("x")]])),
+    // Other strategies, set by the case.
+    Case(name: "data.deferred") { encoder in
+        encoder.dataEncodingStrategy = .deferredToData
+        return try encoder.encode(Box(value: Data([1, 2])), withRootKey: "root")
+    },
+    Case(name: "date.iso8601") { encoder in
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(Box(value: Date(timeIntervalSince1970: 1_700_000_000)), withRootKey: "root")
+    },
+    Case(name: "date.iso8601.fraction") { encoder in
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(Box(value: Date(timeIntervalSince1970: 1_700_000_000.25)), withRootKey: "root")
+    },
+    Case(name: "date.milliseconds") { encoder in
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        return try encoder.encode(Box(value: Date(timeIntervalSince1970: 1.5)), withRootKey: "root")
+    },
+    Case(name: "float.nonconforming") { encoder in
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+        return try encoder.encode(Box(value: [Double.infinity, -Double.infinity, 1]), withRootKey: "root")
+    },
+    Case(name: "root.attributes.sorted", needsSortedKeys: true) { encoder in
+        try encoder.encode(Box(value: 1), withRootKey: "root", rootAttributes: ["b": "2", "a": "1'"])
+    },
+    // More shapes.
+    value("enum.raw", Box(value: [Color.red, .darkBlue])),
+    value("attribute.scalars", AttrScalars()),
+    value("intrinsic.date", Stamp(zone: "UTC", value: Date(timeIntervalSince1970: 60))),
+    value("array.nested.structs", Box(value: [[Address(street: "a", city: "b")], []])),
+    value("array.optional.structs", Box(value: [Address(street: "a", city: "b")] as [Address?])),
+    value("dict.array.structs", ["k": [Address(street: "a", city: "b"), Address(street: "c", city: "d")]]),
+    value("optional.list.empty.item", OptionalStrings(list: [""])),
+    value("optional.list.two.empty", OptionalStrings(list: ["", ""])),
     // Classes, hand-written containers.
     value("class.super", Dog()),
     value("class.super.key", Cat()),

@@ -61,7 +61,12 @@ struct Deviation {
 
 let deviations: [Deviation] = [
     Deviation(
-        cases: ["string.cr", "attribute.cr"],
+        cases: ["attribute.cr"],
+        reason:
+            "A carriage return is written &#13;: XMLCoder writes it raw, and a reader's line-end normalization reads a line feed (data lost)."),
+    Deviation(
+        cases: ["string.cr"],
+        applies: { !$0.cdata },
         reason: "A carriage return is written &#13;: XMLCoder writes it raw, and a reader's line-end normalization reads a line feed (data lost)."),
     Deviation(
         cases: ["attribute.whitespace"],
@@ -83,7 +88,7 @@ let deviations: [Deviation] = [
         cases: ["dict.array.empty"],
         reason: "An empty list that is a dictionary's value is written <k />: XMLCoder writes nothing, and the key is lost."),
     Deviation(
-        cases: ["dict.array.empty.string"],
+        cases: ["dict.array.empty.string", "optional.list.empty.item"],
         reason: "A dictionary's list of one empty item is refused: it is written like an empty list, and would read back as one."),
     Deviation(
         cases: ["optional.empty"],
@@ -95,6 +100,9 @@ let deviations: [Deviation] = [
         cases: ["choice.keyed"],
         reason: "A choice stored under a key is written <value><string>s</string></value>: XMLCoder writes <value />, losing the value."),
     Deviation(
+        cases: ["date.iso8601.fraction"],
+        reason: "ISO 8601 dates keep their fractional seconds (.125Z): XMLCoder drops them (data lost)."),
+    Deviation(
         cases: ["array.top.noroot"],
         reason: "The default root name is the type's name without generic arguments (Array): XMLCoder's Array<Int> is not an XML name."),
     Deviation(
@@ -102,7 +110,7 @@ let deviations: [Deviation] = [
         applies: { $0.prettyPrinted || $0.sortedKeys },
         reason: "Mixed content is written as it is: XMLCoder's pretty printing adds line breaks and indentation to the text, and .sortedKeys moves the text before the elements."),
     Deviation(
-        cases: ["price", "label", "label.empty", "labels"],
+        cases: ["price", "label", "label.empty", "labels", "intrinsic.date"],
         applies: { $0.nodeStrategy != .deferred && ($0.prettyPrinted || $0.sortedKeys) },
         reason:
             "An element holding text and elements (here the node strategy makes an attribute an element) is written as it is: XMLCoder's pretty printing adds white space to the text, and .sortedKeys moves the text first."
@@ -156,5 +164,8 @@ for settings in matrix {
 
 print("")
 for (reason, count) in expected.sorted(by: { $0.key < $1.key }) { print("expected (\(count)): \(reason)") }
+for deviation in deviations where expected[deviation.reason] == nil {
+    print("note: a declared deviation did not occur (still needed?): \(deviation.cases) \(deviation.reason)")
+}
 print("xmlcoder-diff: \(total) comparisons (\(matrix.count) settings), \(same) identical, \(total - same - unexpected) expected deviations, \(unexpected) unexpected")
 exit(unexpected == 0 ? 0 : 1)

@@ -441,12 +441,14 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encodeNil() throws { writeNil() }
     func encode(_ value: Bool) throws { try writeScalar(tree.append(value ? "true" : "false")) }
     func encode(_ value: String) throws { try writeText(value, path: codingPathNode) }
+    // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
+    // as in XMLCoder.
     func encode(_ value: Double) throws {
-        guard value.isFinite else { return try writeScalar(try checkedSpan(try number(value), path: codingPathNode)) }
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Float) throws {
-        guard value.isFinite else { return try writeScalar(try checkedSpan(try number(value), path: codingPathNode)) }
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Int) throws { try writeScalar(tree.append(integer: value)) }
