@@ -364,12 +364,14 @@ import Testing
                 """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata })
     }
 
+    /// Numbers and booleans are not CDATA; a non-conforming float written as a string is a string
+    /// (as in XMLCoder, and in keyed containers).
     @Test func cdataIsForStringsOnlyInListsToo() throws {
         struct Lists: Codable, Equatable { var n: [Int]; var s: [String]; var d: [Double]; var b: [Bool] }
         try roundTrip(
             Lists(n: [1, 2], s: ["a"], d: [1.5, .infinity], b: [true]),
             expectedXML: """
-                <r><n>1</n><n>2</n><s><![CDATA[a]]></s><d>1.5</d><d>inf</d><b>true</b></r>
+                <r><n>1</n><n>2</n><s><![CDATA[a]]></s><d>1.5</d><d><![CDATA[inf]]></d><b>true</b></r>
                 """, rootKey: "r",
             encoder: {
                 $0.stringEncodingStrategy = .cdata
