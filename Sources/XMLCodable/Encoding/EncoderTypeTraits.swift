@@ -16,6 +16,8 @@ internal struct EncoderTypeTraits {
     var isSpecial: Bool
     /// The type's own choice of attributes or elements.
     var dynamicNodeEncoding: (any DynamicNodeEncoding.Type)?
+    /// A coding-key type conforming to `XMLChoiceCodingKey`.
+    var isChoiceKey: Bool
     /// The type's wrapped-list properties.
     var listCoding: (any XMLListCoding.Type)?
     /// Where a property wrapper puts its value (`nil` for types that are not wrappers).
@@ -41,6 +43,11 @@ extension XMLEncoderImpl {
         return nil
     }
 
+    /// Whether a coding-key type is a choice's (a conformance lookup, once per type).
+    func isChoiceKey(_ type: any CodingKey.Type) -> Bool {
+        traits(of: type).isChoiceKey
+    }
+
     @inline(__always)
     func traits(of type: Any.Type) -> EncoderTypeTraits {
         let id = ObjectIdentifier(type)
@@ -58,6 +65,7 @@ extension XMLEncoderImpl {
                 isDictionary: type is any XMLDictionaryMarker.Type,
                 isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
+                isChoiceKey: type is any XMLChoiceCodingKey.Type,
                 listCoding: type as? any XMLListCoding.Type,
                 wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
                     switch marker.placement {

@@ -23,7 +23,7 @@ internal final class XMLEncoderImpl: Encoder {
     typealias NameID = XMLEncodedTree.NameID
     typealias Span = XMLEncodedTree.Span
 
-    enum Target: Equatable {
+    enum Target {
         /// Write the value's content into this element; a list's items are elements inside it,
         /// named like it.
         case element(Index)
@@ -115,8 +115,10 @@ internal final class XMLEncoderImpl: Encoder {
         for list in choiceLists { tree.spliceChoiceItems(of: list) }
     }
 
-    /// Encodes `value` into `target` at `path`.
-    func encode<T: Encodable>(_ value: T, into target: Target, path: CodingPathNode) throws {
+    /// Encodes `value` into `target` at `path`. `passThrough` when the value is the content of the
+    /// value being encoded into the same target (through a single-value container, or a property
+    /// wrapper): the element it makes for the target is then the target of both.
+    func encode<T: Encodable>(_ value: T, into target: Target, path: CodingPathNode, passThrough: Bool = false) throws {
         let savedTarget = self.target
         let savedPath = codingPathNode
         let savedType = currentType
@@ -124,9 +126,7 @@ internal final class XMLEncoderImpl: Encoder {
         codingPathNode = path
         currentType = T.self
         defer {
-            // A value encoded into the same target (through a single-value container) may have
-            // made its element: the target is then that element.
-            if savedTarget != target { self.target = savedTarget }
+            if !passThrough { self.target = savedTarget }
             codingPathNode = savedPath
             currentType = savedType
         }
@@ -143,7 +143,8 @@ internal final class XMLEncoderImpl: Encoder {
             }
         }
         // A value under a key that wrote nothing is an empty element (XMLCoder's empty keyed box).
-        if case .keyed(let parent, let name) = self.target, self.target == target { self.target = .element(tree.addElement(name, to: parent)) }
+        // (Whatever the value wrote made the target something else.)
+        if case .keyed(let parent, let name) = self.target { self.target = .element(tree.addElement(name, to: parent)) }
     }
 
     enum Special {
@@ -349,7 +350,7 @@ internal final class XMLEncoderImpl: Encoder {
     // MARK: - Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let isChoice = Key.self is any XMLChoiceCodingKey.Type
+        let isChoice = isChoiceKey(Key.self)
         let element = elementForContainer()
         if isChoice, element == choiceItemCandidate { tree.nodes[element].marks |= XMLEncodedTree.Marks.choiceItem }
         return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: element, path: codingPathNode, isChoice: isChoice))
@@ -461,7 +462,7 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { try writeScalar(tree.append(integer: value)) }
     func encode(_ value: UInt32) throws { try writeScalar(tree.append(integer: value)) }
     func encode(_ value: UInt64) throws { try writeScalar(tree.append(integer: value)) }
-    func encode<T: Encodable>(_ value: T) throws { try encode(value, into: target, path: codingPathNode) }
+    func encode<T: Encodable>(_ value: T) throws { try encode(value, into: target, path: codingPathNode, passThrough: true) }
 }
 
 extension KeyConversion {

@@ -294,7 +294,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let child: Index
         if let name = resolveOrPlaceholder(key) { child = tree.addElement(name, to: element) } else { child = tree.addGroup(to: element) }
         return KeyedEncodingContainer(
-            XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: child, path: keyPath, isChoice: NestedKey.self is any XMLChoiceCodingKey.Type))
+            XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: child, path: keyPath, isChoice: encoder.isChoiceKey(NestedKey.self)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -61,7 +61,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let item = newItem(for: NestedKey.self)
         let container = XMLKeyedEncodingContainer<NestedKey>(
-            encoder: encoder, element: item, path: itemPath, isChoice: NestedKey.self is any XMLChoiceCodingKey.Type)
+            encoder: encoder, element: item, path: itemPath, isChoice: encoder.isChoiceKey(NestedKey.self))
         count += 1
         return KeyedEncodingContainer(container)
     }
