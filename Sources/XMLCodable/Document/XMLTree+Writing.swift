@@ -75,7 +75,9 @@ extension XMLTree {
     ///   - outputFormatting: `.prettyPrinted` indents element-only content (an element holding
     ///     text is written exactly as it is), `.sortedKeys` sorts attributes and element-only
     ///     children by name, `.noEmptyElements` writes `<a></a>` instead of `<a/>` — as with
-    ///     ``XMLEncoder/outputFormatting``.
+    ///     ``XMLEncoder/outputFormatting``. A tree is always written in the compact form, as if
+    ///     `.compactEmptyElements` and `.minimalEscaping` were given: empty elements are `<a/>`
+    ///     and only what XML requires is escaped.
     ///   - prettyPrintIndentation: the indentation for `.prettyPrinted`.
     /// - Throws: ``SerializationError`` for anything XML cannot represent.
     public func xmlData(

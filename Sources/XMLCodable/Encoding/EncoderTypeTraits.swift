@@ -16,13 +16,38 @@ internal struct EncoderTypeTraits {
     var isSpecial: Bool
     /// The type's own choice of attributes or elements.
     var dynamicNodeEncoding: (any DynamicNodeEncoding.Type)?
+    /// A coding-key type conforming to `XMLChoiceCodingKey`.
+    var isChoiceKey: Bool
     /// The type's wrapped-list properties.
     var listCoding: (any XMLListCoding.Type)?
     /// Where a property wrapper puts its value (`nil` for types that are not wrappers).
     var wrapperPlacement: XMLEncoder.NodeEncoding?
 }
 
+/// Arrays, whose element type the encoder asks about.
+internal protocol XMLEncodableArray {
+    static var xmlElementType: Any.Type { get }
+}
+
+extension Array: XMLEncodableArray {
+    static var xmlElementType: Any.Type { Element.self }
+}
+
 extension XMLEncoderImpl {
+    /// The type's `DynamicNodeEncoding`: its own, or, for an array, its elements' (as XMLCoder's
+    /// `Array: DynamicNodeEncoding where Element: DynamicNodeEncoding`), so that the node encoding
+    /// in force for the items of `[Book]` is `Book`'s.
+    static func dynamicNodeEncoding(of type: Any.Type) -> (any DynamicNodeEncoding.Type)? {
+        if let dynamic = type as? any DynamicNodeEncoding.Type { return dynamic }
+        if let array = type as? any XMLEncodableArray.Type { return dynamicNodeEncoding(of: array.xmlElementType) }
+        return nil
+    }
+
+    /// Whether a coding-key type is a choice's (a conformance lookup, once per type).
+    func isChoiceKey(_ type: any CodingKey.Type) -> Bool {
+        traits(of: type).isChoiceKey
+    }
+
     @inline(__always)
     func traits(of type: Any.Type) -> EncoderTypeTraits {
         let id = ObjectIdentifier(type)
@@ -39,7 +64,8 @@ extension XMLEncoderImpl {
                 isOptional: type is any XMLOptionalEncodable.Type,
                 isDictionary: type is any XMLDictionaryMarker.Type,
                 isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
-                dynamicNodeEncoding: type as? any DynamicNodeEncoding.Type,
+                dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
+                isChoiceKey: type is any XMLChoiceCodingKey.Type,
                 listCoding: type as? any XMLListCoding.Type,
                 wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
                     switch marker.placement {

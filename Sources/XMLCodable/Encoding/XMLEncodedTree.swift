@@ -8,6 +8,12 @@
 // carry in the same pass that notes whether they need escaping (most do not, and are then written
 // with one copy). Names are interned: each distinct name is checked, and its bytes stored, once.
 //
+// A value under the `""` key that is not text (a struct, a choice) is written into a *group*: a
+// node with no tag of its own whose content is written in its place, inside the element that
+// holds it (its host), and whose attributes are written on the host, after the host's own. This is
+// the shape XMLCoder gives such values (an element with an empty key), which its pretty printer
+// lays out differently from the host's other children, so the writer needs to know it.
+//
 // `XMLWriter.write(_:element:depth:)` serializes the tree; `element(at:)` makes a finished tree
 // into `XMLTreeElement`s (name, ordered attributes, ordered children) for code that walks it.
 
@@ -18,7 +24,20 @@ internal final class XMLEncodedTree {
     typealias NameID = Int
 
     enum Kind: UInt8 {
-        case element, text, cdata
+        /// An element; a `group` is content without a tag of its own, written in its place (its
+        /// `host`, the nearest enclosing element, takes its attributes).
+        case element, text, cdata, group
+    }
+
+    /// Bits of `Node.marks`.
+    enum Marks {
+        /// The element or group has a group child.
+        static let groupChild: UInt8 = 1
+        /// The element has attributes that came from a group (written after its own).
+        static let hoisted: UInt8 = 2
+        /// The element is a list item whose value was a choice (its content is a single case):
+        /// in a list whose items are all choices, the items are replaced by their content.
+        static let choiceItem: UInt8 = 4
     }
 
     /// Bits of `Span.flags`: what the bytes contain (from `classTable`).
@@ -26,12 +45,21 @@ internal final class XMLEncodedTree {
         /// A control character other than tab, line feed, carriage return, or a byte 0xEF (the
         /// lead of U+FFFE and U+FFFF): the string must be checked character by character.
         static let suspect: UInt8 = 1
-        /// `&`, `<`, `>` or carriage return: escaped in text.
+        /// `&`, `<`, `>` or carriage return: escaped in text whatever the escaping tables say.
         static let escapeInText: UInt8 = 2
-        /// `&`, `<`, `"`, tab, line feed or carriage return: escaped in attribute values.
+        /// `&`, `<`, `"`, tab, line feed or carriage return: escaped in attribute values whatever
+        /// the escaping tables say.
         static let escapeInAttribute: UInt8 = 4
         /// A carriage return (text holding one is not written as CDATA).
         static let carriageReturn: UInt8 = 8
+        /// `>`, `'` or `"`: escaped, in text and in attribute values, by XMLCoder's default
+        /// escaping tables (and not required by XML there).
+        static let escapeByDefaultTables: UInt8 = 16
+        /// What the default tables escape in text: `&`, `<`, `>`, `'`, `"` and carriage return.
+        static let textDefault: UInt8 = escapeInText | escapeByDefaultTables
+        /// What the default tables escape in attribute values: `&`, `<`, `>`, `'`, `"`, tab,
+        /// line feed and carriage return.
+        static let attributeDefault: UInt8 = escapeInAttribute | escapeByDefaultTables
     }
 
     /// Bytes in the arena, and what they contain.
@@ -57,6 +85,8 @@ internal final class XMLEncodedTree {
         /// For an element: whether it has a text or CDATA child.
         var hasText = false
         private var storedTextFlags: UInt8 = 0
+        /// `Marks` bits.
+        var marks: UInt8 = 0
         private var storedTextCount: Int32 = 0
         private var storedTextStart = 0
 
@@ -69,6 +99,8 @@ internal final class XMLEncodedTree {
         }
 
         var name: NameID { Int(storedName) }
+        /// For a group: the element that takes its attributes (stored where an element keeps its name).
+        var host: Index { Int(storedName) }
         var next: Index {
             get { Int(storedNext) }
             set { storedNext = Int32(truncatingIfNeeded: newValue) }
@@ -98,12 +130,15 @@ internal final class XMLEncodedTree {
         private var storedNext: Int32 = -1
         private var storedCount: Int32
         private var storedFlags: UInt8
+        /// Set on a group's attribute, which is written after the host's own.
+        let hoisted: Bool
         private var storedStart: Int
 
-        init(name: NameID, value: Span) {
+        init(name: NameID, value: Span, hoisted: Bool = false) {
             storedName = Int32(truncatingIfNeeded: name)
             storedCount = Int32(truncatingIfNeeded: value.count)
             storedFlags = value.flags
+            self.hoisted = hoisted
             storedStart = value.start
         }
 
@@ -273,7 +308,21 @@ internal final class XMLEncodedTree {
         return index
     }
 
-    /// Adds text (or CDATA) to `parent`.
+    /// Adds a group to `parent` (an element or a group) and returns it.
+    func addGroup(to parent: Index) -> Index {
+        let index = nodes.count
+        guard index < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return 0
+        }
+        let host = nodes[parent].kind == .group ? nodes[parent].host : parent
+        nodes.append(Node(kind: .group, name: host))
+        nodes[parent].marks |= Marks.groupChild
+        link(index, to: parent)
+        return index
+    }
+
+    /// Adds text (or CDATA) to `parent`; empty text too (an empty string is `<a></a>`).
     func addText(_ span: Span, cdata: Bool, to parent: Index) {
         let index = nodes.count
         guard index < XMLEncodedTree.limit, !overflowed else {
@@ -287,9 +336,9 @@ internal final class XMLEncodedTree {
         if cdata { hasCDATA = true }
         if cdata {
             estimatedSize &+= 5 &* span.count &+ 12
-        } else if span.flags & Flags.escapeInText != 0 {
-            // At most four more bytes per byte (`&` → `&amp;`).
-            estimatedSize &+= 4 &* span.count
+        } else if span.flags & Flags.textDefault != 0 {
+            // At most five more bytes per byte (`'` → `&apos;`).
+            estimatedSize &+= 5 &* span.count
         }
     }
 
@@ -305,12 +354,15 @@ internal final class XMLEncodedTree {
         nodes[parent].lastChild = child
     }
 
-    /// Sets an attribute, replacing one of the same name.
-    func setAttribute(_ name: NameID, _ value: Span, on element: Index) {
+    /// Sets an attribute, replacing one of the same name. An attribute set on a group goes on its
+    /// host, marked to be written after the host's own attributes.
+    func setAttribute(_ name: NameID, _ value: Span, on node: Index) {
         guard attributes.count < XMLEncodedTree.limit, !overflowed else {
             overflowed = true
             return
         }
+        let hoisted = nodes[node].kind == .group
+        let element = hoisted ? nodes[node].host : node
         let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: name & 31)
         var current = nodes[element].attributeNames & bit != 0 ? nodes[element].firstAttribute : -1
         nodes[element].attributeNames |= bit
@@ -323,7 +375,8 @@ internal final class XMLEncodedTree {
             current = attributes[current].next
         }
         let index = attributes.count
-        attributes.append(Attribute(name: name, value: value))
+        attributes.append(Attribute(name: name, value: value, hoisted: hoisted))
+        if hoisted { nodes[element].marks |= Marks.hoisted }
         let last = nodes[element].lastAttribute
         if last < 0 {
             nodes[element].firstAttribute = index
@@ -338,7 +391,7 @@ internal final class XMLEncodedTree {
     @inline(__always)
     private func attributeSize(_ value: Span) -> Int {
         // At most five more bytes per byte (`"` → `&quot;`).
-        value.flags & Flags.escapeInAttribute != 0 ? 6 &* value.count : value.count
+        value.flags & Flags.attributeDefault != 0 ? 6 &* value.count : value.count
     }
 
     // MARK: - Values
@@ -507,34 +560,108 @@ internal final class XMLEncodedTree {
         case 0x0D: return Flags.escapeInAttribute | Flags.escapeInText | Flags.carriageReturn
         case 0x00..<0x20, 0xEF: return Flags.suspect
         case Int(UInt8(ascii: "&")), Int(UInt8(ascii: "<")): return Flags.escapeInText | Flags.escapeInAttribute
-        case Int(UInt8(ascii: ">")): return Flags.escapeInText
-        case Int(UInt8(ascii: "\"")): return Flags.escapeInAttribute
+        case Int(UInt8(ascii: ">")): return Flags.escapeInText | Flags.escapeByDefaultTables
+        case Int(UInt8(ascii: "\"")): return Flags.escapeInAttribute | Flags.escapeByDefaultTables
+        case Int(UInt8(ascii: "'")): return Flags.escapeByDefaultTables
         default: return 0
         }
     }
 
     // MARK: - Reading
 
-    /// The subtree at `index` as `XMLTreeElement`s: name, ordered attributes, ordered children.
+    /// The subtree at `index` as `XMLTreeElement`s: name, ordered attributes (a group's after the
+    /// element's own), ordered children (a group's content in its place).
     func element(at index: Index) -> XMLTreeElement {
         let node = nodes[index]
         let element = XMLTreeElement(name: names[node.name])
-        var attribute = node.firstAttribute
-        while attribute >= 0 {
-            let found = attributes[attribute]
-            element.attributes.append((names[found.name], string(found.value)))
-            attribute = found.next
+        for hoisted in [false, true] {
+            var attribute = node.firstAttribute
+            while attribute >= 0 {
+                let found = attributes[attribute]
+                if found.hoisted == hoisted { element.attributes.append((names[found.name], string(found.value))) }
+                attribute = found.next
+            }
         }
-        var child = node.firstChild
+        appendContent(of: index, to: element)
+        return element
+    }
+
+    private func appendContent(of index: Index, to element: XMLTreeElement) {
+        var child = nodes[index].firstChild
         while child >= 0 {
             let found = nodes[child]
             switch found.kind {
             case .element: element.children.append(.element(self.element(at: child)))
             case .text: element.children.append(.text(string(found.text)))
             case .cdata: element.children.append(.cdata(string(found.text)))
+            case .group: appendContent(of: child, to: element)
             }
             child = found.next
         }
-        return element
+    }
+
+    /// Whether the element or group has no content: no element and no text (with
+    /// `ignoringEmptyText`, no text that is not empty), its groups' content included.
+    func isEmpty(_ index: Index, ignoringEmptyText: Bool) -> Bool {
+        var child = nodes[index].firstChild
+        while child >= 0 {
+            let found = nodes[child]
+            switch found.kind {
+            case .element: return false
+            case .text, .cdata: if !ignoringEmptyText || found.text.count > 0 { return false }
+            case .group: if !isEmpty(child, ignoringEmptyText: ignoringEmptyText) { return false }
+            }
+            child = found.next
+        }
+        return true
+    }
+
+    /// Whether the element or group holds text or CDATA, its groups' content included (with
+    /// `ignoringEmptyText`, only text that is not empty counts).
+    func holdsText(_ index: Index, ignoringEmptyText: Bool) -> Bool {
+        let node = nodes[index]
+        if node.hasText {
+            var child = node.firstChild
+            while child >= 0 {
+                let found = nodes[child]
+                if found.kind == .text || found.kind == .cdata, !ignoringEmptyText || found.text.count > 0 { return true }
+                child = found.next
+            }
+        }
+        guard node.marks & Marks.groupChild != 0 else { return false }
+        var child = node.firstChild
+        while child >= 0 {
+            if nodes[child].kind == .group, holdsText(child, ignoringEmptyText: ignoringEmptyText) { return true }
+            child = nodes[child].next
+        }
+        return false
+    }
+
+    /// Replaces, in the element's children, each item (all of them choice items) by its content:
+    /// a list of choices is written as the chosen elements, one after the other.
+    func spliceChoiceItems(of index: Index) {
+        var items: [Index] = []
+        var child = nodes[index].firstChild
+        while child >= 0 {
+            guard nodes[child].kind == .element, nodes[child].marks & Marks.choiceItem != 0, nodes[child].firstAttribute < 0 else { return }
+            items.append(child)
+            child = nodes[child].next
+        }
+        nodes[index].firstChild = -1
+        nodes[index].lastChild = -1
+        for item in items {
+            var inner = nodes[item].firstChild
+            while inner >= 0 {
+                let next = nodes[inner].next
+                nodes[inner].next = -1
+                link(inner, to: index)
+                switch nodes[inner].kind {
+                case .text, .cdata: nodes[index].hasText = true
+                case .group: nodes[index].marks |= Marks.groupChild
+                case .element: break
+                }
+                inner = next
+            }
+        }
     }
 }

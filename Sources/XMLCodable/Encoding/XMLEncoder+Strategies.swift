@@ -4,19 +4,67 @@
 import Foundation
 
 extension XMLEncoder {
-    /// How the output is laid out.
+    /// How the output is laid out and escaped.
+    ///
+    /// The default, `[]`, writes what XMLCoder 0.18.2 writes for the same value: compact, empty
+    /// elements as `<a />`, an empty string as `<a></a>`, and the characters of
+    /// ``XMLEncoder/charactersEscapedInElements`` and ``XMLEncoder/charactersEscapedInAttributes``
+    /// escaped.
     public struct OutputFormatting: OptionSet, Sendable, Hashable {
         /// The format's bits.
         public let rawValue: UInt
         /// Creates a format from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// Child elements on their own lines, indented by ``XMLEncoder/prettyPrintIndentation``.
-        /// Elements that hold text are never re-indented, so values are unchanged.
+
+        /// Child elements on their own lines, indented by ``XMLEncoder/prettyPrintIndentation``,
+        /// laid out as XMLCoder lays them out.
+        ///
+        /// ```xml
+        /// <book id="1">
+        ///     <title>XML</title>
+        ///     <author>Ann</author>
+        /// </book>
+        /// ```
+        ///
+        /// An element that holds text (mixed content included) is written as it is, with no
+        /// white space added inside it, so no value changes.
         public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
-        /// Attributes and child elements sorted by name.
+
+        /// Attributes and child elements sorted by name (the content of an element that holds
+        /// text keeps its order).
         public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
-        /// Empty elements written `<a></a>` rather than `<a/>`.
+
+        /// Empty elements written `<a></a>` rather than `<a />`.
         public static let noEmptyElements = OutputFormatting(rawValue: 1 << 2)
+
+        /// Empty elements written `<a/>` rather than `<a />`, and an empty string written as
+        /// nothing, so that an element holding one is empty too:
+        ///
+        /// ```swift
+        /// struct Note: Encodable { var title = ""; var body: String? = nil }
+        /// // []:                     <Note><title></title></Note>
+        /// // [.compactEmptyElements]: <Note><title/></Note>
+        /// ```
+        ///
+        /// An empty element and an element holding an empty string both decode as `""`. With
+        /// ``minimalEscaping`` this is the shortest output, XMLCodable's form before it wrote
+        /// XMLCoder's bytes by default.
+        public static let compactEmptyElements = OutputFormatting(rawValue: 1 << 3)
+
+        /// Only the characters XML requires are escaped: `&`, `<`, `>` and carriage return in
+        /// text; `&`, `<`, `"`, tab, line feed and carriage return in attribute values.
+        /// ``XMLEncoder/charactersEscapedInElements`` and ``XMLEncoder/charactersEscapedInAttributes``
+        /// are not used.
+        ///
+        /// ```swift
+        /// // value: #"Tom's "book""#
+        /// // []:                  <title>Tom&apos;s &quot;book&quot;</title>
+        /// // [.minimalEscaping]:  <title>Tom's "book"</title>
+        /// ```
+        ///
+        /// (As `JSONEncoder.OutputFormatting.withoutEscapingSlashes` leaves out an escape JSON
+        /// does not need.)
+        public static let minimalEscaping = OutputFormatting(rawValue: 1 << 4)
     }
 
     /// The indentation of pretty-printed output.

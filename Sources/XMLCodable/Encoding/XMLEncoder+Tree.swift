@@ -11,8 +11,10 @@ extension XMLEncoder {
     ///
     /// The tree has exactly the content ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``
     /// writes — names after the key strategy, attributes, text, CDATA, namespace declarations —
-    /// with every name's namespace URI resolved; writing it with the same output formatting gives
-    /// the same bytes.
+    /// with every name's namespace URI resolved (an empty string becomes an empty element).
+    /// A tree is written in the compact form: writing it with an output formatting gives the bytes
+    /// the encoder writes with that formatting plus ``OutputFormatting/compactEmptyElements`` and
+    /// ``OutputFormatting/minimalEscaping``.
     ///
     /// - Parameters:
     ///   - value: the value to encode.

@@ -18,6 +18,18 @@ import Foundation
 /// or ``nodeEncodingStrategy``); arrays become repeated elements named by their key; the `""` key
 /// writes an element's own text. Characters XML 1.0 cannot carry and keys that are not XML names
 /// are refused with an `EncodingError` rather than written as broken XML.
+///
+/// For the same value and settings the output is XMLCoder 0.18.2's, byte for byte, except where
+/// XMLCoder's output would lose data or not be well-formed (see <doc:MigratingFromXMLCoder>):
+///
+/// ```swift
+/// struct Note: Codable { var to: String; var body: String }
+/// try XMLEncoder().encodeToString(Note(to: "Tom's", body: ""), withRootKey: "note")
+/// // <note><to>Tom&apos;s</to><body></body></note>
+/// ```
+///
+/// ``OutputFormatting/compactEmptyElements`` and ``OutputFormatting/minimalEscaping`` give a
+/// shorter form: `<note><to>Tom's</to><body/></note>`.
 open class XMLEncoder: @unchecked Sendable {
     internal struct Options {
         var outputFormatting: OutputFormatting = []
@@ -30,6 +42,14 @@ open class XMLEncoder: @unchecked Sendable {
         var stringEncodingStrategy: StringEncodingStrategy = .deferredToString
         var nilEncodingStrategy: NilEncodingStrategy = .omitted
         var userInfo: [CodingUserInfoKey: Any] = [:]
+        var charactersEscapedInAttributes: [(String, String)] = XMLEscaping.defaultTable {
+            didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
+        }
+        var charactersEscapedInElements: [(String, String)] = XMLEscaping.defaultTable {
+            didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
+        }
+        /// Whether both tables are XMLCoder's defaults (worked out when they are set, not per call).
+        var tablesAreDefault = true
     }
 
     private let options = Locked(Options())
@@ -39,7 +59,9 @@ open class XMLEncoder: @unchecked Sendable {
     /// Creates an encoder with the default settings.
     public init() {}
 
-    /// Layout options: pretty printing, sorted keys, no empty-element tags. Default: compact.
+    /// Layout and escaping options: pretty printing, sorted keys, no empty-element tags, the
+    /// compact forms. Default: compact, with XMLCoder's spelling of empty elements (`<a />`) and
+    /// escaping (see ``OutputFormatting``).
     open var outputFormatting: OutputFormatting {
         get { options.withLock { $0.outputFormatting } }
         set { options.withLock { $0.outputFormatting = newValue } }
@@ -100,16 +122,46 @@ open class XMLEncoder: @unchecked Sendable {
         set { options.withLock { $0.userInfo = newValue } }
     }
 
-    /// XMLCoder's table of characters to escape in attribute values. Kept so that code written
-    /// for XMLCoder compiles; XMLCodable always escapes exactly what XML requires (`&`, `<`, `"`,
-    /// tab, line feed and carriage return in attributes), so that every value reads back unchanged.
-    @available(*, deprecated, message: "XMLCodable escapes exactly what XML requires; this setting has no effect")
-    open var charactersEscapedInAttributes: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")]
+    /// The characters replaced by references in attribute values, each with its reference.
+    ///
+    /// The default is XMLCoder's: `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, `'` → `&apos;`,
+    /// `"` → `&quot;`. An entry can be added, as in XMLCoder, to keep line feeds from being read
+    /// back as spaces by other readers:
+    ///
+    /// ```swift
+    /// encoder.charactersEscapedInAttributes.append(("\n", "&#10;"))
+    /// ```
+    ///
+    /// Each entry must replace one character by a reference that reads back as that character:
+    /// one of the five above, or `&#N;` / `&#xH;` with its code point; any other entry makes
+    /// `encode` throw `EncodingError.invalidValue` rather than write broken or lossy XML. Whatever
+    /// the table says, `&`, `<` and `"` are escaped (values are quoted with `"`), and so are tab,
+    /// line feed and carriage return (`&#9;`, `&#10;`, `&#13;`), which a reader would otherwise
+    /// turn into spaces. Ignored with ``OutputFormatting/minimalEscaping``.
+    open var charactersEscapedInAttributes: [(String, String)] {
+        get { options.withLock { $0.charactersEscapedInAttributes } }
+        set { options.withLock { $0.charactersEscapedInAttributes = newValue } }
+    }
 
-    /// XMLCoder's table of characters to escape in text. Kept so that code written for XMLCoder
-    /// compiles; XMLCodable always escapes `&`, `<`, `>` and carriage return in text.
-    @available(*, deprecated, message: "XMLCodable escapes exactly what XML requires; this setting has no effect")
-    open var charactersEscapedInElements: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")]
+    /// The characters replaced by references in text, each with its reference.
+    ///
+    /// The default is XMLCoder's: `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, `'` → `&apos;`,
+    /// `"` → `&quot;`, so `Tom's` is written `Tom&apos;s`. To write apostrophes and quotes as they
+    /// are, take them out, or use ``OutputFormatting/minimalEscaping``:
+    ///
+    /// ```swift
+    /// encoder.charactersEscapedInElements = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")]
+    /// ```
+    ///
+    /// Each entry must replace one character by a reference that reads back as that character
+    /// (see ``charactersEscapedInAttributes``); any other entry makes `encode` throw
+    /// `EncodingError.invalidValue`. Whatever the table says, `&` and `<` are escaped, `>` is
+    /// escaped after `]]`, and a carriage return is written `&#13;` (a reader would otherwise read
+    /// a line feed). Ignored with ``OutputFormatting/minimalEscaping``.
+    open var charactersEscapedInElements: [(String, String)] {
+        get { options.withLock { $0.charactersEscapedInElements } }
+        set { options.withLock { $0.charactersEscapedInElements = newValue } }
+    }
 
     /// Encodes a value as an XML document.
     ///
@@ -174,7 +226,9 @@ open class XMLEncoder: @unchecked Sendable {
         let tree = impl.tree
         lastTreeSize.withLock { $0 = tree.used }
 
-        var writer = XMLWriter(formatting: XMLWriter.Formatting(options.outputFormatting, options.prettyPrintIndentation), capacity: 256)
+        var formatting = XMLWriter.Formatting(options.outputFormatting, options.prettyPrintIndentation)
+        formatting.escaping = try Self.escaping(options)
+        var writer = XMLWriter(formatting: formatting, capacity: 256)
         if let header {
             try Self.check(header)
             writer.append(header.text)
@@ -197,6 +251,24 @@ open class XMLEncoder: @unchecked Sendable {
             writer.append(doctype.text)
         }
         return (writer, tree, root)
+    }
+
+    /// The escaping the settings ask for, or an error naming a table entry that cannot be used.
+    private static func escaping(_ options: Options) throws -> XMLEscaping {
+        do {
+            if options.outputFormatting.contains(.minimalEscaping) { return .minimal }
+            if options.tablesAreDefault { return .defaultTables }
+            return try XMLEscaping.make(minimal: false, elements: options.charactersEscapedInElements, attributes: options.charactersEscapedInAttributes)
+        } catch let error as XMLEscaping.InvalidEntry {
+            let table = error.inAttribute ? "charactersEscapedInAttributes" : "charactersEscapedInElements"
+            throw EncodingError.invalidValue(
+                error.entry,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription:
+                        "The \(table) entry (\(String(reflecting: error.entry.0)), \(String(reflecting: error.entry.1))) cannot be used: \(error.reason)."
+                ))
+        }
     }
 
     /// Refuses an XML declaration that would not describe the output truthfully: the output is

@@ -1,12 +1,20 @@
 // XMLEncoderImpl: the `Encoder` and single-value container that builds the element tree
 // (`XMLEncodedTree`, a flat arena shared with any `superEncoder()` made from it).
 //
-// A value is always encoded *into* something (`Target`): into an element (its keys become that
-// element's attributes and children, a single value its text), or into a list (each item becomes
-// a new element named after the list's key, inside the parent: the unwrapped list). Strings are
-// checked for characters XML 1.0 cannot carry and names for being XML names as they arrive, so
-// errors carry the coding path. A key's name is worked out (key strategy, check, interning) once
-// per coding-key type and encode call: `KeyNames` remembers it, in the order keys are met.
+// A value is always encoded *into* something (`Target`), and, as in XMLCoder, its shape decides
+// what it becomes there: under a key, a value that asks for a keyed container or writes a single
+// value becomes one element named by the key, while a value that asks for an unkeyed container (an
+// array, or anything encoding as a list) becomes repeated elements named by the key, directly in
+// the parent (the unwrapped list). Into an element (the root, a list item), a list's items are
+// elements named like that element. Strings are checked for characters XML 1.0 cannot carry and
+// names for being XML names as they arrive, so errors carry the coding path. A key's name is
+// worked out (key strategy, check, interning) once per coding-key type and encode call:
+// `KeyNames` remembers it, in the order keys are met.
+//
+// The node encoding strategy follows XMLCoder's stack: the closure (or `DynamicNodeEncoding`
+// conformance) in force for a keyed container is the one for the type of the value stored under
+// the key (or the top-level value), not the type of a list's items, so a closure chosen for
+// `[Book].self` places the keys of each book.
 
 import Foundation
 
@@ -16,10 +24,19 @@ internal final class XMLEncoderImpl: Encoder {
     typealias Span = XMLEncodedTree.Span
 
     enum Target {
-        /// Write the value's content into this element.
+        /// Write the value's content into this element; a list's items are elements inside it,
+        /// named like it.
         case element(Index)
-        /// The value is a list: each item is a new element named `itemName` inside `parent`.
+        /// The value stored under a key: an element `name` in `parent`, made when the value
+        /// writes something (or, if it writes nothing, when it is done); a list's items are
+        /// elements `name` directly in `parent`.
+        case keyed(parent: Index, name: NameID)
+        /// The value is a wrapped list's content: each item is a new element named `itemName`
+        /// inside `parent`.
         case list(parent: Index, itemName: NameID)
+        /// The value stored under the `""` key of this element: text is the element's own, keys
+        /// go into a group (an element without a tag, as XMLCoder writes such a value).
+        case intrinsic(Index)
     }
 
     let options: XMLEncoder.Options
@@ -27,8 +44,17 @@ internal final class XMLEncoderImpl: Encoder {
     let tree: XMLEncodedTree
     @exclusivity(unchecked) var codingPathNode: CodingPathNode = .root
     @exclusivity(unchecked) var target: Target
-    /// The type whose `encode(to:)` is running (for `DynamicNodeEncoding` and the node strategy).
+    /// The type whose `encode(to:)` is running (for `XMLListCoding` and dictionaries).
     @exclusivity(unchecked) var currentType: any Encodable.Type = Never.self
+    /// The type whose node encoding is in force (for `DynamicNodeEncoding` and the node strategy):
+    /// the type of the value stored under the last key, as in XMLCoder's stack of node encodings.
+    @exclusivity(unchecked) var nodeEncodingType: any Encodable.Type = Never.self
+    /// The list item whose value is being encoded (a value asking for a choice container there
+    /// marks the item as a choice item).
+    @exclusivity(unchecked) var choiceItemCandidate: Index = -1
+    /// Elements holding a list that has a choice item: after encoding, those whose items are all
+    /// choices are replaced by the chosen elements (`XMLEncodedTree.spliceChoiceItems(of:)`).
+    @exclusivity(unchecked) var choiceLists: [Index] = []
     /// Whether an `xsi:nil` attribute was written (the root then declares the namespace).
     @exclusivity(unchecked) var usesXSINil = false {
         didSet { if usesXSINil { parent?.usesXSINil = true } }
@@ -59,16 +85,22 @@ internal final class XMLEncoderImpl: Encoder {
         target = .element(tree.makeElement(tree.intern("root")))
     }
 
-    /// An encoder for a `superEncoder()`: the same tree, writing into `element`.
-    init(parent: XMLEncoderImpl, element: Index, path: CodingPathNode) {
+    /// An encoder for a `superEncoder()`: the same tree, writing into `target`.
+    init(parent: XMLEncoderImpl, target: Target, path: CodingPathNode, nodeEncodingType: any Encodable.Type) {
         options = parent.options
         tree = parent.tree
-        target = .element(element)
+        self.target = target
         codingPathNode = path
         self.parent = parent
-        // The base class's `encode(to:)` runs next: its `DynamicNodeEncoding` (inherited by the
-        // subclass) still applies.
+        // The base class's `encode(to:)` runs next: the subclass's node encoding (its
+        // `DynamicNodeEncoding`, or the strategy's closure for it) still applies.
         currentType = parent.currentType
+        self.nodeEncodingType = nodeEncodingType
+    }
+
+    deinit {
+        // A super encoder nothing was written to is an empty element, as in XMLCoder.
+        if parent != nil, case .keyed(let parentElement, let name) = target { _ = tree.addElement(name, to: parentElement) }
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }
@@ -77,12 +109,16 @@ internal final class XMLEncoderImpl: Encoder {
     // MARK: - Encoding values
 
     func encodeTopLevel<T: Encodable>(_ value: T, into root: Index) throws {
+        nodeEncodingType = T.self
         try encode(value, into: .element(root), path: .root)
         if let deferredError { throw deferredError }
+        for list in choiceLists { tree.spliceChoiceItems(of: list) }
     }
 
-    /// Encodes `value` into `target` at `path`.
-    func encode<T: Encodable>(_ value: T, into target: Target, path: CodingPathNode) throws {
+    /// Encodes `value` into `target` at `path`. `passThrough` when the value is the content of the
+    /// value being encoded into the same target (through a single-value container, or a property
+    /// wrapper): the element it makes for the target is then the target of both.
+    func encode<T: Encodable>(_ value: T, into target: Target, path: CodingPathNode, passThrough: Bool = false) throws {
         let savedTarget = self.target
         let savedPath = codingPathNode
         let savedType = currentType
@@ -90,24 +126,25 @@ internal final class XMLEncoderImpl: Encoder {
         codingPathNode = path
         currentType = T.self
         defer {
-            self.target = savedTarget
+            if !passThrough { self.target = savedTarget }
             codingPathNode = savedPath
             currentType = savedType
         }
         let traits = traits(of: T.self)
         if traits.isWrapper, let wrapper = value as? any XMLEncodableWrapper {
             try wrapper.encodeWrappedValue(with: self, into: target, path: path)
-            return
-        }
-        guard traits.isSpecial else {
+        } else if !traits.isSpecial {
             try value.encode(to: self)
-            return
+        } else {
+            switch try special(value) {
+            case .text(let text): try writeText(try checkedSpan(text, path: path), cdata: false)
+            case .written: break
+            case .ordinary: try value.encode(to: self)
+            }
         }
-        switch try special(value) {
-        case .text(let text): try writeText(text, path: path)
-        case .written: break
-        case .ordinary: try value.encode(to: self)
-        }
+        // A value under a key that wrote nothing is an empty element (XMLCoder's empty keyed box).
+        // (Whatever the value wrote made the target something else.)
+        if case .keyed(let parent, let name) = self.target { self.target = .element(tree.addElement(name, to: parent)) }
     }
 
     enum Special {
@@ -163,14 +200,17 @@ internal final class XMLEncoderImpl: Encoder {
         try writeText(try checkedSpan(text, path: path), cdata: options.stringEncodingStrategy == .cdata)
     }
 
-    /// Writes checked bytes into the current target (as CDATA if `cdata`, unless empty).
+    /// Writes checked bytes into the current target (as CDATA if `cdata`).
     func writeText(_ span: Span, cdata: Bool) throws {
         switch target {
-        case .element(let element):
-            if span.count > 0 { tree.addText(span, cdata: cdata, to: element) }
+        case .element(let element), .intrinsic(let element):
+            tree.addText(span, cdata: cdata, to: element)
+        case .keyed(let parent, let name):
+            let element = tree.addElement(name, to: parent)
+            target = .element(element)
+            tree.addText(span, cdata: cdata, to: element)
         case .list(let parent, let itemName):
-            let item = tree.addElement(itemName, to: parent)
-            if span.count > 0 { tree.addText(span, cdata: cdata, to: item) }
+            tree.addText(span, cdata: cdata, to: tree.addElement(itemName, to: parent))
         }
     }
 
@@ -187,7 +227,11 @@ internal final class XMLEncoderImpl: Encoder {
     /// `.emptyElement` strategy, an empty element.
     func writeNil() {
         switch target {
-        case .element(let element):
+        case .element(let element), .intrinsic(let element):
+            if options.nilEncodingStrategy != .emptyElement { markNil(element) }
+        case .keyed(let parent, let name):
+            let element = tree.addElement(name, to: parent)
+            target = .element(element)
             if options.nilEncodingStrategy != .emptyElement { markNil(element) }
         case .list(let parent, let itemName):
             markNil(tree.addElement(itemName, to: parent))
@@ -233,9 +277,12 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// The name a key is written under, after the key encoding strategy, checked and interned.
-    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode) throws -> NameID {
+    /// `converted` is the name after the key strategy, when the caller has it already.
+    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode, converted: String? = nil) throws -> NameID {
         let name: String
-        if case .useDefaultKeys = options.keyEncodingStrategy {
+        if let converted {
+            name = converted
+        } else if case .useDefaultKeys = options.keyEncodingStrategy {
             name = stringValue
         } else {
             name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)
@@ -285,6 +332,8 @@ internal final class XMLEncoderImpl: Encoder {
         var name = String(describing: type)
         if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        // As in XMLCoder, a closure key strategy is not asked for the root's name.
+        if case .custom = options.keyEncodingStrategy { return name }
         return KeyConversion.encode(XMLKey(stringValue: name), strategy: options.keyEncodingStrategy, path: .root)
     }
 
@@ -301,29 +350,48 @@ internal final class XMLEncoderImpl: Encoder {
     // MARK: - Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: elementForContainer(), path: codingPathNode))
+        let isChoice = isChoiceKey(Key.self)
+        let element = elementForContainer()
+        if isChoice, element == choiceItemCandidate { tree.nodes[element].marks |= XMLEncodedTree.Marks.choiceItem }
+        return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: element, path: codingPathNode, isChoice: isChoice))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         switch target {
         case .element(let element):
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: nil, path: codingPathNode)
+            // Items are named like the element holding them (the root, a list item). In a group
+            // (a value under the `""` key), which has no name, after their type.
+            let itemName: NameID? = tree.nodes[element].kind == .group ? nil : tree.nodes[element].name
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: itemName, path: codingPathNode, holdsList: true)
+        case .keyed(let parent, let name):
+            target = .list(parent: parent, itemName: name)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name, path: codingPathNode)
         case .list(let parent, let itemName):
             return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: itemName, path: codingPathNode)
+        case .intrinsic(let element):
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: nil, path: codingPathNode)
         }
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
-    /// The element a keyed container writes into: the target, or a new item of a list.
+    /// The element a keyed container writes into: the target, or a new element for it.
     private func elementForContainer() -> Index {
         switch target {
         case .element(let element):
+            return element
+        case .keyed(let parent, let name):
+            let element = tree.addElement(name, to: parent)
+            target = .element(element)
             return element
         case .list(let parent, let itemName):
             let item = tree.addElement(itemName, to: parent)
             target = .element(item)
             return item
+        case .intrinsic(let element):
+            let group = tree.addGroup(to: element)
+            target = .element(group)
+            return group
         }
     }
 }
@@ -374,12 +442,14 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encodeNil() throws { writeNil() }
     func encode(_ value: Bool) throws { try writeScalar(tree.append(value ? "true" : "false")) }
     func encode(_ value: String) throws { try writeText(value, path: codingPathNode) }
+    // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
+    // as in XMLCoder.
     func encode(_ value: Double) throws {
-        guard value.isFinite else { return try writeScalar(try checkedSpan(try number(value), path: codingPathNode)) }
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Float) throws {
-        guard value.isFinite else { return try writeScalar(try checkedSpan(try number(value), path: codingPathNode)) }
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Int) throws { try writeScalar(tree.append(integer: value)) }
@@ -392,7 +462,7 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { try writeScalar(tree.append(integer: value)) }
     func encode(_ value: UInt32) throws { try writeScalar(tree.append(integer: value)) }
     func encode(_ value: UInt64) throws { try writeScalar(tree.append(integer: value)) }
-    func encode<T: Encodable>(_ value: T) throws { try encode(value, into: target, path: codingPathNode) }
+    func encode<T: Encodable>(_ value: T) throws { try encode(value, into: target, path: codingPathNode, passThrough: true) }
 }
 
 extension KeyConversion {
@@ -410,21 +480,41 @@ extension KeyConversion {
         }
     }
 
-    /// `myURLProperty` → `my_url_property`: a separator before each word, words lower-cased.
+    /// `myURLProperty` → `my_url_property`: words lower-cased, joined by a separator, split as
+    /// XMLCoder (and Foundation's JSONEncoder) split them: a word starts at an upper-case letter
+    /// after the first character, and a run of upper-case letters is one word up to the last
+    /// before a lower-case letter (`XMLHTTPRequest` → `x_mlhttp_request`, as XMLCoder writes it).
     static func separated(_ name: String, by separator: Character) -> String {
-        guard !name.isEmpty else { return name }
-        let characters = Array(name)
-        var result = ""
-        for (index, character) in characters.enumerated() {
-            if index > 0, character.isUppercase {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && (next?.isLowercase ?? false)) {
-                    result.append(separator)
-                }
-            }
-            result += character.lowercased()
+        let scalars = Array(name.unicodeScalars)
+        guard !scalars.isEmpty else { return name }
+        func isUpper(_ scalar: Unicode.Scalar) -> Bool {
+            let category = scalar.properties.generalCategory
+            return category == .uppercaseLetter || category == .titlecaseLetter
         }
-        return result
+        func isLower(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .lowercaseLetter }
+        var words: [Range<Int>] = []
+        var wordStart = 0
+        var searchStart = 1
+        let end = scalars.count
+        while let upper = (searchStart..<end).first(where: { isUpper(scalars[$0]) }) {
+            words.append(wordStart..<upper)
+            guard let lower = (upper..<end).first(where: { isLower(scalars[$0]) }) else {
+                wordStart = upper
+                break
+            }
+            if lower == upper + 1 {
+                wordStart = upper
+            } else {
+                words.append(upper..<(lower - 1))
+                wordStart = lower - 1
+            }
+            searchStart = lower + 1
+        }
+        words.append(wordStart..<end)
+        return words.map { range in
+            var word = String.UnicodeScalarView()
+            word.append(contentsOf: scalars[range])
+            return String(word).lowercased()
+        }.joined(separator: String(separator))
     }
 }

@@ -1,9 +1,15 @@
 // The keyed container: a value's properties written into one element, as attributes or child
-// elements. Where each key goes is decided, in order, by the node encoding strategy (or the type's
-// `DynamicNodeEncoding` conformance), then by the property wrapper, else a child element. Arrays
-// become repeated elements named by the key (or a wrapped list, per `XMLListCoding`); the `""`
-// key writes the element's own text; `superEncoder()` reserves its element where it is called,
-// so sibling order is kept.
+// elements. Where each key goes is decided, in order, by the node encoding strategy (or the
+// `DynamicNodeEncoding` conformance) of the type in force (see `XMLEncoderImpl.nodeEncodingType`),
+// then by the property wrapper, else a child element; a choice container (keys conforming to
+// `XMLChoiceCodingKey`) always writes its one case as an element. Arrays become repeated elements
+// named by the key (or a wrapped list, per `XMLListCoding`); the `""` key writes the element's own
+// text, or, for a value with keys, a group; `superEncoder()` makes its element when the superclass
+// first writes to it.
+//
+// An unwrapped list that is a dictionary's value or an optional property cannot be left out when
+// empty (the key would read back missing: nil, or no entry), so it is written `<key />`; and a
+// list of one item that is an empty element is refused, since it reads back as an empty list.
 
 internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     typealias Index = XMLEncodedTree.Index
@@ -20,39 +26,65 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     let custom: XMLEncoder.XMLNodeEncoderClosure?
     /// The encoded type's wrapped-list properties, if it declares any.
     let listCoding: (any XMLListCoding.Type)?
-    /// The encoded type is a dictionary: its list values are wrapped, so an empty one keeps its key.
+    /// The encoded type is a dictionary: an empty list value is written `<key />`.
     let isDictionary: Bool
+    /// The keys are an `XMLChoiceCodingKey` type: the one case is always an element.
+    let isChoice: Bool
     /// Strings are written as CDATA.
     let cdata: Bool
     /// The names of `Key`'s keys, and where the next key is expected among them.
     let keyNames: KeyNames?
+    /// The key strategy is a closure, which may give any key an empty name (the element's own
+    /// content, as the `""` key) or the `""` key a name.
+    let customKeys: Bool
     var position = 0
 
-    init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode) {
+    init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool = false) {
         self.encoder = encoder
         tree = encoder.tree
         self.element = element
         self.path = path
-        let type = encoder.currentType
-        let traits = encoder.traits(of: type)
+        self.isChoice = isChoice
+        let traits = encoder.traits(of: encoder.currentType)
         switch encoder.options.nodeEncodingStrategy {
         case .deferredToEncoder:
-            dynamic = traits.dynamicNodeEncoding
+            if isChoice {
+                dynamic = nil
+            } else if encoder.nodeEncodingType == encoder.currentType {
+                dynamic = traits.dynamicNodeEncoding
+            } else {
+                dynamic = encoder.traits(of: encoder.nodeEncodingType).dynamicNodeEncoding
+            }
             custom = nil
         case .custom(let closure):
             dynamic = nil
-            custom = closure(type, encoder)
+            custom = isChoice ? nil : closure(encoder.nodeEncodingType, encoder)
         }
         listCoding = traits.listCoding
         isDictionary = traits.isDictionary
         cdata = encoder.options.stringEncodingStrategy == .cdata
         keyNames = encoder.keyNames(for: Key.self)
+        if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
+    }
+
+    /// The name a key is written under, or `nil` when the key stands for the element's own
+    /// content: its name after the key strategy is empty (XMLCoder looks at the name it writes).
+    @inline(__always)
+    private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
+        if !customKeys {
+            if stringValue.isEmpty { return nil }
+            return try name(for: key, stringValue)
+        }
+        let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
+        if converted.isEmpty { return nil }
+        return try encoder.nameID(for: key, stringValue: stringValue, parent: path, converted: converted)
     }
 
     var codingPath: [any CodingKey] { path.path }
 
     /// Where a key's value goes, for a value of a type that may be a property wrapper.
     private func placement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
+        if isChoice { return .element }
         if let dynamic { return dynamic.nodeEncoding(for: key) }
         if let custom, let chosen = custom(key) { return chosen }
         return wrapper ?? .element
@@ -77,19 +109,13 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// element, or both. The fast path for scalars: no generic dispatch, and the coding path is
     /// built only for an error.
     private mutating func write(_ text: Span, forKey key: Key, cdata: Bool) throws {
-        let stringValue = key.stringValue
-        let cdata = cdata && text.count > 0
-        if stringValue.isEmpty {
-            if text.count > 0 { tree.addText(text, cdata: cdata, to: element) }
+        guard let name = try resolve(key, key.stringValue) else {
+            tree.addText(text, cdata: cdata, to: element)
             return
         }
-        let name = try name(for: key, stringValue)
         let destination = placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
-        if destination != .attribute {
-            let child = tree.addElement(name, to: element)
-            if text.count > 0 { tree.addText(text, cdata: cdata, to: child) }
-        }
+        if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
     }
 
     private mutating func write(_ string: String, forKey key: Key, cdata: Bool) throws {
@@ -99,20 +125,21 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        let stringValue = key.stringValue
-        guard encoder.options.nilEncodingStrategy != .omitted, !stringValue.isEmpty else { return }
-        let child = tree.addElement(try name(for: key, stringValue), to: element)
+        guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else { return }
+        let child = tree.addElement(name, to: element)
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws { try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false) }
     mutating func encode(_ value: String, forKey key: Key) throws { try write(value, forKey: key, cdata: cdata) }
+    // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
+    // as in XMLCoder.
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: false) }
+        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata) }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: false) }
+        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata) }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
@@ -129,13 +156,20 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     // MARK: - Everything else
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encode(value, forKey: key, optionalList: false)
+    }
+
+    /// Encodes a value under a key; `optionalList` for the value of an optional list property.
+    private mutating func encode<T: Encodable>(_ value: T, forKey key: Key, optionalList: Bool) throws {
+        // The node encoding in force for the value's own keys is its type's (XMLCoder's stack).
+        let savedType = encoder.nodeEncodingType
+        encoder.nodeEncodingType = T.self
+        defer { encoder.nodeEncodingType = savedType }
         let keyPath = path.appending(key)
-        let stringValue = key.stringValue
-        if stringValue.isEmpty {
-            try encoder.encode(value, into: .element(element), path: keyPath)
+        guard let name = try resolve(key, key.stringValue) else {
+            try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
-        let name = try name(for: key, stringValue)
         let traits = encoder.traits(of: T.self)
         let destination = placement(key, wrapper: traits.wrapperPlacement)
         if destination != .element {
@@ -143,19 +177,40 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         }
         guard destination != .attribute else { return }
         if traits.isList {
-            if isDictionary {
-                let wrapper = tree.addElement(name, to: element)
-                try encoder.encode(value, into: .list(parent: wrapper, itemName: tree.intern("item")), path: keyPath)
-            } else if let itemName = listCoding?.xmlListItemName(for: key) {
+            if let itemName = listCoding?.xmlListItemName(for: key) {
                 let wrapper = tree.addElement(name, to: element)
                 let item = tree.intern(try encoder.checkedName(itemName, path: keyPath))
                 try encoder.encode(value, into: .list(parent: wrapper, itemName: item), path: keyPath)
-            } else {
-                try encoder.encode(value, into: .list(parent: element, itemName: name), path: keyPath)
+                return
             }
+            if isDictionary || optionalList {
+                try encodeKeptList(value, name: name, path: keyPath)
+                return
+            }
+        }
+        try encoder.encode(value, into: .keyed(parent: element, name: name), path: keyPath)
+    }
+
+    /// An unwrapped list that must read back present: `<key />` when empty; refused when its one
+    /// item is an empty element, which reads back as an empty list.
+    private func encodeKeptList<T: Encodable>(_ value: T, name: NameID, path keyPath: CodingPathNode) throws {
+        let before = tree.nodes[element].lastChild
+        try encoder.encode(value, into: .keyed(parent: element, name: name), path: keyPath)
+        let first = before < 0 ? tree.nodes[element].firstChild : tree.nodes[before].next
+        guard first >= 0 else {
+            _ = tree.addElement(name, to: element)
             return
         }
-        try encoder.encode(value, into: .element(tree.addElement(name, to: element)), path: keyPath)
+        let item = tree.nodes[first]
+        if item.next < 0, item.kind == .element, item.firstAttribute < 0, tree.isEmpty(first, ignoringEmptyText: true) {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: keyPath.path,
+                    debugDescription:
+                        "A list of one item that is written as an empty element cannot be told apart from an empty list, which is written the same way."
+                ))
+        }
     }
 
     /// The text of a value written as an attribute; refused for values that are not text.
@@ -163,7 +218,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let scratch = tree.makeElement(tree.intern("attribute"))
         try encoder.encode(value, into: .element(scratch), path: path)
         let node = tree.nodes[scratch]
-        guard node.firstAttribute < 0 else {
+        guard node.firstAttribute < 0, node.marks & XMLEncodedTree.Marks.groupChild == 0 else {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
@@ -188,7 +243,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     // MARK: - Optionals under the nil strategy
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key, optionalList: encoder.traits(of: T.self).isList) } else { try encodeNil(forKey: key) }
     }
 
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
@@ -236,8 +291,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let keyPath = path.appending(key)
-        let child = key.stringValue.isEmpty ? element : tree.addElement(nameOrPlaceholder(key), to: element)
-        return KeyedEncodingContainer(XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: child, path: keyPath))
+        let child: Index
+        if let name = resolveOrPlaceholder(key) { child = tree.addElement(name, to: element) } else { child = tree.addGroup(to: element) }
+        return KeyedEncodingContainer(
+            XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: child, path: keyPath, isChoice: encoder.isChoiceKey(NestedKey.self)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -246,16 +303,35 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(named: tree.intern("super"), key: XMLKey.super)
+        let name: NameID
+        do {
+            name = try encoder.nameID(for: XMLKey.super, stringValue: XMLKey.super.stringValue, parent: path)
+        } catch {
+            encoder.deferredError = encoder.deferredError ?? error
+            name = tree.intern("invalid")
+        }
+        return superEncoder(named: name, key: XMLKey.super)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         superEncoder(named: nameOrPlaceholder(key), key: key)
     }
 
-    /// An encoder for a superclass, writing into an element reserved here, so it keeps its place.
+    /// An encoder for a superclass, writing an element `name` here when the superclass writes to
+    /// it (as XMLCoder adds it when the superclass is done), or an empty one if it writes nothing.
     private func superEncoder(named name: NameID, key: any CodingKey) -> any Encoder {
-        XMLEncoderImpl(parent: encoder, element: tree.addElement(name, to: element), path: path.appending(key))
+        XMLEncoderImpl(parent: encoder, target: .keyed(parent: element, name: name), path: path.appending(key), nodeEncodingType: encoder.nodeEncodingType)
+    }
+
+    /// `resolve(_:_:)` for the nested-container methods, which cannot throw: an invalid name is
+    /// recorded and reported when encoding finishes.
+    private mutating func resolveOrPlaceholder(_ key: Key) -> NameID? {
+        do {
+            return try resolve(key, key.stringValue)
+        } catch {
+            encoder.deferredError = encoder.deferredError ?? error
+            return tree.intern("invalid")
+        }
     }
 
     /// The protocol's nested-container methods cannot throw: an invalid name is recorded and

@@ -1,6 +1,9 @@
 // The unkeyed container: each item becomes a new element inside the parent, named after the
-// list's key (an unwrapped list), after the wrapped list's item name, or, at the top level, after
-// the item's type. A `nil` item is an element marked `xsi:nil="true"`, so positions are kept.
+// list's key (an unwrapped list, directly in the element holding the key), after the wrapped
+// list's item name, or after the element holding the list (the root, an item of an outer list:
+// `<n><n>1</n><n>2</n></n>`, as XMLCoder writes them). A `nil` item is an element marked
+// `xsi:nil="true"`, so positions are kept. In a list held by its own element, an item whose value
+// is a choice is replaced by the chosen element when every item is one (XMLCoder's form).
 
 internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: XMLEncoderImpl
@@ -9,14 +12,18 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// The items' name; `nil` to name each after its type.
     let itemName: XMLEncodedTree.NameID?
     let path: CodingPathNode
+    /// The parent holds this list only (the root, an item of an outer list), so choice items can
+    /// be replaced by their content.
+    let holdsList: Bool
     private(set) var count = 0
 
-    init(encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode) {
+    init(encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode, holdsList: Bool = false) {
         self.encoder = encoder
         tree = encoder.tree
         self.parent = parent
         self.itemName = itemName
         self.path = path
+        self.holdsList = holdsList
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -41,27 +48,34 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
             return
         }
         let item = newItem(for: T.self)
+        let savedCandidate = encoder.choiceItemCandidate
+        encoder.choiceItemCandidate = holdsList ? item : -1
+        defer { encoder.choiceItemCandidate = savedCandidate }
         try encoder.encode(value, into: .element(item), path: itemPath)
+        if tree.nodes[item].marks & XMLEncodedTree.Marks.choiceItem != 0, encoder.choiceLists.last != parent {
+            encoder.choiceLists.append(parent)
+        }
         count += 1
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let item = newItem(for: NestedKey.self)
-        let container = XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: item, path: itemPath)
+        let container = XMLKeyedEncodingContainer<NestedKey>(
+            encoder: encoder, element: item, path: itemPath, isChoice: encoder.isChoiceKey(NestedKey.self))
         count += 1
         return KeyedEncodingContainer(container)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let item = newItem(for: [Never].self)
-        let container = XMLUnkeyedEncodingContainer(encoder: encoder, parent: item, itemName: itemName, path: itemPath)
+        let container = XMLUnkeyedEncodingContainer(encoder: encoder, parent: item, itemName: itemName, path: itemPath, holdsList: true)
         count += 1
         return container
     }
 
     mutating func superEncoder() -> any Encoder {
         let item = newItem(for: Never.self)
-        let superEncoder = XMLEncoderImpl(parent: encoder, element: item, path: itemPath)
+        let superEncoder = XMLEncoderImpl(parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
         count += 1
         return superEncoder
     }

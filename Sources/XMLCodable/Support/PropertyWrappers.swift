@@ -158,19 +158,19 @@ internal protocol XMLEncodableWrapper {
 
 extension Attribute: XMLEncodableWrapper where Value: Encodable {
     func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
-        try encoder.encode(wrappedValue, into: target, path: path)
+        try encoder.encode(wrappedValue, into: target, path: path, passThrough: true)
     }
 }
 
 extension Element: XMLEncodableWrapper where Value: Encodable {
     func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
-        try encoder.encode(wrappedValue, into: target, path: path)
+        try encoder.encode(wrappedValue, into: target, path: path, passThrough: true)
     }
 }
 
 extension ElementAndAttribute: XMLEncodableWrapper where Value: Encodable {
     func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
-        try encoder.encode(wrappedValue, into: target, path: path)
+        try encoder.encode(wrappedValue, into: target, path: path, passThrough: true)
     }
 }
 

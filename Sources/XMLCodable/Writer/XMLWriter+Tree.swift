@@ -21,6 +21,7 @@ extension XMLWriter.Formatting {
         prettyPrinted = outputFormatting.contains(.prettyPrinted)
         sortedKeys = outputFormatting.contains(.sortedKeys)
         noEmptyElements = outputFormatting.contains(.noEmptyElements)
+        compactEmptyElements = outputFormatting.contains(.compactEmptyElements)
         switch indentation {
         case .spaces(let count): self.indentation = Array(repeating: 0x20, count: max(0, count))
         case .tabs(let count): self.indentation = Array(repeating: 0x09, count: max(0, count))

@@ -1,17 +1,25 @@
 // XMLWriter: serializes an element tree into UTF-8 bytes.
 //
 // Design: one `[UInt8]` with reserved capacity; text is copied in runs, and only the bytes that
-// need escaping are replaced. An encoded tree (`XMLEncodedTree`) written compactly takes a faster
-// road: the tree knows a bound on the size of the output and which values need escaping, so it
-// is written with plain stores into one buffer of that size (`RawSink`; `compactData` shrinks that
-// buffer to the output and hands it to the returned `Data`), values needing no escaping in one
-// copy each. Text escapes `&`, `<`, `>` and carriage return (`&#13;`, so a CR
-// survives the reader's line-end normalization); attribute values escape `&`, `<`, `"` and tab,
-// line feed and carriage return as character references, so they survive attribute-value
-// normalization. What XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) and names that
-// are not XML names are refused earlier, when the tree is built (`XMLTreeValidation`), where the
-// coding path is known. Pretty printing indents element-only content and leaves any element
-// holding text exactly as it is, so no white space is added to or taken from a value.
+// need escaping are replaced. An encoded tree (`XMLEncodedTree`) written compactly with the
+// built-in escaping takes a faster road: the tree knows a bound on the size of the output and
+// which values need escaping (per-value flags computed as values arrived), so it is written with
+// plain stores into one buffer of that size (`RawSink`; `compactData` shrinks that buffer to the
+// output and hands it to the returned `Data`), values needing no escaping in one copy each.
+//
+// What is escaped is `XMLEscaping`'s business (XMLCoder's default tables, the minimal set, or
+// tables the user gave); whatever the tables say, a carriage return in text and tab, line feed and
+// carriage return in attribute values are references, so values survive the reader's
+// normalizations. What XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) and names
+// that are not XML names are refused earlier, when the tree is built (`XMLTreeValidation`), where
+// the coding path is known.
+//
+// Layout follows XMLCoder 0.18.2's writer, so that the same value gives the same bytes: an empty
+// element is `<a />` (`<a/>` with `.compactEmptyElements`), an empty string `<a></a>`; pretty
+// printing puts each child of element-only content on its own line, indented, except the content
+// of a group (a `""`-keyed value), whose elements follow one another on one line. One deliberate
+// difference: an element holding text (mixed content included) is written with no white space
+// added and its children in their order, so no value's text changes.
 
 import Foundation
 
@@ -21,6 +29,15 @@ internal struct XMLWriter {
         var indentation: [UInt8] = Array("    ".utf8)
         var sortedKeys = false
         var noEmptyElements = false
+        /// `<a/>` rather than `<a />`, and empty text written as nothing (so an element holding
+        /// only an empty string is empty).
+        var compactEmptyElements = false
+        var escaping: XMLEscaping = .minimal
+
+        /// Whether an encoded tree can be written by `RawSink`.
+        func isCompact(_ tree: XMLEncodedTree) -> Bool {
+            !prettyPrinted && !sortedKeys && !tree.hasCDATA && !escaping.isCustom
+        }
     }
 
     var bytes: [UInt8] = []
@@ -37,12 +54,12 @@ internal struct XMLWriter {
     }
 
     /// Writes an element of an encoded tree and everything inside it.
-    mutating func write(_ tree: XMLEncodedTree, element: XMLEncodedTree.Index, depth: Int = 0) {
+    mutating func write(_ tree: XMLEncodedTree, element: XMLEncodedTree.Index) {
         tree.nameBytes.withUnsafeBufferPointer { names in
             let source = TreeSource(tree: tree, names: names, values: tree.bytes)
-            if !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA, writeCompact(source, element: element) { return }
+            if formatting.isCompact(tree), writeCompact(source, element: element) { return }
             bytes.reserveCapacity(bytes.count + tree.estimatedSize)
-            write(source, element: element, depth: depth)
+            write(source, element: element, level: 0)
         }
     }
 
@@ -50,6 +67,7 @@ internal struct XMLWriter {
     /// capacity check per append. Returns false, having written nothing, if it does not fit.
     private mutating func writeCompact(_ source: TreeSource, element: XMLEncodedTree.Index) -> Bool {
         var fitted = true
+        let style = CompactStyle(formatting)
         let written = [UInt8](unsafeUninitializedCapacity: bytes.count + source.tree.estimatedSize) { buffer, count in
             guard let base = buffer.baseAddress else {
                 fitted = false
@@ -58,7 +76,7 @@ internal struct XMLWriter {
             }
             var sink = RawSink(base: base, capacity: buffer.count)
             bytes.withUnsafeBufferPointer { sink.put($0) }
-            sink.write(source, element: element, noEmptyElements: formatting.noEmptyElements)
+            sink.write(source, element: element, style: style)
             fitted = !sink.overflowed
             count = fitted ? sink.position : 0
         }
@@ -69,13 +87,14 @@ internal struct XMLWriter {
     /// `prefix` and then the element written compactly, straight into the buffer of the `Data`
     /// returned (so the document is not copied); `nil` if the formatting is not compact.
     static func compactData(prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting) -> Data? {
-        guard !formatting.prettyPrinted, !formatting.sortedKeys, !tree.hasCDATA else { return nil }
+        guard formatting.isCompact(tree) else { return nil }
         let capacity = prefix.count + tree.estimatedSize
         guard let raw = malloc(Swift.max(capacity, 1)) else { return nil }
         var sink = RawSink(base: raw.assumingMemoryBound(to: UInt8.self), capacity: capacity)
         prefix.withUnsafeBufferPointer { sink.put($0) }
+        let style = CompactStyle(formatting)
         tree.nameBytes.withUnsafeBufferPointer { names in
-            sink.write(TreeSource(tree: tree, names: names, values: tree.bytes), element: element, noEmptyElements: formatting.noEmptyElements)
+            sink.write(TreeSource(tree: tree, names: names, values: tree.bytes), element: element, style: style)
         }
         guard !sink.overflowed else {
             free(raw)
@@ -86,6 +105,21 @@ internal struct XMLWriter {
         var buffer = raw
         if capacity - sink.position > 4096, let shrunk = realloc(raw, Swift.max(sink.position, 1)) { buffer = shrunk }
         return Data(bytesNoCopy: buffer, count: sink.position, deallocator: .free)
+    }
+
+    /// What `RawSink` needs of the formatting, in plain fields.
+    private struct CompactStyle {
+        let noEmptyElements: Bool
+        let compactEmptyElements: Bool
+        let textMask: UInt8
+        let attributeMask: UInt8
+
+        init(_ formatting: Formatting) {
+            noEmptyElements = formatting.noEmptyElements
+            compactEmptyElements = formatting.compactEmptyElements
+            textMask = formatting.escaping.textMask
+            attributeMask = formatting.escaping.attributeMask
+        }
     }
 
     /// Stores into a buffer of fixed capacity; a store that does not fit sets `overflowed`.
@@ -121,66 +155,86 @@ internal struct XMLWriter {
             position &+= 1
         }
 
-        mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, noEmptyElements: Bool) {
+        @inline(__always)
+        private mutating func putAttributes(_ source: TreeSource, of node: XMLEncodedTree.Node, hoisted: Bool?, mask: UInt8) {
+            let tree = source.tree
+            var attribute = node.firstAttribute
+            while attribute >= 0 {
+                let found = tree.attributes[attribute]
+                attribute = found.next
+                if let hoisted, found.hoisted != hoisted { continue }
+                put(0x20)
+                put(source.name(found.name))
+                put(UInt8(ascii: "="))
+                put(UInt8(ascii: "\""))
+                if found.value.flags & mask == 0 {
+                    put(source.value(found.value))
+                } else {
+                    putEscaped(source.value(found.value), mask: mask)
+                }
+                put(UInt8(ascii: "\""))
+            }
+        }
+
+        mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, style: CompactStyle) {
             let tree = source.tree
             let node = tree.nodes[index]
             let name = source.name(node.name)
             put(UInt8(ascii: "<"))
             put(name)
-            var attribute = node.firstAttribute
-            while attribute >= 0 {
-                let found = tree.attributes[attribute]
-                put(0x20)
-                put(source.name(found.name))
-                put(UInt8(ascii: "="))
-                put(UInt8(ascii: "\""))
-                if found.value.flags & XMLEncodedTree.Flags.escapeInAttribute == 0 {
-                    put(source.value(found.value))
-                } else {
-                    putEscaped(source.value(found.value), inAttribute: true)
-                }
-                put(UInt8(ascii: "\""))
-                attribute = found.next
+            if node.marks & XMLEncodedTree.Marks.hoisted == 0 {
+                putAttributes(source, of: node, hoisted: nil, mask: style.attributeMask)
+            } else {
+                putAttributes(source, of: node, hoisted: false, mask: style.attributeMask)
+                putAttributes(source, of: node, hoisted: true, mask: style.attributeMask)
             }
-            if node.firstChild < 0, !noEmptyElements {
-                put(UInt8(ascii: "/"))
-                put(UInt8(ascii: ">"))
-                return
+            if !style.noEmptyElements {
+                let empty =
+                    node.firstChild < 0
+                    || ((style.compactEmptyElements || node.marks & XMLEncodedTree.Marks.groupChild != 0)
+                        && tree.isEmpty(index, ignoringEmptyText: style.compactEmptyElements))
+                if empty {
+                    if !style.compactEmptyElements { put(0x20) }
+                    put(UInt8(ascii: "/"))
+                    put(UInt8(ascii: ">"))
+                    return
+                }
             }
             put(UInt8(ascii: ">"))
-            var child = node.firstChild
-            while child >= 0 {
-                let found = tree.nodes[child]
-                if found.kind == .element {
-                    write(source, element: child, noEmptyElements: noEmptyElements)
-                } else if found.text.flags & XMLEncodedTree.Flags.escapeInText == 0 {
-                    put(source.value(found.text))
-                } else {
-                    putEscaped(source.value(found.text), inAttribute: false)
-                }
-                child = found.next
-            }
+            writeContent(source, of: index, style: style)
             put(UInt8(ascii: "<"))
             put(UInt8(ascii: "/"))
             put(name)
             put(UInt8(ascii: ">"))
         }
 
-        mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
-            let mask = inAttribute ? XMLEncodedTree.Flags.escapeInAttribute : XMLEncodedTree.Flags.escapeInText
+        /// The children of an element or a group, a group's in its place.
+        private mutating func writeContent(_ source: TreeSource, of index: XMLEncodedTree.Index, style: CompactStyle) {
+            let tree = source.tree
+            var child = tree.nodes[index].firstChild
+            while child >= 0 {
+                let found = tree.nodes[child]
+                switch found.kind {
+                case .element:
+                    write(source, element: child, style: style)
+                case .group:
+                    writeContent(source, of: child, style: style)
+                default:
+                    if found.text.flags & style.textMask == 0 {
+                        put(source.value(found.text))
+                    } else {
+                        putEscaped(source.value(found.text), mask: style.textMask)
+                    }
+                }
+                child = found.next
+            }
+        }
+
+        mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
             var runStart = 0
             var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
             while index < utf8.count {
-                let replacement: StaticString
-                switch utf8[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case 0x0D: replacement = "&#13;"
-                case 0x0A: replacement = "&#10;"
-                default: replacement = "&#9;"
-                }
+                let replacement = XMLEscaping.reference(for: utf8[index])
                 put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 put(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 runStart = index + 1
@@ -208,87 +262,155 @@ internal struct XMLWriter {
         }
     }
 
-    private mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, depth: Int) {
+    // MARK: - The general writer: pretty printing, sorted keys, CDATA, escaping tables
+
+    /// Writes an element at `level` (its indentation, which the caller has written).
+    private mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, level: Int) {
         let tree = source.tree
         let node = tree.nodes[index]
         let name = source.name(node.name)
         bytes.append(UInt8(ascii: "<"))
         bytes.append(contentsOf: name)
-        if formatting.sortedKeys {
-            var attributes: [XMLEncodedTree.Attribute] = []
-            var current = node.firstAttribute
-            while current >= 0 {
-                attributes.append(tree.attributes[current])
-                current = tree.attributes[current].next
-            }
-            attributes.sort { tree.names[$0.name] < tree.names[$1.name] }
-            for attribute in attributes { writeAttribute(source, attribute) }
-        } else {
+        var attributes: [XMLEncodedTree.Attribute] = []
+        for hoisted in node.marks & XMLEncodedTree.Marks.hoisted == 0 ? [false] : [false, true] {
             var current = node.firstAttribute
             while current >= 0 {
                 let attribute = tree.attributes[current]
-                writeAttribute(source, attribute)
+                if node.marks & XMLEncodedTree.Marks.hoisted == 0 || attribute.hoisted == hoisted { attributes.append(attribute) }
                 current = attribute.next
             }
         }
-        if node.firstChild < 0 {
-            if formatting.noEmptyElements {
-                bytes.append(UInt8(ascii: ">"))
-                closeTag(name)
-            } else {
-                bytes.append(UInt8(ascii: "/"))
-                bytes.append(UInt8(ascii: ">"))
-            }
+        if formatting.sortedKeys { attributes.sort { tree.names[$0.name] < tree.names[$1.name] } }
+        for attribute in attributes { writeAttribute(source, attribute) }
+
+        let ignoreEmptyText = formatting.compactEmptyElements
+        if !formatting.noEmptyElements, tree.isEmpty(index, ignoringEmptyText: ignoreEmptyText) {
+            if !formatting.compactEmptyElements { bytes.append(0x20) }
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(UInt8(ascii: ">"))
             return
         }
         bytes.append(UInt8(ascii: ">"))
-        if formatting.sortedKeys || formatting.prettyPrinted {
-            var children: [XMLEncodedTree.Index] = []
-            var child = node.firstChild
-            while child >= 0 {
-                children.append(child)
-                child = tree.nodes[child].next
-            }
-            if formatting.sortedKeys, !node.hasText {
-                // A stable sort by name.
-                children = children.enumerated().sorted { a, b in
-                    let x = tree.names[Int(tree.nodes[a.element].name)]
-                    let y = tree.names[Int(tree.nodes[b.element].name)]
-                    return x == y ? a.offset < b.offset : x < y
-                }.map(\.element)
-            }
-            // Indent only element-only content: text is written exactly as it is.
-            let indent = formatting.prettyPrinted && !node.hasText
-            for child in children {
-                if indent { newline(depth + 1) }
-                writeChild(source, child, depth: depth)
-            }
-            if indent { newline(depth) }
+        if tree.holdsText(index, ignoringEmptyText: ignoreEmptyText) {
+            // Text (mixed content included) is written as it is: nothing added, nothing moved.
+            writeInline(source, of: index, level: level + 1)
+        } else if !formatting.prettyPrinted {
+            writeElementOnly(source, of: index, level: level + 1)
         } else {
-            var child = node.firstChild
-            while child >= 0 {
-                writeChild(source, child, depth: depth)
-                child = tree.nodes[child].next
+            // XMLCoder's layout: each child on its own line, unless all the content is in groups
+            // holding no element of their own.
+            let layout = !onlyIntrinsicContent(tree, index)
+            if layout { bytes.append(0x0A) }
+            for child in children(tree, of: index) {
+                switch tree.nodes[child].kind {
+                case .element:
+                    indent(level + 1)
+                    write(source, element: child, level: level + 1)
+                case .group:
+                    writeGroup(source, child, level: level + 1)
+                case .text, .cdata:
+                    break  // only empty text, ignored, reaches here
+                }
+                if layout { bytes.append(0x0A) }
             }
+            if layout { indent(level) }
         }
         closeTag(name)
     }
 
-    @inline(__always)
-    private mutating func writeChild(_ source: TreeSource, _ child: XMLEncodedTree.Index, depth: Int) {
-        let node = source.tree.nodes[child]
-        switch node.kind {
-        case .element:
-            write(source, element: child, depth: depth + 1)
-        case .text:
-            if node.text.flags & XMLEncodedTree.Flags.escapeInText == 0 {
-                bytes.append(contentsOf: source.value(node.text))
-            } else {
-                appendEscaped(source.value(node.text), inAttribute: false)
+    /// The content of a group in element-only content, pretty printed as XMLCoder lays out an
+    /// element with an empty key: its elements indented at `level`, one after the other.
+    private mutating func writeGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int) {
+        let tree = source.tree
+        for child in children(tree, of: index) {
+            switch tree.nodes[child].kind {
+            case .element:
+                indent(level)
+                write(source, element: child, level: level)
+            case .group:
+                writeGroup(source, child, level: level)
+            case .text, .cdata:
+                break
             }
-        case .cdata:
-            appendCDATA(source.value(node.text))
         }
+    }
+
+    /// Element-only content, with no white space.
+    private mutating func writeElementOnly(_ source: TreeSource, of index: XMLEncodedTree.Index, level: Int) {
+        let tree = source.tree
+        for child in children(tree, of: index) {
+            switch tree.nodes[child].kind {
+            case .element: write(source, element: child, level: level)
+            case .group: writeElementOnly(source, of: child, level: level)
+            case .text, .cdata: break
+            }
+        }
+    }
+
+    /// Content holding text, in its order, with no white space added.
+    private mutating func writeInline(_ source: TreeSource, of index: XMLEncodedTree.Index, level: Int) {
+        let tree = source.tree
+        var child = tree.nodes[index].firstChild
+        while child >= 0 {
+            let node = tree.nodes[child]
+            switch node.kind {
+            case .element: write(source, element: child, level: level)
+            case .group: writeInline(source, of: child, level: level)
+            case .text: appendText(source.value(node.text), flags: node.text.flags)
+            case .cdata:
+                if node.text.count > 0 || !formatting.compactEmptyElements { appendCDATA(source.value(node.text)) }
+            }
+            child = node.next
+        }
+    }
+
+    /// Whether all of an element's children are text or groups holding no element (XMLCoder
+    /// then writes them with no line breaks).
+    private func onlyIntrinsicContent(_ tree: XMLEncodedTree, _ index: XMLEncodedTree.Index) -> Bool {
+        var child = tree.nodes[index].firstChild
+        while child >= 0 {
+            let node = tree.nodes[child]
+            switch node.kind {
+            case .element, .cdata: return false
+            case .text: break
+            case .group:
+                var inner = node.firstChild
+                while inner >= 0 {
+                    if tree.nodes[inner].kind == .element || tree.nodes[inner].kind == .cdata { return false }
+                    inner = tree.nodes[inner].next
+                }
+            }
+            child = node.next
+        }
+        return true
+    }
+
+    /// The children of an element or group in writing order: as encoded, or, with
+    /// `.sortedKeys`, stably sorted by name (text and groups, which have none, first).
+    private func children(_ tree: XMLEncodedTree, of index: XMLEncodedTree.Index) -> [XMLEncodedTree.Index] {
+        var children: [XMLEncodedTree.Index] = []
+        var child = tree.nodes[index].firstChild
+        while child >= 0 {
+            children.append(child)
+            child = tree.nodes[child].next
+        }
+        guard formatting.sortedKeys, children.count > 1 else { return children }
+        func key(_ node: XMLEncodedTree.Index) -> String {
+            switch tree.nodes[node].kind {
+            case .element: return tree.names[tree.nodes[node].name]
+            case .cdata: return "#CDATA"
+            case .text, .group: return ""
+            }
+        }
+        var keyed: [(offset: Int, node: XMLEncodedTree.Index, key: String)] = []
+        for (offset, node) in children.enumerated() { keyed.append((offset, node, key(node))) }
+        keyed.sort { a, b in a.key == b.key ? a.offset < b.offset : a.key < b.key }
+        return keyed.map { $0.node }
+    }
+
+    private mutating func indent(_ level: Int) {
+        guard formatting.prettyPrinted else { return }
+        for _ in 0..<level { bytes.append(contentsOf: formatting.indentation) }
     }
 
     @inline(__always)
@@ -297,12 +419,48 @@ internal struct XMLWriter {
         bytes.append(contentsOf: source.name(attribute.name))
         bytes.append(UInt8(ascii: "="))
         bytes.append(UInt8(ascii: "\""))
-        if attribute.value.flags & XMLEncodedTree.Flags.escapeInAttribute == 0 {
-            bytes.append(contentsOf: source.value(attribute.value))
-        } else {
-            appendEscaped(source.value(attribute.value), inAttribute: true)
+        let value = source.value(attribute.value)
+        switch formatting.escaping {
+        case .custom(let tables):
+            tables.appendEscaped(value, inAttribute: true, to: &bytes)
+        case .minimal, .defaultTables:
+            let mask = formatting.escaping.attributeMask
+            if attribute.value.flags & mask == 0 {
+                bytes.append(contentsOf: value)
+            } else {
+                appendEscaped(value, mask: mask)
+            }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a text value, escaped as the formatting says.
+    private mutating func appendText(_ value: UnsafeBufferPointer<UInt8>, flags: UInt8) {
+        switch formatting.escaping {
+        case .custom(let tables):
+            tables.appendEscaped(value, inAttribute: false, to: &bytes)
+        case .minimal, .defaultTables:
+            let mask = formatting.escaping.textMask
+            if flags & mask == 0 {
+                bytes.append(contentsOf: value)
+            } else {
+                appendEscaped(value, mask: mask)
+            }
+        }
+    }
+
+    /// Appends UTF-8 text with the bytes whose class is in `mask` replaced by references.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
+        var runStart = 0
+        var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
+        while index < utf8.count {
+            let replacement = XMLEscaping.reference(for: utf8[index])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
+            index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     private mutating func closeTag(_ name: UnsafeBufferPointer<UInt8>) {
@@ -355,7 +513,7 @@ internal struct XMLWriter {
     /// Appends UTF-8 text as a CDATA section; see `appendCDATA(_:)` for a string.
     mutating func appendCDATA(_ utf8: UnsafeBufferPointer<UInt8>) {
         if utf8.contains(0x0D) {
-            appendEscaped(utf8, inAttribute: false)
+            appendText(utf8, flags: XMLEncodedTree.classify(utf8))
             return
         }
         bytes.append(contentsOf: "<![CDATA[".utf8)

@@ -69,6 +69,8 @@ import Testing
         }
         let encoder = XMLEncoder()
         encoder.nilEncodingStrategy = .xsiNil
+        // A tree is written in the compact form: the encoder's with these two options.
+        encoder.outputFormatting = [.compactEmptyElements, .minimalEscaping]
         let value = Tagged(id: Attribute(3), title: "T & U", note: nil)
         let tree = try encoder.encodeToTree(value, withRootKey: "item", header: XMLHeader(version: 1.0))
         #expect(tree.declaration?.version == "1.0")

@@ -34,8 +34,9 @@ import Testing
         XMLEncoder.OutputFormatting(), .prettyPrinted, .sortedKeys, .noEmptyElements, [.prettyPrinted, .sortedKeys, .noEmptyElements],
     ])
     func sameBytesAsXMLEncoder(formatting: XMLEncoder.OutputFormatting) throws {
+        // A tree is written in the compact form: the encoder's with these two options.
         let encoder = XMLEncoder()
-        encoder.outputFormatting = formatting
+        encoder.outputFormatting = formatting.union([.compactEmptyElements, .minimalEscaping])
         encoder.prettyPrintIndentation = .spaces(2)
         let encoded = try encoder.encode(Catalog(book: Self.books), withRootKey: "books")
         let written = try XMLTree(root: Self.catalogTree()).xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(2))

@@ -213,7 +213,7 @@ import Testing
             })
         #expect(
             xml == """
-                <s bool="true" string="s" double="1.5" float="2.5" int="-1" int8="-8" int16="-16" int32="-32" int64="-64" uint="1" uint8="8" uint16="16" uint32="32" uint64="64" decimal="12.34" url="https://example.com/" data="aGk=" date="1.5"/>
+                <s bool="true" string="s" double="1.5" float="2.5" int="-1" int8="-8" int16="-16" int32="-32" int64="-64" uint="1" uint8="8" uint16="16" uint32="32" uint64="64" decimal="12.34" url="https://example.com/" data="aGk=" date="1.5" />
                 """)
     }
 

@@ -154,7 +154,7 @@ struct ModelRoute: Codable, Equatable {
             sampleModelCatalog,
             expectedXML: """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <books><book name="A &amp; &lt;B>"><author>Jon "J" Hoffman</author><tags>swift</tags><tags> padded </tags><price currency="EUR">12.5</price></book><book name="Café"><author>Ann</author></book></books>
+                <books><book name="A &amp; &lt;B&gt;"><author>Jon &quot;J&quot; Hoffman</author><tags>swift</tags><tags> padded </tags><price currency="EUR">12.5</price></book><book name="Café"><author>Ann</author></book></books>
                 """, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8"), decoder: { $0.trimValueWhitespaces = false })
     }
 
@@ -163,8 +163,8 @@ struct ModelRoute: Codable, Equatable {
             sampleModelCatalog,
             expectedXML: """
                 <books>
-                    <book name="A &amp; &lt;B>">
-                        <author>Jon "J" Hoffman</author>
+                    <book name="A &amp; &lt;B&gt;">
+                        <author>Jon &quot;J&quot; Hoffman</author>
                         <price currency="EUR">12.5</price>
                         <tags>swift</tags>
                         <tags> padded </tags>

@@ -16,7 +16,7 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
 
     @Test func omittedByDefault() throws {
         try roundTrip(Opt(a: nil, s: nil, b: "x"), expectedXML: "<r><b>x</b></r>", rootKey: "r")
-        try roundTrip(Opt(a: 1, s: "", b: "x"), expectedXML: "<r><a>1</a><s/><b>x</b></r>", rootKey: "r")
+        try roundTrip(Opt(a: 1, s: "", b: "x"), expectedXML: "<r><a>1</a><s></s><b>x</b></r>", rootKey: "r")
         try roundTrip(
             Opt(a: nil, s: nil, b: "x"), expectedXML: "<r><b>x</b></r>", rootKey: "r",
             encoder: { $0.nilEncodingStrategy = .omitted })
@@ -24,7 +24,7 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
 
     @Test func emptyElement() throws {
         let xml = try encodeXML(Opt(a: nil, s: nil, b: "x"), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement })
-        #expect(xml == "<r><a/><s/><b>x</b></r>")
+        #expect(xml == "<r><a /><s /><b>x</b></r>")
         // Reads back: an empty element is nil for a number, but "" for a String? (documented by
         // the decoder), so only the Int? survives as nil.
         let decoded = try XMLDecoder().decode(Opt.self, from: Data(xml.utf8))
@@ -34,14 +34,14 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
 
     @Test func emptyElementRoundTripsForNonStringOptionals() throws {
         struct N: Codable, Equatable { var i: Int?; var d: Double?; var b: Bool?; var date: Date?; var data: Data? }
-        try roundTrip(N(), expectedXML: "<n><i/><d/><b/><date/><data/></n>", rootKey: "n", encoder: { $0.nilEncodingStrategy = .emptyElement })
+        try roundTrip(N(), expectedXML: "<n><i /><d /><b /><date /><data /></n>", rootKey: "n", encoder: { $0.nilEncodingStrategy = .emptyElement })
     }
 
     @Test func xsiNil() throws {
         try roundTrip(
             Opt(a: nil, s: nil, b: "x"),
             expectedXML: """
-                <r \(xsiNamespace)><a xsi:nil="true"/><s xsi:nil="true"/><b>x</b></r>
+                <r \(xsiNamespace)><a xsi:nil="true" /><s xsi:nil="true" /><b>x</b></r>
                 """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
@@ -57,7 +57,7 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
         try roundTrip(
             Outer(id: 1, inner: [Inner(v: "a"), Inner(v: nil)]),
             expectedXML: """
-                <o id="1" \(xsiNamespace)><inner><v>a</v></inner><inner><v xsi:nil="true"/></inner></o>
+                <o id="1" \(xsiNamespace)><inner><v>a</v></inner><inner><v xsi:nil="true" /></inner></o>
                 """, rootKey: "o", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
@@ -76,7 +76,7 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
         try roundTrip(
             Derived(base: Base(v: nil)),
             expectedXML: """
-                <d \(xsiNamespace)><super><v xsi:nil="true"/></super></d>
+                <d \(xsiNamespace)><super><v xsi:nil="true" /></super></d>
                 """, rootKey: "d", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
@@ -84,9 +84,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
         try roundTrip(
             String?.none,
             expectedXML: """
-                <r xsi:nil="true" \(xsiNamespace)/>
+                <r xsi:nil="true" \(xsiNamespace) />
                 """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
-        try roundTrip(Int?.none, expectedXML: "<r xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"/>", rootKey: "r")
+        try roundTrip(Int?.none, expectedXML: "<r xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />", rootKey: "r")
     }
 
     /// A nil String? at the top level under the default strategy: the root is empty, which the
@@ -98,9 +98,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
     @Test func nilItemsInLists() throws {
         struct L: Codable, Equatable { var n: [Int?] }
         let value = L(n: [1, nil, 3])
-        try roundTrip(value, expectedXML: "<l xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><n>1</n><n xsi:nil=\"true\"/><n>3</n></l>", rootKey: "l")
+        try roundTrip(value, expectedXML: "<l xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><n>1</n><n xsi:nil=\"true\" /><n>3</n></l>", rootKey: "l")
         try roundTrip(
-            value, expectedXML: "<l \(xsiNamespace)><n>1</n><n xsi:nil=\"true\"/><n>3</n></l>", rootKey: "l",
+            value, expectedXML: "<l \(xsiNamespace)><n>1</n><n xsi:nil=\"true\" /><n>3</n></l>", rootKey: "l",
             encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 
@@ -122,18 +122,18 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
                 try c.encodeNil(forKey: .text)  // the "" key: nothing to write
             }
         }
-        #expect(try encodeXML(Explicit(), rootKey: "r") == "<r/>")
-        #expect(try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement }) == "<r><gone/></r>")
+        #expect(try encodeXML(Explicit(), rootKey: "r") == "<r />")
+        #expect(try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement }) == "<r><gone /></r>")
         #expect(
             try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .xsiNil }) == """
-                <r \(xsiNamespace)><gone xsi:nil="true"/></r>
+                <r \(xsiNamespace)><gone xsi:nil="true" /></r>
                 """)
     }
 
     @Test func nilStructRoundTrips() throws {
         struct Inner: Codable, Equatable { var a: String? }
         struct Outer: Codable, Equatable { var inner: Inner?; var other: Inner? }
-        try roundTrip(Outer(inner: nil, other: Inner(a: nil)), expectedXML: "<o><other/></o>", rootKey: "o")
+        try roundTrip(Outer(inner: nil, other: Inner(a: nil)), expectedXML: "<o><other /></o>", rootKey: "o")
         try roundTrip(Outer(inner: nil, other: Inner(a: nil)), rootKey: "o", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 }

@@ -1,5 +1,6 @@
-// Output formatting: compact by default, pretty printing with spaces or tabs (never touching
-// text), sorted keys, no empty-element tags, the XML declaration, DOCTYPE and root attributes.
+// Output formatting: compact by default with XMLCoder's spelling (`<a />`, `<a></a>` for an
+// empty string), pretty printing with spaces or tabs (never touching text), sorted keys, no
+// empty-element tags, the compact forms, the XML declaration, DOCTYPE and root attributes.
 
 import Foundation
 import Testing
@@ -26,8 +27,16 @@ import Testing
         try roundTrip(
             doc,
             expectedXML: """
-                <doc id="1"><title>T</title><empty/><items><name>a</name></items><items><name>b</name></items><price currency="EUR">1.5</price></doc>
+                <doc id="1"><title>T</title><empty></empty><items><name>a</name></items><items><name>b</name></items><price currency="EUR">1.5</price></doc>
                 """, rootKey: "doc")
+    }
+
+    @Test func compactEmptyElementsAndMinimalEscaping() throws {
+        try roundTrip(
+            doc,
+            expectedXML: """
+                <doc id="1"><title>T</title><empty/><items><name>a</name></items><items><name>b</name></items><price currency="EUR">1.5</price></doc>
+                """, rootKey: "doc", encoder: { $0.outputFormatting = [.compactEmptyElements, .minimalEscaping] })
     }
 
     @Test func prettyPrintedWithFourSpacesByDefault() throws {
@@ -36,7 +45,7 @@ import Testing
             expectedXML: """
                 <doc id="1">
                     <title>T</title>
-                    <empty/>
+                    <empty></empty>
                     <items>
                         <name>a</name>
                     </items>
@@ -53,9 +62,9 @@ import Testing
             [Item(name: "a")],
             expectedXML: """
                 <list>
-                  <Item>
+                  <list>
                     <name>a</name>
-                  </Item>
+                  </list>
                 </list>
                 """, rootKey: "list",
             encoder: {
@@ -67,7 +76,7 @@ import Testing
         try roundTrip(
             doc,
             expectedXML:
-                "<doc id=\"1\">\n\t<title>T</title>\n\t<empty/>\n\t<items>\n\t\t<name>a</name>\n\t</items>\n\t<items>\n\t\t<name>b</name>\n\t</items>\n\t<price currency=\"EUR\">1.5</price>\n</doc>",
+                "<doc id=\"1\">\n\t<title>T</title>\n\t<empty></empty>\n\t<items>\n\t\t<name>a</name>\n\t</items>\n\t<items>\n\t\t<name>b</name>\n\t</items>\n\t<price currency=\"EUR\">1.5</price>\n</doc>",
             rootKey: "doc",
             encoder: {
                 $0.outputFormatting = .prettyPrinted; $0.prettyPrintIndentation = .tabs(1)
@@ -129,16 +138,16 @@ import Testing
                 \tnext&#13;
                 </lines>
                     <list> </list>
-                    <list/>
+                    <list></list>
                     <list>
                 </list>
                     <mixed a=" x "> text <child>
                             <name> n </name>
                         </child></mixed>
                     <nested>
-                        <String> a </String>
+                        <nested> a </nested>
                     </nested>
-                    <nested/>
+                    <nested />
                 </t>
                 """)
     }
@@ -187,7 +196,9 @@ import Testing
         try roundTrip(
             E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s></s><inner></inner></e>"#, rootKey: "e",
             encoder: { $0.outputFormatting = .noEmptyElements })
-        try roundTrip(E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s/><inner/></e>"#, rootKey: "e")
+        try roundTrip(E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s></s><inner /></e>"#, rootKey: "e")
+        try roundTrip(
+            E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s/><inner/></e>"#, rootKey: "e", encoder: { $0.outputFormatting = .compactEmptyElements })
         try roundTrip([String](), expectedXML: "<list></list>", rootKey: "list", encoder: { $0.outputFormatting = .noEmptyElements })
         try roundTrip(
             E(s: "", inner: [:], a: "x"),

@@ -248,8 +248,16 @@ enum Gen {
             s: optional(&rng, string), i: optional(&rng) { integer(&$0) }, d: optional(&rng, double), b: optional(&rng) { $0.next() % 2 == 0 },
             u: optional(&rng) { integer(&$0) }, a: Attribute(optional(&rng, string)), n: Attribute(optional(&rng) { integer(&$0) }),
             inner: optional(&rng, inner), ints: array(&rng) { optional(&$0) { integer(&$0) } }, doubles: array(&rng) { optional(&$0, double) },
-            list: optional(&rng) { r in [string(&r)] + array(&r, string) },
-            matrix: optional(&rng) { r in [array(&r) { integer(&$0) }] + array(&r) { array(&$0) { integer(&$0) } } })
+            list: optional(&rng) { r in nonEmptySingle([string(&r)] + array(&r, string), ["x"]) },
+            matrix: optional(&rng) { r in nonEmptySingle([array(&r) { integer(&$0) }] + array(&r) { array(&$0) { integer(&$0) } }, [[1]]) })
+    }
+
+    /// An optional list of one item written as an empty element is refused (it would read back
+    /// as an empty list): such a list is replaced by `replacement`.
+    static func nonEmptySingle<T: Equatable>(_ list: [T], _ replacement: [T]) -> [T] {
+        if list.count == 1, let only = list.first as? String, only.isEmpty { return replacement }
+        if list.count == 1, let only = list.first as? [Int], only.isEmpty { return replacement }
+        return list
     }
 
     static func nested(_ rng: inout SplitMix64) -> GenNested {

@@ -28,12 +28,19 @@ private struct OneKey<Value: Encodable>: Encodable {
 
     @Test func escapesInText() throws {
         let xml = try encodeXML(S(a: "", s: Self.tricky), rootKey: "r")
-        #expect(xml == "<r a=\"\"><s>a&amp;b&lt;c&gt;d\"e'f\tg\nh&#13;i&#13;\nj ]]&gt; &amp;amp; &amp;#13;</s></r>")
+        // XMLCoder's default table escapes ' and " too; a carriage return is always a reference.
+        #expect(xml == "<r a=\"\"><s>a&amp;b&lt;c&gt;d&quot;e&apos;f\tg\nh&#13;i&#13;\nj ]]&gt; &amp;amp; &amp;#13;</s></r>")
+        let minimal = try encodeXML(S(a: "", s: Self.tricky), rootKey: "r", configure: { $0.outputFormatting = .minimalEscaping })
+        #expect(minimal == "<r a=\"\"><s>a&amp;b&lt;c&gt;d\"e'f\tg\nh&#13;i&#13;\nj ]]&gt; &amp;amp; &amp;#13;</s></r>")
     }
 
     @Test func escapesInAttributes() throws {
         let xml = try encodeXML(S(a: Attribute(Self.tricky), s: ""), rootKey: "r")
-        #expect(xml == "<r a=\"a&amp;b&lt;c>d&quot;e'f&#9;g&#10;h&#13;i&#13;&#10;j ]]> &amp;amp; &amp;#13;\"><s/></r>")
+        // XMLCoder's default table escapes > and ' too; tab, line feed and carriage return are
+        // always references.
+        #expect(xml == "<r a=\"a&amp;b&lt;c&gt;d&quot;e&apos;f&#9;g&#10;h&#13;i&#13;&#10;j ]]&gt; &amp;amp; &amp;#13;\"><s></s></r>")
+        let minimal = try encodeXML(S(a: Attribute(Self.tricky), s: ""), rootKey: "r", configure: { $0.outputFormatting = .minimalEscaping })
+        #expect(minimal == "<r a=\"a&amp;b&lt;c>d&quot;e'f&#9;g&#10;h&#13;i&#13;&#10;j ]]> &amp;amp; &amp;#13;\"><s></s></r>")
     }
 
     @Test func escapedValuesRoundTripExactly() throws {
@@ -121,7 +128,7 @@ private struct OneKey<Value: Encodable>: Encodable {
     @Test(arguments: validNames)
     func validNamesAreWritten(_ name: String) throws {
         #expect(try encodeXML(OneKey(key: name, value: 1), rootKey: "r") == "<r><\(name)>1</\(name)></r>")
-        #expect(try encodeXML(OneKey(key: name, value: "v", asAttribute: true), rootKey: "r") == "<r \(name)=\"v\"/>")
+        #expect(try encodeXML(OneKey(key: name, value: "v", asAttribute: true), rootKey: "r") == "<r \(name)=\"v\" />")
     }
 
     @Test func invalidNamesInNestedContainersAreRefused() throws {

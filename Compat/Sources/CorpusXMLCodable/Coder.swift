@@ -1,0 +1,6 @@
+// The corpus compiled against XMLCodable.
+import CompatSettings
+import Foundation
+import XMLCodable
+
+let coderName = "XMLCodable"
