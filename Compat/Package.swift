@@ -13,14 +13,14 @@ let package = Package(
     name: "XMLCodableCompat",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "XMLCodable", path: ".."),
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
     ],
     targets: [
         .target(name: "CompatSettings"),
         .target(
             name: "CorpusXMLCodable",
-            dependencies: ["CompatSettings", .product(name: "XMLCodable", package: "wt-encoder")]
+            dependencies: ["CompatSettings", .product(name: "XMLCodable", package: "XMLCodable")]
         ),
         .target(
             name: "CorpusXMLCoder",

@@ -242,7 +242,7 @@ internal final class XMLDecoderImpl: Decoder {
     private func containerDecidingList<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let candidate = listCandidate.node
         listCandidate.node = -1
-        if candidate == node, !element(node, namesAKeyOf: type),
+        if candidate == node, !element(node, holdsOneItemKeyedBy: type, choice: currentTraits.isEnum),
             let first = index.children(of: node).first(where: { index[$0].isElement })
         {
             listCandidate.choseWrapped = true
@@ -251,10 +251,17 @@ internal final class XMLDecoderImpl: Decoder {
         return try container(keyedBy: type)
     }
 
-    /// Whether one of an element's child elements or attributes names a key of `Key` (after the
-    /// key decoding strategy).
-    func element<Key: CodingKey>(_ node: Int32, namesAKeyOf type: Key.Type) -> Bool {
+    /// Whether an element, read as a list, is one item keyed by `Key` rather than a wrapper of
+    /// items: one of its child elements or attributes names a key of `Key` (after the key decoding
+    /// strategy). For a choice (an enum), whose value is one case element, it must hold exactly one
+    /// child element, naming a case: several cases are several items.
+    func element<Key: CodingKey>(_ node: Int32, holdsOneItemKeyedBy type: Key.Type, choice: Bool) -> Bool {
         let path = codingPathNode
+        if choice || Key.self is any XMLChoiceCodingKey.Type {
+            var children = index.children(of: node).filter { index[$0].isElement }.makeIterator()
+            guard let only = children.next(), children.next() == nil else { return false }
+            return Key(stringValue: convert(matchName(index[only].name), path: path)) != nil
+        }
         for child in index.children(of: node) where index[child].isElement {
             if Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return true }
         }

@@ -191,7 +191,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let traits = decoder.traits(of: T.self)
-        guard let value = find(key, placement: traits.placement, wantsList: traits.isList) else {
+        guard let value = value(for: key, traits: traits) else {
             return try absent(T.self, key: key, traits: traits)
         }
         return try decoder.unwrap(value, as: T.self, path: path.appending(key))
@@ -199,8 +199,21 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let traits = decoder.traits(of: T.self)
-        guard let value = find(key, placement: traits.placement, wantsList: traits.isList) else { return nil }
+        guard let value = value(for: key, traits: traits) else { return nil }
         return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key))
+    }
+
+    /// The value of `key` for a type with `traits`. A value that is not read from text (a struct,
+    /// an enum, a type of its own that may use an unkeyed container) is the elements named by the
+    /// key, as the encoder writes a list under a key: one element is the one item or a wrapped list,
+    /// an empty one an empty list (see `XMLNodeList.Shape`); a struct reads its one element.
+    @inline(__always)
+    private func value(for key: Key, traits: TypeTraits) -> XMLValue? {
+        let elementsMayBeAList = !traits.isList && !traits.isScalar && !traits.isStringLike
+        guard let value = find(key, placement: traits.placement, wantsList: traits.isList || elementsMayBeAList) else { return nil }
+        guard elementsMayBeAList, case .elements(var list) = value, list.shape == .plain else { return value }
+        list.shape = .mayBeWrappedOrEmpty
+        return .elements(list)
     }
 
     // The scalar overloads all go through the generic rule for optionals (empty element,

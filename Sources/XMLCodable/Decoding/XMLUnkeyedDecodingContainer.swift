@@ -154,7 +154,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
-        if undecided >= 0 { decide(wrapped: !decoder.element(undecided, namesAKeyOf: type)) }
+        if undecided >= 0 { decide(wrapped: !decoder.element(undecided, holdsOneItemKeyedBy: type, choice: false)) }
         let container = try decoder.with(value: item, path: itemPath) { try decoder.container(keyedBy: type) }
         currentIndex += 1
         return container

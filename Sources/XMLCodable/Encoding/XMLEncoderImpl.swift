@@ -49,6 +49,9 @@ internal final class XMLEncoderImpl: Encoder {
     /// The type whose node encoding is in force (for `DynamicNodeEncoding` and the node strategy):
     /// the type of the value stored under the last key, as in XMLCoder's stack of node encodings.
     @exclusivity(unchecked) var nodeEncodingType: any Encodable.Type = Never.self
+    /// Set when a value encoded under a key asks for an unkeyed container there: it is written as
+    /// repeated elements named by the key (see `XMLKeyedEncodingContainer.encodeKeptList`).
+    @exclusivity(unchecked) var keyedValueIsList = false
     /// The list item whose value is being encoded (a value asking for a choice container there
     /// marks the item as a choice item).
     @exclusivity(unchecked) var choiceItemCandidate: Index = -1
@@ -365,6 +368,7 @@ internal final class XMLEncoderImpl: Encoder {
             return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: itemName, path: codingPathNode, holdsList: true)
         case .keyed(let parent, let name):
             target = .list(parent: parent, itemName: name)
+            keyedValueIsList = true
             return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name, path: codingPathNode)
         case .list(let parent, let itemName):
             return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: itemName, path: codingPathNode)

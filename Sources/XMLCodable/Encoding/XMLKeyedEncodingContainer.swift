@@ -113,7 +113,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.addText(text, cdata: cdata, to: element)
             return
         }
-        let destination = placement(key, wrapper: nil)
+        let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
         if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
     }
@@ -171,7 +171,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         let traits = encoder.traits(of: T.self)
-        let destination = placement(key, wrapper: traits.wrapperPlacement)
+        let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: traits.wrapperPlacement)
         if destination != .element {
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
@@ -184,17 +184,26 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                 return
             }
             if isDictionary || optionalList {
-                try encodeKeptList(value, name: name, path: keyPath)
+                try encodeKeptList(value, name: name, path: keyPath, isList: true)
                 return
             }
+            try encoder.encode(value, into: .keyed(parent: element, name: name), path: keyPath)
+            return
         }
-        try encoder.encode(value, into: .keyed(parent: element, name: name), path: keyPath)
+        // Any other type may write a list through an unkeyed container of its own: it must read
+        // back present too (a missing key is no value for it).
+        try encodeKeptList(value, name: name, path: keyPath, isList: false)
     }
 
-    /// An unwrapped list that must read back present: `<key />` when empty; refused when its one
-    /// item is an empty element, which reads back as an empty list.
-    private func encodeKeptList<T: Encodable>(_ value: T, name: NameID, path keyPath: CodingPathNode) throws {
+    /// A value under a key that must read back present: `<key />` when it wrote nothing (an empty
+    /// list); refused when it is a list of one item that is an empty element, which reads back as
+    /// an empty list. `isList` when the value is a list whatever it does; otherwise it is one when
+    /// it asks for an unkeyed container.
+    private func encodeKeptList<T: Encodable>(_ value: T, name: NameID, path keyPath: CodingPathNode, isList: Bool) throws {
         let before = tree.nodes[element].lastChild
+        let savedIsList = encoder.keyedValueIsList
+        encoder.keyedValueIsList = false
+        defer { encoder.keyedValueIsList = savedIsList }
         try encoder.encode(value, into: .keyed(parent: element, name: name), path: keyPath)
         let first = before < 0 ? tree.nodes[element].firstChild : tree.nodes[before].next
         guard first >= 0 else {
@@ -202,7 +211,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         let item = tree.nodes[first]
-        if item.next < 0, item.kind == .element, item.firstAttribute < 0, tree.isEmpty(first, ignoringEmptyText: true) {
+        if isList || encoder.keyedValueIsList, item.next < 0, item.kind == .element, item.firstAttribute < 0, tree.isEmpty(first, ignoringEmptyText: true) {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
