@@ -252,14 +252,27 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     // MARK: - Optionals under the nil strategy
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key, optionalList: encoder.traits(of: T.self).isList) } else { try encodeNil(forKey: key) }
+        guard let value else { return try encodeNil(forKey: key) }
+        if T.self == String.self, let string = value as? String { return try encodeIfPresent(string, forKey: key) }
+        try encode(value, forKey: key, optionalList: encoder.traits(of: T.self).isList)
     }
 
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        guard let value else { return try encodeNil(forKey: key) }
+        if value.isEmpty, try resolve(key, key.stringValue) == nil {
+            // An element's own text that is empty is no text, which reads back as nil.
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: path.path(appending: key),
+                    debugDescription:
+                        "An optional string that is empty, as the element's own text (the \"\" key), cannot be told apart from nil: both are an element with no text."
+                ))
+        }
+        try encode(value, forKey: key)
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }

@@ -9,6 +9,7 @@
 //   keyed (synthesized)          Pair<A, B>                 container(keyedBy:) with encode/decode
 //   attribute + element          Tagged<S, B>               @Attribute, an element
 //   attribute + text             Intrinsic<S, V>            @Attribute, the "" key
+//   attribute + optional text    OptionalIntrinsic<S, V>    @Attribute, the "" key, nil as no text
 //   nested keyed                 NestedKeyed<A, B>          nestedContainer(keyedBy:forKey:)
 //   nested unkeyed under a key   NestedList<T>              nestedUnkeyedContainer(forKey:), encode per item
 //   the same, keyed items        NestedListOfKeyed<T>       nestedUnkeyedContainer(forKey:), nestedContainer per item
@@ -124,6 +125,19 @@ struct Intrinsic<S: GenScalarShape, V: GenScalarShape>: GenShape {
     }
     static func make(_ rng: inout SplitMix64, depth: Int) -> Intrinsic {
         Intrinsic(unit: Attribute(.make(&rng, depth: 0)), value: .make(&rng, depth: 0))
+    }
+}
+
+/// An attribute and the element's own text as an optional: `nil` is no text.
+struct OptionalIntrinsic<S: GenScalarShape, V: GenScalarShape>: GenShape {
+    @Attribute var unit: S
+    var value: V?
+    enum CodingKeys: String, CodingKey {
+        case unit
+        case value = ""
+    }
+    static func make(_ rng: inout SplitMix64, depth: Int) -> OptionalIntrinsic {
+        OptionalIntrinsic(unit: Attribute(.make(&rng, depth: 0)), value: rng.next() % 3 == 0 ? nil : .make(&rng, depth: 0))
     }
 }
 
@@ -338,7 +352,7 @@ enum ShapeTypes {
         case 4: return dictionary(random(&rng, depth: depth - 1))
         case 5, 6: return pair(random(&rng, depth: depth - 1), random(&rng, depth: depth - 1))
         case 7: return tagged(scalar(&rng), random(&rng, depth: depth - 1))
-        case 8: return intrinsic(scalar(&rng), scalar(&rng))
+        case 8: return rng.next() % 2 == 0 ? intrinsic(scalar(&rng), scalar(&rng)) : optionalIntrinsic(scalar(&rng), scalar(&rng))
         case 9: return nestedKeyed(random(&rng, depth: depth - 1), random(&rng, depth: depth - 1))
         case 10: return nestedList(random(&rng, depth: depth - 1))
         case 11: return nestedListOfKeyed(random(&rng, depth: depth - 1))
@@ -384,6 +398,14 @@ enum ShapeTypes {
     static func intrinsic(_ s: any GenScalarShape.Type, _ v: any GenScalarShape.Type) -> any GenShape.Type {
         func make<S: GenScalarShape>(_: S.Type) -> any GenShape.Type {
             func make<V: GenScalarShape>(_: V.Type) -> any GenShape.Type { Intrinsic<S, V>.self }
+            return make(v)
+        }
+        return make(s)
+    }
+
+    static func optionalIntrinsic(_ s: any GenScalarShape.Type, _ v: any GenScalarShape.Type) -> any GenShape.Type {
+        func make<S: GenScalarShape>(_: S.Type) -> any GenShape.Type {
+            func make<V: GenScalarShape>(_: V.Type) -> any GenShape.Type { OptionalIntrinsic<S, V>.self }
             return make(v)
         }
         return make(s)
