@@ -6,7 +6,15 @@
 // count Unicode scalars, so they match what an editor shows for UTF-8 text.
 //
 // `Reason` is an enum users can switch over; its cases carry what a message needs (a name, a
-// limit) and `description` builds the sentence.
+// limit) and `description` builds the sentence. As a `LocalizedError`, its `localizedDescription`
+// is that sentence with the line and column (not Foundation's generic "The operation could not be
+// completed").
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An error thrown when input is not well-formed XML, uses something the reader refuses
 /// (an external entity, an unsupported encoding) or breaches one of the reader's limits.
@@ -153,4 +161,10 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
 private func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return digits.count < 4 ? String(repeating: "0", count: 4 - digits.count) + digits : digits
+}
+
+extension XMLParsingError: LocalizedError {
+    /// The problem and where it is, as ``description`` gives them: `1:7: error: end tag </a> does
+    /// not match start tag <b>`.
+    public var errorDescription: String? { description }
 }
