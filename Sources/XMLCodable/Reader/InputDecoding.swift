@@ -2,12 +2,37 @@
 //
 // XML 1.0 appendix F: the first bytes tell the encoding family (a byte order mark, or `<?xml`
 // written in UTF-16 without one); an ASCII-compatible document may then name its encoding in the
-// XML declaration. UTF-8 documents are left where they are (the function returns `nil`); UTF-16
-// (LE/BE), ISO-8859-1, US-ASCII and windows-1252 are transcoded to UTF-8 once, up front, so the
-// scanner only ever sees UTF-8. Every other encoding is refused by name, and a byte order mark that
-// contradicts the declaration is an error. Errors carry offsets into the original bytes.
+// XML declaration. `detect` decides from the first bytes (asking for more until it can); a
+// `ChunkTranscoder` then turns the rest into UTF-8 piece by piece, carrying a code unit or a
+// surrogate pair cut between two pieces over to the next, so that a document fed in chunks and a
+// document in memory decode the same way:
+//
+//     FF FE 3C 00 61 00 | 3E 00 3D D8 | 00 DE 3C 00 …      UTF-16LE in three chunks
+//     BOM   <     a       >     (high surrogate carried) → 😀  <
+//
+// UTF-8 documents are left where they are (`prepare` returns `nil`); UTF-16 (LE/BE), ISO-8859-1,
+// US-ASCII and windows-1252 are transcoded so the scanner only ever sees UTF-8. Every other
+// encoding is refused by name, and a byte order mark that contradicts the declaration is an error.
+// Errors carry offsets into the original bytes.
 
 internal enum InputDecoding {
+    /// An encoding the reader reads, as detected from a document's first bytes.
+    enum SourceEncoding: Equatable {
+        /// UTF-8 (ASCII is UTF-8); `checksASCII` when declared US-ASCII, so bytes above 0x7F are errors.
+        case utf8(checksASCII: Bool)
+        case utf16(bigEndian: Bool, hasBOM: Bool)
+        case latin1
+        case windows1252
+    }
+
+    /// An error found while decoding input: a reason and an offset into the original bytes.
+    struct Failure: Error {
+        var reason: XMLParsingError.Reason
+        var offset: Int
+        /// Whether the original bytes are UTF-16 (lines are then counted in code units).
+        var utf16 = false
+    }
+
     /// Transcodes `bytes` to UTF-8 if they are in another supported encoding.
     ///
     /// - Returns: `nil` when the bytes are UTF-8 (with or without a byte order mark) and can be read as they are.
@@ -18,7 +43,48 @@ internal enum InputDecoding {
 
     /// Transcodes `bytes` to UTF-8 if they are in another supported encoding.
     static func prepare(_ bytes: UnsafeRawBufferPointer) throws(XMLParsingError) -> [UInt8]? {
+        let detected: SourceEncoding?
+        do throws(Failure) {
+            detected = try detect(bytes, final: true)
+        } catch {
+            throw parsingError(error, in: bytes)
+        }
+        guard let encoding = detected else { return nil }
+        if case .utf8(let checksASCII) = encoding {
+            if checksASCII, let bad = bytes.firstIndex(where: { $0 >= 0x80 }) {
+                throw parsingError(Failure(reason: asciiError(bytes[bad]), offset: bad), in: bytes)
+            }
+            return nil
+        }
+        var transcoder = ChunkTranscoder(encoding)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        do throws(Failure) {
+            try transcoder.transcode(bytes, final: true) { out.append(contentsOf: $0) }
+        } catch {
+            throw parsingError(error, in: bytes)
+        }
+        var declarationFailure: Failure?
+        out.withUnsafeBytes { utf8 in
+            do throws(Failure) {
+                try transcoder.checkUTF16Declaration(utf8, final: true)
+            } catch {
+                declarationFailure = error
+            }
+        }
+        if let failure = declarationFailure {
+            // Its offset is in the transcoded text.
+            throw out.withUnsafeBytes { parsingError(failure, in: $0) }
+        }
+        return out
+    }
+
+    /// The encoding of a document from its first bytes, or `nil` when more bytes are needed to
+    /// tell (an ASCII-compatible document whose XML declaration has not fully arrived). With
+    /// `final`, `bytes` are all there is.
+    static func detect(_ bytes: UnsafeRawBufferPointer, final: Bool) throws(Failure) -> SourceEncoding? {
         let count = bytes.count
+        if count < 4, !final { return nil }
         func byte(_ i: Int) -> UInt8 { i < count ? bytes[i] : 0xAA }
 
         // UCS-4 and EBCDIC signatures: recognised, refused by name.
@@ -26,68 +92,63 @@ internal enum InputDecoding {
             let head = (UInt32(byte(0)) << 24) | (UInt32(byte(1)) << 16) | (UInt32(byte(2)) << 8) | UInt32(byte(3))
             switch head {
             case 0x0000_FEFF, 0xFFFE_0000, 0x0000_003C, 0x3C00_0000, 0x0000_FFFE, 0xFEFF_0000, 0x0000_3C00, 0x003C_0000:
-                throw error(.unsupportedEncoding("UCS-4"), at: 0, in: bytes)
+                throw Failure(reason: .unsupportedEncoding("UCS-4"), offset: 0)
             case 0x4C6F_A794:
-                throw error(.unsupportedEncoding("EBCDIC"), at: 0, in: bytes)
+                throw Failure(reason: .unsupportedEncoding("EBCDIC"), offset: 0)
             default: break
             }
         }
-        if byte(0) == 0xFE && byte(1) == 0xFF {
-            return try transcodeUTF16(bytes, from: 2, bigEndian: true, hasBOM: true)
-        }
-        if byte(0) == 0xFF && byte(1) == 0xFE {
-            return try transcodeUTF16(bytes, from: 2, bigEndian: false, hasBOM: true)
-        }
-        if byte(0) == 0x00 && byte(1) == 0x3C && byte(2) == 0x00 && byte(3) == 0x3F {
-            return try transcodeUTF16(bytes, from: 0, bigEndian: true, hasBOM: false)
-        }
-        if byte(0) == 0x3C && byte(1) == 0x00 && byte(2) == 0x3F && byte(3) == 0x00 {
-            return try transcodeUTF16(bytes, from: 0, bigEndian: false, hasBOM: false)
-        }
+        if byte(0) == 0xFE && byte(1) == 0xFF { return .utf16(bigEndian: true, hasBOM: true) }
+        if byte(0) == 0xFF && byte(1) == 0xFE { return .utf16(bigEndian: false, hasBOM: true) }
+        if byte(0) == 0x00 && byte(1) == 0x3C && byte(2) == 0x00 && byte(3) == 0x3F { return .utf16(bigEndian: true, hasBOM: false) }
+        if byte(0) == 0x3C && byte(1) == 0x00 && byte(2) == 0x3F && byte(3) == 0x00 { return .utf16(bigEndian: false, hasBOM: false) }
         let hasUTF8BOM = byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF
         let start = hasUTF8BOM ? 3 : 0
-        guard let declared = declaredEncoding(bytes, from: start) else { return nil }
+        if !final, !declarationHasArrived(bytes, from: start) { return nil }
+        guard let declared = declaredEncoding(bytes, from: start) else { return .utf8(checksASCII: false) }
         let name = declared.name.uppercased()
         switch name {
         case "UTF-8", "UTF8":
-            return nil
+            return .utf8(checksASCII: false)
         case "UTF-16", "UTF-16LE", "UTF-16BE", "ISO-10646-UCS-2", "UCS-2":
-            throw error(
-                .encodingMismatch(declared: declared.name, detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 byte order mark)"),
-                at: declared.offset, in: bytes)
+            throw Failure(
+                reason: .encodingMismatch(declared: declared.name, detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 byte order mark)"),
+                offset: declared.offset)
         default:
             break
         }
-        if hasUTF8BOM {
-            throw error(.encodingMismatch(declared: declared.name, detected: "UTF-8"), at: declared.offset, in: bytes)
-        }
+        if hasUTF8BOM { throw Failure(reason: .encodingMismatch(declared: declared.name, detected: "UTF-8"), offset: declared.offset) }
         switch name {
         case "ISO-8859-1", "ISO_8859-1", "LATIN1", "LATIN-1", "L1", "ISO-IR-100", "CP819", "IBM819", "ISO_8859-1:1987":
-            return transcodeSingleByte(bytes) { UInt32($0) }
+            return .latin1
         case "US-ASCII", "ASCII", "ANSI_X3.4-1968", "ISO646-US", "US":
-            var offset = 0
-            for b in bytes {
-                if b >= 0x80 {
-                    throw error(
-                        .unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a US-ASCII character"), at: offset, in: bytes)
-                }
-                offset += 1
-            }
-            return nil  // ASCII is UTF-8.
+            return .utf8(checksASCII: true)
         case "WINDOWS-1252", "CP1252", "X-CP1252":
-            var offset = 0
-            for b in bytes {
-                if b >= 0x80 && b < 0xA0 && windows1252High[Int(b - 0x80)] == 0 {
-                    throw error(
-                        .unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a windows-1252 character"), at: offset,
-                        in: bytes)
-                }
-                offset += 1
-            }
-            return transcodeSingleByte(bytes) { b in b >= 0x80 && b < 0xA0 ? UInt32(windows1252High[Int(b - 0x80)]) : UInt32(b) }
+            return .windows1252
         default:
-            throw error(.unsupportedEncoding(declared.name), at: declared.offset, in: bytes)
+            throw Failure(reason: .unsupportedEncoding(declared.name), offset: declared.offset)
         }
+    }
+
+    /// How far `declaredEncoding` looks for the encoding: the first bytes of the document.
+    static let declarationWindow = 512
+
+    /// Whether enough of an ASCII-compatible document has arrived for `declaredEncoding` to give
+    /// its final answer: the bytes cannot begin an XML declaration, or the declaration's `?>` (or
+    /// all the bytes `declaredEncoding` reads) is there.
+    static func declarationHasArrived(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        let prefix: StaticString = "<?xml"
+        let available = min(bytes.count - start, 6)
+        for i in 0..<min(available, 5) where bytes[start + i] != prefix.utf8Start[i] { return true }
+        guard available == 6 else { return false }
+        let limit = min(bytes.count, start + declarationWindow)
+        if limit == start + declarationWindow { return true }
+        var i = start + 5
+        while i < limit {
+            if bytes[i] == UInt8(ascii: "?") { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Finds `encoding="…"` in an XML declaration at `start`, without validating the declaration
@@ -99,7 +160,7 @@ internal enum InputDecoding {
         let afterName = bytes[start + 5]
         guard afterName == 0x20 || afterName == 0x09 || afterName == 0x0A || afterName == 0x0D else { return nil }
         var i = start + 5
-        let limit = min(bytes.count, start + 512)
+        let limit = min(bytes.count, start + declarationWindow)
         let key = Array("encoding".utf8)
         while i < limit {
             if bytes[i] == UInt8(ascii: "?") { return nil }
@@ -128,75 +189,140 @@ internal enum InputDecoding {
         0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
     ]
 
-    static func transcodeSingleByte(_ bytes: UnsafeRawBufferPointer, _ map: (UInt8) -> UInt32) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        for b in bytes {
-            if b < 0x80 { out.append(b) } else { appendUTF8(map(b), to: &out) }
-        }
-        return out
+    static func asciiError(_ byte: UInt8) -> XMLParsingError.Reason {
+        .unexpectedCharacter(found: "byte 0x\(String(byte, radix: 16, uppercase: true))", expected: "a US-ASCII character")
     }
 
-    static func transcodeUTF16(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool, hasBOM: Bool) throws(XMLParsingError) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = start
-        let count = bytes.count
-        @inline(__always) func unit(_ at: Int) -> UInt32 {
-            bigEndian ? UInt32(bytes[at]) << 8 | UInt32(bytes[at + 1]) : UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at])
-        }
-        while i + 1 < count {
-            let u = unit(i)
-            if u >= 0xD800 && u <= 0xDBFF {
-                guard i + 3 < count else { throw error(.invalidUTF8, at: i, in: bytes, utf16: true) }
-                let low = unit(i + 2)
-                guard low >= 0xDC00 && low <= 0xDFFF else { throw error(.invalidUTF8, at: i, in: bytes, utf16: true) }
-                appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
-                i += 4
-            } else if u >= 0xDC00 && u <= 0xDFFF {
-                throw error(.invalidUTF8, at: i, in: bytes, utf16: true)
-            } else {
-                appendUTF8(u, to: &out)
-                i += 2
-            }
-        }
-        if i < count { throw error(.unexpectedEndOfInput(expected: "the second byte of a UTF-16 code unit"), at: i, in: bytes, utf16: true) }
-        // The declaration, if any, must name a UTF-16 encoding (or none).
-        let declared = out.withUnsafeBytes { declaredEncoding($0, from: 0) }
-        if let declared {
-            let name = declared.name.uppercased()
-            let detected = bigEndian ? "UTF-16BE" : "UTF-16LE"
-            let fits = name == "UTF-16" || name == detected || name == "ISO-10646-UCS-2" || name == "UCS-2"
-            // A BOM together with "UTF-16LE"/"UTF-16BE" is allowed only if they agree; without a BOM
-            // "UTF-16" alone is fine too.
-            if !fits || (hasBOM && name != "UTF-16" && name != detected && name != "ISO-10646-UCS-2" && name != "UCS-2") {
-                let location = out.withUnsafeBytes { XMLReader.Location(offset: declared.offset, in: $0) }
-                throw XMLParsingError(
-                    reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset,
-                    line: location.line, column: location.column)
-            }
-        }
-        return out
-    }
-
-    private static func error(_ reason: XMLParsingError.Reason, at offset: Int, in bytes: UnsafeRawBufferPointer, utf16: Bool = false) -> XMLParsingError {
-        if utf16 {
-            // Lines in UTF-16 input: count line feeds code unit by code unit.
-            var line = 1
-            var column = 1
-            var i = 0
-            while i + 1 < min(offset, bytes.count) {
-                if (bytes[i] == 0x0A && bytes[i + 1] == 0) || (bytes[i] == 0 && bytes[i + 1] == 0x0A) {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
+    /// The public error for a decoding failure in a document whose bytes are all in `bytes`.
+    static func parsingError(_ failure: Failure, in bytes: UnsafeRawBufferPointer) -> XMLParsingError {
+        if failure.utf16 {
+            // Lines in UTF-16 input: count line ends code unit by code unit, and columns in
+            // characters, as for UTF-8 (a surrogate pair is one; the byte order mark is none).
+            let bigEndian = bytes.count >= 2 && (bytes[0] == 0xFE || (bytes[0] == 0 && bytes[1] != 0))
+            var counter = LineCounter()
+            var i = bytes.count >= 2 && (bytes[0] == 0xFE && bytes[1] == 0xFF || bytes[0] == 0xFF && bytes[1] == 0xFE) ? 2 : 0
+            while i + 1 < min(failure.offset, bytes.count) {
+                let unit = bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i])
+                if unit == 0x0A || unit == 0x0D {
+                    withUnsafeBytes(of: UInt8(unit)) { counter.count($0) }
+                } else if unit < 0xDC00 || unit > 0xDFFF {
+                    withUnsafeBytes(of: UInt8(ascii: "x")) { counter.count($0) }
                 }
                 i += 2
             }
-            return XMLParsingError(reason: reason, offset: offset, line: line, column: column)
+            return XMLParsingError(reason: failure.reason, offset: failure.offset, line: counter.line, column: counter.column)
         }
-        let location = XMLReader.Location(offset: offset, in: bytes)
-        return XMLParsingError(reason: reason, offset: offset, line: location.line, column: location.column)
+        let location = XMLReader.Location(offset: failure.offset, in: bytes)
+        return XMLParsingError(reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
+    }
+}
+
+/// Turns the bytes of a document in one of `InputDecoding.SourceEncoding`'s encodings into UTF-8,
+/// piece by piece: a UTF-16 code unit or surrogate pair cut between two pieces is carried over.
+internal struct ChunkTranscoder {
+    let encoding: InputDecoding.SourceEncoding
+    /// Bytes of an incomplete UTF-16 code unit or surrogate pair from the end of the last piece.
+    private var carried: [UInt8] = []
+    /// How many original bytes the pieces so far held (for error offsets).
+    private(set) var consumed = 0
+    /// Whether the XML declaration of a UTF-16 document has been checked against the encoding.
+    private var declarationChecked = false
+
+    init(_ encoding: InputDecoding.SourceEncoding) {
+        self.encoding = encoding
+    }
+
+    /// Transcodes one piece, passing the UTF-8 to `emit` (in one or more calls). With `final`, the
+    /// piece is the last: a code unit cut short is then an error.
+    mutating func transcode(
+        _ piece: UnsafeRawBufferPointer, final: Bool, _ emit: (UnsafeRawBufferPointer) -> Void
+    ) throws(InputDecoding.Failure) {
+        defer { consumed += piece.count }
+        var out: [UInt8] = []
+        out.reserveCapacity(piece.count + piece.count / 4 + 8)
+        switch encoding {
+        case .utf8(let checksASCII):
+            if checksASCII, let bad = piece.firstIndex(where: { $0 >= 0x80 }) {
+                throw InputDecoding.Failure(reason: InputDecoding.asciiError(piece[bad]), offset: consumed + bad)
+            }
+            emit(piece)
+            return
+        case .latin1:
+            for b in piece {
+                if b < 0x80 { out.append(b) } else { appendUTF8(UInt32(b), to: &out) }
+            }
+        case .windows1252:
+            for (i, b) in piece.enumerated() {
+                if b < 0x80 || b >= 0xA0 {
+                    if b < 0x80 { out.append(b) } else { appendUTF8(UInt32(b), to: &out) }
+                    continue
+                }
+                let mapped = InputDecoding.windows1252High[Int(b - 0x80)]
+                guard mapped != 0 else {
+                    throw InputDecoding.Failure(
+                        reason: .unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a windows-1252 character"),
+                        offset: consumed + i)
+                }
+                appendUTF8(UInt32(mapped), to: &out)
+            }
+        case .utf16(let bigEndian, let hasBOM):
+            // The BOM is not part of the document.
+            var skip = hasBOM && consumed == 0 ? min(2, piece.count) : 0
+            if hasBOM, consumed == 1 { skip = 1 }
+            var units = carried
+            units.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[skip...]))
+            let start = consumed + skip - carried.count
+            carried = []
+            var i = 0
+            let count = units.count
+            @inline(__always) func unit(_ at: Int) -> UInt32 {
+                bigEndian ? UInt32(units[at]) << 8 | UInt32(units[at + 1]) : UInt32(units[at + 1]) << 8 | UInt32(units[at])
+            }
+            while i + 1 < count {
+                let u = unit(i)
+                if u >= 0xD800 && u <= 0xDBFF {
+                    guard i + 3 < count else {
+                        if final { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i, utf16: true) }
+                        break
+                    }
+                    let low = unit(i + 2)
+                    guard low >= 0xDC00 && low <= 0xDFFF else { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i, utf16: true) }
+                    appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
+                    i += 4
+                } else if u >= 0xDC00 && u <= 0xDFFF {
+                    throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i, utf16: true)
+                } else {
+                    appendUTF8(u, to: &out)
+                    i += 2
+                }
+            }
+            if i < count {
+                if final && count - i == 1 {
+                    throw InputDecoding.Failure(
+                        reason: .unexpectedEndOfInput(expected: "the second byte of a UTF-16 code unit"), offset: start + i, utf16: true)
+                }
+                carried = Array(units[i...])
+            }
+        }
+        out.withUnsafeBytes { emit($0) }
+    }
+
+    /// For a UTF-16 document: its XML declaration, if any, must name a UTF-16 encoding (or
+    /// none). Checked once the declaration has arrived in `utf8` (the transcoded text so far);
+    /// with `final`, `utf8` is the whole document.
+    mutating func checkUTF16Declaration(_ utf8: UnsafeRawBufferPointer, final: Bool) throws(InputDecoding.Failure) {
+        guard !declarationChecked, case .utf16(let bigEndian, let hasBOM) = encoding else { return }
+        guard final || InputDecoding.declarationHasArrived(utf8, from: 0) else { return }
+        declarationChecked = true
+        guard let declared = InputDecoding.declaredEncoding(utf8, from: 0) else { return }
+        let name = declared.name.uppercased()
+        let detected = bigEndian ? "UTF-16BE" : "UTF-16LE"
+        let fits = name == "UTF-16" || name == detected || name == "ISO-10646-UCS-2" || name == "UCS-2"
+        // A BOM together with "UTF-16LE"/"UTF-16BE" is allowed only if they agree; without a BOM
+        // "UTF-16" alone is fine too.
+        if !fits || (hasBOM && name != "UTF-16" && name != detected && name != "ISO-10646-UCS-2" && name != "UCS-2") {
+            // The offset is in the transcoded text, as the scanner's are.
+            throw InputDecoding.Failure(reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset, utf16: false)
+        }
     }
 }

@@ -80,6 +80,11 @@ public struct XMLReader {
         self.input = input
         let count = input.withBytes { $0.count }
         self.scanner = XMLScanner(options: options, documentSize: count)
+        if input.kind == .stream {
+            scanner.streaming = true
+            scanner.inputIsFinal = false
+            scanner.end = 0
+        }
     }
 
     /// Reads the next event, or returns `nil` after the end of the document.
@@ -89,6 +94,7 @@ public struct XMLReader {
     /// - Throws: ``XMLParsingError`` at the first problem in the document.
     @inlinable
     public mutating func next() throws(XMLParsingError) -> XMLEvent? {
+        if input.kind == .stream { return try nextFromStream() }
         var failure: ScanError?
         let event = XMLReader.advance(&scanner, input, &failure)
         if let failure { throw publicError(failure) }
@@ -111,8 +117,17 @@ public struct XMLReader {
 
     @usableFromInline
     internal func publicError(_ error: ScanError) -> XMLParsingError {
-        let location = self.location(ofOffset: error.offset)
-        return XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
+        let offset = absoluteOffset(error.offset)
+        let location = self.location(ofOffset: offset)
+        return XMLParsingError(reason: error.reason, offset: offset, line: location.line, column: location.column)
+    }
+
+    /// The offset in the whole document of an offset in the buffer the scanner reads: the same,
+    /// but for a document read in chunks, whose buffer is a window onto it.
+    @inline(__always)
+    internal func absoluteOffset(_ offset: Int) -> Int {
+        guard let stream = input.stream else { return offset }
+        return stream.absolute(offset)
     }
 
     /// The attributes of the element of the last ``XMLEvent/startElement(_:)``, in document order,
@@ -214,12 +229,16 @@ public struct XMLReader {
     /// attribute value defaulted from an `<!ATTLIST>` declaration — is located at the declaration
     /// it comes from.
     public func location(of slice: XMLSlice) -> Location {
-        location(ofOffset: scanner.documentOffset(of: slice))
+        location(ofOffset: absoluteOffset(scanner.documentOffset(of: slice)))
     }
 
     /// The line and column of a byte offset into the document's UTF-8 bytes.
+    ///
+    /// For a document read in chunks, the offset must be in the bytes the reader still holds:
+    /// those of the last event, or after it.
     public func location(ofOffset offset: Int) -> Location {
-        input.withBytes { Location(offset: offset, in: $0) }
+        if let stream = input.stream { return stream.location(ofAbsolute: offset) }
+        return input.withBytes { Location(offset: offset, in: $0) }
     }
 }
 
