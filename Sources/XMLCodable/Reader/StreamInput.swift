@@ -103,6 +103,20 @@ internal final class StreamInput {
     private var rawBytesRead = 0
     /// A read buffer for raw bytes that need transcoding.
     private var scratch: [UInt8] = []
+    /// The error that stopped reading: every later step throws it again.
+    private(set) var failure: XMLParsingError?
+
+    /// Runs `body`, remembering the error it throws (see `failure`).
+    @inline(__always)
+    private func remembering<R>(_ body: () throws(XMLParsingError) -> R) throws(XMLParsingError) -> R {
+        if let failure { throw failure }
+        do {
+            return try body()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
 
     init(source: Source, chunkSize: Int, maxTokenBytes: Int) {
         self.source = source
@@ -150,6 +164,25 @@ internal final class StreamInput {
         return keep
     }
 
+    /// Checks, when the token at the front of the window has not fully arrived, that it is not
+    /// already longer than the limit (unless a range is pinned, whose size the caller bounds).
+    func checkTokenLength() throws(XMLParsingError) {
+        try remembering { () throws(XMLParsingError) in
+            guard pin == nil, count > maxTokenBytes else { return }
+            throw XMLParsingError(reason: .tokenTooLarge(limit: maxTokenBytes), offset: base, line: lines.line, column: lines.column)
+        }
+    }
+
+    /// Remembers an error that stopped reading (see `failure`).
+    func remember(_ error: XMLParsingError) {
+        if failure == nil { failure = error }
+    }
+
+    /// Rethrows the error that stopped reading, if any.
+    func checkFailure() throws(XMLParsingError) {
+        if let failure { throw failure }
+    }
+
     /// Drops the first `keep` bytes of the window (as `droppable(before:)` allows).
     func drop(_ keep: Int) {
         guard keep > 0 else { return }
@@ -163,11 +196,6 @@ internal final class StreamInput {
     /// Makes room for at least `needed` more bytes, growing the window if dropping could not.
     private func reserve(_ needed: Int) throws(XMLParsingError) {
         guard capacity - count < needed else { return }
-        // The window starts at the token being read (bytes before it were dropped before reading
-        // more), unless a range is pinned: then it holds that range, which the caller bounds.
-        if pin == nil, count > maxTokenBytes {
-            throw XMLParsingError(reason: .tokenTooLarge(limit: maxTokenBytes), offset: base, line: lines.line, column: lines.column)
-        }
         var newCapacity = capacity
         while newCapacity - count < needed { newCapacity *= 2 }
         let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
@@ -181,6 +209,10 @@ internal final class StreamInput {
 
     /// Appends raw bytes from the source, transcoding them to UTF-8 once the encoding is known.
     func append(_ raw: UnsafeRawBufferPointer) throws(XMLParsingError) {
+        try remembering { () throws(XMLParsingError) in try appendBytes(raw) }
+    }
+
+    private func appendBytes(_ raw: UnsafeRawBufferPointer) throws(XMLParsingError) {
         guard !raw.isEmpty else { return }
         defer { rawBytesRead += raw.count }
         if transcoder == nil {
@@ -193,6 +225,10 @@ internal final class StreamInput {
 
     /// Says that no more bytes will arrive.
     func finish() throws(XMLParsingError) {
+        try remembering { () throws(XMLParsingError) in try finishBytes() }
+    }
+
+    private func finishBytes() throws(XMLParsingError) {
         guard !finished else { return }
         finished = true
         if transcoder == nil {
@@ -276,7 +312,9 @@ internal final class StreamInput {
         do {
             got = try scratch.withUnsafeMutableBytes { try read($0) }
         } catch {
-            throw XMLParsingError(reason: .inputFailed(String(describing: error)), offset: absolute(count), line: lines.line, column: lines.column)
+            let failure = XMLParsingError(reason: .inputFailed(String(describing: error)), offset: absolute(count), line: lines.line, column: lines.column)
+            self.failure = failure
+            throw failure
         }
         if got <= 0 {
             try finish()

@@ -194,6 +194,7 @@ extension XMLReader {
     /// window and says more bytes are needed.
     internal mutating func stepStream() throws(XMLParsingError) -> StreamStep {
         let stream = input.stream.unsafelyUnwrapped
+        try stream.checkFailure()
         while true {
             if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {
                 stream.boundary.advance(stream.bytes, final: stream.finished)
@@ -203,6 +204,7 @@ extension XMLReader {
                         scanner.dropDocumentBytes(dropped, from: stream.bytes)
                         stream.drop(dropped)
                     }
+                    try stream.checkTokenLength()
                     return .needsInput
                 }
             }
@@ -227,7 +229,11 @@ extension StreamInput {
         do {
             got = try await source.read(into: buffer)
         } catch {
-            throw XMLParsingError(reason: .inputFailed(String(describing: error)), offset: absolute(count), line: 1, column: 1)
+            let location = location(ofAbsolute: absolute(count))
+            let failure = XMLParsingError(
+                reason: .inputFailed(String(describing: error)), offset: absolute(count), line: location.line, column: location.column)
+            remember(failure)
+            throw failure
         }
         if got <= 0 {
             try finish()
