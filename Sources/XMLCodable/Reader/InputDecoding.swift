@@ -29,45 +29,61 @@ internal enum InputDecoding {
     struct Failure: Error {
         var reason: XMLParsingError.Reason
         var offset: Int
-        /// Whether the original bytes are UTF-16 (lines are then counted in code units).
-        var utf16 = false
+    }
+
+    /// What a document's bytes are, for a reader of the whole document.
+    enum Prepared {
+        /// UTF-8: read the bytes as they are.
+        case utf8
+        /// Another encoding, transcoded to UTF-8.
+        case transcoded([UInt8])
+        /// Bytes that are not valid in the document's encoding, after these UTF-8 bytes: the
+        /// reader reads what comes before and then throws the error, so that errors are reported in
+        /// document order (a markup error before it comes first), as when the document is read in chunks.
+        case cutShort([UInt8], XMLParsingError)
     }
 
     /// Transcodes `bytes` to UTF-8 if they are in another supported encoding.
     ///
-    /// - Returns: `nil` when the bytes are UTF-8 (with or without a byte order mark) and can be read as they are.
-    static func prepare(_ bytes: [UInt8]) throws(XMLParsingError) -> [UInt8]? {
-        let result: Result<[UInt8]?, XMLParsingError> = bytes.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try prepare(raw) } }
+    /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte
+    ///   order mark or the declaration (what the first bytes say).
+    static func prepare(_ bytes: [UInt8]) throws(XMLParsingError) -> Prepared {
+        let result: Result<Prepared, XMLParsingError> = bytes.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try prepare(raw) } }
         return try result.get()
     }
 
-    /// Transcodes `bytes` to UTF-8 if they are in another supported encoding.
-    static func prepare(_ bytes: UnsafeRawBufferPointer) throws(XMLParsingError) -> [UInt8]? {
+    /// Transcodes `bytes` to UTF-8 if they are in another supported encoding; see `prepare(_:)`.
+    static func prepare(_ bytes: UnsafeRawBufferPointer) throws(XMLParsingError) -> Prepared {
         let detected: SourceEncoding?
         do throws(Failure) {
             detected = try detect(bytes, final: true)
         } catch {
             throw parsingError(error, in: bytes)
         }
-        guard let encoding = detected else { return nil }
-        if case .utf8(let checksASCII) = encoding {
-            if checksASCII, let bad = bytes.firstIndex(where: { $0 >= 0x80 }) {
-                throw parsingError(Failure(reason: asciiError(bytes[bad]), offset: bad), in: bytes)
-            }
-            return nil
-        }
+        guard let encoding = detected, encoding != .utf8(checksASCII: false) else { return .utf8 }
         var transcoder = ChunkTranscoder(encoding)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         do throws(Failure) {
             try transcoder.transcode(bytes, final: true) { out.append(contentsOf: $0) }
         } catch {
-            throw parsingError(error, in: bytes)
+            // A declaration that contradicts the encoding, if it is there, comes first.
+            try checkDeclaration(&transcoder, out, final: false)
+            // Where the valid bytes end, as for a document read in chunks.
+            let location = out.withUnsafeBytes { XMLReader.Location(offset: $0.count, in: $0) }
+            return .cutShort(out, XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column))
         }
+        if case .utf8 = encoding { return .utf8 }
+        try checkDeclaration(&transcoder, out, final: true)
+        return .transcoded(out)
+    }
+
+    /// A UTF-16 document's declaration, once it is in `out`, must name a UTF-16 encoding.
+    private static func checkDeclaration(_ transcoder: inout ChunkTranscoder, _ out: [UInt8], final: Bool) throws(XMLParsingError) {
         var declarationFailure: Failure?
         out.withUnsafeBytes { utf8 in
             do throws(Failure) {
-                try transcoder.checkUTF16Declaration(utf8, final: true)
+                try transcoder.checkUTF16Declaration(utf8, final: final)
             } catch {
                 declarationFailure = error
             }
@@ -76,7 +92,6 @@ internal enum InputDecoding {
             // Its offset is in the transcoded text.
             throw out.withUnsafeBytes { parsingError(failure, in: $0) }
         }
-        return out
     }
 
     /// The encoding of a document from its first bytes, or `nil` when more bytes are needed to
@@ -134,53 +149,69 @@ internal enum InputDecoding {
     static let declarationWindow = 512
 
     /// Whether enough of an ASCII-compatible document has arrived for `declaredEncoding` to give
-    /// its final answer: the bytes cannot begin an XML declaration, or the declaration's `?>` (or
-    /// all the bytes `declaredEncoding` reads) is there.
+    /// the answer it gives for the whole document: its scan ends within the bytes there are (or
+    /// at `declarationWindow`), not at the end of them.
     static func declarationHasArrived(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
-        let prefix: StaticString = "<?xml"
-        let available = min(bytes.count - start, 6)
-        for i in 0..<min(available, 5) where bytes[start + i] != prefix.utf8Start[i] { return true }
-        guard available == 6 else { return false }
-        let limit = min(bytes.count, start + declarationWindow)
-        if limit == start + declarationWindow { return true }
-        var i = start + 5
-        while i < limit {
-            if bytes[i] == UInt8(ascii: "?") { return true }
-            i += 1
-        }
-        return false
+        if case .incomplete = scanDeclaredEncoding(bytes, from: start) { return false }
+        return true
     }
 
     /// Finds `encoding="…"` in an XML declaration at `start`, without validating the declaration
     /// (the scanner does that on the transcoded text).
     static func declaredEncoding(_ bytes: UnsafeRawBufferPointer, from start: Int) -> (name: String, offset: Int)? {
-        let prefix = Array("<?xml".utf8)
-        guard bytes.count >= start + 6 else { return nil }
-        for i in 0..<5 where bytes[start + i] != prefix[i] { return nil }
+        if case .found(let name, let offset) = scanDeclaredEncoding(bytes, from: start) { return (name, offset) }
+        return nil
+    }
+
+    private enum DeclarationScan {
+        case found(String, Int)
+        case none
+        /// The bytes end before the scan could tell.
+        case incomplete
+    }
+
+    /// The scan behind `declaredEncoding`: it looks at the first `declarationWindow` bytes.
+    private static func scanDeclaredEncoding(_ bytes: UnsafeRawBufferPointer, from start: Int) -> DeclarationScan {
+        let windowEnd = start + declarationWindow
+        let limit = min(bytes.count, windowEnd)
+        // The answer when the scan reaches `limit`: final only if `limit` is the window's end.
+        let ranOut: DeclarationScan = limit < windowEnd ? .incomplete : .none
+        let prefix: StaticString = "<?xml"
+        for i in 0..<5 {
+            guard start + i < limit else { return ranOut }
+            if bytes[start + i] != prefix.utf8Start[i] { return .none }
+        }
+        guard start + 5 < limit else { return ranOut }
         let afterName = bytes[start + 5]
-        guard afterName == 0x20 || afterName == 0x09 || afterName == 0x0A || afterName == 0x0D else { return nil }
+        guard afterName == 0x20 || afterName == 0x09 || afterName == 0x0A || afterName == 0x0D else { return .none }
         var i = start + 5
-        let limit = min(bytes.count, start + declarationWindow)
         let key = Array("encoding".utf8)
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         while i < limit {
-            if bytes[i] == UInt8(ascii: "?") { return nil }
-            if bytes[i] == key[0], i + key.count <= limit, (0..<key.count).allSatisfy({ bytes[i + $0] == key[$0] }) {
-                var j = i + key.count
-                while j < limit, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
-                guard j < limit, bytes[j] == UInt8(ascii: "=") else { return nil }
-                j += 1
-                while j < limit, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
-                guard j < limit, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return nil }
-                let quote = bytes[j]
-                let valueStart = j + 1
-                var k = valueStart
-                while k < limit, bytes[k] != quote, bytes[k] < 0x80 { k += 1 }
-                guard k < limit, bytes[k] == quote else { return nil }
-                return (String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<k]), as: UTF8.self), valueStart)
+            if bytes[i] == UInt8(ascii: "?") { return .none }
+            if bytes[i] == key[0] {
+                guard i + key.count <= limit else { return ranOut }
+                if (0..<key.count).allSatisfy({ bytes[i + $0] == key[$0] }) {
+                    var j = i + key.count
+                    while j < limit, isSpace(bytes[j]) { j += 1 }
+                    guard j < limit else { return ranOut }
+                    guard bytes[j] == UInt8(ascii: "=") else { return .none }
+                    j += 1
+                    while j < limit, isSpace(bytes[j]) { j += 1 }
+                    guard j < limit else { return ranOut }
+                    guard bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return .none }
+                    let quote = bytes[j]
+                    let valueStart = j + 1
+                    var k = valueStart
+                    while k < limit, bytes[k] != quote, bytes[k] < 0x80 { k += 1 }
+                    guard k < limit else { return ranOut }
+                    guard bytes[k] == quote else { return .none }
+                    return .found(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<k]), as: UTF8.self), valueStart)
+                }
             }
             i += 1
         }
-        return nil
+        return ranOut
     }
 
     /// windows-1252's mapping of 0x80–0x9F (0 where the byte is undefined).
@@ -195,23 +226,6 @@ internal enum InputDecoding {
 
     /// The public error for a decoding failure in a document whose bytes are all in `bytes`.
     static func parsingError(_ failure: Failure, in bytes: UnsafeRawBufferPointer) -> XMLParsingError {
-        if failure.utf16 {
-            // Lines in UTF-16 input: count line ends code unit by code unit, and columns in
-            // characters, as for UTF-8 (a surrogate pair is one; the byte order mark is none).
-            let bigEndian = bytes.count >= 2 && (bytes[0] == 0xFE || (bytes[0] == 0 && bytes[1] != 0))
-            var counter = LineCounter()
-            var i = bytes.count >= 2 && (bytes[0] == 0xFE && bytes[1] == 0xFF || bytes[0] == 0xFF && bytes[1] == 0xFE) ? 2 : 0
-            while i + 1 < min(failure.offset, bytes.count) {
-                let unit = bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i])
-                if unit == 0x0A || unit == 0x0D {
-                    withUnsafeBytes(of: UInt8(unit)) { counter.count($0) }
-                } else if unit < 0xDC00 || unit > 0xDFFF {
-                    withUnsafeBytes(of: UInt8(ascii: "x")) { counter.count($0) }
-                }
-                i += 2
-            }
-            return XMLParsingError(reason: failure.reason, offset: failure.offset, line: counter.line, column: counter.column)
-        }
         let location = XMLReader.Location(offset: failure.offset, in: bytes)
         return XMLParsingError(reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
     }
@@ -238,15 +252,32 @@ internal struct ChunkTranscoder {
         _ piece: UnsafeRawBufferPointer, final: Bool, _ emit: (UnsafeRawBufferPointer) -> Void
     ) throws(InputDecoding.Failure) {
         defer { consumed += piece.count }
+        if encoding == .utf8(checksASCII: false) {
+            // UTF-8 is passed on as it is (the scanner checks it).
+            emit(piece)
+            return
+        }
         var out: [UInt8] = []
         out.reserveCapacity(piece.count + piece.count / 4 + 8)
+        // What was decoded before an error is passed on before it is thrown, so that the error's
+        // line and column can be counted up to it.
+        do throws(InputDecoding.Failure) {
+            try transcode(piece, final: final, into: &out)
+        } catch {
+            out.withUnsafeBytes { emit($0) }
+            throw error
+        }
+        out.withUnsafeBytes { emit($0) }
+    }
+
+    private mutating func transcode(_ piece: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         switch encoding {
         case .utf8(let checksASCII):
             if checksASCII, let bad = piece.firstIndex(where: { $0 >= 0x80 }) {
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[..<bad]))
                 throw InputDecoding.Failure(reason: InputDecoding.asciiError(piece[bad]), offset: consumed + bad)
             }
-            emit(piece)
-            return
+            out.append(contentsOf: piece)
         case .latin1:
             for b in piece {
                 if b < 0x80 { out.append(b) } else { appendUTF8(UInt32(b), to: &out) }
@@ -282,15 +313,15 @@ internal struct ChunkTranscoder {
                 let u = unit(i)
                 if u >= 0xD800 && u <= 0xDBFF {
                     guard i + 3 < count else {
-                        if final { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i, utf16: true) }
+                        if final { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i) }
                         break
                     }
                     let low = unit(i + 2)
-                    guard low >= 0xDC00 && low <= 0xDFFF else { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i, utf16: true) }
+                    guard low >= 0xDC00 && low <= 0xDFFF else { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i) }
                     appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
                     i += 4
                 } else if u >= 0xDC00 && u <= 0xDFFF {
-                    throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i, utf16: true)
+                    throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i)
                 } else {
                     appendUTF8(u, to: &out)
                     i += 2
@@ -299,12 +330,11 @@ internal struct ChunkTranscoder {
             if i < count {
                 if final && count - i == 1 {
                     throw InputDecoding.Failure(
-                        reason: .unexpectedEndOfInput(expected: "the second byte of a UTF-16 code unit"), offset: start + i, utf16: true)
+                        reason: .unexpectedEndOfInput(expected: "the second byte of a UTF-16 code unit"), offset: start + i)
                 }
                 carried = Array(units[i...])
             }
         }
-        out.withUnsafeBytes { emit($0) }
     }
 
     /// For a UTF-16 document: its XML declaration, if any, must name a UTF-16 encoding (or
@@ -322,7 +352,7 @@ internal struct ChunkTranscoder {
         // "UTF-16" alone is fine too.
         if !fits || (hasBOM && name != "UTF-16" && name != detected && name != "ISO-10646-UCS-2" && name != "UCS-2") {
             // The offset is in the transcoded text, as the scanner's are.
-            throw InputDecoding.Failure(reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset, utf16: false)
+            throw InputDecoding.Failure(reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset)
         }
     }
 }

@@ -207,9 +207,21 @@ internal final class StreamInput {
 
     // MARK: - Adding bytes
 
+    /// An error in the bytes themselves (an encoding that is not supported, bytes not valid in the
+    /// document's encoding): the bytes before it are in the window, and the reader throws it once
+    /// it has read them, so that errors come in document order whatever the chunks. Nothing more
+    /// is taken after it.
+    private(set) var decodingFailure: XMLParsingError?
+
     /// Appends raw bytes from the source, transcoding them to UTF-8 once the encoding is known.
-    func append(_ raw: UnsafeRawBufferPointer) throws(XMLParsingError) {
-        try remembering { () throws(XMLParsingError) in try appendBytes(raw) }
+    /// An error in them is kept for the reader (`decodingFailure`).
+    func append(_ raw: UnsafeRawBufferPointer) {
+        guard decodingFailure == nil, !finished else { return }
+        do {
+            try appendBytes(raw)
+        } catch {
+            decodingFailure = error
+        }
     }
 
     private func appendBytes(_ raw: UnsafeRawBufferPointer) throws(XMLParsingError) {
@@ -223,20 +235,20 @@ internal final class StreamInput {
         try transcode(raw, final: false)
     }
 
-    /// Says that no more bytes will arrive.
-    func finish() throws(XMLParsingError) {
-        try remembering { () throws(XMLParsingError) in try finishBytes() }
-    }
-
-    private func finishBytes() throws(XMLParsingError) {
-        guard !finished else { return }
-        finished = true
-        if transcoder == nil {
-            try decideEncoding(final: true)
-        } else {
-            try transcode(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
+    /// Says that no more bytes will arrive. An error in the last bytes is kept for the reader.
+    func finish() {
+        guard !finished, decodingFailure == nil else { return }
+        do {
+            if transcoder == nil {
+                try decideEncoding(final: true)
+            } else {
+                try transcode(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
+            }
+            try checkDeclaration(final: true)
+            finished = true
+        } catch {
+            decodingFailure = error
         }
-        try checkDeclaration(final: true)
     }
 
     /// Detects the encoding from the raw bytes held in `head`, once enough have arrived, and
@@ -271,7 +283,10 @@ internal final class StreamInput {
             }
         } catch {
             self.transcoder = transcoder
-            throw parsingError(error)
+            let failure = parsingError(error)
+            // A declaration that contradicts the encoding, if it has arrived, comes first.
+            try checkDeclaration(final: false)
+            throw failure
         }
         self.transcoder = transcoder
         if let failure { throw XMLParsingError(reason: failure.reason, offset: failure.offset, line: lines.line, column: lines.column) }
@@ -286,6 +301,8 @@ internal final class StreamInput {
         } catch {
             self.transcoder = transcoder
             let location = location(ofAbsolute: error.offset)
+            // The error is in the declaration: none of the document after it is to be read.
+            count = min(count, error.offset)
             throw XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
         }
         self.transcoder = transcoder
@@ -317,10 +334,10 @@ internal final class StreamInput {
             throw failure
         }
         if got <= 0 {
-            try finish()
+            finish()
             return false
         }
-        try scratch.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try append(UnsafeRawBufferPointer(rebasing: raw[0..<got])) } }.get()
+        scratch.withUnsafeBytes { raw in append(UnsafeRawBufferPointer(rebasing: raw[0..<got])) }
         return true
     }
 }

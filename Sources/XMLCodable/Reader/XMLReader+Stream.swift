@@ -99,17 +99,14 @@ extension XMLReader {
 
     /// Gives an incremental reader (``incremental(options:)``) the next piece of the document.
     ///
-    /// - Throws: ``XMLParsingError`` when the bytes cannot be decoded (an unsupported encoding,
-    ///   bytes invalid in the document's encoding), or when the reader is not incremental or its
-    ///   input was finished.
+    /// Bytes that cannot be decoded (an unsupported encoding, bytes invalid in the document's
+    /// encoding) are reported by ``next()``, once it has read what comes before them.
+    ///
+    /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
         let stream = try pushedStream()
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(XMLParsingError) in try stream.append(UnsafeRawBufferPointer(buffer)) }
-        }
-        if let result { return try result.get() }
-        let copy = Array(bytes)
-        try copy.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try stream.append(raw) } }.get()
+        let appended: Void? = bytes.withContiguousStorageIfAvailable { buffer in stream.append(UnsafeRawBufferPointer(buffer)) }
+        if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
     }
 
     /// Tells an incremental reader that the document has no more bytes: ``next()`` then reads
@@ -123,7 +120,7 @@ extension XMLReader {
     /// Always `false` for a reader that reads its input itself.
     public var needsInput: Bool {
         guard let stream = input.stream, case .pushed = stream.source else { return false }
-        return !stream.finished && scanner.phase != .done && scanner.failure == nil
+        return !stream.finished && stream.decodingFailure == nil && scanner.phase != .done && scanner.failure == nil
             && scanner.readsDocumentNext && scanner.documentReadPosition >= stream.boundary.safeEnd
     }
 
@@ -199,6 +196,11 @@ extension XMLReader {
             if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {
                 stream.boundary.advance(stream.bytes, final: stream.finished)
                 if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
+                    if let failure = stream.decodingFailure {
+                        // The bytes before an error in the input are read: now the error.
+                        stream.remember(failure)
+                        throw failure
+                    }
                     let dropped = stream.droppable(before: scanner.firstNeededByte)
                     if dropped > 0 {
                         scanner.dropDocumentBytes(dropped, from: stream.bytes)
@@ -236,9 +238,9 @@ extension StreamInput {
             throw failure
         }
         if got <= 0 {
-            try finish()
+            finish()
         } else {
-            try append(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+            append(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
         }
     }
 }

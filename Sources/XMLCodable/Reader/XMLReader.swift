@@ -43,20 +43,22 @@ import Foundation
 public struct XMLReader {
     @usableFromInline internal var input: Input
     @usableFromInline internal var scanner: XMLScanner
+    /// For a document in memory whose bytes stop being valid in its encoding: the error, thrown once
+    /// the bytes before it are read (see `InputDecoding.Prepared.cutShort`).
+    @usableFromInline internal var deferredFailure: XMLParsingError?
 
     /// Creates a reader over UTF-8 (or BOM-marked UTF-16, or declared ISO-8859-1, US-ASCII or
     /// windows-1252) bytes. UTF-8 input is not copied.
     ///
     /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte order mark.
     public init(_ bytes: [UInt8], options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try InputDecoding.prepare(bytes)
-        self.init(input: decoded.map { Input.array($0) } ?? .array(bytes), options: options)
+        self.init(prepared: try InputDecoding.prepare(bytes), utf8: .array(bytes), options: options)
     }
 
     /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
     public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try data.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) } }.get()
-        self.init(input: decoded.map { Input.array($0) } ?? .data(data), options: options)
+        let prepared = try data.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) } }.get()
+        self.init(prepared: prepared, utf8: .data(data), options: options)
     }
 
     /// Creates a reader over a string. The string is read as UTF-8 whatever its XML declaration
@@ -72,8 +74,26 @@ public struct XMLReader {
     /// The memory must stay valid and unchanged for as long as the reader (or any copy of it)
     /// is used. UTF-8 input is not copied; other encodings are transcoded into the reader.
     public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try InputDecoding.prepare(bytes)
-        self.init(input: decoded.map { Input.array($0) } ?? .unsafe(bytes), options: options)
+        self.init(prepared: try InputDecoding.prepare(bytes), utf8: .unsafe(bytes), options: options)
+    }
+
+    /// A reader over a document whose encoding is known: `utf8` when it is UTF-8.
+    private init(prepared: InputDecoding.Prepared, utf8: @autoclosure () -> Input, options: Options) {
+        switch prepared {
+        case .utf8:
+            self.init(input: utf8(), options: options)
+        case .transcoded(let bytes):
+            self.init(input: .array(bytes), options: options)
+        case .cutShort(let bytes, let failure):
+            // The bytes before the error are read as the beginning of a longer document (tokens
+            // cut short by the error are not), then the error is thrown: errors in document order.
+            self.init(input: .array(bytes), options: options)
+            deferredFailure = failure
+            var boundary = StreamBoundary()
+            input.withBytes { boundary.advance($0, final: false) }
+            scanner.end = boundary.safeEnd
+            scanner.inputIsFinal = false
+        }
     }
 
     internal init(input: Input, options: Options) {
@@ -117,6 +137,7 @@ public struct XMLReader {
 
     @usableFromInline
     internal func publicError(_ error: ScanError) -> XMLParsingError {
+        if error.needsInput, let deferredFailure { return deferredFailure }
         let offset = absoluteOffset(error.offset)
         let location = self.location(ofOffset: offset)
         return XMLParsingError(reason: error.reason, offset: offset, line: location.line, column: location.column)
