@@ -27,6 +27,10 @@ let package = Package(
             name: "FuzzTree",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        .executableTarget(
+            name: "FuzzChunks",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@
 
 import Foundation
 import Testing
-import XMLCodable
+@testable import XMLCodable
 
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
@@ -39,6 +39,17 @@ struct FuzzRegressionTests {
         let namespaceless = XMLReader.Options(processNamespaces: false)
         let count = bytes.withUnsafeBytes { buffer in drain(try? XMLReader(unsafeBytes: buffer, options: namespaceless)) }
         #expect(count < Self.eventLimit, "\(path): too many events; is the reader looping?")
+    }
+
+    /// Read in chunks of a few sizes, every input gives what it gives in memory (FuzzChunks'
+    /// property; its findings are kept in Fuzz/regressions as chunks-*.bin).
+    @Test(arguments: inputs)
+    func chunkedReadingMatchesOnInput(_ path: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.packageRoot.appendingPathComponent(path)))
+        let expected = ReaderTrace.inMemory(bytes)
+        for chunkSize in [1, 2, 3, 5, 7, 64] {
+            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == expected, "\(path) in chunks of \(chunkSize)")
+        }
     }
 
     /// More events than any seed or finding can honestly produce (they are all small).

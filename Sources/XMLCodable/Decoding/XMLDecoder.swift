@@ -63,6 +63,9 @@ open class XMLDecoder: @unchecked Sendable {
     }
 
     private let options: Locked<Options>
+
+    /// The settings a decoding call uses: a copy of the current ones.
+    internal var currentOptions: Options { options.current }
     /// The working memory of the last call, for the next one (see `DecodingScratch`).
     private let scratch = Locked<DecodingScratch?>(nil)
 

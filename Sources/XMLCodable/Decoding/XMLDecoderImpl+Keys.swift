@@ -49,7 +49,7 @@ extension XMLDecoderImpl {
         let uri = String(name[name.index(after: name.startIndex)..<close])
         let local = String(name[name.index(after: close)...])
         func matches(_ candidate: XMLName) -> Bool {
-            (reader.namespaceURI(candidate) ?? "") == uri && reader.slice(candidate.local, equals: local)
+            (reader.namespaceURI(candidate) ?? "") == uri && slice(candidate.local, equals: local)
         }
         if placement != .attribute {
             var elements: [Int32] = []
@@ -208,7 +208,7 @@ extension XMLDecoderImpl {
 
     /// A name as the string keys are matched against.
     func matchName(_ name: XMLName) -> String {
-        reader.string(matchSlice(name))
+        string(matchSlice(name))
     }
 
     /// Where the type being decoded wants each key read from, if it says.

@@ -14,12 +14,20 @@ import Foundation
 #endif
 
 internal final class XMLDecoderImpl: Decoder {
-    let index: XMLIndex
-    let reader: XMLReader
+    // The index, reader and document change only between decoding calls, when one decoder decodes
+    // the elements of a document read in chunks one after the other (`reset`).
+    @exclusivity(unchecked) private(set) var index: XMLIndex
+    /// The reader that read the document, for what its slices refer to besides the document's
+    /// bytes: entity replacement text, attribute defaults, namespace URIs.
+    @exclusivity(unchecked) private(set) var reader: XMLReader
     let options: XMLDecoder.Options
-    /// The document's bytes (the reader's input), for the slices that lie in it: borrowed by
-    /// `XMLDecoder.decode` for the whole decoding call, which this object never outlives in use.
-    let document: UnsafeRawBufferPointer
+    /// The document's bytes, for the slices that lie in it (buffer 0): borrowed by `XMLDecoder`
+    /// for the whole decoding call, which this object never outlives in use. For an element of
+    /// a document read in chunks, that element's bytes only (see `documentBase`).
+    @exclusivity(unchecked) private(set) var document: UnsafeRawBufferPointer
+    /// The absolute offset of `document`'s first byte in the whole document (0 but for an element
+    /// of a document read in chunks), for the lines and columns in errors.
+    @exclusivity(unchecked) private(set) var documentBase = 0
     /// Neither the node decoding strategy nor the key decoding strategy changes how keys are
     /// found (`.deferredToDecoder`, `.useDefaultKeys`): containers then need no `XMLKeyRules`
     /// unless the decoded type itself asks for some.
@@ -67,6 +75,32 @@ internal final class XMLDecoderImpl: Decoder {
         self.value = .element(index.root)
         self.currentTraits = TypeTraits.unknown
         self.currentTraits = traits(of: currentType)
+    }
+
+    /// Makes this decoder decode another document (an element of a document read in chunks, see
+    /// `ElementStreamDecoder`), keeping what it has learnt about types.
+    func reset(index: XMLIndex, reader: XMLReader, document: UnsafeRawBufferPointer, documentBase: Int) {
+        self.index = index
+        self.reader = reader
+        self.document = document
+        self.documentBase = documentBase
+        value = .element(index.root)
+        pathStep = nil
+        pathPosition = -1
+        currentType = Never.self
+        currentTraits = traits(of: currentType)
+        attributeCursor = 0
+        keptAlive.removeAll(keepingCapacity: true)
+        recentlyKeptAlive = (nil, nil)
+        listNodes.removeAll(keepingCapacity: true)
+        listCandidate = .none
+    }
+
+    /// Gives the index back (for its arrays), leaving an empty one.
+    func takeIndex() -> XMLIndex {
+        var taken = XMLIndex()
+        swap(&taken, &index)
+        return taken
     }
 
     /// A decoder on the same document, for `superDecoder()`.
@@ -523,7 +557,7 @@ internal final class XMLDecoderImpl: Decoder {
             return false
         }
         for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
-            if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace, reader.slice(attribute.name.local, equals: "nil") {
+            if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace, slice(attribute.name.local, equals: "nil") {
                 return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean($0) } == true
             }
         }
@@ -608,17 +642,31 @@ internal final class XMLDecoderImpl: Decoder {
             guard list.count > 0 else { return "an empty list" }
             slice = index[node(0, of: list)].name.qualified
         }
-        let location = reader.location(of: slice)
+        let location = slice.source == 0 ? reader.location(ofOffset: documentBase + slice.start) : reader.location(of: slice)
         return "line \(location.line), column \(location.column)"
+    }
+
+    /// The decoded text of a slice, as a string (from `document` for the document's own bytes).
+    func string(_ slice: XMLSlice) -> String {
+        withDecodedBytes(of: slice) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The qualified name as written.
+    func string(_ name: XMLName) -> String { string(name.qualified) }
+
+    /// Whether a slice's decoded bytes equal the UTF-8 of `text`.
+    func slice(_ slice: XMLSlice, equals text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in withDecodedBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(expected)) } }
     }
 
     /// A description of what a value is, for messages.
     func describe(_ value: XMLValue) -> String {
         switch value {
         case .element(let node):
-            return "element <\(reader.string(index[node].name))>"
-        case .attribute(let attribute): return "attribute '\(reader.string(index.attributes[Int(attribute)].name))'"
-        case .text(let node): return "the text of <\(reader.string(index[node].name))>"
+            return "element <\(string(index[node].name))>"
+        case .attribute(let attribute): return "attribute '\(string(index.attributes[Int(attribute)].name))'"
+        case .text(let node): return "the text of <\(string(index[node].name))>"
         case .characters: return "character data"
         case .elements(let list): return "\(list.count) elements"
         }

@@ -115,6 +115,11 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         case nameLengthLimitExceeded(limit: Int)
         /// A document (or a DTD) larger than the reader can address: 4 GiB, or 16 million declarations.
         case documentTooLarge(limit: Int)
+        /// While reading a document in chunks: one token (a start tag, a comment, a processing
+        /// instruction, a CDATA section, the DOCTYPE) longer than ``XMLReader/Limits/maxTokenLength`` bytes.
+        case tokenTooLarge(limit: Int)
+        /// While reading a document in chunks: the source of the bytes failed (the text describes its error).
+        case inputFailed(String)
 
         /// A sentence describing the problem.
         public var description: String {
@@ -153,6 +158,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             case .attributeLimitExceeded(let limit): "more than \(limit) attributes on one element"
             case .nameLengthLimitExceeded(let limit): "name longer than the limit of \(limit) bytes"
             case .documentTooLarge(let limit): "the document is larger than the reader can address (\(limit))"
+            case .tokenTooLarge(let limit): "a token (tag, comment, processing instruction, CDATA section or DOCTYPE) longer than the limit of \(limit) bytes"
+            case .inputFailed(let why): "the input could not be read: \(why)"
             }
         }
     }

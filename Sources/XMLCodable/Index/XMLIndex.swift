@@ -94,6 +94,14 @@ internal struct XMLIndex {
 
     private(set) var nodes: [Node] = []
     private(set) var attributes: [XMLAttribute] = []
+
+    init() {}
+
+    /// An index of nodes and attributes built elsewhere (see `XMLIndex.Builder`).
+    init(nodes: [Node], attributes: [XMLAttribute]) {
+        self.nodes = nodes
+        self.attributes = attributes
+    }
     /// The root element's node (always 0 once built).
     var root: Int32 { 0 }
 

@@ -89,6 +89,34 @@ internal final class DTDStore {
     @inline(__always)
     func buffer(_ source: UInt32) -> Buffer { buffers[Int(source) - 1] }
 
+    /// The buffer that holds the names of open elements whose start tags a reader fed in chunks
+    /// has dropped from its window (0 until there is one); see `XMLScanner.dropDocumentBytes`.
+    private(set) var namePool: UInt32 = 0
+
+    /// Replaces the name pool's bytes (making the pool if there is none) and returns its number.
+    func replaceNamePool(_ bytes: [UInt8]) -> UInt32 {
+        guard namePool > 0 else {
+            namePool = bytes.withUnsafeBytes { addBuffer($0, rawLineEnds: false, documentOffset: 0) }
+            return namePool
+        }
+        let index = Int(namePool) - 1
+        buffers[index].pointer?.deallocate()
+        var pointer: UnsafeMutableRawPointer? = nil
+        if !bytes.isEmpty {
+            let p = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
+            bytes.withUnsafeBytes { p.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            pointer = p
+        }
+        buffers[index] = Buffer(pointer: pointer, count: bytes.count, rawLineEnds: false, documentOffset: 0)
+        return namePool
+    }
+
+    /// Moves the document offsets the buffers remember when a reader fed in chunks drops
+    /// `count` bytes from the front of its window.
+    func shiftDocumentOffsets(by count: Int) {
+        for index in buffers.indices { buffers[index].documentOffset -= count }
+    }
+
     /// Declares an entity unless one of the same kind and name exists (the first declaration binds).
     @discardableResult
     func declare(_ entity: Entity) -> Bool {

@@ -14,28 +14,32 @@ extension XMLReader {
     /// The document's UTF-8 bytes, kept in whatever the caller handed over.
     @usableFromInline
     internal struct Input {
-        @usableFromInline enum Kind: UInt8 { case array, data, string, unsafe }
+        @usableFromInline enum Kind: UInt8 { case array, data, string, unsafe, stream }
         @usableFromInline let kind: Kind
         @usableFromInline let array: [UInt8]
         @usableFromInline let data: Data
         @usableFromInline let string: String
         @usableFromInline let unsafe: UnsafeRawBufferPointer
+        /// The window of a document read in chunks (see `StreamInput`).
+        @usableFromInline let stream: StreamInput?
 
         private init(
             kind: Kind, array: [UInt8] = [], data: Data = Data(), string: String = "",
-            unsafe: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+            unsafe: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), stream: StreamInput? = nil
         ) {
             self.kind = kind
             self.array = array
             self.data = data
             self.string = string
             self.unsafe = unsafe
+            self.stream = stream
         }
 
         static func array(_ array: [UInt8]) -> Input { Input(kind: .array, array: array) }
         static func data(_ data: Data) -> Input { Input(kind: .data, data: data) }
         static func string(_ string: String) -> Input { Input(kind: .string, string: string) }
         static func unsafe(_ bytes: UnsafeRawBufferPointer) -> Input { Input(kind: .unsafe, unsafe: bytes) }
+        static func stream(_ stream: StreamInput) -> Input { Input(kind: .stream, stream: stream) }
 
         /// Calls `body` with the bytes. Each stored form is contiguous, so this never copies.
         @inlinable
@@ -53,6 +57,8 @@ extension XMLReader {
                 return try Array(string.utf8).withUnsafeBytes(body)
             case .unsafe:
                 return try body(unsafe)
+            case .stream:
+                return try body(stream.unsafelyUnwrapped.bytes)
             }
         }
     }

@@ -22,6 +22,12 @@ extension XMLReader {
         public var maxAttributesPerElement: Int = 10_000
         /// The longest name, in bytes. Default 50,000.
         public var maxNameLength: Int = 50_000
+        /// When a document is read in chunks (a file, a pipe, async bytes): the longest single token
+        /// the reader holds in memory, in bytes — a start tag with its attributes, a comment, a
+        /// processing instruction, a CDATA section or the DOCTYPE declaration. Text is not bounded
+        /// by it: a long run of text is reported in several ``XMLEvent/text(_:)`` events. Default
+        /// 64 MiB. Documents in memory are not affected.
+        public var maxTokenLength: Int = 64 << 20
 
         /// Limits with the default values.
         public init() {}

@@ -43,20 +43,22 @@ import Foundation
 public struct XMLReader {
     @usableFromInline internal var input: Input
     @usableFromInline internal var scanner: XMLScanner
+    /// For a document in memory whose bytes stop being valid in its encoding: the error, thrown once
+    /// the bytes before it are read (see `InputDecoding.Prepared.cutShort`).
+    @usableFromInline internal var deferredFailure: XMLParsingError?
 
     /// Creates a reader over UTF-8 (or BOM-marked UTF-16, or declared ISO-8859-1, US-ASCII or
     /// windows-1252) bytes. UTF-8 input is not copied.
     ///
     /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte order mark.
     public init(_ bytes: [UInt8], options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try InputDecoding.prepare(bytes)
-        self.init(input: decoded.map { Input.array($0) } ?? .array(bytes), options: options)
+        self.init(prepared: try InputDecoding.prepare(bytes), utf8: .array(bytes), options: options)
     }
 
     /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
     public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try data.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) } }.get()
-        self.init(input: decoded.map { Input.array($0) } ?? .data(data), options: options)
+        let prepared = try data.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) } }.get()
+        self.init(prepared: prepared, utf8: .data(data), options: options)
     }
 
     /// Creates a reader over a string. The string is read as UTF-8 whatever its XML declaration
@@ -72,14 +74,37 @@ public struct XMLReader {
     /// The memory must stay valid and unchanged for as long as the reader (or any copy of it)
     /// is used. UTF-8 input is not copied; other encodings are transcoded into the reader.
     public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(XMLParsingError) {
-        let decoded = try InputDecoding.prepare(bytes)
-        self.init(input: decoded.map { Input.array($0) } ?? .unsafe(bytes), options: options)
+        self.init(prepared: try InputDecoding.prepare(bytes), utf8: .unsafe(bytes), options: options)
+    }
+
+    /// A reader over a document whose encoding is known: `utf8` when it is UTF-8.
+    private init(prepared: InputDecoding.Prepared, utf8: @autoclosure () -> Input, options: Options) {
+        switch prepared {
+        case .utf8:
+            self.init(input: utf8(), options: options)
+        case .transcoded(let bytes):
+            self.init(input: .array(bytes), options: options)
+        case .cutShort(let bytes, let failure):
+            // The bytes before the error are read as the beginning of a longer document (tokens
+            // cut short by the error are not), then the error is thrown: errors in document order.
+            self.init(input: .array(bytes), options: options)
+            deferredFailure = failure
+            var boundary = StreamBoundary()
+            input.withBytes { boundary.advance($0, final: false) }
+            scanner.end = boundary.safeEnd
+            scanner.inputIsFinal = false
+        }
     }
 
     internal init(input: Input, options: Options) {
         self.input = input
         let count = input.withBytes { $0.count }
         self.scanner = XMLScanner(options: options, documentSize: count)
+        if input.kind == .stream {
+            scanner.streaming = true
+            scanner.inputIsFinal = false
+            scanner.end = 0
+        }
     }
 
     /// Reads the next event, or returns `nil` after the end of the document.
@@ -89,6 +114,7 @@ public struct XMLReader {
     /// - Throws: ``XMLParsingError`` at the first problem in the document.
     @inlinable
     public mutating func next() throws(XMLParsingError) -> XMLEvent? {
+        if input.kind == .stream { return try nextFromStream() }
         var failure: ScanError?
         let event = XMLReader.advance(&scanner, input, &failure)
         if let failure { throw publicError(failure) }
@@ -111,8 +137,18 @@ public struct XMLReader {
 
     @usableFromInline
     internal func publicError(_ error: ScanError) -> XMLParsingError {
-        let location = self.location(ofOffset: error.offset)
-        return XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
+        if error.needsInput, let deferredFailure { return deferredFailure }
+        let offset = absoluteOffset(error.offset)
+        let location = self.location(ofOffset: offset)
+        return XMLParsingError(reason: error.reason, offset: offset, line: location.line, column: location.column)
+    }
+
+    /// The offset in the whole document of an offset in the buffer the scanner reads: the same,
+    /// but for a document read in chunks, whose buffer is a window onto it.
+    @inline(__always)
+    internal func absoluteOffset(_ offset: Int) -> Int {
+        guard let stream = input.stream else { return offset }
+        return stream.absolute(offset)
     }
 
     /// The attributes of the element of the last ``XMLEvent/startElement(_:)``, in document order,
@@ -214,12 +250,16 @@ public struct XMLReader {
     /// attribute value defaulted from an `<!ATTLIST>` declaration — is located at the declaration
     /// it comes from.
     public func location(of slice: XMLSlice) -> Location {
-        location(ofOffset: scanner.documentOffset(of: slice))
+        location(ofOffset: absoluteOffset(scanner.documentOffset(of: slice)))
     }
 
     /// The line and column of a byte offset into the document's UTF-8 bytes.
+    ///
+    /// For a document read in chunks, the offset must be in the bytes the reader still holds:
+    /// those of the last event, or after it.
     public func location(ofOffset offset: Int) -> Location {
-        input.withBytes { Location(offset: offset, in: $0) }
+        if let stream = input.stream { return stream.location(ofAbsolute: offset) }
+        return input.withBytes { Location(offset: offset, in: $0) }
     }
 }
 

@@ -20,6 +20,7 @@ extension XMLScanner {
         let buf = document
         skipSpace(buf)
         guard position < end else {
+            if !inputIsFinal { throw needMoreInput() }
             if phase == .prolog { throw error(.missingRootElement, at: position) }
             phase = .done
             return nil
@@ -54,6 +55,7 @@ extension XMLScanner {
             let buf = buffer(source, document)
             guard position < end else {
                 if frames.isEmpty {
+                    if !inputIsFinal { throw needMoreInput() }
                     let name = elements.last.map { String(decoding: rawBytes($0.name.qualified, document), as: UTF8.self) } ?? ""
                     throw error(.unclosedElement(name), at: position)
                 }

@@ -33,6 +33,16 @@
 internal struct ScanError: Error {
     @usableFromInline var reason: XMLParsingError.Reason
     @usableFromInline var offset: Int
+    /// Not an error: a reader fed in chunks has reached the end of the bytes that have arrived
+    /// (see `XMLScanner.needMoreInput`). The reader reads more and asks again.
+    @usableFromInline var needsInput = false
+
+    @usableFromInline
+    init(reason: XMLParsingError.Reason, offset: Int, needsInput: Bool = false) {
+        self.reason = reason
+        self.offset = offset
+        self.needsInput = needsInput
+    }
 }
 
 @usableFromInline
@@ -64,7 +74,13 @@ internal struct XMLScanner {
     let limits: XMLReader.Limits
     let processNamespaces: Bool
     let lexer: Lexer
-    let documentSize: Int
+    /// The document's size in bytes; for a document read in chunks, the bytes that have arrived.
+    var documentSize: Int
+    /// Whether the document is read in chunks: the end of the buffer is then the end of the bytes
+    /// that have arrived, not of the document, unless `inputIsFinal`.
+    var streaming = false
+    /// Whether no more bytes will arrive after `end` (always, for a document in memory).
+    var inputIsFinal = true
 
     var phase: Phase = .start
     var source: UInt32 = 0
@@ -127,7 +143,7 @@ internal struct XMLScanner {
         do {
             return try step(document)
         } catch {
-            failure = error
+            if !error.needsInput { failure = error }
             throw error
         }
     }
@@ -161,7 +177,7 @@ internal struct XMLScanner {
         case .prolog, .epilog:
             return try misc(document)
         case .start:
-            if documentSize > XMLSlice.maxBufferSize {
+            if !streaming, documentSize > XMLSlice.maxBufferSize {
                 throw ScanError(reason: .documentTooLarge(limit: XMLSlice.maxBufferSize), offset: 0)
             }
             try xmlDeclaration(document)

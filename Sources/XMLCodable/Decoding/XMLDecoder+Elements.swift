@@ -1,0 +1,151 @@
+// Decoding the elements at a path one at a time, as the document is read: for documents larger
+// than memory, pipes and network streams (see ElementStreamDecoder for how).
+
+import Foundation
+
+extension XMLDecoder {
+    /// Decodes each element at `path` in a file, one at a time, as the file is read.
+    ///
+    /// The file is read in chunks; each element at the path is decoded as soon as its end tag has
+    /// been read, and handed to `body` before the next one is read. Memory holds one element
+    /// (and a chunk of the file), never the whole document:
+    ///
+    /// ```swift
+    /// struct Node: Decodable { @Attribute var id: Int; @Attribute var lat: Double; @Attribute var lon: Double }
+    ///
+    /// var count = 0
+    /// try XMLDecoder().decodeElements(Node.self, at: "osm/node", from: URL(filePath: "planet.osm")) { node in
+    ///     count += 1
+    /// }
+    /// ```
+    ///
+    /// The path names elements from the root, separated by `/`: each step matches an element's
+    /// name as keys do (the name as written, or its local name with ``shouldProcessNamespaces``),
+    /// a namespace URI and local name in Clark notation (`{http://www.w3.org/2005/Atom}entry`),
+    /// or any element (`*`). Each element is decoded with this decoder's settings, sees the
+    /// namespace declarations in scope and the entities of the document's internal subset, and is
+    /// a separate decoding: its errors have a coding path starting at its position (`[3]`) and
+    /// give the line and column in the whole document.
+    ///
+    /// - Parameters:
+    ///   - type: the type of each element.
+    ///   - path: where the elements are, such as `"osm/node"`.
+    ///   - url: a file URL.
+    ///   - body: called with each element, in document order; throw from it to stop early.
+    /// - Throws: the error opening the file; `DecodingError.dataCorrupted` when the document is
+    ///   not well-formed (with the ``XMLParsingError`` as `underlyingError`; the elements before
+    ///   the error have been handed to `body`); a `DecodingError` from an element; or what `body` throws.
+    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from url: URL, _ body: (T) throws -> Void) throws {
+        let options = currentOptions
+        let reader = try XMLReader(contentsOf: url, options: XMLReader.Options(limits: options.limits))
+        try decodeElements(type, at: path, reader: reader, options: options, body)
+    }
+
+    /// Decodes each element at `path` read from a file handle (a file, a pipe, standard input),
+    /// one at a time; see ``decodeElements(_:at:from:_:)-(_,_,URL,_)``. The handle is read from
+    /// its current position to its end, and not closed.
+    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from fileHandle: FileHandle, _ body: (T) throws -> Void) throws {
+        let options = currentOptions
+        let reader = XMLReader(fileHandle: fileHandle, options: XMLReader.Options(limits: options.limits))
+        try decodeElements(type, at: path, reader: reader, options: options, body)
+    }
+
+    /// Decodes each element at `path` in a document in memory, one at a time; see
+    /// ``decodeElements(_:at:from:_:)-(_,_,URL,_)``.
+    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from data: Data, _ body: (T) throws -> Void) throws {
+        let options = currentOptions
+        let reader: XMLReader
+        do {
+            reader = try XMLReader(data, options: XMLReader.Options(limits: options.limits))
+        } catch {
+            throw ElementStreamDecoder.notWellFormed(error)
+        }
+        try decodeElements(type, at: path, reader: reader, options: options, body)
+    }
+
+    private func decodeElements<T: Decodable>(
+        _ type: T.Type, at path: String, reader: XMLReader, options: Options, _ body: (T) throws -> Void
+    ) throws {
+        let elements = ElementStreamDecoder(reader: reader, path: try ElementPath(path), options: options)
+        while let element = try elements.next(type) { try body(element) }
+    }
+
+    /// The elements at `path` in an asynchronous sequence of bytes (such as `URLSession`'s
+    /// `AsyncBytes`), decoded one at a time as the bytes arrive.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: feedURL)
+    /// for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: bytes) {
+    ///     print(item.title)
+    /// }
+    /// ```
+    ///
+    /// Memory holds one element and a chunk of the bytes. See
+    /// ``decodeElements(_:at:from:_:)-(_,_,URL,_)`` for the path, the settings and the errors,
+    /// which the sequence's iterator throws.
+    public func decodeElements<T: Decodable, Bytes: AsyncSequence>(_ type: T.Type, at path: String, from bytes: Bytes) -> Elements<T>
+    where Bytes.Element == UInt8 {
+        let options = currentOptions
+        return Elements(path: path, options: options) { XMLReader(bytes, options: XMLReader.Options(limits: options.limits)) }
+    }
+
+    /// The elements at `path` in a file, decoded one at a time as an asynchronous sequence; see
+    /// ``decodeElements(_:at:from:)-(_,_,Bytes)``. Opening the file fails when the iteration starts.
+    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from url: URL) -> Elements<T> {
+        let options = currentOptions
+        return Elements(path: path, options: options) { try XMLReader(contentsOf: url, options: XMLReader.Options(limits: options.limits)) }
+    }
+
+    /// The elements at a path in a document, decoded one at a time as it is read: what
+    /// ``XMLDecoder/decodeElements(_:at:from:)-(_,_,Bytes)`` returns.
+    public struct Elements<Element: Decodable>: AsyncSequence {
+        /// The error the iterator throws.
+        public typealias Failure = any Error
+
+        let path: String
+        let options: XMLDecoder.Options
+        let makeReader: () throws -> XMLReader
+
+        init(path: String, options: XMLDecoder.Options, makeReader: @escaping () throws -> XMLReader) {
+            self.path = path
+            self.options = options
+            self.makeReader = makeReader
+        }
+
+        /// An iterator that reads the document as it goes.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(elements: self)
+        }
+
+        /// Reads the document as far as the next element, and decodes it.
+        public struct Iterator: AsyncIteratorProtocol {
+            let elements: Elements
+            var decoder: ElementStreamDecoder?
+            var done = false
+
+            init(elements: Elements) {
+                self.elements = elements
+            }
+
+            /// The next element, or `nil` after the last.
+            ///
+            /// - Throws: what ``XMLDecoder/decodeElements(_:at:from:_:)-(_,_,URL,_)`` throws.
+            public mutating func next() async throws -> Element? {
+                guard !done else { return nil }
+                do {
+                    if decoder == nil {
+                        decoder = ElementStreamDecoder(reader: try elements.makeReader(), path: try ElementPath(elements.path), options: elements.options)
+                    }
+                    guard let element = try await decoder.unsafelyUnwrapped.next(Element.self) else {
+                        done = true
+                        return nil
+                    }
+                    return element
+                } catch {
+                    done = true
+                    throw error
+                }
+            }
+        }
+    }
+}

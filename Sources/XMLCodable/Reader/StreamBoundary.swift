@@ -1,0 +1,244 @@
+// StreamBoundary: how far the tokens that have fully arrived reach, for a reader fed in chunks.
+//
+// The scanner reads a token (a tag, a comment, a PI, a CDATA section, the DOCTYPE, a run of text)
+// in one go, and treats the end of its buffer as the end of the document. A reader fed in chunks
+// therefore never lets it see a token that is cut short: before each event, the bytes that have
+// arrived are pre-scanned (once each, forward, with a light state machine that only looks for
+// where tokens end) to find `safeEnd`, the point up to which every token is complete, and the
+// scanner is told the window ends there. A token that has not fully arrived waits for more input:
+//
+//     window:  <a x="1">text &amp; more</a><b y="2
+//                                          ^ safeEnd: <b y="2 is not complete yet
+//
+// Text may be cut, since a text run can be reported in several events — but never inside a UTF-8
+// sequence, inside a reference (`&am|p;`), after a carriage return (`\r|\n` would read as two line
+// ends) or after `]` (`]]|>` must still be seen as one), and only inside the root element: the
+// white space around it must reach the next markup or the end of the input. For well-formed
+// input the pre-scan finds exactly the token ends the scanner finds; for malformed input it only
+// decides how much the scanner is shown, and the scanner reports the error.
+
+internal struct StreamBoundary {
+    /// Window offset up to which every token has fully arrived (text possibly cut at a safe point).
+    var safeEnd = 0
+    /// The element depth at `safeEnd`, counted from the tags pre-scanned: text may be cut only
+    /// inside the root element.
+    var depth = 0
+
+    /// Moves `safeEnd` over the tokens of `window` that are complete; to the end of the window
+    /// when `final` (no more input will come).
+    mutating func advance(_ window: UnsafeRawBufferPointer, final: Bool) {
+        if final {
+            safeEnd = window.count
+            return
+        }
+        let count = window.count
+        var p = safeEnd
+        while p < count {
+            if window[p] == UInt8(ascii: "<") {
+                guard let (end, change) = StreamBoundary.markupEnd(window, from: p) else { break }
+                depth = Swift.max(0, depth + change)
+                p = end
+                safeEnd = p
+                continue
+            }
+            if let next = StreamBoundary.find(UInt8(ascii: "<"), in: window, from: p) {
+                p = next
+                // Around the root element (white space, a byte order mark), what comes before
+                // markup is read with it: the boundary moves past the markup, not to it.
+                guard depth > 0 else { continue }
+                if let reference = StreamBoundary.unterminatedReference(window, from: safeEnd, to: next) {
+                    // A reference cut short by '<' is an error the scanner reports from the '<'
+                    // itself: it must see the markup too, or stop before the reference.
+                    guard let (end, change) = StreamBoundary.markupEnd(window, from: next) else {
+                        safeEnd = Swift.max(safeEnd, reference)
+                        break
+                    }
+                    depth = Swift.max(0, depth + change)
+                    p = end
+                }
+                safeEnd = p
+                continue
+            }
+            if depth > 0 { safeEnd = Swift.max(safeEnd, StreamBoundary.splitPoint(window, from: p)) }
+            break
+        }
+    }
+
+    /// Moves the boundary with the window's bytes when `count` bytes are dropped from its front.
+    mutating func dropFirst(_ count: Int) {
+        safeEnd -= count
+    }
+
+    // MARK: - Token ends
+
+    /// Where the markup at `p` (a `<`) ends, and how it changes the element depth; `nil` when it
+    /// has not fully arrived.
+    static func markupEnd(_ w: UnsafeRawBufferPointer, from p: Int) -> (end: Int, depthChange: Int)? {
+        let count = w.count
+        guard p + 1 < count else { return nil }
+        switch w[p + 1] {
+        case UInt8(ascii: "?"):
+            return find("?>", in: w, from: p + 2).map { ($0 + 2, 0) }
+        case UInt8(ascii: "/"):
+            return find(UInt8(ascii: ">"), in: w, from: p + 2).map { ($0 + 1, -1) }
+        case UInt8(ascii: "!"):
+            // Which of the three it is, once enough bytes have arrived to tell.
+            let comment = startsWith(w, p, "<!--")
+            let cdata = startsWith(w, p, "<![CDATA[")
+            let doctype = startsWith(w, p, "<!DOCTYPE")
+            if comment == true { return find("-->", in: w, from: p + 4).map { ($0 + 3, 0) } }
+            if cdata == true { return find("]]>", in: w, from: p + 9).map { ($0 + 3, 0) } }
+            if doctype == true { return doctypeEnd(w, from: p + 9).map { ($0, 0) } }
+            if comment == nil || cdata == nil || doctype == nil { return nil }
+            // Not markup that may appear here: the scanner reports it from the first bytes.
+            return (count, 0)
+        default:
+            // A start tag: its `>` is the first one outside a quoted attribute value.
+            var i = p + 1
+            while i < count {
+                let b = w[i]
+                if b == UInt8(ascii: ">") {
+                    return (i + 1, w[i - 1] == UInt8(ascii: "/") ? 0 : 1)
+                }
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                    guard let close = find(b, in: w, from: i + 1) else { return nil }
+                    i = close + 1
+                    continue
+                }
+                if b == UInt8(ascii: "<") {
+                    // Not a start tag after all: the scanner reports the '<', so it sees it.
+                    return (i + 1, 0)
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// Where a DOCTYPE declaration whose keyword ends at `p` ends: at the first `>` outside quoted
+    /// literals and outside the internal subset (whose comments, PIs and literals may hold `>` and `]`).
+    static func doctypeEnd(_ w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+        let count = w.count
+        var i = p
+        var inSubset = false
+        while i < count {
+            let b = w[i]
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                guard let close = find(b, in: w, from: i + 1) else { return nil }
+                i = close + 1
+                continue
+            case UInt8(ascii: "<") where inSubset:
+                if let known = startsWith(w, i, "<!--") {
+                    guard known, let close = find("-->", in: w, from: i + 4) else { return nil }
+                    i = close + 3
+                    continue
+                }
+                if let known = startsWith(w, i, "<?") {
+                    guard known, let close = find("?>", in: w, from: i + 2) else { return nil }
+                    i = close + 2
+                    continue
+                }
+            case UInt8(ascii: "["):
+                inSubset = true
+            case UInt8(ascii: "]"):
+                inSubset = false
+            case UInt8(ascii: ">") where !inSubset:
+                return i + 1
+            default:
+                break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Where a run of text starting at `p` and reaching the end of the window may be cut: not
+    /// inside a UTF-8 sequence or a reference, and not after a carriage return or `]`. At `p` when
+    /// it cannot be cut before the end of the window.
+    static func splitPoint(_ w: UnsafeRawBufferPointer, from p: Int) -> Int {
+        var cut = w.count
+        while true {
+            let before = cut
+            // A UTF-8 sequence that may be incomplete: cut before its lead byte.
+            if cut > p, w[cut - 1] >= 0x80 {
+                var lead = cut - 1
+                while lead > p, w[lead] & 0xC0 == 0x80 { lead -= 1 }
+                cut = lead
+            }
+            while cut > p, w[cut - 1] == 0x0D || w[cut - 1] == UInt8(ascii: "]") { cut -= 1 }
+            // A reference not yet ended by ';'.
+            var i = cut
+            while i > p {
+                let b = w[i - 1]
+                if b == UInt8(ascii: ";") { break }
+                if b == UInt8(ascii: "&") {
+                    cut = i - 1
+                    break
+                }
+                i -= 1
+            }
+            if cut == before { return cut }
+        }
+    }
+
+    /// The start of the last reference in `w[from..<to]` that no ';' ends before `to`, if any.
+    static func unterminatedReference(_ w: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
+        var i = to
+        while i > from {
+            let b = w[i - 1]
+            if b == UInt8(ascii: ";") { return nil }
+            if b == UInt8(ascii: "&") { return i - 1 }
+            i -= 1
+        }
+        return nil
+    }
+
+    // MARK: - Searching
+
+    /// Whether the bytes at `p` begin with `literal`: `nil` when too few have arrived to tell.
+    @inline(__always)
+    static func startsWith(_ w: UnsafeRawBufferPointer, _ p: Int, _ literal: StaticString) -> Bool? {
+        let length = literal.utf8CodeUnitCount
+        let available = Swift.min(length, w.count - p)
+        let bytes = literal.utf8Start
+        for i in 0..<available where w[p + i] != bytes[i] { return false }
+        return available == length ? true : nil
+    }
+
+    /// The first `byte` at or after `p`, eight bytes at a time.
+    static func find(_ byte: UInt8, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+        let count = w.count
+        guard p < count, let base = w.baseAddress else { return nil }
+        var i = p
+        let pattern = WordScan.ones &* UInt64(byte)
+        while i + 8 <= count {
+            let hits = WordScan.zeroBytes(WordScan.load(base, i) ^ pattern) & WordScan.highs
+            if hits != 0 { return i + hits.trailingZeroBitCount &>> 3 }
+            i += 8
+        }
+        while i < count {
+            if w[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first occurrence of `literal` at or after `p`.
+    static func find(_ literal: StaticString, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+        let bytes = literal.utf8Start
+        let length = literal.utf8CodeUnitCount
+        var i = p
+        while let hit = find(bytes[0], in: w, from: i) {
+            guard hit + length <= w.count else { return nil }
+            var matched = true
+            for k in 1..<length where w[hit + k] != bytes[k] {
+                matched = false
+                break
+            }
+            if matched { return hit }
+            i = hit + 1
+        }
+        return nil
+    }
+}

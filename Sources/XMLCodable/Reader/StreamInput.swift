@@ -1,0 +1,371 @@
+// StreamInput: the window of a document read in chunks, for `XMLReader`.
+//
+// The reader's scanner works on one contiguous buffer. For a document that arrives in pieces (a
+// file read chunk by chunk, a pipe, async bytes, pushed chunks), that buffer is a *window*: the
+// UTF-8 bytes from the earliest one still needed to the last one that has arrived.
+//
+//     document:  ………………………[dropped]………………………|<a>text</a><b x="1"/>…<c y="|
+//                                            ^ base                      ^ count   (more to come)
+//     window:                                [0 ..< count), safeEnd = where <c y=" starts
+//
+// New bytes are transcoded to UTF-8 (see `ChunkTranscoder`) and appended; when the window is full,
+// the bytes before the reader's position (or before a pinned offset, see `pin`) are dropped and
+// the rest moved to the front, and the window grows only when one token (or one pinned range) is
+// larger than it. So memory is bounded by the chunk size and the largest token, not the document.
+// `StreamBoundary` says how far complete tokens reach; `LineCounter` remembers the line and column
+// at `base`, so that errors still give positions in the whole document. Offsets the reader reports
+// are absolute: `base` plus the offset in the window.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Line and column counting over bytes that arrive, and leave, in pieces.
+internal struct LineCounter {
+    /// The 1-based line and column (in Unicode scalars) just after the bytes counted so far.
+    var line = 1
+    var column = 1
+    /// Whether the last byte counted was a carriage return (a line feed next ends no new line).
+    var afterCarriageReturn = false
+    /// Bytes counted so far.
+    var counted = 0
+
+    /// Counts `bytes`, which follow those counted so far.
+    mutating func count(_ bytes: UnsafeRawBufferPointer) {
+        for byte in bytes {
+            if byte == 0x0A {
+                if !afterCarriageReturn {
+                    line += 1
+                    column = 1
+                }
+                afterCarriageReturn = false
+            } else if byte == 0x0D {
+                line += 1
+                column = 1
+                afterCarriageReturn = true
+            } else {
+                afterCarriageReturn = false
+                // A byte order mark (EF BB BF, the only way a document can begin with 0xEF) is not
+                // a character anyone sees: columns on line 1 start after it.
+                if byte & 0xC0 != 0x80, !(counted == 0 && byte == 0xEF) { column += 1 }
+            }
+            counted += 1
+        }
+    }
+
+    /// The location `offset` bytes past the counted ones, given the bytes that follow them.
+    func location(after offset: Int, in following: UnsafeRawBufferPointer) -> XMLReader.Location {
+        var copy = self
+        copy.count(UnsafeRawBufferPointer(rebasing: following[0..<max(0, min(offset, following.count))]))
+        return XMLReader.Location(line: copy.line, column: copy.column, offset: counted + offset)
+    }
+}
+
+/// The window of a document read in chunks; see the file's header comment.
+@usableFromInline
+internal final class StreamInput {
+    /// Where new bytes come from.
+    enum Source {
+        /// The caller pushes bytes (`XMLReader.append(_:)`) and says when they end.
+        case pushed
+        /// A function that reads up to a buffer's size of raw bytes and returns how many it read (0 at the end).
+        case reading((UnsafeMutableRawBufferPointer) throws -> Int)
+        /// An asynchronous sequence, read by `XMLReader`'s async `next()`.
+        case asynchronous(AsyncByteSource)
+    }
+
+    private(set) var storage: UnsafeMutableRawPointer
+    private(set) var capacity: Int
+    /// The UTF-8 bytes in the window.
+    private(set) var count = 0
+    /// The absolute offset of the window's first byte in the document's UTF-8.
+    private(set) var base = 0
+    /// Whether no more bytes will arrive.
+    private(set) var finished = false
+    /// How far complete tokens reach.
+    var boundary = StreamBoundary()
+    /// Line and column at `base`.
+    private(set) var lines = LineCounter()
+    /// An absolute offset whose bytes must stay in the window (the start of an element being
+    /// collected whole), or `nil`.
+    var pin: Int?
+    let source: Source
+    let chunkSize: Int
+    /// The most bytes the window may hold beyond a chunk: a token larger than this is an error.
+    let maxTokenBytes: Int
+
+    /// The raw bytes seen before the encoding is known, and the transcoder once it is.
+    private var head: [UInt8] = []
+    private var transcoder: ChunkTranscoder?
+    /// Raw bytes read from the source so far (for error offsets before transcoding).
+    private var rawBytesRead = 0
+    /// A read buffer for raw bytes that need transcoding.
+    private var scratch: [UInt8] = []
+    /// The error that stopped reading: every later step throws it again.
+    private(set) var failure: XMLParsingError?
+
+    /// Runs `body`, remembering the error it throws (see `failure`).
+    @inline(__always)
+    private func remembering<R>(_ body: () throws(XMLParsingError) -> R) throws(XMLParsingError) -> R {
+        if let failure { throw failure }
+        do {
+            return try body()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    init(source: Source, chunkSize: Int, maxTokenBytes: Int) {
+        self.source = source
+        self.chunkSize = max(1, chunkSize)
+        self.maxTokenBytes = maxTokenBytes
+        capacity = max(64, self.chunkSize)
+        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+    }
+
+    deinit {
+        storage.deallocate()
+        readBuffer?.deallocate()
+    }
+
+    /// The window's bytes, valid until bytes are appended or dropped.
+    @usableFromInline
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+    /// A buffer of `chunkSize` bytes for reading an asynchronous source into.
+    private var readBuffer: UnsafeMutableRawBufferPointer?
+
+    var asyncBuffer: UnsafeMutableRawBufferPointer {
+        if let readBuffer { return readBuffer }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
+        readBuffer = buffer
+        return buffer
+    }
+
+    /// The absolute offset of a window offset.
+    @inline(__always)
+    func absolute(_ offset: Int) -> Int { base + offset }
+
+    /// The line and column of an absolute offset in the window (or just before it).
+    func location(ofAbsolute offset: Int) -> XMLReader.Location {
+        lines.location(after: offset - base, in: bytes)
+    }
+
+    // MARK: - Making room
+
+    /// How many bytes from the front of the window may be dropped when the first one still needed
+    /// is at window offset `keep` (fewer when a pinned range begins earlier).
+    func droppable(before keep: Int) -> Int {
+        var keep = min(max(0, keep), count)
+        if let pin { keep = min(keep, max(0, pin - base)) }
+        return keep
+    }
+
+    /// Checks, when the token at the front of the window has not fully arrived, that it is not
+    /// already longer than the limit (unless a range is pinned, whose size the caller bounds).
+    func checkTokenLength() throws(XMLParsingError) {
+        try remembering { () throws(XMLParsingError) in
+            guard pin == nil, count > maxTokenBytes else { return }
+            throw XMLParsingError(reason: .tokenTooLarge(limit: maxTokenBytes), offset: base, line: lines.line, column: lines.column)
+        }
+    }
+
+    /// Remembers an error that stopped reading (see `failure`).
+    func remember(_ error: XMLParsingError) {
+        if failure == nil { failure = error }
+    }
+
+    /// Rethrows the error that stopped reading, if any.
+    func checkFailure() throws(XMLParsingError) {
+        if let failure { throw failure }
+    }
+
+    /// Drops the first `keep` bytes of the window (as `droppable(before:)` allows).
+    func drop(_ keep: Int) {
+        guard keep > 0 else { return }
+        lines.count(UnsafeRawBufferPointer(start: storage, count: keep))
+        if keep < count { (storage + 0).copyMemory(from: storage + keep, byteCount: count - keep) }
+        count -= keep
+        base += keep
+        boundary.dropFirst(keep)
+    }
+
+    /// Makes room for at least `needed` more bytes, growing the window if dropping could not.
+    private func reserve(_ needed: Int) throws(XMLParsingError) {
+        guard capacity - count < needed else { return }
+        var newCapacity = capacity
+        while newCapacity - count < needed { newCapacity *= 2 }
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+        grown.copyMemory(from: storage, byteCount: count)
+        storage.deallocate()
+        storage = grown
+        capacity = newCapacity
+    }
+
+    // MARK: - Adding bytes
+
+    /// An error in the bytes themselves (an encoding that is not supported, bytes not valid in the
+    /// document's encoding): the bytes before it are in the window, and the reader throws it once
+    /// it has read them, so that errors come in document order whatever the chunks. Nothing more
+    /// is taken after it.
+    private(set) var decodingFailure: XMLParsingError?
+
+    /// Appends raw bytes from the source, transcoding them to UTF-8 once the encoding is known.
+    /// An error in them is kept for the reader (`decodingFailure`).
+    func append(_ raw: UnsafeRawBufferPointer) {
+        guard decodingFailure == nil, !finished else { return }
+        do {
+            try appendBytes(raw)
+        } catch {
+            decodingFailure = error
+        }
+    }
+
+    private func appendBytes(_ raw: UnsafeRawBufferPointer) throws(XMLParsingError) {
+        guard !raw.isEmpty else { return }
+        defer { rawBytesRead += raw.count }
+        if transcoder == nil {
+            head.append(contentsOf: raw)
+            try decideEncoding(final: false)
+            return
+        }
+        try transcode(raw, final: false)
+    }
+
+    /// Says that no more bytes will arrive. An error in the last bytes is kept for the reader.
+    func finish() {
+        guard !finished, decodingFailure == nil else { return }
+        do {
+            if transcoder == nil {
+                try decideEncoding(final: true)
+            } else {
+                try transcode(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
+            }
+            try checkDeclaration(final: true)
+            finished = true
+        } catch {
+            decodingFailure = error
+        }
+    }
+
+    /// Detects the encoding from the raw bytes held in `head`, once enough have arrived, and
+    /// transcodes them.
+    private func decideEncoding(final: Bool) throws(XMLParsingError) {
+        let result = head.withUnsafeBytes { raw in Result { () throws(InputDecoding.Failure) in try InputDecoding.detect(raw, final: final) } }
+        let detected: InputDecoding.SourceEncoding?
+        switch result {
+        case .success(let found): detected = found
+        case .failure(let failure): throw parsingError(failure)
+        }
+        guard let detected else { return }
+        transcoder = ChunkTranscoder(detected)
+        let held = head
+        head = []
+        try held.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try transcode(raw, final: final) } }.get()
+    }
+
+    private func transcode(_ raw: UnsafeRawBufferPointer, final: Bool) throws(XMLParsingError) {
+        guard var transcoder else { return }
+        var failure: InputDecoding.Failure?
+        do throws(InputDecoding.Failure) {
+            try transcoder.transcode(raw, final: final) { utf8 in
+                do throws(XMLParsingError) {
+                    try reserve(utf8.count)
+                } catch {
+                    failure = InputDecoding.Failure(reason: error.reason, offset: error.offset)
+                    return
+                }
+                if let source = utf8.baseAddress, !utf8.isEmpty { (storage + count).copyMemory(from: source, byteCount: utf8.count) }
+                count += utf8.count
+            }
+        } catch {
+            self.transcoder = transcoder
+            let failure = parsingError(error)
+            // A declaration that contradicts the encoding, if it has arrived, comes first.
+            try checkDeclaration(final: false)
+            throw failure
+        }
+        self.transcoder = transcoder
+        if let failure { throw XMLParsingError(reason: failure.reason, offset: failure.offset, line: lines.line, column: lines.column) }
+        try checkDeclaration(final: final)
+    }
+
+    /// A UTF-16 document's declaration must name a UTF-16 encoding: checked once it has arrived.
+    private func checkDeclaration(final: Bool) throws(XMLParsingError) {
+        guard var transcoder, case .utf16 = transcoder.encoding, base == 0 else { return }
+        do throws(InputDecoding.Failure) {
+            try transcoder.checkUTF16Declaration(bytes, final: final)
+        } catch {
+            self.transcoder = transcoder
+            let location = location(ofAbsolute: error.offset)
+            // The error is in the declaration: none of the document after it is to be read.
+            count = min(count, error.offset)
+            throw XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
+        }
+        self.transcoder = transcoder
+    }
+
+    /// The public error for a failure while decoding raw bytes: its offset is in the raw bytes;
+    /// its line and column are where the UTF-8 produced so far ends (the same line and column).
+    private func parsingError(_ failure: InputDecoding.Failure) -> XMLParsingError {
+        if transcoder == nil {
+            // Detection failed on the first bytes, all of them still held.
+            return head.withUnsafeBytes { InputDecoding.parsingError(failure, in: $0) }
+        }
+        let location = lines.location(after: count, in: bytes)
+        return XMLParsingError(reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
+    }
+
+    // MARK: - Reading from the source
+
+    /// Reads one chunk from a synchronous source (appending it), or says the input has ended.
+    /// Returns false when there was nothing more to read.
+    func readChunk(from read: (UnsafeMutableRawBufferPointer) throws -> Int) throws(XMLParsingError) -> Bool {
+        if scratch.count < chunkSize { scratch = [UInt8](repeating: 0, count: chunkSize) }
+        let got: Int
+        do {
+            got = try scratch.withUnsafeMutableBytes { try read($0) }
+        } catch {
+            let failure = XMLParsingError(reason: .inputFailed(String(describing: error)), offset: absolute(count), line: lines.line, column: lines.column)
+            self.failure = failure
+            throw failure
+        }
+        if got <= 0 {
+            finish()
+            return false
+        }
+        scratch.withUnsafeBytes { raw in append(UnsafeRawBufferPointer(rebasing: raw[0..<got])) }
+        return true
+    }
+}
+
+/// An asynchronous source of bytes, read a buffer at a time.
+@usableFromInline
+internal protocol AsyncByteSource: AnyObject {
+    /// Fills the start of `buffer` with the next bytes; returns how many (0 at the end).
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int
+}
+
+/// Reads an `AsyncSequence` of bytes through its iterator.
+@usableFromInline
+internal final class AsyncSequenceByteSource<Iterator: AsyncIteratorProtocol>: AsyncByteSource where Iterator.Element == UInt8 {
+    @usableFromInline var iterator: Iterator
+
+    @inlinable
+    init(_ iterator: Iterator) {
+        self.iterator = iterator
+    }
+
+    @inlinable
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        var count = 0
+        while count < buffer.count, let byte = try await iterator.next() {
+            buffer[count] = byte
+            count += 1
+        }
+        return count
+    }
+}

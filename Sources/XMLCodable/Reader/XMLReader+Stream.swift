@@ -1,0 +1,267 @@
+// Reading a document in chunks: from a file, a `FileHandle`, an `AsyncSequence` of bytes, or
+// bytes the caller pushes. The reader keeps a window of the document (`StreamInput`) and reads more
+// whenever the next token has not fully arrived; everything else is the in-memory reader, with
+// the same checks, the same events and the same errors at the same lines and columns.
+//
+//     var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
+//     while let event = try reader.next() { … }          // memory: a chunk and the largest token
+//
+// Events and their slices are valid until the next call to `next()`, which may move the window.
+
+import Foundation
+
+extension XMLReader {
+    /// The number of bytes a reader reads from a file or stream at a time, by default: 64 KiB.
+    public static let defaultChunkSize = 1 << 16
+
+    /// Creates a reader that reads a file in chunks, holding only a window of it in memory.
+    ///
+    /// Memory is bounded by the chunk size and the largest token (a start tag with its attributes,
+    /// a comment, a CDATA section…, at most ``Limits/maxTokenLength``), whatever the size of the
+    /// file. Events and their slices are valid until the next call to ``next()``.
+    ///
+    /// ```swift
+    /// var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
+    /// var nodes = 0
+    /// while let event = try reader.next() {
+    ///     if case .startElement(let name) = event, reader.name(name, equals: "node") { nodes += 1 }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: a file URL.
+    ///   - options: the reader's options and limits.
+    ///   - chunkSize: how many bytes to read at a time.
+    /// - Throws: the error opening the file. Errors reading it come from ``next()``, as an
+    ///   ``XMLParsingError`` whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
+    public init(contentsOf url: URL, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        self.init(fileHandle: handle, options: options, chunkSize: chunkSize, closesHandle: true)
+    }
+
+    /// Creates a reader that reads from a file handle (a file, a pipe, standard input) in chunks,
+    /// from its current position to its end.
+    ///
+    /// The handle is not closed by the reader. See ``init(contentsOf:options:chunkSize:)`` for
+    /// what is held in memory.
+    public init(fileHandle: FileHandle, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) {
+        self.init(fileHandle: fileHandle, options: options, chunkSize: chunkSize, closesHandle: false)
+    }
+
+    private init(fileHandle: FileHandle, options: Options, chunkSize: Int, closesHandle: Bool) {
+        let reader = FileHandleReader(fileHandle, closes: closesHandle)
+        let stream = StreamInput(source: .reading(reader.read), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
+        self.init(input: .stream(stream), options: options)
+    }
+
+    /// Creates a reader over an asynchronous sequence of bytes, such as `URLSession`'s or
+    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-(Void)`` called with `await`.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: feedURL)
+    /// var reader = XMLReader(bytes)
+    /// while let event = try await reader.next() { … }
+    /// ```
+    ///
+    /// The bytes are taken a chunk at a time; memory is bounded as for
+    /// ``init(contentsOf:options:chunkSize:)``.
+    @inlinable
+    public init<Bytes: AsyncSequence>(_ bytes: Bytes, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize)
+    where Bytes.Element == UInt8 {
+        self.init(asyncSource: AsyncSequenceByteSource(bytes.makeAsyncIterator()), options: options, chunkSize: chunkSize)
+    }
+
+    @usableFromInline
+    internal init(asyncSource: any AsyncByteSource, options: Options, chunkSize: Int) {
+        let stream = StreamInput(source: .asynchronous(asyncSource), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
+        self.init(input: .stream(stream), options: options)
+    }
+
+    /// Creates a reader that is given the document piece by piece with ``append(_:)``, as the
+    /// bytes arrive (from a socket, a callback, a decompressor…).
+    ///
+    /// ``next()`` returns the events of the pieces appended so far, then `nil` with
+    /// ``needsInput`` set until more is appended or ``finishInput()`` says there is no more:
+    ///
+    /// ```swift
+    /// var reader = XMLReader.incremental()
+    /// for chunk in chunks {
+    ///     try reader.append(chunk)
+    ///     while let event = try reader.next() { handle(event, reader) }
+    /// }
+    /// try reader.finishInput()
+    /// while let event = try reader.next() { handle(event, reader) }   // then nil: the end
+    /// ```
+    public static func incremental(options: Options = Options()) -> XMLReader {
+        let stream = StreamInput(source: .pushed, chunkSize: defaultChunkSize, maxTokenBytes: options.limits.maxTokenLength)
+        return XMLReader(input: .stream(stream), options: options)
+    }
+
+    /// Gives an incremental reader (``incremental(options:)``) the next piece of the document.
+    ///
+    /// Bytes that cannot be decoded (an unsupported encoding, bytes invalid in the document's
+    /// encoding) are reported by ``next()``, once it has read what comes before them.
+    ///
+    /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
+    public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
+        let stream = try pushedStream()
+        let appended: Void? = bytes.withContiguousStorageIfAvailable { buffer in stream.append(UnsafeRawBufferPointer(buffer)) }
+        if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
+    }
+
+    /// Tells an incremental reader that the document has no more bytes: ``next()`` then reads
+    /// the rest and returns `nil` at the end (or throws if the document is incomplete).
+    public mutating func finishInput() throws(XMLParsingError) {
+        try pushedStream().finish()
+    }
+
+    /// Whether ``next()`` returned `nil` because the bytes appended so far are all read, and more
+    /// must be appended (or the input finished) — rather than because the document has ended.
+    /// Always `false` for a reader that reads its input itself.
+    public var needsInput: Bool {
+        guard let stream = input.stream, case .pushed = stream.source else { return false }
+        return !stream.finished && stream.decodingFailure == nil && scanner.phase != .done && scanner.failure == nil
+            && scanner.readsDocumentNext && scanner.documentReadPosition >= stream.boundary.safeEnd
+    }
+
+    private func pushedStream() throws(XMLParsingError) -> StreamInput {
+        guard let stream = input.stream, case .pushed = stream.source else {
+            throw XMLParsingError(
+                reason: .inputFailed("append(_:) and finishInput() are for a reader made with XMLReader.incremental()"), offset: 0, line: 1, column: 1)
+        }
+        if stream.finished {
+            throw XMLParsingError(
+                reason: .inputFailed("the input was finished: no bytes can be appended after finishInput()"), offset: stream.absolute(stream.count),
+                line: 1, column: 1)
+        }
+        return stream
+    }
+
+    /// Reads the next event of a reader over an asynchronous sequence, waiting for its bytes.
+    ///
+    /// Other readers read as ``next()`` does, without suspending.
+    public mutating func next() async throws(XMLParsingError) -> XMLEvent? {
+        guard let stream = input.stream, case .asynchronous(let source) = stream.source else { return try nextWithoutWaiting() }
+        while true {
+            switch try stepStream() {
+            case .event(let event):
+                return event
+            case .needsInput:
+                try await stream.readChunk(from: source)
+            }
+        }
+    }
+
+    /// The synchronous `next()` (from a context where `next()` would mean the async one).
+    private mutating func nextWithoutWaiting() throws(XMLParsingError) -> XMLEvent? {
+        try next()
+    }
+
+    // MARK: - Driving the scanner
+
+    internal enum StreamStep {
+        case event(XMLEvent?)
+        case needsInput
+    }
+
+    /// `next()` for a document read in chunks.
+    @usableFromInline
+    internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
+        let stream = input.stream.unsafelyUnwrapped
+        while true {
+            switch try stepStream() {
+            case .event(let event):
+                return event
+            case .needsInput:
+                switch stream.source {
+                case .reading(let read):
+                    _ = try stream.readChunk(from: read)
+                case .pushed:
+                    return nil
+                case .asynchronous:
+                    throw XMLParsingError(
+                        reason: .inputFailed("this reader reads an asynchronous sequence: call next() with await"),
+                        offset: stream.absolute(stream.count), line: 1, column: 1)
+                }
+            }
+        }
+    }
+
+    /// Reads the next event if the bytes it needs have arrived; otherwise makes room in the
+    /// window and says more bytes are needed.
+    internal mutating func stepStream() throws(XMLParsingError) -> StreamStep {
+        let stream = input.stream.unsafelyUnwrapped
+        try stream.checkFailure()
+        while true {
+            if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {
+                stream.boundary.advance(stream.bytes, final: stream.finished)
+                if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
+                    if let failure = stream.decodingFailure {
+                        // The bytes before an error in the input are read: now the error.
+                        stream.remember(failure)
+                        throw failure
+                    }
+                    let dropped = stream.droppable(before: scanner.firstNeededByte)
+                    if dropped > 0 {
+                        scanner.dropDocumentBytes(dropped, from: stream.bytes)
+                        stream.drop(dropped)
+                    }
+                    try stream.checkTokenLength()
+                    return .needsInput
+                }
+            }
+            scanner.documentSize = stream.base + stream.count
+            scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
+            var failure: ScanError?
+            let event = XMLReader.advance(&scanner, input, &failure)
+            if let failure {
+                if failure.needsInput { continue }
+                throw publicError(failure)
+            }
+            return .event(event)
+        }
+    }
+}
+
+extension StreamInput {
+    /// Reads one chunk from an asynchronous source (appending it), or finishes the input at its end.
+    func readChunk(from source: any AsyncByteSource) async throws(XMLParsingError) {
+        let buffer = asyncBuffer
+        let got: Int
+        do {
+            got = try await source.read(into: buffer)
+        } catch {
+            let location = location(ofAbsolute: absolute(count))
+            let failure = XMLParsingError(
+                reason: .inputFailed(String(describing: error)), offset: absolute(count), line: location.line, column: location.column)
+            remember(failure)
+            throw failure
+        }
+        if got <= 0 {
+            finish()
+        } else {
+            append(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+        }
+    }
+}
+
+/// Reads a file handle a chunk at a time, and closes it when done with it if it opened it.
+private final class FileHandleReader {
+    let handle: FileHandle
+    let closes: Bool
+
+    init(_ handle: FileHandle, closes: Bool) {
+        self.handle = handle
+        self.closes = closes
+    }
+
+    deinit {
+        if closes { try? handle.close() }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let data = try handle.read(upToCount: buffer.count), !data.isEmpty else { return 0 }
+        data.copyBytes(to: buffer.bindMemory(to: UInt8.self), count: data.count)
+        return data.count
+    }
+}
