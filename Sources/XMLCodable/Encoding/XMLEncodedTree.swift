@@ -365,6 +365,27 @@ internal final class XMLEncodedTree {
         nodes[parent].lastChild = child
     }
 
+    /// Puts a namespace declaration first among an element's attributes, unless the element has
+    /// an attribute of that name (it declares the prefix itself).
+    func declareFirst(_ name: NameID, _ value: Span, on element: Index) {
+        guard attributes.count < XMLEncodedTree.limit, !overflowed else {
+            overflowed = true
+            return
+        }
+        var current = nodes[element].firstAttribute
+        while current >= 0 {
+            if attributes[current].name == name { return }
+            current = attributes[current].next
+        }
+        let index = attributes.count
+        attributes.append(Attribute(name: name, value: value, hoisted: false))
+        attributes[index].next = nodes[element].firstAttribute
+        nodes[element].firstAttribute = index
+        if nodes[element].lastAttribute < 0 { nodes[element].lastAttribute = index }
+        nodes[element].attributeNames |= 1 &<< UInt32(truncatingIfNeeded: name & 31)
+        estimatedSize &+= nameSpans[name].count &+ attributeSize(value) &+ 4
+    }
+
     /// Sets an attribute, replacing one of the same name. An attribute set on a group goes on its
     /// host, marked to be written after the host's own attributes.
     func setAttribute(_ name: NameID, _ value: Span, on node: Index) {

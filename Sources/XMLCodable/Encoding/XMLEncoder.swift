@@ -53,6 +53,9 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     private let options = Locked(Options())
+
+    /// The settings an encoding call uses: a copy of the current ones.
+    internal var currentOptions: Options { options.current }
     /// The size of the last document's tree, to size the next one's buffers.
     private let lastTreeSize = Locked(XMLEncodedTree.Capacity())
 
@@ -213,7 +216,7 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     /// XMLCoder's dictionary of root attributes, in the reproducible order they are written: by name.
-    private static func sortedByName(_ attributes: [String: String]?) -> [(String, String)] {
+    static func sortedByName(_ attributes: [String: String]?) -> [(String, String)] {
         (attributes ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
@@ -225,7 +228,11 @@ open class XMLEncoder: @unchecked Sendable {
         let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options, capacity: lastTreeSize.current)
         let tree = impl.tree
         lastTreeSize.withLock { $0 = tree.used }
+        return (try Self.writer(options: options, header: header, doctype: doctype), tree, root)
+    }
 
+    /// A writer for the settings, holding the declarations to write before the root element.
+    static func writer(options: Options, header: XMLHeader?, doctype: XMLDocumentType?) throws -> XMLWriter {
         var formatting = XMLWriter.Formatting(options.outputFormatting, options.prettyPrintIndentation)
         formatting.escaping = try Self.escaping(options)
         var writer = XMLWriter(formatting: formatting, capacity: 256)
@@ -250,7 +257,7 @@ open class XMLEncoder: @unchecked Sendable {
             }
             writer.append(doctype.text)
         }
-        return (writer, tree, root)
+        return writer
     }
 
     /// The escaping the settings ask for, or an error naming a table entry that cannot be used.
@@ -293,7 +300,7 @@ open class XMLEncoder: @unchecked Sendable {
     /// `impl.tree.element(at: root)` gives it as `XMLTreeElement`s.
     internal func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], options: Options,
-        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()
+        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity(), splicingRoot: Bool = true
     ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
         let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
         let impl = XMLEncoderImpl(options: options, capacity: capacity)
@@ -303,7 +310,7 @@ open class XMLEncoder: @unchecked Sendable {
             let name = tree.intern(try impl.checkedName(name, path: .root))
             tree.setAttribute(name, tree.append(try impl.checkedText(attributeValue, path: .root)), on: root)
         }
-        try impl.encodeTopLevel(value, into: root)
+        try impl.encodeTopLevel(value, into: root, splicingRoot: splicingRoot)
         if tree.overflowed {
             throw EncodingError.invalidValue(
                 value,

@@ -111,11 +111,13 @@ internal final class XMLEncoderImpl: Encoder {
 
     // MARK: - Encoding values
 
-    func encodeTopLevel<T: Encodable>(_ value: T, into root: Index) throws {
+    /// Encodes the document's value into the root element. `splicingRoot: false` leaves a list of
+    /// choices that is the root's content as items (the element writer decides over all its items).
+    func encodeTopLevel<T: Encodable>(_ value: T, into root: Index, splicingRoot: Bool = true) throws {
         nodeEncodingType = T.self
         try encode(value, into: .element(root), path: .root)
         if let deferredError { throw deferredError }
-        for list in choiceLists { tree.spliceChoiceItems(of: list) }
+        for list in choiceLists where splicingRoot || list != root { tree.spliceChoiceItems(of: list) }
     }
 
     /// Encodes `value` into `target` at `path`. `passThrough` when the value is the content of the

@@ -63,6 +63,47 @@ internal struct XMLWriter {
         }
     }
 
+    /// Writes what one item adds to a root element written item by item (`XMLEncoder.ElementWriter`):
+    /// the children of `root` in the item's own tree, as they are written when the whole list is
+    /// the root's content. Compact, the content is written in its order, text included (the root's
+    /// content is then written the same way, with or without text); pretty printed, each child is
+    /// an element (the writer refuses anything else) written indented at `level` on a line of its own.
+    mutating func writeItemContent(_ tree: XMLEncodedTree, of root: XMLEncodedTree.Index, level: Int) {
+        tree.nameBytes.withUnsafeBufferPointer { names in
+            let source = TreeSource(tree: tree, names: names, values: tree.bytes)
+            guard formatting.prettyPrinted else {
+                if formatting.isCompact(tree) {
+                    // Into a buffer of the item's own size, then appended (`writeCompact` would copy
+                    // everything written so far).
+                    var fitted = true
+                    let style = CompactStyle(formatting)
+                    let written = [UInt8](unsafeUninitializedCapacity: tree.estimatedSize) { buffer, count in
+                        guard let base = buffer.baseAddress else {
+                            fitted = false
+                            count = 0
+                            return
+                        }
+                        var sink = RawSink(base: base, capacity: buffer.count)
+                        sink.writeContent(source, of: root, style: style)
+                        fitted = !sink.overflowed
+                        count = fitted ? sink.position : 0
+                    }
+                    if fitted {
+                        bytes.append(contentsOf: written)
+                        return
+                    }
+                }
+                writeInline(source, of: root, level: level)
+                return
+            }
+            for child in children(tree, of: root) where tree.nodes[child].kind == .element {
+                indent(level)
+                write(source, element: child, level: level)
+                bytes.append(0x0A)
+            }
+        }
+    }
+
     /// Writes compact output with plain stores into a buffer of the tree's estimated size: no
     /// capacity check per append. Returns false, having written nothing, if it does not fit.
     private mutating func writeCompact(_ source: TreeSource, element: XMLEncodedTree.Index) -> Bool {
@@ -209,7 +250,7 @@ internal struct XMLWriter {
         }
 
         /// The children of an element or a group, a group's in its place.
-        private mutating func writeContent(_ source: TreeSource, of index: XMLEncodedTree.Index, style: CompactStyle) {
+        mutating func writeContent(_ source: TreeSource, of index: XMLEncodedTree.Index, style: CompactStyle) {
             let tree = source.tree
             var child = tree.nodes[index].firstChild
             while child >= 0 {
