@@ -58,8 +58,9 @@ internal struct ElementPath {
             ))
     }
 
-    /// Whether step `number` matches an element's name, as the reader read it.
-    func step(_ number: Int, matches name: XMLName, in reader: XMLReader, localNames: Bool) -> Bool {
+    /// Whether step `number` matches an element's name, as the reader read it. (`inout` only so
+    /// that a reader stored in a class is used in place rather than copied for the call.)
+    func step(_ number: Int, matches name: XMLName, in reader: inout XMLReader, localNames: Bool) -> Bool {
         switch steps[number] {
         case .any:
             return true

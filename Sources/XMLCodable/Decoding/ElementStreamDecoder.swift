@@ -18,51 +18,65 @@
 // (`[3]`) and its line and column in the whole document.
 
 internal final class ElementStreamDecoder {
-    private(set) var reader: XMLReader
+    // Read and changed for every event by one caller, never re-entrantly: no dynamic
+    // exclusivity checks.
+    /// The reader's input (its bytes, and its window when read in chunks).
+    private let input: XMLReader.Input
+    private let stream: StreamInput?
     let path: ElementPath
     let options: XMLDecoder.Options
-    private var builder = XMLIndex.Builder()
+    @exclusivity(unchecked) private var builder = XMLIndex.Builder()
     /// How many levels of open elements there are, and how many of them the path matches.
-    private var depth = 0
-    private var matched = 0
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var matched = 0
     /// The element being collected: its depth, and its bytes' absolute range once complete.
-    private var collecting = false
-    private var itemDepth = 0
-    private var itemEnd = 0
+    @exclusivity(unchecked) private var collecting = false
+    @exclusivity(unchecked) private var itemDepth = 0
+    @exclusivity(unchecked) private var itemEnd = 0
     /// The elements decoded so far.
-    private(set) var count = 0
-    private var decoder: XMLDecoderImpl?
+    @exclusivity(unchecked) private(set) var count = 0
+    /// The decoder of every element. It holds the reader, which reads the document through it
+    /// (`decoder.reader.next()` changes it in place; a struct taken out of a class's property
+    /// and put back would be copied, and a copy would share the reader's arrays, which its next
+    /// change would then copy again).
+    private let decoder: XMLDecoderImpl
     /// The coding path step the elements' positions hang from.
     private let list = CodingPathNode.KeyStep.list(at: .root)
 
     init(reader: XMLReader, path: ElementPath, options: XMLDecoder.Options) {
-        self.reader = reader
+        input = reader.input
+        stream = reader.input.stream
         self.path = path
         self.options = options
+        decoder = XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
     /// Decodes the next element at the path, reading as far as it needs; `nil` at the end.
     func next<T: Decodable>(_ type: T.Type) throws -> T? {
-        do {
-            while let event = try reader.next() {
-                if take(event) { return try decodeCollected(type) }
+        while true {
+            let event: XMLEvent?
+            do {
+                event = try decoder.reader.next()
+            } catch {
+                throw Self.notWellFormed(error)
             }
-        } catch let error as XMLParsingError {
-            throw Self.notWellFormed(error)
+            guard let event else { return nil }
+            if take(event) { return try decodeCollected(type) }
         }
-        return nil
     }
 
     /// `next(_:)` for a reader over an asynchronous sequence.
     func next<T: Decodable>(_ type: T.Type) async throws -> T? {
-        do {
-            while let event = try await reader.next() {
-                if take(event) { return try decodeCollected(type) }
+        while true {
+            let event: XMLEvent?
+            do {
+                event = try await decoder.reader.next()
+            } catch {
+                throw Self.notWellFormed(error)
             }
-        } catch let error as XMLParsingError {
-            throw Self.notWellFormed(error)
+            guard let event else { return nil }
+            if take(event) { return try decodeCollected(type) }
         }
-        return nil
     }
 
     /// The error for a document that is not well-formed, as `XMLDecoder.decode` throws it.
@@ -80,24 +94,20 @@ internal final class ElementStreamDecoder {
         case .startElement(let name):
             depth += 1
             if collecting {
-                reader.input.withBytes { window in
-                    builder.startElement(name, attributes: reader.attributes, base: windowBase, document: window)
-                }
+                addStartTag(name)
                 return false
             }
             guard matched == depth - 1, matched < path.steps.count,
-                path.step(matched, matches: name, in: reader, localNames: options.shouldProcessNamespaces)
+                path.step(matched, matches: name, in: &decoder.reader, localNames: options.shouldProcessNamespaces)
             else { return false }
             matched = depth
             guard matched == path.steps.count else { return false }
             // An element at the path: keep its bytes from its '<' until it ends. (One that begins in
             // an entity's replacement text also ends there, and has no bytes in the document.)
-            let origin = name.qualified.source == 0 ? windowBase + name.qualified.start - 1 : windowBase + reader.scanner.documentReadPosition
-            reader.input.stream?.pin = origin
+            let origin = name.qualified.source == 0 ? windowBase + name.qualified.start - 1 : windowBase + decoder.reader.scanner.documentReadPosition
+            stream?.pin = origin
             builder.begin(at: origin)
-            reader.input.withBytes { window in
-                builder.startElement(name, attributes: reader.attributes, base: windowBase, document: window)
-            }
+            addStartTag(name)
             collecting = true
             itemDepth = depth
             return false
@@ -110,7 +120,7 @@ internal final class ElementStreamDecoder {
             builder.endElement()
             guard depth == itemDepth else { return false }
             collecting = false
-            itemEnd = windowBase + reader.scanner.documentReadPosition
+            itemEnd = windowBase + decoder.reader.scanner.documentReadPosition
             return true
         case .text(let slice):
             if collecting { builder.characters(slice, cdata: false, base: windowBase) }
@@ -123,21 +133,29 @@ internal final class ElementStreamDecoder {
         }
     }
 
+    /// Adds the start tag just read to the element being collected.
+    @inline(__always)
+    private func addStartTag(_ name: XMLName) {
+        let qualified = name.qualified
+        let lastByte: UInt8? =
+            qualified.source == 0 && qualified.end > qualified.start ? input.withBytes { $0[qualified.end - 1] } : nil
+        let first = decoder.reader.scanner.attributeBase
+        builder.startElement(name, attributes: decoder.reader.scanner.attributes[first...], base: windowBase, nameLastByte: lastByte)
+    }
+
     /// The absolute offset of the reader's buffer.
-    private var windowBase: Int { reader.input.stream?.base ?? 0 }
+    private var windowBase: Int { stream?.base ?? 0 }
 
     /// Decodes the element just collected, from its bytes.
     private func decodeCollected<T: Decodable>(_ type: T.Type) throws -> T {
         let origin = builder.origin
-        defer { reader.input.stream?.pin = nil }
+        defer { stream?.pin = nil }
         let index = builder.finish()
-        let decoder =
-            self.decoder ?? XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: UnsafeRawBufferPointer(start: nil, count: 0))
-        self.decoder = decoder
-        let value = try reader.input.withBytes { window -> T in
+        let decoder = self.decoder
+        let value = try input.withBytes { window -> T in
             let start = min(max(0, origin - windowBase), window.count)
             let end = min(max(start, itemEnd - windowBase), window.count)
-            decoder.reset(index: index, reader: reader, document: UnsafeRawBufferPointer(rebasing: window[start..<end]), documentBase: origin)
+            decoder.reset(index: index, document: UnsafeRawBufferPointer(rebasing: window[start..<end]), documentBase: origin)
             defer { builder.reclaim(decoder.takeIndex()) }
             return try decoder.unwrap(.element(0), as: type, path: .item(count, list))
         }

@@ -18,8 +18,10 @@ internal final class XMLDecoderImpl: Decoder {
     // the elements of a document read in chunks one after the other (`reset`).
     @exclusivity(unchecked) private(set) var index: XMLIndex
     /// The reader that read the document, for what its slices refer to besides the document's
-    /// bytes: entity replacement text, attribute defaults, namespace URIs.
-    @exclusivity(unchecked) private(set) var reader: XMLReader
+    /// bytes: entity replacement text, attribute defaults, namespace URIs. For a document read in
+    /// chunks, the reader that reads it: `ElementStreamDecoder` reads it through this property,
+    /// in place, between the elements it decodes.
+    @exclusivity(unchecked) var reader: XMLReader
     let options: XMLDecoder.Options
     /// The document's bytes, for the slices that lie in it (buffer 0): borrowed by `XMLDecoder`
     /// for the whole decoding call, which this object never outlives in use. For an element of
@@ -79,9 +81,9 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Makes this decoder decode another document (an element of a document read in chunks, see
     /// `ElementStreamDecoder`), keeping what it has learnt about types.
-    func reset(index: XMLIndex, reader: XMLReader, document: UnsafeRawBufferPointer, documentBase: Int) {
+    /// The reader stays (it reads on: see `reader`).
+    func reset(index: XMLIndex, document: UnsafeRawBufferPointer, documentBase: Int) {
         self.index = index
-        self.reader = reader
         self.document = document
         self.documentBase = documentBase
         value = .element(index.root)
@@ -531,11 +533,16 @@ internal final class XMLDecoderImpl: Decoder {
     /// scanner's direct path declines (then it is decoded the general way).
     @inline(never)
     func decodedString(_ slice: XMLSlice) -> String? {
+        // The scanner is passed in place: called on `reader.scanner` inside the closure below,
+        // the scanner would be copied for each call.
+        Self.decodedString(slice, document, trim: options.trimValueWhitespaces, scanner: &reader.scanner)
+    }
+
+    private static func decodedString(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, trim: Bool, scanner: inout XMLScanner) -> String? {
         var declined = false
-        let trim = options.trimValueWhitespaces
         let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
             let out = UnsafeMutableRawBufferPointer(buffer)
-            guard let count = reader.scanner.decodeCharacterData(slice, document, into: out) else {
+            guard let count = scanner.decodeCharacterData(slice, document, into: out) else {
                 declined = true
                 return 0
             }

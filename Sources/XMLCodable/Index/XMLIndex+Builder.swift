@@ -49,8 +49,10 @@ extension XMLIndex {
             return moved
         }
 
-        /// Adds a start tag and its attributes; `base` is the absolute offset of the reader's buffer.
-        mutating func startElement(_ name: XMLName, attributes tagAttributes: [XMLAttribute], base: Int, document: UnsafeRawBufferPointer) {
+        /// Adds a start tag and its attributes; `base` is the absolute offset of the reader's
+        /// buffer, `nameLastByte` the last byte of the name when it is in that buffer (`nil` for a
+        /// name from an entity's replacement text, which is never skipped by name).
+        mutating func startElement(_ name: XMLName, attributes tagAttributes: ArraySlice<XMLAttribute>, base: Int, nameLastByte: UInt8?) {
             let first = attributes.count
             for attribute in tagAttributes {
                 attributes.append(
@@ -58,8 +60,7 @@ extension XMLIndex {
                         name: relocated(attribute.name, base: base), value: relocated(attribute.value, base: base), isDefaulted: attribute.isDefaulted,
                         isNamespaceDeclaration: attribute.isNamespaceDeclaration))
             }
-            let qualified = name.qualified
-            let nameBit: UInt8 = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
+            let nameBit: UInt8 = nameLastByte.map(Node.nameBit) ?? 0xFF
             let node = append(
                 Node(
                     name: relocated(name, base: base), firstAttribute: Int32(truncatingIfNeeded: first),

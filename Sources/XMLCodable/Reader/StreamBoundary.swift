@@ -93,9 +93,24 @@ internal struct StreamBoundary {
             // Not markup that may appear here: the scanner reports it from the first bytes.
             return (count, 0)
         default:
-            // A start tag: its `>` is the first one outside a quoted attribute value.
+            // A start tag: its `>` is the first one outside a quoted attribute value. Names, white
+            // space and values are passed over eight bytes at a time.
             var i = p + 1
+            let base = w.baseAddress.unsafelyUnwrapped  // `p + 1 < count`: the buffer is not empty
             while i < count {
+                if i + 8 <= count {
+                    let word = WordScan.load(base, i)
+                    let stops =
+                        (WordScan.zeroBytes(word ^ (WordScan.ones &* 0x3E)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x22))
+                            | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x27)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x3C)))
+                        & WordScan.highs
+                    if stops == 0 {
+                        i += 8
+                        continue
+                    }
+                    // The lowest flagged byte is exact.
+                    i += stops.trailingZeroBitCount &>> 3
+                }
                 let b = w[i]
                 if b == UInt8(ascii: ">") {
                     return (i + 1, w[i - 1] == UInt8(ascii: "/") ? 0 : 1)

@@ -18,7 +18,7 @@ extension XMLReader {
     ///
     /// Memory is bounded by the chunk size and the largest token (a start tag with its attributes,
     /// a comment, a CDATA section…, at most ``Limits/maxTokenLength``), whatever the size of the
-    /// file. Events and their slices are valid until the next call to ``next()``.
+    /// file. Events and their slices are valid until the next call to ``next()-33lmy``.
     ///
     /// ```swift
     /// var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
@@ -32,7 +32,7 @@ extension XMLReader {
     ///   - url: a file URL.
     ///   - options: the reader's options and limits.
     ///   - chunkSize: how many bytes to read at a time.
-    /// - Throws: the error opening the file. Errors reading it come from ``next()``, as an
+    /// - Throws: the error opening the file. Errors reading it come from ``next()-33lmy``, as an
     ///   ``XMLParsingError`` whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
     public init(contentsOf url: URL, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) throws {
         let handle = try FileHandle(forReadingFrom: url)
@@ -55,7 +55,7 @@ extension XMLReader {
     }
 
     /// Creates a reader over an asynchronous sequence of bytes, such as `URLSession`'s or
-    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-(Void)`` called with `await`.
+    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-2ih9q`` called with `await`.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: feedURL)
@@ -80,7 +80,7 @@ extension XMLReader {
     /// Creates a reader that is given the document piece by piece with ``append(_:)``, as the
     /// bytes arrive (from a socket, a callback, a decompressor…).
     ///
-    /// ``next()`` returns the events of the pieces appended so far, then `nil` with
+    /// ``next()-33lmy`` returns the events of the pieces appended so far, then `nil` with
     /// ``needsInput`` set until more is appended or ``finishInput()`` says there is no more:
     ///
     /// ```swift
@@ -100,7 +100,7 @@ extension XMLReader {
     /// Gives an incremental reader (``incremental(options:)``) the next piece of the document.
     ///
     /// Bytes that cannot be decoded (an unsupported encoding, bytes invalid in the document's
-    /// encoding) are reported by ``next()``, once it has read what comes before them.
+    /// encoding) are reported by ``next()-33lmy``, once it has read what comes before them.
     ///
     /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
@@ -109,13 +109,13 @@ extension XMLReader {
         if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
     }
 
-    /// Tells an incremental reader that the document has no more bytes: ``next()`` then reads
+    /// Tells an incremental reader that the document has no more bytes: ``next()-33lmy`` then reads
     /// the rest and returns `nil` at the end (or throws if the document is incomplete).
     public mutating func finishInput() throws(XMLParsingError) {
         try pushedStream().finish()
     }
 
-    /// Whether ``next()`` returned `nil` because the bytes appended so far are all read, and more
+    /// Whether ``next()-33lmy`` returned `nil` because the bytes appended so far are all read, and more
     /// must be appended (or the input finished) — rather than because the document has ended.
     /// Always `false` for a reader that reads its input itself.
     public var needsInput: Bool {
@@ -139,11 +139,11 @@ extension XMLReader {
 
     /// Reads the next event of a reader over an asynchronous sequence, waiting for its bytes.
     ///
-    /// Other readers read as ``next()`` does, without suspending.
+    /// Other readers read as ``next()-33lmy`` does, without suspending.
     public mutating func next() async throws(XMLParsingError) -> XMLEvent? {
         guard let stream = input.stream, case .asynchronous(let source) = stream.source else { return try nextWithoutWaiting() }
         while true {
-            switch try stepStream() {
+            switch try stepStream(stream) {
             case .event(let event):
                 return event
             case .needsInput:
@@ -169,7 +169,7 @@ extension XMLReader {
     internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
         let stream = input.stream.unsafelyUnwrapped
         while true {
-            switch try stepStream() {
+            switch try stepStream(stream) {
             case .event(let event):
                 return event
             case .needsInput:
@@ -189,8 +189,7 @@ extension XMLReader {
 
     /// Reads the next event if the bytes it needs have arrived; otherwise makes room in the
     /// window and says more bytes are needed.
-    internal mutating func stepStream() throws(XMLParsingError) -> StreamStep {
-        let stream = input.stream.unsafelyUnwrapped
+    internal mutating func stepStream(_ stream: StreamInput) throws(XMLParsingError) -> StreamStep {
         try stream.checkFailure()
         while true {
             if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {

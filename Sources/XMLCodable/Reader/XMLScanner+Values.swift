@@ -82,7 +82,10 @@ extension XMLScanner {
     ///
     /// - Returns: the number of bytes written, or `nil` for a buffer too small or a reference that
     ///   does not scan (callers then take `appendDecoded`'s path).
-    func decodeCharacterData(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
+    ///
+    /// `mutating` though it changes nothing: called from a closure on a scanner the closure
+    /// captured `inout` (the decoder's, in place), a non-mutating call would copy the scanner.
+    mutating func decodeCharacterData(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
         guard !slice.flags.contains(.attributeValue) else { return decodeAttributeValue(slice, document, into: out) }
         let bytes = rawBytes(slice, document)
         let raw = hasRawLineEnds(slice.source)
