@@ -85,7 +85,9 @@ enum Conversion {
         do {
             return try XMLTree(parsing: data, options: options)
         } catch {
-            console.err(Diagnostic(fileName: input.displayName, error: error, source: [UInt8](data)).rendered)
+            let source = [UInt8](data)
+            let excerpt = SourceEncoding.isUTF8(source) ? SourceLine.excerpt(for: error, in: source, windowStart: 0, reachesEnd: true) : nil
+            console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: excerpt).rendered)
             return nil
         }
     }
@@ -94,7 +96,8 @@ enum Conversion {
     static func report(_ message: String, offset: Int, input: InputSource, source: [UInt8], console: Console) {
         let (line, column) = lineAndColumn(of: offset, in: source)
         let error = XMLParsingError(reason: .syntax(message), offset: offset, line: line, column: column)
-        console.err(Diagnostic(fileName: input.displayName, error: error, source: source).rendered)
+        let excerpt = SourceLine.excerpt(line: line, column: column, in: source)
+        console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: excerpt).rendered)
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset in UTF-8 text.

@@ -8,7 +8,9 @@
 //   Command.swift               the `Command` protocol and `ExitStatus`
 //   CommandLineArguments.swift  a small hand-rolled option parser shared by the commands
 //   Console.swift               writing to standard output and standard error
-//   InputSource.swift           reading a FILE argument (or `-` for standard input) as bytes
+//   InputSource.swift           a FILE argument (or `-` for standard input), and reading it whole
+//   DocumentReader.swift        an XML document read in chunks from a file or standard input
+//   SourceLine.swift            recovering the source line of an error in bounded memory
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
 //   CheckCommand.swift          `xmlc check`
 //   ConversionSupport.swift     one input parsed into a tree, errors, shared options
