@@ -52,7 +52,8 @@ enum ToJSONCommand: Command {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in
-            let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
+            let (parsed, width, input) = (request.parsed, request.width, request.input)
+            guard let data = Conversion.read(input, console: console) else { return .usage }
             guard let tree = Conversion.parseXML(data, input: input, options: Conversion.readerOptions(parsed), console: console) else { return .failure }
             let indentation: [UInt8]? = parsed.has("compact") ? nil : Array(repeating: 0x20, count: width)
             var json = JSONMapping.json(of: tree, indentation: indentation)

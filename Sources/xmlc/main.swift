@@ -12,9 +12,12 @@
 //   DocumentReader.swift        an XML document read in chunks from a file or standard input
 //   SourceLine.swift            recovering the source line of an error in bounded memory
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
+//   OutputBuffer.swift          standard output written in 64 KiB pieces as it is produced
+//   ByteBuffer.swift            raw byte buffers for the streaming writers
 //   CheckCommand.swift          `xmlc check`
-//   ConversionSupport.swift     one input parsed into a tree, errors, shared options
+//   ConversionSupport.swift     one input, shared options (--lookahead), streaming and errors
 //   FormatCommand.swift         `xmlc format`
+//   StreamingFormatter.swift    format's layout, decided while the document is read
 //   ToJSONCommand.swift         `xmlc to-json`
 //   FromJSONCommand.swift       `xmlc from-json`
 //   JSONMapping.swift           the XML <-> JSON mapping of to-json and from-json
