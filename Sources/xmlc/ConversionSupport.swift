@@ -2,13 +2,13 @@
 // options, and failures reported the way `check` reports them.
 //
 // Design: a conversion reads exactly one input — `FILE`, `-`, or nothing for standard input.
-// `format` streams it (`stream`): the document is read in chunks and the result is written to
-// standard output as it is produced, through a 64 KiB buffer, so memory does not grow with the
-// document (beyond `--lookahead`, the bytes of output it may hold back while a layout decision is
-// open). A failure part-way — a malformed document, an unreadable input — therefore leaves the
-// output written so far on standard output, then the error on standard error and a non-zero
-// status: check the status before using the output. `to-json` parses its input into a tree
-// (`parseXML`) and `from-json` reads its JSON whole; they write only when they succeeded.
+// `format` and `to-json` stream it (`stream`): the document is read in chunks and the result is
+// written to standard output as it is produced, through a 64 KiB buffer, so memory does not grow
+// with the document (beyond `--lookahead`, the bytes of output they may hold back while a layout
+// decision is open). A failure part-way — a malformed document, an unreadable input, a document
+// `to-json` cannot map within its look-ahead — therefore leaves the output written so far on
+// standard output, then the error on standard error and a non-zero status: check the status
+// before using the output. `from-json` reads its JSON whole and writes only when it succeeded.
 // Reader errors are rendered by `Diagnostic` (FILE:LINE:COLUMN, source line, caret); anything
 // else is `FILE: error: …` or, when a position in the input is known, `FILE:LINE:COLUMN: error: …`.
 
@@ -119,18 +119,6 @@ enum Conversion {
                 console.toolError(message)
                 return .usage
             }
-        }
-    }
-
-    /// Parses an XML document, or reports the reader's error with the source line.
-    static func parseXML(_ data: Data, input: InputSource, options: XMLReader.Options, console: Console) -> XMLTree? {
-        do {
-            return try XMLTree(parsing: data, options: options)
-        } catch {
-            let source = [UInt8](data)
-            let excerpt = SourceEncoding.isUTF8(source) ? SourceLine.excerpt(for: error, in: source, windowStart: 0, reachesEnd: true) : nil
-            console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: excerpt).rendered)
-            return nil
         }
     }
 

@@ -1,8 +1,8 @@
 // Reading a command's FILE arguments.
 //
 // Design: a FILE argument is either a path or `-` for standard input, shown in diagnostics as the
-// path as typed or as `<stdin>`. `check` and `format` read XML documents in chunks
-// (`DocumentReader`); `to-json` and `from-json` read their input whole, as bytes (`read()`). Either way the bytes are never decoded here: the XML
+// path as typed or as `<stdin>`. XML documents are read in chunks (`DocumentReader`); `from-json`
+// reads its JSON whole, as bytes (`read()`). Either way the bytes are never decoded here: the XML
 // reader decides the encoding from the bytes themselves (byte order mark, XML declaration). A read
 // failure is reported with the operating system's reason, and is a usage-class failure (exit
 // status 2), not a verdict on the document.
