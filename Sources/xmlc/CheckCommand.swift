@@ -1,8 +1,9 @@
 // `xmlc check FILE...`: is each document well-formed XML?
 //
-// Design: each input is read whole as bytes and handed to `XMLReader`, whose initializer decides
-// the encoding (and may already refuse it) and whose events are then pulled to the end; the
-// first `XMLParsingError` is the verdict on that document. Every input is checked even after a
+// Design: each input is read in chunks (`DocumentReader`: a file 64 KiB at a time, standard input
+// likewise), so a document of any size is checked in bounded memory; its events are pulled to the
+// end and the first `XMLParsingError` is the verdict on that document. The error's source line is
+// then recovered from the file, or from the last chunks of standard input (SourceLine.swift). Every input is checked even after a
 // failure, so one run reports one error per bad file. The exit status is the most severe outcome:
 // 0 all well-formed, 1 some document malformed, 2 a usage error or an unreadable input.
 //
@@ -77,38 +78,32 @@ enum CheckCommand: Command {
 
     /// Checks one input and reports on it.
     static func check(_ input: InputSource, options: XMLReader.Options, quiet: Bool, console: Console) -> ExitStatus {
-        let data: Data
+        var document: DocumentReader
         do {
-            data = try input.read()
+            document = try DocumentReader(input, options: options)
         } catch {
             console.toolError(error.message)
             return .usage
         }
-        switch wellFormedness(of: data, options: options) {
-        case .success(let elementCount):
-            if !quiet {
-                let noun = elementCount == 1 ? "element" : "elements"
-                console.out("\(input.displayName): well-formed, \(elementCount) \(noun)\n")
-            }
-            return .success
-        case .failure(let error):
-            let diagnostic = Diagnostic(fileName: input.displayName, error: error, source: [UInt8](data))
-            console.err(diagnostic.rendered)
-            return .failure
-        }
-    }
-
-    /// Reads a whole document, counting its elements, and returns the first error if there is one.
-    static func wellFormedness(of data: Data, options: XMLReader.Options) -> Result<Int, XMLParsingError> {
-        do {
-            var reader = try XMLReader(data, options: options)
-            var elementCount = 0
-            while let event = try reader.next() {
+        var elementCount = 0
+        do throws(StreamFailure) {
+            while let event = try document.next() {
                 if case .startElement = event { elementCount += 1 }
             }
-            return .success(elementCount)
         } catch {
-            return .failure(error)
+            switch error {
+            case .malformed(let error):
+                console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: document.excerpt(for: error)).rendered)
+                return .failure
+            case .unreadable(let message), .unmappable(let message), .unwritable(let message):
+                console.toolError(message)
+                return .usage
+            }
         }
+        if !quiet {
+            let noun = elementCount == 1 ? "element" : "elements"
+            console.out("\(input.displayName): well-formed, \(elementCount) \(noun)\n")
+        }
+        return .success
     }
 }

@@ -1,27 +1,40 @@
-// What format, to-json and from-json share: one input (a FILE or standard input), parsed into a
-// document tree, with failures reported the way `check` reports them.
+// What format, to-json and from-json share: one input (a FILE or standard input), the layout
+// options, and failures reported the way `check` reports them.
 //
-// Design: a conversion reads exactly one input — `FILE`, `-`, or nothing for standard input — and
-// writes its result to standard output only when the whole conversion succeeded, so a failed run
-// never leaves half a document behind. Reader errors are rendered by `Diagnostic`
-// (FILE:LINE:COLUMN, source line, caret); anything else is `FILE: error: …` or, when a position in
-// the input is known, `FILE:LINE:COLUMN: error: …` too.
+// Design: a conversion reads exactly one input — `FILE`, `-`, or nothing for standard input.
+// `format` and `to-json` stream it (`stream`): the document is read in chunks and the result is
+// written to standard output as it is produced, through a 64 KiB buffer, so memory does not grow
+// with the document (beyond `--lookahead`, the bytes of output they may hold back while a layout
+// decision is open). A failure part-way — a malformed document, an unreadable input, a document
+// `to-json` cannot map within its look-ahead — therefore leaves the output written so far on
+// standard output, then the error on standard error and a non-zero status: check the status
+// before using the output. `from-json` reads its JSON whole and writes only when it succeeded.
+// Reader errors are rendered by `Diagnostic` (FILE:LINE:COLUMN, source line, caret); anything
+// else is `FILE: error: …` or, when a position in the input is known, `FILE:LINE:COLUMN: error: …`.
 
 import Foundation
 import XMLCodable
 
 enum Conversion {
-    /// What a conversion command was asked to do: its options, indentation width, input and bytes.
+    /// What a conversion command was asked to do: its options, indentation width, look-ahead and input.
     struct Request {
         var parsed: CommandLineArguments
         /// The `--indent` width (default 2 spaces).
         var width: Int
+        /// The `--lookahead` limit in bytes (default `defaultLookahead`).
+        var lookahead: Int
         var input: InputSource
-        var data: Data
     }
 
+    /// How many bytes of output `format` and `to-json` may hold back, by default, while a layout
+    /// decision is open: 16 MiB.
+    static let defaultLookahead = 16 << 20
+
+    /// The `--lookahead BYTES` option of the streaming commands.
+    static let lookaheadOption = Option(key: "lookahead", spellings: ["--lookahead"], takesValue: true)
+
     /// Runs a conversion command: the steps every one starts with (parse the options, showing the
-    /// help for `--help`; refuse contradicting layout options; read the one input), then `convert`
+    /// help for `--help`; refuse contradicting layout options; name the one input), then `convert`
     /// on the request. Returns `convert`'s status, or the status to end with when there is nothing
     /// to convert.
     static func run(
@@ -58,6 +71,7 @@ enum Conversion {
             return .end(Tool.usageError("\(a) cannot be combined with \(b)", command: command.name, console: console))
         }
         guard let width = indentation(parsed, defaultWidth: 2, command: command.name, console: console) else { return .end(.usage) }
+        guard let lookahead = lookahead(parsed, command: command.name, console: console) else { return .end(.usage) }
         let input: InputSource
         switch parsed.positionals.count {
         case 0: input = .standardInput
@@ -66,8 +80,7 @@ enum Conversion {
             return .end(
                 Tool.usageError("expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command.name, console: console))
         }
-        guard let data = read(input, console: console) else { return .end(.usage) }
-        return .convert(Request(parsed: parsed, width: width, input: input, data: data))
+        return .convert(Request(parsed: parsed, width: width, lookahead: lookahead, input: input))
     }
 
     /// Reads an input, or reports why it cannot be read.
@@ -80,13 +93,32 @@ enum Conversion {
         }
     }
 
-    /// Parses an XML document, or reports the reader's error with the source line.
-    static func parseXML(_ data: Data, input: InputSource, options: XMLReader.Options, console: Console) -> XMLTree? {
+    /// Streams the request's XML document through `convert`, which reads its events and writes
+    /// its output as it goes (flushing what it wrote before it returns or throws); then reports
+    /// how it ended. Whatever was written before a failure stays written.
+    static func stream(_ request: Request, console: Console, convert: (inout DocumentReader) throws(StreamFailure) -> Void) -> ExitStatus {
+        var document: DocumentReader
         do {
-            return try XMLTree(parsing: data, options: options)
+            document = try DocumentReader(request.input, options: readerOptions(request.parsed))
         } catch {
-            console.err(Diagnostic(fileName: input.displayName, error: error, source: [UInt8](data)).rendered)
-            return nil
+            console.toolError(error.message)
+            return .usage
+        }
+        do throws(StreamFailure) {
+            try convert(&document)
+            return .success
+        } catch {
+            switch error {
+            case .malformed(let error):
+                console.err(Diagnostic(fileName: request.input.displayName, error: error, excerpt: document.excerpt(for: error)).rendered)
+                return .failure
+            case .unmappable(let message):
+                console.err("\(request.input.displayName): error: \(message)\n")
+                return .failure
+            case .unreadable(let message), .unwritable(let message):
+                console.toolError(message)
+                return .usage
+            }
         }
     }
 
@@ -94,7 +126,8 @@ enum Conversion {
     static func report(_ message: String, offset: Int, input: InputSource, source: [UInt8], console: Console) {
         let (line, column) = lineAndColumn(of: offset, in: source)
         let error = XMLParsingError(reason: .syntax(message), offset: offset, line: line, column: column)
-        console.err(Diagnostic(fileName: input.displayName, error: error, source: source).rendered)
+        let excerpt = SourceLine.excerpt(line: line, column: column, in: source)
+        console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: excerpt).rendered)
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset in UTF-8 text.
@@ -119,6 +152,26 @@ enum Conversion {
     /// Reader options from the shared `--no-namespaces` flag.
     static func readerOptions(_ parsed: CommandLineArguments) -> XMLReader.Options {
         XMLReader.Options(processNamespaces: !parsed.has("no-namespaces"))
+    }
+
+    /// The look-ahead a `--lookahead BYTES` option asks for: a number of bytes, optionally with
+    /// the suffix K, M or G (KiB, MiB, GiB); the default when the option is not given.
+    private static func lookahead(_ parsed: CommandLineArguments, command: String, console: Console) -> Int? {
+        guard let text = parsed.value("lookahead") else { return defaultLookahead }
+        var digits = Substring(text)
+        var unit = 1
+        switch digits.last {
+        case "k", "K": unit = 1 << 10
+        case "m", "M": unit = 1 << 20
+        case "g", "G": unit = 1 << 30
+        default: break
+        }
+        if unit > 1 { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let count = Int(digits), count <= (1 << 40) / unit else {
+            _ = Tool.usageError("--lookahead needs a number of bytes (optionally with K, M or G), not '\(text)'", command: command, console: console)
+            return nil
+        }
+        return count * unit
     }
 
     /// The indentation an `--indent N` option asks for (default `defaultWidth` spaces).

@@ -5,16 +5,18 @@
 //   		                   ^
 //
 // Design: `XMLParsingError` already carries the 1-based line and column (in Unicode scalars) of the
-// problem in the document's UTF-8 form. When the document itself is UTF-8, that line is found in
-// the original bytes and shown, with a caret line whose padding mirrors the characters above it:
-// a tab for a tab, an ideographic space for a wide (East Asian) character, a space otherwise, so
-// the caret lands under the column in a terminal whatever the tab stops are. Control characters
-// in the shown line are replaced by U+FFFD so they cannot drive the terminal, and a very long
-// line (minified XML) is cut to a window around the column, marked with "...".
+// problem in the document's UTF-8 form. When the line can be recovered from the source (see
+// SourceLine.swift: from the file, from what standard input left in memory, or from a whole JSON
+// text), it is shown with a caret line whose padding mirrors the characters above it: a tab for a
+// tab, an ideographic space for a wide (East Asian) character, a space otherwise, so the caret
+// lands under the column in a terminal whatever the tab stops are. Control characters in the
+// shown line are replaced by U+FFFD so they cannot drive the terminal, and a very long line
+// (minified XML) is cut to a window around the column, marked with "...". Only part of a long
+// line may have been recovered; "..." then also marks where the recovered part is cut.
 //
-// When the document is not UTF-8 (UTF-16, or a declared ISO-8859-1 / windows-1252 encoding), the
-// reader's line and column refer to its UTF-8 transcoding, which the tool does not have, so only
-// the first line is printed.
+// When the line cannot be recovered — the document is not UTF-8 (the reader's line and column
+// refer to its UTF-8 transcoding, which the tool does not have), or standard input has moved on —
+// only the first line is printed.
 
 import XMLCodable
 
@@ -24,35 +26,31 @@ struct Diagnostic {
     var fileName: String
     /// The error the reader threw.
     var error: XMLParsingError
-    /// The document's bytes as read.
-    var source: [UInt8]
+    /// The source line of the error, when it could be recovered.
+    var excerpt: SourceExcerpt?
 
     /// The longest stretch of a source line shown, in characters.
     static let maximumLineWidth = 120
 
-    /// `FILE:LINE:COLUMN: error: MESSAGE`, then the source line and the caret line when the
-    /// document is UTF-8. Every line ends with a newline.
+    /// `FILE:LINE:COLUMN: error: MESSAGE`, then the source line and the caret line when the line
+    /// is known. Every line ends with a newline.
     var rendered: String {
         var text = "\(fileName):\(error.line):\(error.column): error: \(error.reason.description)\n"
-        if SourceEncoding.isUTF8(source), let excerpt = excerpt() {
-            text += excerpt.line + "\n" + excerpt.caret + "\n"
+        if let excerpt {
+            let shown = Self.lines(excerpt)
+            text += shown.line + "\n" + shown.caret + "\n"
         }
         return text
     }
 
-    /// The shown source line and the caret line under it, or `nil` if the document has no such line.
-    func excerpt() -> (line: String, caret: String)? {
-        guard let bytes = Self.line(error.line, in: source) else { return nil }
-        var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
-        var caretIndex = max(0, error.column - 1)
-        // A UTF-8 byte order mark counts as a column but shows as nothing: leave it out of both lines.
-        if error.line == 1, scalars.first == "\u{FEFF}" {
-            scalars.removeFirst()
-            caretIndex = max(0, caretIndex - 1)
-        }
-
-        // Show at most `maximumLineWidth` characters, keeping the caret inside the window.
-        let width = Self.maximumLineWidth
+    /// The shown source line and the caret line under it.
+    static func lines(_ excerpt: SourceExcerpt) -> (line: String, caret: String) {
+        let scalars = excerpt.scalars
+        let caretIndex = max(0, excerpt.caretIndex)
+        // Show at most `maximumLineWidth` characters, keeping the caret inside the window. (When
+        // only part of the line is known, that part is at least half the width on each side of
+        // the caret wherever the line goes on, so the window is the one the whole line would give.)
+        let width = maximumLineWidth
         var start = 0
         var end = scalars.count
         if scalars.count > width {
@@ -60,39 +58,18 @@ struct Diagnostic {
             end = min(scalars.count, start + width)
         }
         let ellipsis = "..."
-        var line = start > 0 ? ellipsis : ""
-        var caret = start > 0 ? String(repeating: " ", count: ellipsis.count) : ""
+        let cutBefore = start > 0 || excerpt.continuesBefore
+        var line = cutBefore ? ellipsis : ""
+        var caret = cutBefore ? String(repeating: " ", count: ellipsis.count) : ""
         for scalar in scalars[start..<end] {
-            line.unicodeScalars.append(Self.printable(scalar))
+            line.unicodeScalars.append(printable(scalar))
         }
-        if end < scalars.count { line += ellipsis }
+        if end < scalars.count || excerpt.continuesAfter { line += ellipsis }
         for index in start..<max(start, caretIndex) {
-            caret.unicodeScalars.append(index < scalars.count ? Self.padding(under: scalars[index]) : " ")
+            caret.unicodeScalars.append(index < scalars.count ? padding(under: scalars[index]) : " ")
         }
         caret += "^"
         return (line, caret)
-    }
-
-    /// The bytes of the 1-based line `number`, without its line break. Lines end at `\n`, `\r\n`
-    /// and a lone `\r`, as the reader counts them. The line after a final line break exists and is empty.
-    static func line(_ number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        guard number >= 1 else { return nil }
-        var current = 1
-        var start = 0
-        var index = 0
-        while current < number {
-            guard index < bytes.count else { return nil }
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                current += 1
-                start = index
-            }
-        }
-        var end = start
-        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-        return bytes[start..<end]
     }
 
     /// The character to show for `scalar`: itself, or U+FFFD for a control character other than tab.
@@ -120,62 +97,5 @@ struct Diagnostic {
         default:
             return false
         }
-    }
-}
-
-/// Whether a document's bytes are UTF-8, judged the way an XML processor does before it reads:
-/// from the first bytes and the XML declaration's encoding.
-enum SourceEncoding {
-    /// `true` unless the bytes look like UTF-16, UTF-32 or EBCDIC, or the XML declaration names an
-    /// encoding other than UTF-8 or US-ASCII (a subset of UTF-8).
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return true }
-        if bytes.count >= 2 {
-            let first = bytes[0]
-            let second = bytes[1]
-            // A UTF-16 or UTF-32 byte order mark, or `<` / `<?` with a zero byte beside it.
-            if (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) { return false }
-            if first == 0 || second == 0 { return false }
-            // `<?` in EBCDIC.
-            if first == 0x4C && second == 0x6F { return false }
-        }
-        guard let encoding = declaredEncoding(bytes) else { return true }
-        return ["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased())
-    }
-
-    /// The `encoding` pseudo-attribute of the XML declaration, if the document starts with one.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        let prefix = Array("<?xml".utf8)
-        guard bytes.starts(with: prefix) else { return nil }
-        // The declaration is short; do not look far for its end.
-        let window = bytes.prefix(512)
-        guard let close = firstIndex(of: Array("?>".utf8), in: window) else { return nil }
-        let declaration = window[prefix.count..<close]
-        guard let keyword = firstIndex(of: Array("encoding".utf8), in: declaration) else { return nil }
-        var index = keyword + "encoding".utf8.count
-        func skipSpace() {
-            while index < close, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 }
-        }
-        skipSpace()
-        guard index < close, declaration[index] == UInt8(ascii: "=") else { return nil }
-        index += 1
-        skipSpace()
-        guard index < close, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
-        let quote = declaration[index]
-        index += 1
-        let valueStart = index
-        while index < close, declaration[index] != quote { index += 1 }
-        guard index < close else { return nil }
-        return String(decoding: declaration[valueStart..<index], as: UTF8.self)
-    }
-
-    private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = haystack.startIndex
-        while index + needle.count <= haystack.endIndex {
-            if haystack[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -48,7 +48,8 @@ enum FromJSONCommand: Command {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in
-            let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
+            let (parsed, width, input) = (request.parsed, request.width, request.input)
+            guard let data = Conversion.read(input, console: console) else { return .usage }
             let source = [UInt8](data)
 
             let json: LocatedJSONValue

@@ -1,10 +1,11 @@
 // Reading a command's FILE arguments.
 //
 // Design: a FILE argument is either a path or `-` for standard input, shown in diagnostics as the
-// path as typed or as `<stdin>`. Documents are read whole, as bytes: the reader decides the
-// encoding from the bytes themselves (byte order mark, XML declaration), so nothing here may
-// decode text. A read failure is reported with the operating system's reason, and is a usage-class
-// failure (exit status 2), not a verdict on the document.
+// path as typed or as `<stdin>`. XML documents are read in chunks (`DocumentReader`); `from-json`
+// reads its JSON whole, as bytes (`read()`). Either way the bytes are never decoded here: the XML
+// reader decides the encoding from the bytes themselves (byte order mark, XML declaration). A read
+// failure is reported with the operating system's reason, and is a usage-class failure (exit
+// status 2), not a verdict on the document.
 
 import Foundation
 
@@ -40,13 +41,7 @@ enum InputSource: Equatable {
                 throw ReadError(message: "cannot read standard input: \(Self.reason(error))")
             }
         case .file(let path):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ReadError(message: "cannot read '\(path)': no such file")
-            }
-            if isDirectory.boolValue {
-                throw ReadError(message: "cannot read '\(path)': it is a directory")
-            }
+            try Self.checkReadable(path)
             do {
                 return try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
@@ -55,7 +50,19 @@ enum InputSource: Equatable {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    /// Refuses a path that does not exist or is a directory, with the reason.
+    static func checkReadable(_ path: String) throws(ReadError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ReadError(message: "cannot read '\(path)': no such file")
+        }
+        if isDirectory.boolValue {
+            throw ReadError(message: "cannot read '\(path)': it is a directory")
+        }
+    }
+
+    /// The operating system's reason for an error, as a short sentence.
+    static func reason(_ error: any Error) -> String {
         let text = (error as NSError).localizedDescription
         return text.isEmpty ? String(describing: error) : text
     }

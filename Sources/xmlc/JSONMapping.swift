@@ -18,142 +18,15 @@
 //
 // So `from-json` of `to-json`'s output is the same document up to those: the same elements,
 // attributes (in order) and text — the canonical forms match.
+//
+// This file holds the mapping's JSON-to-XML direction; `to-json` writes the other direction as it
+// reads the document, in StreamingJSONWriter.swift.
 
 import XMLCodable
 
 enum JSONMapping {
-    // MARK: XML to JSON
-
-    /// Writes a document as JSON.
-    static func json(of tree: XMLTree, indentation: [UInt8]?) -> [UInt8] {
-        var writer = JSONWriter(indentation: indentation)
-        let root = tree.root.removingWhitespaceBetweenElements()
-        writer.raw("{")
-        writer.newline(1)
-        writer.string(root.name.qualifiedName)
-        writer.colon()
-        writeValue(of: root, depth: 1, into: &writer)
-        writer.newline(0)
-        writer.raw("}")
-        if indentation != nil { writer.raw("\n") }
-        return writer.bytes
-    }
-
-    /// One item of content in the order the mapping keeps: text runs joined, elements as they are.
-    private enum ContentItem {
-        case text(String)
-        case element(XMLTree.Element)
-    }
-
-    private static func content(of element: XMLTree.Element) -> [ContentItem] {
-        var items: [ContentItem] = []
-        for child in element.children {
-            switch child {
-            case .element(let inner):
-                items.append(.element(inner))
-            case .text(let text), .cdata(let text):
-                if case .text(let previous)? = items.last {
-                    items[items.count - 1] = .text(previous + text)
-                } else {
-                    items.append(.text(text))
-                }
-            case .comment, .processingInstruction:
-                continue
-            }
-        }
-        return items
-    }
-
-    private static func writeValue(of element: XMLTree.Element, depth: Int, into writer: inout JSONWriter) {
-        let items = content(of: element)
-        let elements = items.compactMap { item -> XMLTree.Element? in
-            if case .element(let inner) = item { inner } else { nil }
-        }
-        let text = items.compactMap { item -> String? in
-            if case .text(let text) = item { text } else { nil }
-        }.joined()
-        if element.attributes.isEmpty && elements.isEmpty {
-            writer.string(text)
-            return
-        }
-        writer.raw("{")
-        var first = true
-        func member(_ name: String, _ writer: inout JSONWriter) {
-            if !first { writer.raw(",") }
-            first = false
-            writer.newline(depth + 1)
-            writer.string(name)
-            writer.colon()
-        }
-        for attribute in element.attributes {
-            member("@" + attribute.name.qualifiedName, &writer)
-            writer.string(attribute.value)
-        }
-        if elements.isEmpty {
-            if !text.isEmpty {
-                member("#text", &writer)
-                writer.string(text)
-            }
-        } else if let groups = groupedByName(items) {
-            for group in groups {
-                member(group.name, &writer)
-                if group.elements.count == 1 {
-                    writeValue(of: group.elements[0], depth: depth + 1, into: &writer)
-                } else {
-                    writer.raw("[")
-                    for (index, inner) in group.elements.enumerated() {
-                        if index > 0 { writer.raw(",") }
-                        writer.newline(depth + 2)
-                        writeValue(of: inner, depth: depth + 2, into: &writer)
-                    }
-                    writer.newline(depth + 1)
-                    writer.raw("]")
-                }
-            }
-        } else {
-            member("#content", &writer)
-            writer.raw("[")
-            for (index, item) in items.enumerated() {
-                if index > 0 { writer.raw(",") }
-                writer.newline(depth + 2)
-                switch item {
-                case .text(let text):
-                    writer.string(text)
-                case .element(let inner):
-                    writer.raw("{")
-                    writer.newline(depth + 3)
-                    writer.string(inner.name.qualifiedName)
-                    writer.colon()
-                    writeValue(of: inner, depth: depth + 3, into: &writer)
-                    writer.newline(depth + 2)
-                    writer.raw("}")
-                }
-            }
-            writer.newline(depth + 1)
-            writer.raw("]")
-        }
-        writer.newline(depth)
-        writer.raw("}")
-    }
-
-    /// The child elements grouped by name, when the content is elements only and each name's
-    /// elements are adjacent (so the groups give back the order); otherwise `nil`.
-    private static func groupedByName(_ items: [ContentItem]) -> [(name: String, elements: [XMLTree.Element])]? {
-        var groups: [(name: String, elements: [XMLTree.Element])] = []
-        // Names compare as code points (bytes), not as canonically equivalent Swift strings.
-        var seen = Set<[UInt8]>()
-        for item in items {
-            guard case .element(let element) = item else { return nil }
-            let name = element.name.qualifiedName
-            if let last = groups.last, last.name.utf8.elementsEqual(name.utf8) {
-                groups[groups.count - 1].elements.append(element)
-            } else {
-                guard seen.insert(Array(name.utf8)).inserted else { return nil }
-                groups.append((name, [element]))
-            }
-        }
-        return groups
-    }
+    // XML to JSON is written while the document is read, by `StreamingJSONWriter`
+    // (StreamingJSONWriter.swift), which gives this mapping.
 
     // MARK: JSON to XML
 

@@ -1,4 +1,5 @@
 // A JSON value that keeps what the XML mapping needs: object members in order, numbers as written.
+// (JSON is written by `StreamingJSONWriter`.)
 //
 // Design: `from-json` must give back the document `to-json` read, so object members keep their
 // order (Foundation's JSONSerialization does not promise that) and a number keeps its literal text
@@ -275,54 +276,5 @@ struct JSONParser {
             position += 1
         }
         return value
-    }
-}
-
-/// Writes JSON text: strings escaped as RFC 8259 requires, indented or compact.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
-    /// The indentation of one level, or `nil` for compact output.
-    let indentation: [UInt8]?
-
-    init(indentation: [UInt8]?) {
-        self.indentation = indentation
-        bytes.reserveCapacity(1 << 16)
-    }
-
-    mutating func newline(_ depth: Int) {
-        guard let indentation else { return }
-        bytes.append(0x0A)
-        for _ in 0..<depth { bytes.append(contentsOf: indentation) }
-    }
-
-    mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// The separator between a member name and its value.
-    mutating func colon() {
-        if indentation == nil { raw(":") } else { raw(": ") }
-    }
-
-    mutating func string(_ string: String) {
-        bytes.append(0x22)
-        for byte in string.utf8 {
-            switch byte {
-            case 0x22: raw("\\\"")
-            case 0x5C: raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0..<0x20:
-                raw("\\u00")
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(0x22)
     }
 }

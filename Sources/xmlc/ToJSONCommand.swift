@@ -1,4 +1,10 @@
 // `xmlc to-json [FILE]`: an XML document as JSON, by the generic mapping in JSONMapping.swift.
+//
+// Design: the JSON is written while the document is read, in bounded memory
+// (`StreamingJSONWriter`): output whose form is not decided yet is held, up to `--lookahead`
+// bytes, and when a form committed for the look-ahead turns out wrong, the command stops with an
+// error rather than write JSON that maps the document wrongly. A malformed document stops it too;
+// either way the output written so far stays, and the error follows on standard error.
 
 import Foundation
 import XMLCodable
@@ -26,7 +32,18 @@ enum ToJSONCommand: Command {
         instructions and the DOCTYPE are not carried. 'xmlc from-json' reads the mapping back:
         from-json of to-json's output is the same document (same canonical form).
 
-        USAGE: xmlc to-json [--compact] [--indent N] [--no-namespaces] [FILE]
+        The document is read in chunks and the JSON written as it is read, in bounded memory.
+        Output whose form is not known yet (string or object, one member or an array, members
+        or "#content") is held, up to --lookahead bytes for all elements together. When more is
+        held, the outermost element waiting commits to the form its content so far implies: a
+        name seen twice becomes an array that streams on, child elements become members, text
+        becomes a string. So a large document whose repeated elements are adjacent (such as an
+        OpenStreetMap file) streams with the default. If the rest of the document then needs
+        another form, to-json stops with an error naming the element (run it again with a larger
+        --lookahead): it never writes JSON that maps the document wrongly. The output written
+        before an error stays on standard output.
+
+        USAGE: xmlc to-json [--compact] [--indent N] [--lookahead BYTES] [--no-namespaces] [FILE]
 
         ARGUMENTS:
           FILE                  The document, or '-' (or nothing) for standard input.
@@ -34,31 +51,33 @@ enum ToJSONCommand: Command {
         OPTIONS:
           --compact             Write the JSON on one line.
           --indent N            Indent by N spaces (0-16, default 2).
+          --lookahead BYTES     Output held back while a form is undecided (default 16M;
+                                K, M and G suffixes count KiB, MiB, GiB).
           --no-namespaces       Read names without Namespaces 1.0 processing.
           -h, --help            Show this help.
 
         EXIT STATUS:
           0  the JSON was written
-          1  the document is not well-formed (FILE:LINE:COLUMN: error: … on standard error)
-          2  usage error, or a file that cannot be read
+          1  the document is not well-formed (FILE:LINE:COLUMN: error: … on standard error),
+             or cannot be mapped within the look-ahead (FILE: error: …)
+          2  usage error, or a file that cannot be read (or output that cannot be written)
 
         """
 
     static let options = [
         Option(key: "compact", spellings: ["--compact"]),
         Option(key: "indent", spellings: ["--indent"], takesValue: true),
+        Conversion.lookaheadOption,
         Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in
-            let (parsed, width, input, data) = (request.parsed, request.width, request.input, request.data)
-            guard let tree = Conversion.parseXML(data, input: input, options: Conversion.readerOptions(parsed), console: console) else { return .failure }
-            let indentation: [UInt8]? = parsed.has("compact") ? nil : Array(repeating: 0x20, count: width)
-            var json = JSONMapping.json(of: tree, indentation: indentation)
-            if indentation == nil { json.append(0x0A) }
-            FileHandle.standardOutput.write(Data(json))
-            return .success
+            let indentation: [UInt8]? = request.parsed.has("compact") ? nil : Array(repeating: 0x20, count: request.width)
+            return Conversion.stream(request, console: console) { document throws(StreamFailure) in
+                var writer = StreamingJSONWriter(indentation: indentation, lookahead: request.lookahead)
+                try writer.run(&document)
+            }
         }
     }
 }

@@ -7,16 +7,22 @@
 //   Tool.swift                  dispatch, top-level usage, --help / --version
 //   Command.swift               the `Command` protocol and `ExitStatus`
 //   CommandLineArguments.swift  a small hand-rolled option parser shared by the commands
-//   Console.swift               writing to standard output and standard error
-//   InputSource.swift           reading a FILE argument (or `-` for standard input) as bytes
+//   Console.swift               writing messages to standard output and standard error
+//   InputSource.swift           a FILE argument (or `-` for standard input), and reading it whole
+//   DocumentReader.swift        an XML document read in chunks from a file or standard input
+//   SourceLine.swift            recovering the source line of an error in bounded memory
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
+//   OutputBuffer.swift          standard output written in 64 KiB pieces as it is produced
+//   ByteBuffer.swift            raw byte buffers for the streaming writers
 //   CheckCommand.swift          `xmlc check`
-//   ConversionSupport.swift     one input parsed into a tree, errors, shared options
+//   ConversionSupport.swift     one input, shared options (--lookahead), streaming and errors
 //   FormatCommand.swift         `xmlc format`
+//   StreamingFormatter.swift    format's layout, decided while the document is read
 //   ToJSONCommand.swift         `xmlc to-json`
+//   StreamingJSONWriter.swift   to-json's mapping, written while the document is read
 //   FromJSONCommand.swift       `xmlc from-json`
-//   JSONMapping.swift           the XML <-> JSON mapping of to-json and from-json
-//   JSONValue.swift             an order-keeping JSON parser and a JSON writer
+//   JSONMapping.swift           the XML <-> JSON mapping; JSON to XML for from-json
+//   JSONValue.swift             an order-keeping JSON parser
 //
 // The tool uses only the public API of XMLCodable and has no other dependency.
 

@@ -11,6 +11,11 @@
 //
 // Expected lines and columns of the fixtures in Fixtures/fail/ were counted by hand (and by a
 // script): columns count Unicode scalars, 1-based; a tab is one column.
+//
+// Documents are read in chunks, so the source line of an error is recovered from the file (read
+// back near the error) or from what standard input left in memory: the tests at the end check
+// both on documents far larger than a chunk, lines far longer than the shown window, a byte
+// order mark, CR LF line ends and UTF-16 input.
 
 import Foundation
 import Testing
@@ -97,6 +102,106 @@ struct XMLCheckCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("Samples/catalog.xml: well-formed"))
         #expect(result.stderr.hasPrefix("Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml:4:22: error: "))
+    }
+
+    // MARK: Source lines recovered in bounded memory
+
+    /// A temporary directory for the duration of `body`.
+    static func withTemporaryDirectory<R>(_ body: (URL) throws -> R) throws -> R {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xmlc-check-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory)
+    }
+
+    @Test func anErrorFarIntoALargeDocumentShowsItsLine() throws {
+        // 2 MB: the error is 30 chunks into the document, from a file and from standard input.
+        let lines = ["<r>"] + (0..<100_000).map { "  <i n=\"\($0)\">v</i>" } + ["  <bad></oops>", "</r>"]
+        let document = Data(lines.joined(separator: "\n").utf8)
+        let expected = """
+            :100002:8: error: end tag </oops> does not match start tag <bad>
+              <bad></oops>
+                   ^
+
+            """
+        try Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("large.xml")
+            try document.write(to: file)
+            let result = try XMLC.run(["check", file.path])
+            #expect(result.status == 1)
+            #expect(result.stderr == file.path + expected)
+        }
+        let piped = try XMLC.run(["check", "-"], standardInput: document)
+        #expect(piped.status == 1)
+        #expect(piped.stderr == "<stdin>" + expected)
+    }
+
+    @Test func aVeryLongLineIsShownAsAWindowAroundTheColumn() throws {
+        // A minified document of one 60 KB line: the window is the one the whole line gives,
+        // though only bytes near the error are read back.
+        let before = (0..<3000).map { "<i n=\"\($0)\">é</i>" }.joined()
+        let after = (0..<3000).map { "<i>\($0)</i>" }.joined()
+        let line = "<r>" + before + "<x></y>" + after + "</r>"
+        let scalars = Array(line.unicodeScalars)
+        let caret = 3 + before.unicodeScalars.count + 3  // the '<' of "</y>"
+        let width = 120  // the most characters of a line a diagnostic shows
+        let start = caret - width / 2
+        let shown = "..." + String(String.UnicodeScalarView(scalars[start..<(start + width)])) + "..."
+        let expected =
+            ":1:\(caret + 1): error: end tag </y> does not match start tag <x>\n\(shown)\n" + String(repeating: " ", count: 3 + caret - start) + "^\n"
+        try Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("long.xml")
+            try Data(line.utf8).write(to: file)
+            #expect(try XMLC.run(["check", file.path]).stderr == file.path + expected)
+        }
+        #expect(try XMLC.run(["check", "-"], standardInput: Data(line.utf8)).stderr == "<stdin>" + expected)
+    }
+
+    @Test func theLastLineWithoutALineBreakIsShownWhole() throws {
+        // The reader stops at the error before standard input is seen to end: the rest of the
+        // line is read for the diagnostic, and it is not marked as going on.
+        let result = try XMLC.run(["check", "-"], standardInput: Data("<r>\n<a></b> tail".utf8))
+        #expect(result.stderr == "<stdin>:2:4: error: end tag </b> does not match start tag <a>\n<a></b> tail\n   ^\n")
+    }
+
+    @Test func aByteOrderMarkIsNoColumn() throws {
+        // The column counts characters after the mark, and the caret is under the column.
+        let document = Data([0xEF, 0xBB, 0xBF] + Array("<a></b>".utf8))
+        let expected = ":1:4: error: end tag </b> does not match start tag <a>\n<a></b>\n   ^\n"
+        try Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("bom.xml")
+            try document.write(to: file)
+            #expect(try XMLC.run(["check", file.path]).stderr == file.path + expected)
+        }
+        #expect(try XMLC.run(["check", "-"], standardInput: document).stderr == "<stdin>" + expected)
+    }
+
+    @Test func carriageReturnLineEndsCountAsTheReaderCountsThem() throws {
+        let document = Data("<r>\r\n  <a>\r  </b>\r\n</r>\r\n".utf8)
+        let expected = ":3:3: error: end tag </b> does not match start tag <a>\n  </b>\n  ^\n"
+        try Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("crlf.xml")
+            try document.write(to: file)
+            #expect(try XMLC.run(["check", file.path]).stderr == file.path + expected)
+        }
+        #expect(try XMLC.run(["check", "-"], standardInput: document).stderr == "<stdin>" + expected)
+    }
+
+    @Test func utf16StandardInputGetsNoSourceLine() throws {
+        let bytes = try Data(contentsOf: XMLC.packageRoot.appendingPathComponent("Tests/XMLCodableTests/Fixtures/fail/utf16-mismatched-end-tag.xml"))
+        let result = try XMLC.run(["check", "-"], standardInput: bytes)
+        #expect(result.status == 1)
+        #expect(result.stderr == "<stdin>:3:13: error: end tag </books> does not match start tag <book>\n")
+    }
+
+    @Test func largeWellFormedInputIsCountedFromAFileAndStandardInput() throws {
+        let document = Data((["<r>"] + (0..<50_000).map { "<i n=\"\($0)\">v</i>" } + ["</r>"]).joined(separator: "\n").utf8)
+        try Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("big.xml")
+            try document.write(to: file)
+            #expect(try XMLC.run(["check", file.path]).stdout == "\(file.path): well-formed, 50001 elements\n")
+        }
+        #expect(try XMLC.run(["check", "-"], standardInput: document).stdout == "<stdin>: well-formed, 50001 elements\n")
     }
 
     // MARK: Usage
