@@ -79,6 +79,19 @@ let package = Package(
             dependencies: ["Decoders", "Workloads", "CMallocStats"],
             path: "Sources/decode-memory"
         ),
+        // `streaming`: decoding, checking and writing a generated 1 GB document in bounded memory,
+        // against decoding the 50k documents in memory; one fresh process per measurement. See
+        // README.md, "Streaming".
+        .executableTarget(
+            name: "streaming",
+            dependencies: [
+                "Decoders",
+                "Encoders",
+                "Workloads",
+                .product(name: "XMLCodable", package: "XMLCodable"),
+            ],
+            path: "Sources/streaming"
+        ),
         // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
         .executableTarget(
             name: "XMLReaderBenchmarks",

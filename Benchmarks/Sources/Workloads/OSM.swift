@@ -93,51 +93,35 @@ public enum OSMGenerator {
 
     /// The first `count` nodes of the fixed sequence.
     public static func osm(count: Int, seed: UInt64 = seed) -> OSM {
-        var random = SplitMix64(seed: seed)
         var nodes: [OSMNode] = []
         nodes.reserveCapacity(count)
-        var id = 26_000_000_000 as Int
-        for _ in 0..<count {
-            id += random.int(in: 1...40)
-            nodes.append(node(id: id, random: &random))
-        }
+        var sequence = NodeSequence(seed: seed)
+        for _ in 0..<count { nodes.append(sequence.next()) }
         return OSM(version: "0.6", generator: "XMLCodable benchmarks", nodes: nodes)
+    }
+
+    /// The fixed sequence of nodes, one at a time: the nodes of `osm(count:)`, for documents too
+    /// large to hold (the streaming benchmarks).
+    public struct NodeSequence: Sendable {
+        private var random: SplitMix64
+        private var id = 26_000_000_000 as Int
+
+        public init(seed: UInt64 = OSMGenerator.seed) {
+            random = SplitMix64(seed: seed)
+        }
+
+        public mutating func next() -> OSMNode {
+            id += random.int(in: 1...40)
+            return node(id: id, random: &random)
+        }
     }
 
     /// The XML document (UTF-8, with an XML declaration and one-space indentation as osmosis writes).
     public static func xml(_ osm: OSM, name: String) -> XMLWorkload {
         var writer = XMLBytesWriter(capacity: osm.nodes.count * 190 + 64)
-        writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        writer.openStartTag("osm", attributes: [("version", osm.version), ("generator", osm.generator)])
-        writer.endStartTag()
-        for node in osm.nodes {
-            writer.raw("\n ")
-            writer.openStartTag(
-                "node",
-                attributes: [
-                    ("id", String(node.id)),
-                    ("lat", formatCoordinate(node.lat)),
-                    ("lon", formatCoordinate(node.lon)),
-                    ("version", String(node.version)),
-                    ("user", node.user),
-                    ("visible", node.visible ? "true" : "false"),
-                ])
-            if node.tags.isEmpty {
-                writer.endEmptyTag()
-                continue
-            }
-            writer.endStartTag()
-            for tag in node.tags {
-                writer.raw("\n  ")
-                writer.openStartTag("tag", attributes: [("k", tag.k), ("v", tag.v)])
-                writer.endEmptyTag()
-            }
-            writer.raw("\n ")
-            writer.endTag("node")
-        }
-        writer.raw("\n")
-        writer.endTag("osm")
-        writer.raw("\n")
+        writeStart(osm.version, osm.generator, to: &writer)
+        for node in osm.nodes { write(node, to: &writer) }
+        writeEnd(to: &writer)
         return XMLWorkload(
             name: name,
             bytes: writer.bytes,
@@ -145,6 +129,69 @@ public enum OSMGenerator {
             attributeCount: writer.attributeCount,
             origin: "generated: \(osm.nodes.count) nodes, seed 0x\(String(seed, radix: 16, uppercase: true))"
         )
+    }
+
+    /// Writes the document of the first nodes of the fixed sequence — as many as make it at least
+    /// `minimumBytes` long — to `sink`, a block of about 1 MiB at a time, holding one block in
+    /// memory. The bytes are those `xml(osm(count: nodes))` gives. Returns the number of nodes
+    /// and bytes.
+    public static func writeXML(minimumBytes: Int, to sink: ([UInt8]) throws -> Void) throws -> (nodes: Int, bytes: Int) {
+        var writer = XMLBytesWriter(capacity: 1 << 20)
+        var sequence = NodeSequence()
+        var total = 0
+        var nodes = 0
+        writeStart("0.6", "XMLCodable benchmarks", to: &writer)
+        while total + writer.bytes.count < minimumBytes {
+            write(sequence.next(), to: &writer)
+            nodes += 1
+            if writer.bytes.count >= 1 << 20 {
+                try sink(writer.bytes)
+                total += writer.bytes.count
+                writer.removeAllBytes()
+            }
+        }
+        writeEnd(to: &writer)
+        try sink(writer.bytes)
+        total += writer.bytes.count
+        return (nodes, total)
+    }
+
+    static func writeStart(_ version: String, _ generator: String, to writer: inout XMLBytesWriter) {
+        writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        writer.openStartTag("osm", attributes: [("version", version), ("generator", generator)])
+        writer.endStartTag()
+    }
+
+    static func write(_ node: OSMNode, to writer: inout XMLBytesWriter) {
+        writer.raw("\n ")
+        writer.openStartTag(
+            "node",
+            attributes: [
+                ("id", String(node.id)),
+                ("lat", formatCoordinate(node.lat)),
+                ("lon", formatCoordinate(node.lon)),
+                ("version", String(node.version)),
+                ("user", node.user),
+                ("visible", node.visible ? "true" : "false"),
+            ])
+        if node.tags.isEmpty {
+            writer.endEmptyTag()
+            return
+        }
+        writer.endStartTag()
+        for tag in node.tags {
+            writer.raw("\n  ")
+            writer.openStartTag("tag", attributes: [("k", tag.k), ("v", tag.v)])
+            writer.endEmptyTag()
+        }
+        writer.raw("\n ")
+        writer.endTag("node")
+    }
+
+    static func writeEnd(to writer: inout XMLBytesWriter) {
+        writer.raw("\n")
+        writer.endTag("osm")
+        writer.raw("\n")
     }
 
     /// The JSON twin, from Foundation's `JSONEncoder` (keys sorted, no whitespace).

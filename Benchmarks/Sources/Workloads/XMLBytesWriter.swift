@@ -15,6 +15,11 @@ struct XMLBytesWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the buffer (the counts go on), after its bytes have been written out.
+    mutating func removeAllBytes() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }

@@ -200,6 +200,18 @@ internal final class XMLEncodedTree {
     /// The room this tree used.
     var used: Capacity { Capacity(nodes: nodes.count, attributes: attributes.count, bytes: byteCount) }
 
+    /// Empties the tree of its nodes, attributes and values, keeping its buffers and the names
+    /// interned so far (their IDs stay valid): `XMLEncoder.ElementWriter` encodes each item into
+    /// the same tree, so the names of a list's items are interned once.
+    func removeContent() {
+        nodes.removeAll()
+        attributes.removeAll()
+        byteCount = 0
+        estimatedSize = 0
+        hasCDATA = false
+        overflowed = false
+    }
+
     deinit {
         byteBase.deallocate()
         nodes.deallocate()
@@ -232,6 +244,11 @@ internal final class XMLEncodedTree {
                 assert(index >= 0 && index < count)
                 return base + index
             }
+        }
+
+        /// Forgets the elements (plain values: nothing to deinitialize), keeping the buffer.
+        mutating func removeAll() {
+            count = 0
         }
 
         @inline(__always)

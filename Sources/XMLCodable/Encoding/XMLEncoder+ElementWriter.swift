@@ -102,9 +102,14 @@ extension XMLEncoder {
         /// Whether the items are choices written as the chosen elements: decided by the first item.
         private var splicesChoices: Bool?
         private var finished = false
-        /// Encodes each item into a fresh tree, sized like the last item's.
+        /// Encodes each item into the same tree, emptied each time but for the names interned.
         private let treeEncoder = XMLEncoder()
-        private var lastTreeSize = XMLEncodedTree.Capacity()
+        private var tree = XMLEncodedTree()
+        /// How many interned names the kept tree may hold before it is replaced: items whose
+        /// names vary (dictionary keys) would otherwise grow it without bound.
+        static let maximumKeptNames = 4096
+        /// The last item's encoder, whose conformance lookups the next item's encoder starts with.
+        private var previous: XMLEncoderImpl?
 
         /// How many bytes are gathered before they go to the sink.
         static let blockSize = 1 << 16
@@ -276,19 +281,21 @@ extension XMLEncoder {
             try sink(block)
         }
 
-        /// The item encoded in its place, as a list of one: the root holding it, in a fresh tree.
+        /// The item encoded in its place, as a list of one: the root holding it, in the kept tree.
         private func encodeItem<T: Encodable>(_ item: T) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
             do {
+                if tree.names.count > Self.maximumKeptNames { tree = XMLEncodedTree() }
                 let encoded =
                     if let itemKey {
                         try treeEncoder.encodeTree(
                             KeyedItem(key: itemKey, item: item), withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
-                            capacity: lastTreeSize, splicingRoot: false)
+                            splicingRoot: false, reusing: tree, traitsOf: previous)
                     } else {
                         try treeEncoder.encodeTree(
-                            [item], withRootKey: rootKey, rootAttributes: rootAttributes, options: options, capacity: lastTreeSize, splicingRoot: false)
+                            [item], withRootKey: rootKey, rootAttributes: rootAttributes, options: options, splicingRoot: false, reusing: tree,
+                            traitsOf: previous)
                     }
-                lastTreeSize = encoded.impl.tree.used
+                previous = encoded.impl
                 return encoded
             } catch EncodingError.invalidValue(let value, let context) {
                 // The item's position in the list, not in its list of one.

@@ -300,10 +300,11 @@ open class XMLEncoder: @unchecked Sendable {
     /// `impl.tree.element(at: root)` gives it as `XMLTreeElement`s.
     internal func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], options: Options,
-        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity(), splicingRoot: Bool = true
+        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity(), splicingRoot: Bool = true, reusing reused: XMLEncodedTree? = nil,
+        traitsOf previous: XMLEncoderImpl? = nil
     ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
         let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
-        let impl = XMLEncoderImpl(options: options, capacity: capacity)
+        let impl = reused.map { XMLEncoderImpl(options: options, reusing: $0, traitsOf: previous) } ?? XMLEncoderImpl(options: options, capacity: capacity)
         let tree = impl.tree
         let root = tree.makeElement(tree.intern(try impl.checkedName(rootName, path: .root)))
         for (name, attributeValue) in rootAttributes {

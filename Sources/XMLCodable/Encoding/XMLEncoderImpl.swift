@@ -88,6 +88,19 @@ internal final class XMLEncoderImpl: Encoder {
         target = .element(tree.makeElement(tree.intern("root")))
     }
 
+    /// An encoder that encodes into `tree`, emptied first (its interned names are kept), knowing
+    /// what `previous` learnt about types (its conformance lookups are not made again).
+    init(options: XMLEncoder.Options, reusing tree: XMLEncodedTree, traitsOf previous: XMLEncoderImpl?) {
+        self.options = options
+        tree.removeContent()
+        self.tree = tree
+        if let previous {
+            traitsList = previous.traitsList
+            traitsCache = previous.traitsCache
+        }
+        target = .element(tree.makeElement(tree.intern("root")))
+    }
+
     /// An encoder for a `superEncoder()`: the same tree, writing into `target`.
     init(parent: XMLEncoderImpl, target: Target, path: CodingPathNode, nodeEncodingType: any Encodable.Type) {
         options = parent.options
