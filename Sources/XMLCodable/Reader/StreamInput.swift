@@ -34,11 +34,11 @@ internal struct LineCounter {
 
     /// Counts `bytes`, which follow those counted so far.
     ///
-    /// Eight bytes at a time where it can: a word with no line break only adds its scalars (the
-    /// bytes that are not UTF-8 continuation bytes) to the column, and one with line feeds adds
-    /// them to the lines and starts the column after the last; a word with a carriage return (or
-    /// after one, where a line feed ends no line), and the first byte of the document (which may
-    /// be a byte order mark), go byte by byte.
+    /// Eight bytes at a time where it can. A word without a carriage return only has its line
+    /// feeds counted; the column is worked out once, at the end, from the scalars (the bytes that
+    /// are not UTF-8 continuation bytes) after the last line feed — so most bytes cost a few
+    /// operations per word. A word with a carriage return (or after one, where a line feed ends no
+    /// line), and the first byte of the document (which may be a byte order mark), go byte by byte.
     mutating func count(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         var index = 0
@@ -49,6 +49,8 @@ internal struct LineCounter {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let high: UInt64 = 0x8080_8080_8080_8080
+        // `column` is the column at `lineStart`; the scalars from there to `index` are added later.
+        var lineStart = index
         while index + 8 <= bytes.count {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             // A byte of `x` is zero exactly when its high bit is clear in `((x & low) + low) | x`.
@@ -56,26 +58,46 @@ internal struct LineCounter {
             let returns = word ^ (ones &* 0x0D)
             let feeds = ~(((lineFeeds & low) &+ low) | lineFeeds) & high
             let carriageReturns = ~(((returns & low) &+ low) | returns) & high
-            let continuations = word & ~(word << 1) & high
             if carriageReturns != 0 || afterCarriageReturn {
+                column += Self.scalars(base, from: lineStart, to: index)
+                counted += index - lineStart
                 for offset in index..<index + 8 { countByte(base.load(fromByteOffset: offset, as: UInt8.self)) }
-            } else if feeds == 0 {
-                column += 8 - Self.bytesSet(continuations)
-                counted += 8
-            } else {
-                // Line feeds only: a line each; the column counts the scalars after the last one.
+                lineStart = index + 8
+            } else if feeds != 0 {
+                // A line each; the next line starts after the last.
                 line += Self.bytesSet(feeds)
                 let last = (63 - feeds.leadingZeroBitCount) / 8
-                let after = last == 7 ? 0 : continuations >> UInt64((last + 1) * 8)
-                column = 1 + (7 - last) - Self.bytesSet(after)
-                counted += 8
+                counted += index + last + 1 - lineStart
+                lineStart = index + last + 1
+                column = 1
             }
             index += 8
         }
+        column += Self.scalars(base, from: lineStart, to: index)
+        counted += index - lineStart
         while index < bytes.count {
             countByte(base.load(fromByteOffset: index, as: UInt8.self))
             index += 1
         }
+    }
+
+    /// The scalars (bytes that are not UTF-8 continuation bytes) in `start ..< end`, which holds
+    /// no line break.
+    @inline(__always)
+    private static func scalars(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var total = 0
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            total += 8 - bytesSet(word & ~(word << 1) & high)
+            index += 8
+        }
+        while index < end {
+            if base.load(fromByteOffset: index, as: UInt8.self) & 0xC0 != 0x80 { total += 1 }
+            index += 1
+        }
+        return total
     }
 
     /// How many bytes of `mask` have their high bit set (no other bit is): one multiplication
