@@ -31,6 +31,8 @@ internal struct LineCounter {
     var afterCarriageReturn = false
     /// Bytes counted so far.
     var counted = 0
+    /// How many of the document's first bytes are a byte order mark's so far (3: all of it).
+    var byteOrderMarkBytes = 0
 
     /// Counts `bytes`, which follow those counted so far.
     ///
@@ -38,13 +40,14 @@ internal struct LineCounter {
     /// feeds counted; the column is worked out once, at the end, from the scalars (the bytes that
     /// are not UTF-8 continuation bytes) after the last line feed — so most bytes cost a few
     /// operations per word. A word with a carriage return (or after one, where a line feed ends no
-    /// line), and the first byte of the document (which may be a byte order mark), go byte by byte.
+    /// line), and the first three bytes of the document (which may be a byte order mark), go byte
+    /// by byte.
     mutating func count(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         var index = 0
-        if counted == 0, !bytes.isEmpty {
-            countByte(base.load(as: UInt8.self))
-            index = 1
+        while counted < 3, index < bytes.count {
+            countByte(base.load(fromByteOffset: index, as: UInt8.self))
+            index += 1
         }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
@@ -121,9 +124,17 @@ internal struct LineCounter {
             afterCarriageReturn = true
         } else {
             afterCarriageReturn = false
-            // A byte order mark (EF BB BF, the only way a document can begin with 0xEF) is not
-            // a character anyone sees: columns on line 1 start after it.
-            if byte & 0xC0 != 0x80, !(counted == 0 && byte == 0xEF) { column += 1 }
+            if byte & 0xC0 != 0x80 { column += 1 }
+            // A byte order mark (EF BB BF at the start) is not a character anyone sees: once
+            // it is complete, columns on line 1 start after it. (A document transcoded from
+            // UTF-16 may begin with another character whose UTF-8 begins with EF.)
+            if counted < 3 {
+                let expected: UInt8 = counted == 0 ? 0xEF : counted == 1 ? 0xBB : 0xBF
+                if byte == expected, counted == byteOrderMarkBytes {
+                    byteOrderMarkBytes += 1
+                    if byteOrderMarkBytes == 3 { column -= 1 }
+                }
+            }
         }
         counted += 1
     }

@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    @Test func anotherCharacterBeginningWithEFIsAColumn() {
+        // U+FFFF (EF BF BF), as a document transcoded from UTF-16 may begin: a character, not a
+        // byte order mark; cut anywhere, it counts as the in-memory reader counts it.
+        let bytes = Array("\u{FFFF}<r>".utf8) + Array(repeating: UInt8(ascii: "a"), count: 16)
+        for cut in 0...bytes.count {
+            #expect(inPieces(bytes, cuts: [cut]) == (1, 21), "cut at \(cut)")
+        }
+        let mark = Array("\u{FEFF}\u{FEFF}".utf8)
+        for cut in 0...mark.count {
+            #expect(inPieces(mark, cuts: [cut]) == (1, 2), "cut at \(cut)")
+        }
+    }
+
     @Test func aByteOrderMarkStartsNoColumn() {
         var counter = LineCounter()
         Array("\u{FEFF}<r>".utf8 + Array(repeating: UInt8(ascii: "a"), count: 16)).withUnsafeBytes { counter.count($0) }
