@@ -177,7 +177,8 @@ import Testing
             encoder: {
                 $0.nodeEncodingStrategy = .custom { type, encoder in
                     types.append("\(type)@\(pathStrings(encoder.codingPath))")
-                    return { key in type == Outer.self && key.stringValue == "a" ? .attribute : .element }
+                    let isOuter = type == Outer.self
+                    return { key in isOuter && key.stringValue == "a" ? .attribute : .element }
                 }
             })
         #expect(types.values == ["Outer@[]", "Inner@[\"inner\"]"])

@@ -339,7 +339,7 @@ final class SubKeyed<A: GenShape, B: GenShape>: Base<A>, GenShape {
 
 /// Random compositions of the shapes above, as metatypes.
 enum ShapeTypes {
-    static let scalars: [any GenScalarShape.Type] = [Int.self, Bool.self, Double.self, String.self]
+    static var scalars: [any GenScalarShape.Type] { [Int.self, Bool.self, Double.self, String.self] }
 
     static func scalar(_ rng: inout SplitMix64) -> any GenScalarShape.Type { scalars.randomElement(using: &rng)! }
 
