@@ -46,11 +46,12 @@ internal struct StreamBoundary {
                 // Around the root element (white space, a byte order mark), what comes before
                 // markup is read with it: the boundary moves past the markup, not to it.
                 guard depth > 0 else { continue }
-                if let reference = StreamBoundary.unterminatedReference(window, from: safeEnd, to: next) {
+                if StreamBoundary.unterminatedReference(window, from: safeEnd, to: next) != nil {
                     // A reference cut short by '<' is an error the scanner reports from the '<'
-                    // itself: it must see the markup too, or stop before the reference.
+                    // itself: it must see the markup too, or stop before the reference (and
+                    // before any '&' right before it: `&&#1<` is an error at the second '&').
                     guard let (end, change) = StreamBoundary.markupEnd(window, from: next) else {
-                        safeEnd = Swift.max(safeEnd, reference)
+                        safeEnd = Swift.max(safeEnd, StreamBoundary.splitPoint(UnsafeRawBufferPointer(rebasing: window[..<next]), from: safeEnd))
                         break
                     }
                     depth = Swift.max(0, depth + change)

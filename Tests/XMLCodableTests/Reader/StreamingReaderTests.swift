@@ -64,6 +64,10 @@ enum ChunkBoundaryDocuments {
         "<a x='1' x='2'/>",
         "<a>\u{1}</a>",
         "<a>&#65</a>",
+        // An '&' right before an unterminated reference, markup after it still to come.
+        "<a>x&&#23s<![CDATA[y]]></a>",
+        // A first character whose UTF-8 begins with EF, like a byte order mark's.
+        "\u{FFFF}<a/>",
         "<?xml version='1.0' encoding='ISO-8859-1'?><a>latin</a>",
     ]
 
