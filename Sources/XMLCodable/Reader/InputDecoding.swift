@@ -242,6 +242,14 @@ internal struct ChunkTranscoder {
     /// Whether the XML declaration of a UTF-16 document has been checked against the encoding.
     private var declarationChecked = false
 
+    /// Whether this is a UTF-16 document whose declaration has not been checked yet: until it
+    /// is, a reader in chunks reads none of it (in memory, a declaration that contradicts the
+    /// byte order mark is reported before anything the scanner would find in it).
+    var awaitsDeclarationCheck: Bool {
+        guard case .utf16 = encoding else { return false }
+        return !declarationChecked
+    }
+
     init(_ encoding: InputDecoding.SourceEncoding) {
         self.encoding = encoding
     }

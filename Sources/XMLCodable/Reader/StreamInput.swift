@@ -300,6 +300,13 @@ internal final class StreamInput {
     /// is taken after it.
     private(set) var decodingFailure: XMLParsingError?
 
+    /// Whether the reader must wait for more input before reading anything: the declaration of
+    /// a UTF-16 document is checked against its byte order mark first (see
+    /// `ChunkTranscoder.awaitsDeclarationCheck`; at most its first 512 bytes are waited for).
+    var holdsDeclaration: Bool {
+        !finished && decodingFailure == nil && transcoder?.awaitsDeclarationCheck == true
+    }
+
     /// Appends raw bytes from the source, transcoding them to UTF-8 once the encoding is known.
     /// An error in them is kept for the reader (`decodingFailure`).
     func append(_ raw: UnsafeRawBufferPointer) {

@@ -193,7 +193,7 @@ extension XMLReader {
         try stream.checkFailure()
         while true {
             if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {
-                stream.boundary.advance(stream.bytes, final: stream.finished)
+                if !stream.holdsDeclaration { stream.boundary.advance(stream.bytes, final: stream.finished) }
                 if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
                     if let failure = stream.decodingFailure {
                         // The bytes before an error in the input are read: now the error.

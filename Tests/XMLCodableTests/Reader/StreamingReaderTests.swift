@@ -78,6 +78,10 @@ enum ChunkBoundaryDocuments {
         let units = Array(text.utf16)
         documents.append([0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         documents.append([0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        // A declaration whose encoding value runs past `?>` and so contradicts the byte order
+        // mark: that error comes first, whatever has arrived of the rest.
+        let unclosed = Array("<?xml version=\"1.0\" encoding=\"UTF-16?>\n<r a=\"x\"/>".utf16)
+        documents.append([0xFF, 0xFE] + unclosed.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         let latin = "<?xml version=\"1.0\" encoding=\"windows-1252\"?><doc>caf\u{E9} \u{20AC}</doc>"
         documents.append(latin.unicodeScalars.map { $0.value == 0x20AC ? 0x80 : UInt8($0.value) })
         documents.append(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><doc>\u{E9}</doc>".unicodeScalars.map { UInt8($0.value) }))
