@@ -301,18 +301,23 @@ internal final class XMLEncodedTree {
         nameBytes.append(contentsOf: name.utf8)
         nameSpans.append((start, nameBytes.count - start))
         nameIndex[name] = id
-        if name == "xmlns" || name.hasPrefix("xmlns:") { declarationNames.insert(id) }
+        if name == "xmlns" || name.hasPrefix("xmlns:") {
+            declarationNames.insert(id)
+            hasDeclarationNames = true
+        }
         return id
     }
 
     /// The interned names that are namespace declarations' (`xmlns`, `xmlns:prefix`).
-    private(set) var declarationNames: Set<NameID> = []
+    @exclusivity(unchecked) private(set) var declarationNames: Set<NameID> = []
+    /// Whether `declarationNames` has any: tested for every key written, so a plain flag.
+    @exclusivity(unchecked) private var hasDeclarationNames = false
 
     /// Whether a name is a namespace declaration's: a key with such a name is written as the
     /// declaration (an attribute), since no element may have that name.
     @inline(__always)
     func isDeclarationName(_ name: NameID) -> Bool {
-        !declarationNames.isEmpty && declarationNames.contains(name)
+        hasDeclarationNames && declarationNames.contains(name)
     }
 
     // MARK: - Building
