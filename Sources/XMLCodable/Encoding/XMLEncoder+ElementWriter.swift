@@ -155,13 +155,10 @@ extension XMLEncoder {
             let tree = impl.tree
             try spliceIfChoice(item, tree, root)
             if options.outputFormatting.contains(.prettyPrinted), let kind = Self.nonElementContent(tree, of: root) {
-                throw EncodingError.invalidValue(
+                throw refusal(
                     item,
-                    EncodingError.Context(
-                        codingPath: [IndexKey(intValue: itemCount)],
-                        debugDescription:
-                            "Pretty printed, the items of an element writer must be elements, and this one is \(kind): how the root's content is laid out depends on whether it holds any, which a writer that has written the items before it cannot change. Write compact output, or encode the whole list at once."
-                    ))
+                    "Pretty printed, the items of an element writer must be elements, and this one is \(kind): how the root's content is laid out depends on whether it holds any, which a writer that has written the items before it cannot change. Write compact output, or encode the whole list at once."
+                )
             }
             // Declarations the item needs that the root does not make go on the item's elements.
             // Any other attribute on the root must be one of `rootAttributes`, as given: the start
@@ -207,13 +204,10 @@ extension XMLEncoder {
             case nil:
                 splicesChoices = spliceable
             case true? where !spliceable:
-                throw EncodingError.invalidValue(
+                throw refusal(
                     item,
-                    EncodingError.Context(
-                        codingPath: [IndexKey(intValue: itemCount)],
-                        debugDescription:
-                            "The items before this one are choices written as the chosen elements, which a list is only when every item is a choice with no attributes of its own, and this one is not: encode the whole list at once, or write only choices."
-                    ))
+                    "The items before this one are choices written as the chosen elements, which a list is only when every item is a choice with no attributes of its own, and this one is not: encode the whole list at once, or write only choices."
+                )
             default:
                 break
             }
@@ -221,13 +215,15 @@ extension XMLEncoder {
         }
 
         private func rootAttributeError(_ item: Any, _ name: String) -> EncodingError {
-            EncodingError.invalidValue(
+            refusal(
                 item,
-                EncodingError.Context(
-                    codingPath: [IndexKey(intValue: itemCount)],
-                    debugDescription:
-                        "The item sets the attribute \"\(name)\" of the root element, whose start tag is written before the items: give it in rootAttributes, or encode the whole list at once."
-                ))
+                "The item sets the attribute \"\(name)\" of the root element, whose start tag is written before the items: give it in rootAttributes, or encode the whole list at once."
+            )
+        }
+
+        /// The error refusing the item about to be written, at its position in the list.
+        private func refusal(_ item: Any, _ description: String) -> EncodingError {
+            EncodingError.invalidValue(item, EncodingError.Context(codingPath: [IndexKey(intValue: itemCount)], debugDescription: description))
         }
 
         /// Declares namespaces on the elements of a node's content, a group's in its place.

@@ -94,16 +94,7 @@ extension StreamingReaderTests {
         for bytes in ChunkBoundaryDocuments.encoded {
             let expected = ReaderTrace.inMemory(bytes)
             for split in 0...bytes.count {
-                var reader = XMLReader.incremental()
-                var pieces = [Array(bytes[..<split]), Array(bytes[split...])]
-                let got = ReaderTrace.trace(&reader) { (reader: inout XMLReader) throws(XMLParsingError) -> Bool in
-                    if pieces.isEmpty {
-                        try reader.finishInput()
-                        return true
-                    }
-                    try reader.append(pieces.removeFirst())
-                    return true
-                }
+                let got = ReaderTrace.pushed(pieces: [Array(bytes[..<split]), Array(bytes[split...])])
                 #expect(got == expected, "split at \(split) of \(bytes.count) bytes: \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)")
                 if got != expected { break }
             }
@@ -116,16 +107,7 @@ extension StreamingReaderTests {
         let expected = ReaderTrace.inMemory(bytes)
         for first in stride(from: 0, through: bytes.count, by: 13) {
             for second in stride(from: first, through: bytes.count, by: 17) {
-                var reader = XMLReader.incremental()
-                var pieces = [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])]
-                let got = ReaderTrace.trace(&reader) { (reader: inout XMLReader) throws(XMLParsingError) -> Bool in
-                    if pieces.isEmpty {
-                        try reader.finishInput()
-                        return true
-                    }
-                    try reader.append(pieces.removeFirst())
-                    return true
-                }
+                let got = ReaderTrace.pushed(pieces: [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])])
                 #expect(got == expected, "cuts at \(first) and \(second)")
                 if got != expected { return }
             }

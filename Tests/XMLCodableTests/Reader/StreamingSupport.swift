@@ -84,4 +84,18 @@ enum ReaderTrace {
             return true
         }
     }
+
+    /// The trace of a document pushed into an incremental reader in the given pieces.
+    static func pushed(pieces: [[UInt8]]) -> [String] {
+        var reader = XMLReader.incremental()
+        var remaining = pieces[...]
+        return trace(&reader) { (reader: inout XMLReader) throws(XMLParsingError) -> Bool in
+            guard let piece = remaining.popFirst() else {
+                try reader.finishInput()
+                return true
+            }
+            try reader.append(piece)
+            return true
+        }
+    }
 }
