@@ -45,18 +45,27 @@ extension TypeTraits {
 }
 
 extension XMLDecoderImpl {
-    /// The traits of a type, from the cache: a small direct-mapped table in front (a pointer
-    /// compare, no hashing), then the run's dictionary, then the process-wide one.
+    /// The traits of a type, from the cache: a small two-way table in front (a pointer compare,
+    /// no hashing), then the run's dictionary, then the process-wide one.
+    ///
+    /// Two-way: the type's slot and its partner (`slot ^ 1`), the most recent in the first. A
+    /// model's few types then never evict each other by landing on one slot, which a direct-mapped
+    /// table did (two types decoded in turn missed on every lookup).
     @inline(__always)
     func traits(of type: Any.Type) -> TypeTraits {
         let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (TraitSlot.count - 1)
+        let slot = TraitSlot.slot(for: key)
         if traitSlots[slot].type == key { return traitSlots[slot].traits }
         return traitsMissingFromSlots(type, slot: slot)
     }
 
     @inline(never)
     private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> TypeTraits {
+        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        if traitSlots[slot ^ 1].type == key {
+            traitSlots.swapAt(slot, slot ^ 1)
+            return traitSlots[slot].traits
+        }
         let id = ObjectIdentifier(type)
         let found: TypeTraits
         if let cached = traitsCache[id] {
@@ -71,7 +80,8 @@ extension XMLDecoderImpl {
                 }()
             traitsCache[id] = found
         }
-        traitSlots[slot] = TraitSlot(type: unsafeBitCast(type, to: UnsafeRawPointer.self), traits: found)
+        traitSlots[slot ^ 1] = traitSlots[slot]
+        traitSlots[slot] = TraitSlot(type: key, traits: found)
         return found
     }
 
@@ -95,7 +105,17 @@ extension XMLDecoderImpl {
 
 /// One entry of the decoder's direct-mapped traits table.
 internal struct TraitSlot {
-    static let count = 16
+    static let bits = 5
+    static let count = 1 << bits
+
+    /// The slot of a type's metadata address: its bits above the alignment, mixed by a
+    /// multiplication so that nearby addresses spread over the table.
+    @inline(__always)
+    static func slot(for key: UnsafeRawPointer) -> Int {
+        let mixed = (UInt(bitPattern: key) >> 3) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> (UInt.bitWidth - bits))
+    }
+
     var type: UnsafeRawPointer?
     var traits: TypeTraits
 }

@@ -82,6 +82,11 @@ extension XMLDecoderImpl {
     /// name can match, see `XMLIndex.Node.childNameBits`), then one over the attributes, comparing
     /// lengths before bytes. Reads the index through raw pointers: this runs once per key of
     /// every decoded value.
+    ///
+    /// The loops compare names in the document's bytes only, and call nothing they cannot see
+    /// into: a name that lies elsewhere (in an entity's replacement text, rare) sends the lookup
+    /// to `lookUpAnywhere`. (A call the optimizer cannot see into might replace the index, so it
+    /// would retain the index's arrays around every loop.)
     private func lookUp(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         guard let keyBase = key.baseAddress, !key.isEmpty else { return nil }
         let keyCount = key.count
@@ -93,27 +98,38 @@ extension XMLDecoderImpl {
             // appended to `listNodes` at its final size.
             var first: Int32 = -1
             var count = 0
+            var elsewhere = false
             index.nodes.withUnsafeBufferPointer { nodes in
                 guard let nodes = nodes.baseAddress else { return }
                 var child = elementNode.firstChild
                 while child >= 0 {
                     let node = nodes[Int(child)]
-                    if node.kind == .element, nodeNameMatches(node, keyBase, keyCount, local: local) {
-                        if first < 0 { first = child }
-                        count += 1
+                    if node.kind == .element {
+                        switch nodeNameMatch(node, keyBase, keyCount, local: local) {
+                        case .equal:
+                            if first < 0 { first = child }
+                            count += 1
+                        case .different:
+                            break
+                        case .elsewhere:
+                            elsewhere = true
+                            return
+                        }
                     }
                     child = node.nextSibling
                 }
             }
+            if elsewhere { return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList) }
             if count > 1 || (count == 1 && wantsList) {
                 let start = listNodes.count
                 index.nodes.withUnsafeBufferPointer { nodes in
                     guard let nodes = nodes.baseAddress else { return }
                     var child = first
                     var found = 0
+                    // Every name from `first` on was compared in the first pass: all are in the document.
                     while child >= 0, found < count {
                         let node = nodes[Int(child)]
-                        if node.kind == .element, nodeNameMatches(node, keyBase, keyCount, local: local) {
+                        if node.kind == .element, nodeNameMatch(node, keyBase, keyCount, local: local) == .equal {
                             listNodes.append(child)
                             found += 1
                         }
@@ -134,73 +150,128 @@ extension XMLDecoderImpl {
         let from = !local && cursor > start && cursor < end ? cursor : start
         // A namespace declaration is read only by a key that is its whole name (`xmlns:dc`, as in
         // XMLCoder's RSS models); other keys never see declarations.
-        let declarationKey = Self.isDeclarationName(key)
+        let declarationKey = Self.isDeclarationName(keyBase, keyCount)
+        var elsewhere = false
         let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
             guard let attributes = attributes.baseAddress else { return -1 }
             var position = from
             repeat {
                 let attribute = attributes[position]
-                if !attribute.isNamespaceDeclaration {
-                    if nameMatches(attribute.name, keyBase, keyCount, local: local) { return position }
-                } else if declarationKey, nameMatches(attribute.name, keyBase, keyCount, local: false) {
-                    return position
+                if !attribute.isNamespaceDeclaration || declarationKey {
+                    switch nameMatch(attribute.name, keyBase, keyCount, local: local && !attribute.isNamespaceDeclaration) {
+                    case .equal:
+                        return position
+                    case .different:
+                        break
+                    case .elsewhere:
+                        elsewhere = true
+                        return -1
+                    }
                 }
                 position += 1
                 if position == end { position = start }
             } while position != from
             return -1
         }
+        if elsewhere { return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList) }
         guard found >= 0 else { return nil }
         attributeCursor = found + 1
         return .attribute(Int32(found))
     }
 
+    /// `lookUp` where some name lies outside the document's bytes (in an entity's replacement
+    /// text): the same rules, through the reader.
+    @inline(never)
+    private func lookUpAnywhere(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        let local = options.shouldProcessNamespaces
+        func matches(_ slice: XMLSlice) -> Bool {
+            slice.end - slice.start == key.count && reader.withUnsafeRawBytes(of: slice) { bytesEqual($0, key) }
+        }
+        if placement != .attribute {
+            var elements: [Int32] = []
+            var child = index[element].firstChild
+            while child >= 0 {
+                let node = index[child]
+                if node.isElement, matches(local ? node.name.local : node.name.qualified) { elements.append(child) }
+                child = node.nextSibling
+            }
+            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0]) }
+        }
+        guard placement != .element else { return nil }
+        let declarationKey = key.baseAddress.map { Self.isDeclarationName($0, key.count) } ?? false
+        let base = index[element].firstAttribute
+        for (offset, attribute) in index.attributes(of: element).enumerated() {
+            let found =
+                attribute.isNamespaceDeclaration
+                ? declarationKey && matches(attribute.name.qualified) : matches(local ? attribute.name.local : attribute.name.qualified)
+            if found {
+                attributeCursor = Int(base) + offset + 1
+                return .attribute(base + Int32(offset))
+            }
+        }
+        return nil
+    }
+
     /// Whether a key is a namespace declaration's name: `xmlns` or `xmlns:prefix`.
-    static func isDeclarationName(_ key: UnsafeRawBufferPointer) -> Bool {
-        guard key.count >= 5, key[0] == UInt8(ascii: "x"), key[1] == UInt8(ascii: "m"), key[2] == UInt8(ascii: "l"),
-            key[3] == UInt8(ascii: "n"), key[4] == UInt8(ascii: "s")
-        else { return false }
+    @inline(__always)
+    static func isDeclarationName(_ key: UnsafeRawPointer, _ count: Int) -> Bool {
+        guard count >= 5, key.load(as: UInt8.self) == UInt8(ascii: "x") else { return false }
+        let key = UnsafeRawBufferPointer(start: key, count: count)
+        guard key[1] == UInt8(ascii: "m"), key[2] == UInt8(ascii: "l"), key[3] == UInt8(ascii: "n"), key[4] == UInt8(ascii: "s") else { return false }
         return key.count == 5 || key[5] == UInt8(ascii: ":")
+    }
+
+    /// How a name compares with a key: equal, different, or elsewhere (not in the document's
+    /// bytes, so not compared here).
+    enum NameMatch {
+        case equal, different, elsewhere
     }
 
     /// Whether an element node's name (its local part when `local`) equals the key's bytes.
     @inline(__always)
-    private func nodeNameMatches(_ node: XMLIndex.Node, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> Bool {
+    private func nodeNameMatch(_ node: XMLIndex.Node, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> NameMatch {
         var start = Int(node.start)
         var count = Int(node.length)
         if local, node.prefixLength >= 0 {
             start += Int(node.prefixLength) + 1
             count -= Int(node.prefixLength) + 1
         }
-        guard count == keyCount else { return false }
-        return sliceBytesEqual(source: node.source, start: start, key, keyCount, flags: node.flags)
+        guard count == keyCount else { return .different }
+        return documentBytesMatch(source: node.source, start: start, key, keyCount)
     }
 
     /// Whether a name (its local part when `local`) equals the key's bytes.
     @inline(__always)
-    private func nameMatches(_ name: XMLName, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> Bool {
+    private func nameMatch(_ name: XMLName, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> NameMatch {
         let slice = local ? name.local : name.qualified
-        guard slice.end - slice.start == keyCount else { return false }
-        return sliceBytesEqual(source: slice.source, start: slice.start, key, keyCount, flags: slice.flags)
+        guard slice.end - slice.start == keyCount else { return .different }
+        return documentBytesMatch(source: slice.source, start: slice.start, key, keyCount)
     }
 
-    /// Whether `count` bytes of a buffer at `start` equal the key's: a byte loop for the
-    /// document (keys are short), the reader for an entity's replacement text.
+    /// Whether `count` bytes of the document at `start` equal the key's (a byte loop: keys are
+    /// short); `.elsewhere` for bytes in another buffer than the document's.
     @inline(__always)
-    private func sliceBytesEqual(source: UInt32, start: Int, _ key: UnsafeRawPointer, _ count: Int, flags: XMLSlice.Flags) -> Bool {
-        guard source == 0, let base = document.baseAddress else {
-            return entityTextEquals(XMLSlice(source: source, start: start, end: start + count, flags: flags), key, count)
-        }
+    private func documentBytesMatch(source: UInt32, start: Int, _ key: UnsafeRawPointer, _ count: Int) -> NameMatch {
+        guard source == 0, let base = document.baseAddress else { return .elsewhere }
         let name = base + start
         var index = 0
         while index < count {
-            if name.load(fromByteOffset: index, as: UInt8.self) != key.load(fromByteOffset: index, as: UInt8.self) { return false }
+            if name.load(fromByteOffset: index, as: UInt8.self) != key.load(fromByteOffset: index, as: UInt8.self) { return .different }
             index += 1
         }
-        return true
+        return .equal
     }
 
-    /// `sliceBytesEqual` for a name in an entity's replacement text (rare: kept out of line).
+    /// Whether a name (its local part when `local`) equals the key's bytes, wherever it lies.
+    private func nameMatches(_ name: XMLName, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> Bool {
+        switch nameMatch(name, key, keyCount, local: local) {
+        case .equal: return true
+        case .different: return false
+        case .elsewhere: return entityTextEquals(local ? name.local : name.qualified, key, keyCount)
+        }
+    }
+
+    /// `nameMatches` for a name in an entity's replacement text (rare: kept out of line).
     @inline(never)
     private func entityTextEquals(_ slice: XMLSlice, _ key: UnsafeRawPointer, _ count: Int) -> Bool {
         reader.withUnsafeRawBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(start: key, count: count)) }

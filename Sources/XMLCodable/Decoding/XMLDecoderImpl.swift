@@ -262,13 +262,24 @@ internal final class XMLDecoderImpl: Decoder {
             // A keyed value under the `""` key is the element itself: its attributes and children
             // (as in XMLCoder, where an enum case's payload keyed `""` is the case element's content).
             return try with(value: .element(node), path: codingPathNode) { try container(keyedBy: type) }
-        case .characters(let node) where Key.self is any XMLChoiceCodingKey.Type && Key(stringValue: "") != nil:
-            // A run of text among mixed content, read into a choice whose text case is `""`
-            // (`enum CodingKeys: String, XMLChoiceCodingKey { case text = "", bold = "b" }`).
-            return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, value: .characters(node), caseName: "", path: codingPathNode))
+        case .characters(let node):
+            return try textChoiceContainer(node, keyedBy: type)
         default:
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }
+    }
+
+    /// A run of text among mixed content, read into a choice whose text case is `""`
+    /// (`enum CodingKeys: String, XMLChoiceCodingKey { case text = "", bold = "b" }`).
+    /// Out of line: `Key(stringValue:)` needs `Optional<Key>`'s metadata, which generic code builds
+    /// on entry to the function that uses it, so `container(keyedBy:)` would build it for every
+    /// struct decoded.
+    @inline(never)
+    private func textChoiceContainer<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard Key.self is any XMLChoiceCodingKey.Type, Key(stringValue: "") != nil else {
+            throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
+        }
+        return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, value: .characters(node), caseName: "", path: codingPathNode))
     }
 
     /// The keyed container of the first item of an undecided list (see `XMLUnkeyedDecodingContainer`):

@@ -154,7 +154,21 @@ internal struct XMLIndex {
         reader.scanner.keepsAttributes = true
         reader.scanner.attributes = attributes
         grow(&reader.scanner.attributes, adding: 64, reader, document)
-        while let event = try reader.next() {
+        // A document in memory is read straight from `document` (the bytes `reader.next()` would
+        // look up in its input for every event); one read in chunks goes through the reader.
+        let inMemory = reader.input.kind != .stream
+        while true {
+            let next: XMLEvent?
+            if inMemory {
+                do throws(ScanError) {
+                    next = try reader.scanner.next(document)
+                } catch {
+                    throw reader.publicError(error)
+                }
+            } else {
+                next = try reader.next()
+            }
+            guard let event = next else { break }
             let node = Int32(index.nodes.count)
             if index.nodes.count == index.nodes.capacity {
                 // Node numbers are 32-bit: refuse a document with more nodes (only reachable by

@@ -442,6 +442,30 @@ private let expectedBooks: [Book] = [
             """
         #expect(try decode(String.self, xml) == "Hello, World!")
     }
+
+    @Test func elementsAndAttributesFromAnEntitysReplacementText() throws {
+        // Names that lie in the internal subset, not in the document's bytes: keys are matched
+        // through the reader (children, lists, attributes, and a namespace declaration by name).
+        struct Item: Decodable, Equatable { var name: String; @Attribute var id: Int }
+        struct Root: Decodable, Equatable {
+            var item: [Item]
+            var title: String
+            var declaration: String
+            enum CodingKeys: String, CodingKey {
+                case item, title
+                case declaration = "xmlns:x"
+            }
+        }
+        let xml = """
+            <!DOCTYPE r [
+              <!ENTITY items "<item id='1'><name>one</name></item><item id='2'><name>two</name></item>">
+              <!ENTITY head "<title>Catalog</title>">
+            ]>
+            <r xmlns:x="urn:x">&head;&items;</r>
+            """
+        let value = try decode(Root.self, xml)
+        #expect(value == Root(item: [Item(name: "one", id: 1), Item(name: "two", id: 2)], title: "Catalog", declaration: "urn:x"))
+    }
 }
 
 // MARK: - Sharing one decoder
