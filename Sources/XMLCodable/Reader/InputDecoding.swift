@@ -254,6 +254,15 @@ internal struct ChunkTranscoder {
         self.encoding = encoding
     }
 
+    /// Whether the bytes are UTF-8 passed on as they are, so that they may be read straight into
+    /// the reader's window (see `StreamInput.readChunk`).
+    var passesThrough: Bool { encoding == .utf8(checksASCII: false) }
+
+    /// Counts bytes passed on without going through `transcode` (see `passesThrough`).
+    mutating func passedThrough(_ count: Int) {
+        consumed += count
+    }
+
     /// Transcodes one piece, passing the UTF-8 to `emit` (in one or more calls). With `final`, the
     /// piece is the last: a code unit cut short is then an error.
     mutating func transcode(

@@ -41,12 +41,12 @@ internal struct StreamBoundary {
                 safeEnd = p
                 continue
             }
-            if let next = StreamBoundary.find(UInt8(ascii: "<"), in: window, from: p) {
+            if let (next, unterminated) = StreamBoundary.textEnd(window, from: p) {
                 p = next
                 // Around the root element (white space, a byte order mark), what comes before
                 // markup is read with it: the boundary moves past the markup, not to it.
                 guard depth > 0 else { continue }
-                if StreamBoundary.unterminatedReference(window, from: safeEnd, to: next) != nil {
+                if unterminated {
                     // A reference cut short by '<' is an error the scanner reports from the '<'
                     // itself: it must see the markup too, or stop before the reference (and
                     // before any '&' right before it: `&&#1<` is an error at the second '&').
@@ -95,22 +95,16 @@ internal struct StreamBoundary {
             return (count, 0)
         default:
             // A start tag: its `>` is the first one outside a quoted attribute value. Names, white
-            // space and values are passed over eight bytes at a time.
+            // space and values are passed over sixteen bytes at a time.
             var i = p + 1
             let base = w.baseAddress.unsafelyUnwrapped  // `p + 1 < count`: the buffer is not empty
+            let (greater, quote, apostrophe, less) = (VectorScan.splat(0x3E), VectorScan.splat(0x22), VectorScan.splat(0x27), VectorScan.splat(0x3C))
             while i < count {
-                if i + 8 <= count {
-                    let word = WordScan.load(base, i)
-                    let stops =
-                        (WordScan.zeroBytes(word ^ (WordScan.ones &* 0x3E)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x22))
-                            | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x27)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x3C)))
-                        & WordScan.highs
-                    if stops == 0 {
-                        i += 8
-                        continue
-                    }
-                    // The lowest flagged byte is exact.
-                    i += stops.trailingZeroBitCount &>> 3
+                if i + 16 <= count {
+                    let block = VectorScan.load(base, i)
+                    let lane = VectorScan.firstSet((block .== greater) .| (block .== quote) .| (block .== apostrophe) .| (block .== less))
+                    i += lane
+                    if lane == 16 { continue }
                 }
                 let b = w[i]
                 if b == UInt8(ascii: ">") {
@@ -198,26 +192,40 @@ internal struct StreamBoundary {
         }
     }
 
-    /// The start of the last reference in `w[from..<to]` that no ';' ends before `to`, if any.
-    /// Backward, eight bytes at a time over words with neither (most text has no references).
-    static func unterminatedReference(_ w: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
-        var i = to
-        if let base = w.baseAddress {
-            let semicolons = WordScan.ones &* UInt64(UInt8(ascii: ";"))
-            let ampersands = WordScan.ones &* UInt64(UInt8(ascii: "&"))
-            // The flags may be set falsely above a true hit, never missing one: a word without
-            // any flag has neither byte, and one with a flag is looked at byte by byte.
-            while i - 8 >= from {
-                let word = WordScan.load(base, i - 8)
-                if (WordScan.zeroBytes(word ^ semicolons) | WordScan.zeroBytes(word ^ ampersands)) & WordScan.highs != 0 { break }
-                i -= 8
-            }
+    /// Where a run of text starting at `p` ends (its first `<`), and whether a reference in it is
+    /// not ended by `;` before that `<`; `nil` when no `<` has arrived yet. One forward pass,
+    /// sixteen bytes at a time: the `<` and the `&`s are looked for together, and only after a
+    /// `&` is a `;` looked for.
+    static func textEnd(_ w: UnsafeRawBufferPointer, from p: Int) -> (end: Int, unterminated: Bool)? {
+        var i = p
+        while let hit = findEither(UInt8(ascii: "<"), UInt8(ascii: "&"), in: w, from: i) {
+            if w[hit] == UInt8(ascii: "<") { return (hit, false) }
+            // A reference: it ends at ';', unless a '<' comes first.
+            guard let close = findEither(UInt8(ascii: ";"), UInt8(ascii: "<"), in: w, from: hit + 1) else { return nil }
+            if w[close] == UInt8(ascii: "<") { return (close, true) }
+            i = close + 1
         }
-        while i > from {
-            let b = w[i - 1]
-            if b == UInt8(ascii: ";") { return nil }
-            if b == UInt8(ascii: "&") { return i - 1 }
-            i -= 1
+        return nil
+    }
+
+    /// The first `a` or `b` at or after `p`, sixteen bytes at a time.
+    @inline(__always)
+    static func findEither(_ a: UInt8, _ b: UInt8, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+        let count = w.count
+        guard p < count, let base = w.baseAddress else { return nil }
+        var i = p
+        let first = VectorScan.splat(a)
+        let second = VectorScan.splat(b)
+        while i + 16 <= count {
+            let block = VectorScan.load(base, i)
+            let lane = VectorScan.firstSet((block .== first) .| (block .== second))
+            if lane < 16 { return i + lane }
+            i += 16
+        }
+        while i < count {
+            let byte = w[i]
+            if byte == a || byte == b { return i }
+            i += 1
         }
         return nil
     }
@@ -234,16 +242,16 @@ internal struct StreamBoundary {
         return available == length ? true : nil
     }
 
-    /// The first `byte` at or after `p`, eight bytes at a time.
+    /// The first `byte` at or after `p`, sixteen bytes at a time.
     static func find(_ byte: UInt8, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
         let count = w.count
         guard p < count, let base = w.baseAddress else { return nil }
         var i = p
-        let pattern = WordScan.ones &* UInt64(byte)
-        while i + 8 <= count {
-            let hits = WordScan.zeroBytes(WordScan.load(base, i) ^ pattern) & WordScan.highs
-            if hits != 0 { return i + hits.trailingZeroBitCount &>> 3 }
-            i += 8
+        let pattern = VectorScan.splat(byte)
+        while i + 16 <= count {
+            let lane = VectorScan.firstSet(VectorScan.load(base, i) .== pattern)
+            if lane < 16 { return i + lane }
+            i += 16
         }
         while i < count {
             if w[i] == byte { return i }

@@ -10,6 +10,14 @@
 
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension XMLReader {
     /// The number of bytes a reader reads from a file or stream at a time, by default: 64 KiB.
     public static let defaultChunkSize = 1 << 16
@@ -167,7 +175,15 @@ extension XMLReader {
     /// `next()` for a document read in chunks.
     @usableFromInline
     internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
-        let stream = input.stream.unsafelyUnwrapped
+        // `input` holds the stream for as long as this reader exists, and nothing here replaces
+        // `input`: the stream is used without retaining it for every event.
+        try Unmanaged.passUnretained(input.stream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { stream in
+            Result { () throws(XMLParsingError) in try nextFromStream(stream) }
+        }.get()
+    }
+
+    @inline(__always)
+    private mutating func nextFromStream(_ stream: StreamInput) throws(XMLParsingError) -> XMLEvent? {
         while true {
             switch try stepStream(stream) {
             case .event(let event):
@@ -189,11 +205,18 @@ extension XMLReader {
 
     /// Reads the next event if the bytes it needs have arrived; otherwise makes room in the
     /// window and says more bytes are needed.
+    ///
+    /// The scanner is told where the window's complete tokens end only when that changes: when
+    /// the boundary moves over new bytes (and, with them, when bytes are dropped). Most events
+    /// lie before the boundary and cost one comparison here.
+    @inline(__always)
     internal mutating func stepStream(_ stream: StreamInput) throws(XMLParsingError) -> StreamStep {
         try stream.checkFailure()
         while true {
-            if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {
+            if scanner.documentReadPosition >= stream.boundary.safeEnd, scanner.readsDocumentNext {
                 if !stream.holdsDeclaration { stream.boundary.advance(stream.bytes, final: stream.finished) }
+                scanner.documentSize = stream.base + stream.count
+                scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
                 if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
                     if let failure = stream.decodingFailure {
                         // The bytes before an error in the input are read: now the error.
@@ -209,8 +232,6 @@ extension XMLReader {
                     return .needsInput
                 }
             }
-            scanner.documentSize = stream.base + stream.count
-            scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
             var failure: ScanError?
             let event = XMLReader.advance(&scanner, input, &failure)
             if let failure {
@@ -258,9 +279,29 @@ private final class FileHandleReader {
         if closes { try? handle.close() }
     }
 
+    /// Reads up to `buffer.count` bytes straight into `buffer` with the system's `read` (no `Data`
+    /// in between); 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let data = try handle.read(upToCount: buffer.count), !data.isEmpty else { return 0 }
-        data.copyBytes(to: buffer.bindMemory(to: UInt8.self), count: data.count)
-        return data.count
+        guard let start = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        let descriptor = handle.fileDescriptor
+        while true {
+            let got = systemRead(descriptor, start, buffer.count)
+            if got >= 0 { return got }
+            let code = errno
+            if code == EINTR { continue }
+            throw ReadFailure(code: code)
+        }
     }
+
+    /// A failed `read`, described as the system describes its error number.
+    struct ReadFailure: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { String(cString: strerror(code)) }
+    }
+}
+
+/// The system's `read(2)` (a name of its own: the file handle reader has a `read` method).
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

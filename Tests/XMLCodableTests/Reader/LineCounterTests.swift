@@ -1,4 +1,4 @@
-// LineCounter counts eight bytes at a time where it can: the same lines and columns as counting
+// LineCounter counts sixteen bytes at a time where it can: the same lines and columns as counting
 // byte by byte, for every mix of line breaks, multi-byte characters and cuts between calls.
 
 import Testing
@@ -38,6 +38,20 @@ import Testing
             let expected = byteByByte(bytes)
             let got = inPieces(bytes, cuts: cuts)
             #expect(got == expected, "\(bytes) cut at \(cuts)")
+        }
+    }
+
+    @Test func longRunsOfLinesAgree() {
+        // More than 255 blocks with line feeds in one call (the per-lane counts are summed), a
+        // line feed in the last byte of a block, and long lines of multi-byte characters.
+        var bytes: [UInt8] = []
+        for line in 0..<3_000 {
+            bytes += Array(String(repeating: "é", count: line % 23).utf8) + Array("<a>\(line)</a>".utf8) + [0x0A]
+        }
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 15) + [0x0A] + Array("日本".utf8)
+        let expected = byteByByte(bytes)
+        for cuts in [[], [1], [16, 4_000], [bytes.count - 3], [7, 4_096, 20_000]] {
+            #expect(inPieces(bytes, cuts: cuts) == expected, "cut at \(cuts)")
         }
     }
 

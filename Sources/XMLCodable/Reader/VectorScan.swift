@@ -1,0 +1,50 @@
+// VectorScan: sixteen bytes at a time, through the standard library's `SIMD16<UInt8>`.
+//
+// The searches of a reader fed in chunks (`StreamBoundary`) and its line counting (`LineCounter`)
+// look at every byte of the document once more than the scanner does, so they test a whole block
+// per step: compare a block with a splatted byte, then ask whether any lane matched.
+//
+//     let block = VectorScan.load(base, i)                         // bytes i ..< i + 16
+//     if VectorScan.any(block .== VectorScan.splat(UInt8(ascii: "<"))) { … }   // one '<' at least
+//
+// `any(_:)` is the standard library's free function for a mask, but it is written with `min()`,
+// which is not inlined into these loops (a call per block); `VectorScan.any` reads the mask's
+// sixteen lanes (each all ones or all zeros) as two 64-bit words instead: two moves and an `or`.
+// `firstSet` gives the first matching lane the same way, from the lowest set byte.
+//
+// The only unchecked memory access is `load`: its caller guarantees `offset + 16 <= count` of the
+// buffer `base` points into (checked in debug builds by the callers' loop conditions, which are
+// all of the form `while i + 16 <= count`).
+
+internal enum VectorScan {
+    /// Sixteen bytes at `base + offset` (any alignment). The caller guarantees they are in bounds.
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> SIMD16<UInt8> {
+        base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    }
+
+    /// A block of sixteen copies of `byte`.
+    @inline(__always)
+    static func splat(_ byte: UInt8) -> SIMD16<UInt8> {
+        SIMD16<UInt8>(repeating: byte)
+    }
+
+    /// Whether any lane of a comparison's mask is set.
+    @inline(__always)
+    static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
+    /// The first lane of a comparison's mask that is set, or 16 when none is: the lowest set
+    /// byte of the mask read as two little-endian words (lane 0 is the lowest byte of the first).
+    @inline(__always)
+    static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: words[0])
+        if low != 0 { return low.trailingZeroBitCount &>> 3 }
+        let high = UInt64(littleEndian: words[1])
+        if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
+        return 16
+    }
+}
