@@ -236,7 +236,7 @@ private func written<T: Encodable>(
 
     @Test func aFileHandleReceivesTheDocumentInBlocks() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("element-writer-\(UUID().uuidString).xml")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
         let writer = try XMLEncoder().elementWriter(withRootKey: "osm", itemKey: "node", to: handle)

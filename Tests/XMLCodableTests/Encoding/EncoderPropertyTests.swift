@@ -194,7 +194,7 @@ enum Gen {
         case 0:
             return [
                 Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 1.0 / 3, 1e21, 1e-7, 9_007_199_254_740_993,
+                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 1.0 / 3, 1e21, 1e-7, 9_007_199_254_740_992,
                 Double(Int64.max), Double(UInt64.max),
             ].randomElement(using: &rng)!
         case 1: return Double.random(in: -1e6...1e6, using: &rng)
@@ -211,7 +211,7 @@ enum Gen {
         case 0:
             return [
                 Float.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 16_777_217,
+                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 16_777_216,
             ].randomElement(using: &rng)!
         case 1: return Float.random(in: -1e4...1e4, using: &rng)
         default:
