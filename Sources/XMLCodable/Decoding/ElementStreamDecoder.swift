@@ -38,8 +38,9 @@ internal final class ElementStreamDecoder {
     /// The decoder of every element. It holds the reader, which reads the document through it
     /// (`decoder.reader.next()` changes it in place; a struct taken out of a class's property
     /// and put back would be copied, and a copy would share the reader's arrays, which its next
-    /// change would then copy again).
-    private let decoder: XMLDecoderImpl
+    /// change would then copy again). Replaced when an element's model keeps it or one of its
+    /// containers (see `endElementCall`).
+    @exclusivity(unchecked) private var decoder: XMLDecoderImpl
     /// The coding path step the elements' positions hang from.
     private let list = CodingPathNode.KeyStep.list(at: .root)
 
@@ -151,15 +152,33 @@ internal final class ElementStreamDecoder {
         let origin = builder.origin
         defer { stream?.pin = nil }
         let index = builder.finish()
+        // After `decodeElement`, which holds the decoder while it decodes: whether anything else
+        // still holds it is asked when only `self` should.
+        defer { endElementCall() }
+        let value = try decodeElement(type, index: index, origin: origin)
+        count += 1
+        return value
+    }
+
+    private func decodeElement<T: Decodable>(_ type: T.Type, index: XMLIndex, origin: Int) throws -> T {
         let decoder = self.decoder
-        let value = try input.withBytes { window -> T in
+        return try input.withBytes { window -> T in
             let start = min(max(0, origin - windowBase), window.count)
             let end = min(max(start, itemEnd - windowBase), window.count)
             decoder.reset(index: index, document: UnsafeRawBufferPointer(rebasing: window[start..<end]), documentBase: origin)
             defer { builder.reclaim(decoder.takeIndex()) }
             return try decoder.unwrap(.element(0), as: type, path: .item(count, list))
         }
-        count += 1
-        return value
+    }
+
+    /// Ends the decoding of one element: its bytes are about to leave the window, so its decoder
+    /// (and the decoders `superDecoder()` made) refuse any later use. A decoder that something
+    /// still holds — a model that kept its `Decoder` or a container — stays ended, and the next
+    /// elements get a new one; otherwise the next element reuses it (`reset`).
+    private func endElementCall() {
+        decoder.finish()
+        if !isKnownUniquelyReferenced(&decoder) {
+            decoder = XMLDecoderImpl(continuing: decoder)
+        }
     }
 }

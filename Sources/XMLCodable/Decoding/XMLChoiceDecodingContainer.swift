@@ -33,6 +33,7 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
     }
 
     private func value(_ key: Key) throws -> XMLValue {
+        try decoder.checkInUse()
         guard isCase(key) else {
             throw DecodingError.keyNotFound(
                 key,
@@ -45,7 +46,10 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
         return value
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { !isCase(key) }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try decoder.checkInUse()
+        return !isCase(key)
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.unwrap(try value(key), as: type, path: path.appending(key))
@@ -66,7 +70,8 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
     }
 
     func superDecoder() throws -> any Decoder {
-        XMLDecoderImpl(sharing: decoder, value: value, path: path.appending(XMLKey.super))
+        try decoder.checkInUse()
+        return XMLDecoderImpl(sharing: decoder, value: value, path: path.appending(XMLKey.super))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -214,6 +214,9 @@ open class XMLDecoder: @unchecked Sendable {
         }
         let (value, leftover) = try reader.input.withBytes { document -> (T, DecodingScratch) in
             let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document, listNodes: scratch.listNodes)
+            // `document` is the caller's: whatever kept the decoder or a container refuses to use
+            // them once this call returns.
+            defer { decoder.finish() }
             // The decoder's copies are now the only references to the arrays, so that once it is
             // gone they can be emptied in place for the next call.
             index = XMLIndex()

@@ -4,22 +4,67 @@
 import Foundation
 
 extension XMLDecoderImpl: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { isNil(value) || (isEmptyElement(value) && !traits(of: currentType).isStringLike) }
-    func decode(_ type: Bool.Type) throws -> Bool { try bool(value, path: codingPathNode) }
-    func decode(_ type: String.Type) throws -> String { try string(value, path: codingPathNode) }
-    func decode(_ type: Double.Type) throws -> Double { try floatingPoint(value, as: Double.self, path: codingPathNode) }
-    func decode(_ type: Float.Type) throws -> Float { try floatingPoint(value, as: Float.self, path: codingPathNode) }
-    func decode(_ type: Int.Type) throws -> Int { try integer(value, as: Int.self, path: codingPathNode) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(value, as: Int8.self, path: codingPathNode) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(value, as: Int16.self, path: codingPathNode) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(value, as: Int32.self, path: codingPathNode) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(value, as: Int64.self, path: codingPathNode) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(value, as: UInt.self, path: codingPathNode) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(value, as: UInt8.self, path: codingPathNode) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(value, as: UInt16.self, path: codingPathNode) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(value, as: UInt32.self, path: codingPathNode) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(value, as: UInt64.self, path: codingPathNode) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, path: codingPathNode) }
+    func decodeNil() -> Bool { !isFinished && (isNil(value) || (isEmptyElement(value) && !traits(of: currentType).isStringLike)) }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        try checkInUse()
+        return try bool(value, path: codingPathNode)
+    }
+    func decode(_ type: String.Type) throws -> String {
+        try checkInUse()
+        return try string(value, path: codingPathNode)
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        try checkInUse()
+        return try floatingPoint(value, as: Double.self, path: codingPathNode)
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        try checkInUse()
+        return try floatingPoint(value, as: Float.self, path: codingPathNode)
+    }
+    func decode(_ type: Int.Type) throws -> Int {
+        try checkInUse()
+        return try integer(value, as: Int.self, path: codingPathNode)
+    }
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        try checkInUse()
+        return try integer(value, as: Int8.self, path: codingPathNode)
+    }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try checkInUse()
+        return try integer(value, as: Int16.self, path: codingPathNode)
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try checkInUse()
+        return try integer(value, as: Int32.self, path: codingPathNode)
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try checkInUse()
+        return try integer(value, as: Int64.self, path: codingPathNode)
+    }
+    func decode(_ type: UInt.Type) throws -> UInt {
+        try checkInUse()
+        return try integer(value, as: UInt.self, path: codingPathNode)
+    }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try checkInUse()
+        return try integer(value, as: UInt8.self, path: codingPathNode)
+    }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try checkInUse()
+        return try integer(value, as: UInt16.self, path: codingPathNode)
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try checkInUse()
+        return try integer(value, as: UInt32.self, path: codingPathNode)
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try checkInUse()
+        return try integer(value, as: UInt64.self, path: codingPathNode)
+    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try checkInUse()
+        return try unwrap(value, as: type, path: codingPathNode)
+    }
 }
 
 extension XMLDecoderImpl {

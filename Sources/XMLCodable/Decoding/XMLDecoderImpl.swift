@@ -79,10 +79,21 @@ internal final class XMLDecoderImpl: Decoder {
         self.currentTraits = traits(of: currentType)
     }
 
+    /// A decoder that carries on reading the elements of a document read in chunks where `ended`
+    /// (whose call has ended, and which something still holds) stopped: its reader, and what it
+    /// learnt about types. (`ended` keeps a copy of the reader, which it never uses again.)
+    convenience init(continuing ended: XMLDecoderImpl) {
+        self.init(index: XMLIndex(), reader: ended.reader, options: ended.options, document: UnsafeRawBufferPointer(start: nil, count: 0))
+        traitsCache = ended.traitsCache
+        traitSlots = ended.traitSlots
+    }
+
     /// Makes this decoder decode another document (an element of a document read in chunks, see
-    /// `ElementStreamDecoder`), keeping what it has learnt about types.
+    /// `ElementStreamDecoder`), keeping what it has learnt about types. Only for a decoder nothing
+    /// else holds: one that something kept after its call stays ended (`init(continuing:)`).
     /// The reader stays (it reads on: see `reader`).
     func reset(index: XMLIndex, document: UnsafeRawBufferPointer, documentBase: Int) {
+        isFinished = false
         self.index = index
         self.document = document
         self.documentBase = documentBase
@@ -105,6 +116,48 @@ internal final class XMLDecoderImpl: Decoder {
         return taken
     }
 
+    // MARK: - The end of the call
+
+    /// Whether the decoding call this decoder served has returned. The document's bytes it reads
+    /// belong to that call's caller and may be gone, so every use then throws (`checkInUse`): a
+    /// model that kept its `Decoder`, or a container, gets a clear error, never freed memory.
+    @exclusivity(unchecked) private(set) var isFinished = false
+    /// The decoders `superDecoder()` made during the call (kept by the call's first decoder),
+    /// ended with it.
+    @exclusivity(unchecked) private var sharingDecoders: [XMLDecoderImpl] = []
+    /// The call's first decoder, for a decoder `superDecoder()` made during the call (`nil` for
+    /// the first itself, and once the call has ended).
+    @exclusivity(unchecked) private var callDecoder: XMLDecoderImpl?
+
+    /// Ends the decoding call: this decoder and those `superDecoder()` made refuse every later use.
+    func finish() {
+        isFinished = true
+        setPath(ownedPath)
+        for decoder in sharingDecoders {
+            decoder.isFinished = true
+            decoder.setPath(decoder.ownedPath)
+            decoder.callDecoder = nil
+        }
+        sharingDecoders = []
+    }
+
+    /// Throws when the decoding call has ended (see `isFinished`). One load and a branch: every
+    /// container operation begins with it.
+    @inline(__always)
+    func checkInUse() throws {
+        if isFinished { throw usedAfterDecoding() }
+    }
+
+    @inline(never)
+    private func usedAfterDecoding() -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "A decoder or container was used after the decoding call that made it returned: a Decoder and its containers are valid only during the init(from:) they are given to."
+            ))
+    }
+
     /// A decoder on the same document, for `superDecoder()`.
     init(sharing other: XMLDecoderImpl, value: XMLValue, path: CodingPathNode) {
         self.index = other.index
@@ -119,7 +172,10 @@ internal final class XMLDecoderImpl: Decoder {
         setPath(path)
         // A list is a range of the decoder's own nodes: copy it over.
         if case .elements(let list) = value { self.value = .elements(makeList(Array(other.nodes(of: list)))) }
-        other.keepAlive(self)
+        // The call's first decoder ends this one with the call.
+        let first = other.callDecoder ?? other
+        callDecoder = first
+        first.sharingDecoders.append(self)
     }
 
     // MARK: - Lists
@@ -248,6 +304,7 @@ internal final class XMLDecoderImpl: Decoder {
     // MARK: - Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkInUse()
         switch value {
         case .element(let node):
             if listCandidate.node >= 0 { return try containerDecidingList(node, keyedBy: type) }
@@ -319,7 +376,8 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try listContainer()
+        try checkInUse()
+        return try listContainer()
     }
 
     /// The unkeyed container, as its concrete type.
@@ -334,7 +392,10 @@ internal final class XMLDecoderImpl: Decoder {
         }
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try checkInUse()
+        return self
+    }
 
     /// The items of an element read as a list: its child elements, and its character data too
     /// when it has any besides white space (mixed content, in document order).

@@ -24,22 +24,19 @@ import Foundation
 #endif
 
 internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    // Plain data only (no reference counting), so that the standard library's box, which copies
-    // the container for every key it decodes, copies a few words and touches no reference count
-    // (atomic, so dear even when the instruction count is small). The objects it points to are
-    // kept alive by the decoder (`XMLDecoderImpl.keepAlive`), and the decoder by the decoding call
-    // (or, for `superDecoder()`'s decoders, by the decoder they share: `init(sharing:)`), whose
-    // document it borrows anyway: a container is only ever usable during that call.
-    private let unmanagedDecoder: Unmanaged<XMLDecoderImpl>
-    /// The decoder (the hot paths use `unmanagedDecoder._withUnsafeGuaranteedRef`, which does not
-    /// retain it for the call).
-    var decoder: XMLDecoderImpl { unmanagedDecoder.takeUnretainedValue() }
+    // One reference counted, the decoder: a container kept past its decoding call keeps its
+    // decoder alive, which then refuses every use (`XMLDecoderImpl.checkInUse`, the first thing
+    // `find` does). The standard library's box copies the container for every key it decodes, so
+    // the rest is plain data: the objects it points to unretained are kept alive by the decoder
+    // (`XMLDecoderImpl.keepAlive`) for as long as the decoder lives, and so for as long as this
+    // container — which is what makes those unretained references safe.
+    let decoder: XMLDecoderImpl
     /// The last step of the coding path when `position` is negative, else the step of the list
-    /// the element is item `position` of; `nil` for the root.
+    /// the element is item `position` of; `nil` for the root. (Safe unretained: see above.)
     private unowned(unsafe) let step: CodingPathNode.KeyStep?
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
-    /// (Unmanaged, so that testing it for `nil` on every key retains nothing.)
+    /// (Unmanaged, so that testing it for `nil` on every key retains nothing; safe: see above.)
     private let unmanagedRules: Unmanaged<XMLKeyRules>?
     /// The rules, if there are any.
     var rules: XMLKeyRules? { unmanagedRules?.takeUnretainedValue() }
@@ -47,7 +44,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private let position: Int32
 
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
-        unmanagedDecoder = Unmanaged.passUnretained(decoder)
+        self.decoder = decoder
         self.element = element
         switch path {
         case .root:
@@ -91,6 +88,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     var codingPath: [any CodingKey] { path.path }
 
     var allKeys: [Key] {
+        // After the call (see `find`), as if the element were empty: `allKeys` cannot throw.
+        guard !decoder.isFinished else { return [] }
         var seen = Set<String>()
         var keys: [Key] = []
         func add(_ name: String) {
@@ -110,16 +109,18 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     func contains(_ key: Key) -> Bool {
-        find(key, placement: .elementOrAttribute, wantsList: false) != nil
+        // After the call (see `find`), as if the element were empty: `contains` cannot throw.
+        ((try? find(key, placement: .elementOrAttribute, wantsList: false)) ?? nil) != nil
     }
 
     // MARK: - Finding values
 
     /// The value for `key`, or `nil` when the element has none.
-    func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) throws -> XMLValue? {
+        try decoder.checkInUse()
         guard let rules = unmanagedRules?.takeUnretainedValue() else {
             let name = key.stringValue
-            return unmanagedDecoder._withUnsafeGuaranteedRef { $0.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) }
+            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList)
         }
         if wantsList, rules.isDictionary {
             // A dictionary's list value: the elements named by the key, as XMLCoder writes them
@@ -130,7 +131,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         }
         if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
             // A wrapped list: the items are the children of the element named by the key.
-            guard case .element(let wrapper) = find(key, placement: .element, wantsList: false) ?? .elements(.empty) else { return .elements(.empty) }
+            guard case .element(let wrapper) = try find(key, placement: .element, wantsList: false) ?? .elements(.empty) else { return .elements(.empty) }
             return .elements(decoder.makeList(decoder.children(of: wrapper, named: itemName)))
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
@@ -184,14 +185,14 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // MARK: - Decoding
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { return true }
+        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else { return true }
         if case .text(ofElement: let node) = value { return !decoder.hasCharacterData(node) }
         return decoder.isNil(value)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let traits = decoder.traits(of: T.self)
-        guard let value = value(for: key, traits: traits) else {
+        guard let value = try value(for: key, traits: traits) else {
             return try absent(T.self, key: key, traits: traits)
         }
         return try decoder.unwrap(value, as: T.self, path: path.appending(key))
@@ -199,7 +200,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let traits = decoder.traits(of: T.self)
-        guard let value = value(for: key, traits: traits) else { return nil }
+        guard let value = try value(for: key, traits: traits) else { return nil }
         return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key))
     }
 
@@ -208,9 +209,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// key, as the encoder writes a list under a key: one element is the one item or a wrapped list,
     /// an empty one an empty list (see `XMLNodeList.Shape`); a struct reads its one element.
     @inline(__always)
-    private func value(for key: Key, traits: TypeTraits) -> XMLValue? {
+    private func value(for key: Key, traits: TypeTraits) throws -> XMLValue? {
         let elementsMayBeAList = !traits.isList && !traits.isScalar && !traits.isStringLike
-        guard let value = find(key, placement: traits.placement, wantsList: traits.isList || elementsMayBeAList) else { return nil }
+        guard let value = try find(key, placement: traits.placement, wantsList: traits.isList || elementsMayBeAList) else { return nil }
         guard elementsMayBeAList, case .elements(var list) = value, list.shape == .plain else { return value }
         list.shape = .mayBeWrappedOrEmpty
         return .elements(list)
@@ -219,68 +220,68 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // The scalar overloads all go through the generic rule for optionals (empty element,
     // `xsi:nil`), each with its concrete type (see the scalar `decode` overloads below).
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: String.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Bool.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Int.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Int8.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Int16.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Int32.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Int64.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: UInt.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: UInt8.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: UInt16.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: UInt32.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: UInt64.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Double.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let value = optional(key) else { return nil }
+        guard let value = try optional(key) else { return nil }
         return try decoder.unwrapOptional(value, as: Float.self, path: path.appending(key))
     }
 
     /// The value of an optional scalar key, if present.
-    private func optional(_ key: Key) -> XMLValue? { find(key, placement: .elementOrAttribute, wantsList: false) }
+    private func optional(_ key: Key) throws -> XMLValue? { try find(key, placement: .elementOrAttribute, wantsList: false) }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
-        if let string = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainString(value) }) { return string }
+        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+        if let string = decoder.plainString(value) { return string }
         return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
 
@@ -292,85 +293,85 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // would build `Optional<T>` metadata and call the integer protocols through witnesses.)
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainBool(value) }) { return plain }
+        if let plain = decoder.plainBool(value) { return plain }
         return try decoder.bool(value, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: Int.self) { return plain }
         return try decoder.integer(value, as: Int.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int8.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: Int8.self) { return plain }
         return try decoder.integer(value, as: Int8.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int16.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: Int16.self) { return plain }
         return try decoder.integer(value, as: Int16.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int32.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: Int32.self) { return plain }
         return try decoder.integer(value, as: Int32.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: Int64.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: Int64.self) { return plain }
         return try decoder.integer(value, as: Int64.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: UInt.self) { return plain }
         return try decoder.integer(value, as: UInt.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt8.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: UInt8.self) { return plain }
         return try decoder.integer(value, as: UInt8.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt16.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: UInt16.self) { return plain }
         return try decoder.integer(value, as: UInt16.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt32.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: UInt32.self) { return plain }
         return try decoder.integer(value, as: UInt32.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainInteger(value, as: UInt64.self) }) { return plain }
+        if let plain = decoder.plainInteger(value, as: UInt64.self) { return plain }
         return try decoder.integer(value, as: UInt64.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainFloatingPoint(value, as: Double.self) }) { return plain }
+        if let plain = decoder.plainFloatingPoint(value, as: Double.self) { return plain }
         return try decoder.floatingPoint(value, as: Double.self, path: PathRef(parent: path, key: key))
     }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         let value = try value(for: key)
-        if let plain = unmanagedDecoder._withUnsafeGuaranteedRef({ $0.plainFloatingPoint(value, as: Float.self) }) { return plain }
+        if let plain = decoder.plainFloatingPoint(value, as: Float.self) { return plain }
         return try decoder.floatingPoint(value, as: Float.self, path: PathRef(parent: path, key: key))
     }
 
     /// The value of a scalar key, or `keyNotFound`.
     private func value(for key: Key) throws -> XMLValue {
-        guard let value = find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
         return value
     }
 
     // MARK: - Nested containers
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        guard let value = find(key, placement: .element, wantsList: false) else { throw keyNotFound(key) }
+        guard let value = try find(key, placement: .element, wantsList: false) else { throw keyNotFound(key) }
         return try decoder.with(value: value, path: path.appending(key)) { try decoder.container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        var value = find(key, placement: .element, wantsList: true) ?? .elements(.empty)
+        var value = try find(key, placement: .element, wantsList: true) ?? .elements(.empty)
         // The elements named by the key are the items, as the encoder writes them; one element
         // with child elements may also be a wrapped list, as XMLCoder reads it: the first item
         // decides (see `XMLUnkeyedDecodingContainer`).
@@ -385,6 +386,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// writes. As in XMLCoder, there is no other place to look: without that element the
     /// superclass has nothing to decode from, and this throws `keyNotFound`.
     func superDecoder() throws -> any Decoder {
+        try decoder.checkInUse()
         let value = decoder.lookUp(XMLKey.super.stringValue, in: element, placement: .element, wantsList: false)
         return try superDecoder(value, key: XMLKey.super)
     }

@@ -59,7 +59,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private var itemPath: CodingPathNode { .item(currentIndex, list) }
 
+    /// Throws when the decoding call has ended (see `XMLDecoderImpl.checkInUse`), or when the
+    /// list has no more items. Every decoding method begins with it.
     private func checkNotAtEnd(_ type: Any.Type) throws {
+        try decoder.checkInUse()
         if isAtEnd {
             throw DecodingError.valueNotFound(
                 type,

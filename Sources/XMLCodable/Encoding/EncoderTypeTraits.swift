@@ -48,10 +48,24 @@ extension XMLEncoderImpl {
         traits(of: type).isChoiceKey
     }
 
+    /// The traits of a type: from a small two-way table first (a pointer compare: see
+    /// `TraitSlot`, the decoder's), then the list of the first types met, then a dictionary.
     @inline(__always)
     func traits(of type: Any.Type) -> EncoderTypeTraits {
+        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let slot = TraitSlot.slot(for: key)
+        if traitSlots[slot].type == key { return traitSlots[slot].traits }
+        return traitsMissingFromSlots(type, slot: slot)
+    }
+
+    @inline(never)
+    private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> EncoderTypeTraits {
+        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        if traitSlots[slot ^ 1].type == key {
+            traitSlots.swapAt(slot, slot ^ 1)
+            return traitSlots[slot].traits
+        }
         let id = ObjectIdentifier(type)
-        if let last = lastTraits, last.type == id { return last.traits }
         let found: EncoderTypeTraits
         if let cached = traitsList.first(where: { $0.type == id }) {
             found = cached.traits
@@ -76,7 +90,22 @@ extension XMLEncoderImpl {
                 })
             if traitsList.count < 16 { traitsList.append((id, found)) } else { traitsCache[id] = found }
         }
-        lastTraits = (id, found)
+        traitSlots[slot ^ 1] = traitSlots[slot]
+        traitSlots[slot] = EncoderTraitSlot(type: key, traits: found)
         return found
+    }
+}
+
+/// One entry of the encoder's two-way traits table (see `XMLEncoderImpl.traits(of:)`).
+internal struct EncoderTraitSlot {
+    var type: UnsafeRawPointer?
+    var traits: EncoderTypeTraits
+
+    static var empty: EncoderTraitSlot {
+        EncoderTraitSlot(
+            type: nil,
+            traits: EncoderTypeTraits(
+                isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false, dynamicNodeEncoding: nil, isChoiceKey: false,
+                listCoding: nil, wrapperPlacement: nil))
     }
 }

@@ -305,6 +305,8 @@ open class XMLEncoder: @unchecked Sendable {
     ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
         let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
         let impl = reused.map { XMLEncoderImpl(options: options, reusing: $0, traitsOf: previous) } ?? XMLEncoderImpl(options: options, capacity: capacity)
+        // Whatever kept the encoder or a container refuses to write once this call returns.
+        defer { impl.call.isFinished = true }
         let tree = impl.tree
         let root = tree.makeElement(tree.intern(try impl.checkedName(rootName, path: .root)))
         for (name, attributeValue) in rootAttributes {

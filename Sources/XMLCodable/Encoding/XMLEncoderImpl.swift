@@ -42,6 +42,11 @@ internal final class XMLEncoderImpl: Encoder {
     let options: XMLEncoder.Options
     /// The document being built.
     let tree: XMLEncodedTree
+    /// The encoding call this encoder serves, shared with the encoders `superEncoder()` makes:
+    /// once it has returned, every use throws (`checkInUse`), so that an encoder or a container a
+    /// model kept cannot write into a document already written — or, for an `ElementWriter`,
+    /// which reuses its tree, into the next item's.
+    let call: EncodingCall
     @exclusivity(unchecked) var codingPathNode: CodingPathNode = .root
     @exclusivity(unchecked) var target: Target
     /// The type whose `encode(to:)` is running (for `XMLListCoding` and dictionaries).
@@ -70,7 +75,8 @@ internal final class XMLEncoderImpl: Encoder {
     /// What the encoder has learnt about types (the first few in a list, the rest by table).
     @exclusivity(unchecked) var traitsList: [(type: ObjectIdentifier, traits: EncoderTypeTraits)] = []
     @exclusivity(unchecked) var traitsCache: [ObjectIdentifier: EncoderTypeTraits] = [:]
-    @exclusivity(unchecked) var lastTraits: (type: ObjectIdentifier, traits: EncoderTypeTraits)?
+    /// The traits table in front of those (see `traits(of:)`).
+    @exclusivity(unchecked) var traitSlots = [EncoderTraitSlot](repeating: .empty, count: TraitSlot.count)
     /// The names of each coding-key type's keys (the first few types in a list, the rest by table).
     @exclusivity(unchecked) var keyNamesList: [(type: ObjectIdentifier, names: KeyNames)] = []
     @exclusivity(unchecked) var keyNamesTable: [ObjectIdentifier: KeyNames] = [:]
@@ -84,6 +90,7 @@ internal final class XMLEncoderImpl: Encoder {
     /// An encoder building a new tree; `target` is a scratch element until set.
     init(options: XMLEncoder.Options, capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()) {
         self.options = options
+        call = EncodingCall()
         tree = XMLEncodedTree(capacity: capacity)
         target = .element(tree.makeElement(tree.intern("root")))
     }
@@ -92,11 +99,13 @@ internal final class XMLEncoderImpl: Encoder {
     /// what `previous` learnt about types (its conformance lookups are not made again).
     init(options: XMLEncoder.Options, reusing tree: XMLEncodedTree, traitsOf previous: XMLEncoderImpl?) {
         self.options = options
+        call = EncodingCall()
         tree.removeContent()
         self.tree = tree
         if let previous {
             traitsList = previous.traitsList
             traitsCache = previous.traitsCache
+            traitSlots = previous.traitSlots
         }
         target = .element(tree.makeElement(tree.intern("root")))
     }
@@ -105,6 +114,7 @@ internal final class XMLEncoderImpl: Encoder {
     init(parent: XMLEncoderImpl, target: Target, path: CodingPathNode, nodeEncodingType: any Encodable.Type) {
         options = parent.options
         tree = parent.tree
+        call = parent.call
         self.target = target
         codingPathNode = path
         self.parent = parent
@@ -115,8 +125,62 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     deinit {
-        // A super encoder nothing was written to is an empty element, as in XMLCoder.
-        if parent != nil, case .keyed(let parentElement, let name) = target { _ = tree.addElement(name, to: parentElement) }
+        // A super encoder nothing was written to is an empty element, as in XMLCoder — unless it
+        // outlived its call, whose tree is written (or, reused, holds another document).
+        if parent != nil, !call.isFinished, case .keyed(let parentElement, let name) = target { _ = tree.addElement(name, to: parentElement) }
+    }
+
+    /// An encoder whose call has already ended, for the containers asked of an ended encoder
+    /// (the protocol's methods that make them cannot throw): every use of them throws.
+    private init(endedWith options: XMLEncoder.Options) {
+        self.options = options
+        call = EncodingCall()
+        call.isFinished = true
+        tree = XMLEncodedTree(capacity: XMLEncodedTree.Capacity())
+        target = .element(tree.makeElement(tree.intern("root")))
+    }
+
+    /// An encoder for the containers asked of this one after its call has ended: a scratch tree,
+    /// already ended.
+    func ended() -> XMLEncoderImpl {
+        XMLEncoderImpl(endedWith: options)
+    }
+
+    /// The element a new encoder writes into (its scratch root, until `target` is set).
+    private var scratchRoot: Index {
+        if case .element(let element) = target { return element }
+        return 0
+    }
+
+    /// A keyed container asked of an ended encoder: on a scratch encoder, already ended, so that
+    /// every use throws. (Made directly: asking the scratch encoder would ask again.)
+    func endedContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let scratch = ended()
+        return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: scratch, element: scratch.scratchRoot, path: codingPathNode))
+    }
+
+    /// An unkeyed container asked of an ended encoder; see `endedContainer(keyedBy:)`.
+    func endedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let scratch = ended()
+        return XMLUnkeyedEncodingContainer(encoder: scratch, parent: scratch.scratchRoot, itemName: nil, path: codingPathNode)
+    }
+
+    /// Throws when the encoding call has ended (see `call`). Every container operation that can
+    /// throw begins with it.
+    @inline(__always)
+    func checkInUse() throws {
+        if call.isFinished { throw usedAfterEncoding() }
+    }
+
+    @inline(never)
+    private func usedAfterEncoding() -> EncodingError {
+        EncodingError.invalidValue(
+            (),
+            EncodingError.Context(
+                codingPath: codingPathNode.path,
+                debugDescription:
+                    "An encoder or container was used after the encoding call that made it returned: an Encoder and its containers are valid only during the encode(to:) they are given to."
+            ))
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }
@@ -368,6 +432,7 @@ internal final class XMLEncoderImpl: Encoder {
     // MARK: - Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if call.isFinished { return endedContainer(keyedBy: type) }
         let isChoice = isChoiceKey(Key.self)
         let element = elementForContainer()
         if isChoice, element == choiceItemCandidate { tree.nodes[element].marks |= XMLEncodedTree.Marks.choiceItem }
@@ -375,6 +440,7 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if call.isFinished { return endedUnkeyedContainer() }
         switch target {
         case .element(let element):
             // Items are named like the element holding them (the root, a list item). In a group
@@ -458,30 +524,74 @@ internal final class KeyNames {
 }
 
 extension XMLEncoderImpl: SingleValueEncodingContainer {
-    func encodeNil() throws { writeNil() }
-    func encode(_ value: Bool) throws { try writeScalar(tree.append(value ? "true" : "false")) }
-    func encode(_ value: String) throws { try writeText(value, path: codingPathNode) }
+    func encodeNil() throws {
+        try checkInUse()
+        writeNil()
+    }
+    func encode(_ value: Bool) throws {
+        try checkInUse()
+        try writeScalar(tree.append(value ? "true" : "false"))
+    }
+    func encode(_ value: String) throws {
+        try checkInUse()
+        try writeText(value, path: codingPathNode)
+    }
     // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
     // as in XMLCoder.
     func encode(_ value: Double) throws {
+        try checkInUse()
         guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
         try writeScalar(tree.append(finite: value))
     }
     func encode(_ value: Float) throws {
+        try checkInUse()
         guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
         try writeScalar(tree.append(finite: value))
     }
-    func encode(_ value: Int) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: Int8) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: Int16) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: Int32) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: Int64) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: UInt) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: UInt8) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: UInt16) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: UInt32) throws { try writeScalar(tree.append(integer: value)) }
-    func encode(_ value: UInt64) throws { try writeScalar(tree.append(integer: value)) }
-    func encode<T: Encodable>(_ value: T) throws { try encode(value, into: target, path: codingPathNode, passThrough: true) }
+    func encode(_ value: Int) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: Int8) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: Int16) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: Int32) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: Int64) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: UInt) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: UInt8) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: UInt16) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: UInt32) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode(_ value: UInt64) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
+    }
+    func encode<T: Encodable>(_ value: T) throws {
+        try checkInUse()
+        try encode(value, into: target, path: codingPathNode, passThrough: true)
+    }
 }
 
 extension KeyConversion {
@@ -536,4 +646,10 @@ extension KeyConversion {
             return String(word).lowercased()
         }.joined(separator: String(separator))
     }
+}
+
+/// One encoding call, shared by its encoders (the first and those `superEncoder()` makes): whether
+/// it has returned.
+internal final class EncodingCall {
+    @exclusivity(unchecked) var isFinished = false
 }

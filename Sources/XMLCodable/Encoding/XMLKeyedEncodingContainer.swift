@@ -125,37 +125,89 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func encodeNil(forKey key: Key) throws {
+        try encoder.checkInUse()
         guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else { return }
         let child = tree.addElement(name, to: element)
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
 
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try write(value, forKey: key, cdata: cdata) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(value, forKey: key, cdata: cdata)
+    }
     // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
     // as in XMLCoder.
     mutating func encode(_ value: Double, forKey key: Key) throws {
+        try encoder.checkInUse()
         guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata) }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
+        try encoder.checkInUse()
         guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata) }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(tree.append(integer: value), forKey: key, cdata: false) }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        try write(tree.append(integer: value), forKey: key, cdata: false)
+    }
 
     // MARK: - Everything else
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encoder.checkInUse()
         try encode(value, forKey: key, optionalList: false)
     }
 
@@ -252,15 +304,18 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     // MARK: - Optionals under the nil strategy
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        try encoder.checkInUse()
         guard let value else { return try encodeNil(forKey: key) }
         if T.self == String.self, let string = value as? String { return try encodeIfPresent(string, forKey: key) }
         try encode(value, forKey: key, optionalList: encoder.traits(of: T.self).isList)
     }
 
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        try encoder.checkInUse()
         guard let value else { return try encodeNil(forKey: key) }
         if value.isEmpty, try resolve(key, key.stringValue) == nil {
             // An element's own text that is empty is no text, which reads back as nil.
@@ -275,43 +330,59 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         try encode(value, forKey: key)
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        try encoder.checkInUse()
+        try encoder.checkInUse()
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
     mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 
     // MARK: - Nested containers
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
         let keyPath = path.appending(key)
         let child: Index
         if let name = resolveOrPlaceholder(key) { child = tree.addElement(name, to: element) } else { child = tree.addGroup(to: element) }
@@ -320,11 +391,13 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
         let keyPath = path.appending(key)
         return XMLUnkeyedEncodingContainer(encoder: encoder, parent: element, itemName: nameOrPlaceholder(key), path: keyPath)
     }
 
     mutating func superEncoder() -> any Encoder {
+        if encoder.call.isFinished { return encoder.ended() }
         let name: NameID
         do {
             name = try encoder.nameID(for: XMLKey.super, stringValue: XMLKey.super.stringValue, parent: path)
@@ -336,7 +409,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        superEncoder(named: nameOrPlaceholder(key), key: key)
+        if encoder.call.isFinished { return encoder.ended() }
+        return superEncoder(named: nameOrPlaceholder(key), key: key)
     }
 
     /// An encoder for a superclass, writing an element `name` here when the superclass writes to

@@ -35,11 +35,13 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() throws {
+        try encoder.checkInUse()
         encoder.markNil(newItem(for: Never.self))
         count += 1
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        try encoder.checkInUse()
         if encoder.traits(of: T.self).isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil {
             // A nil item keeps its place and reads back as nil: an element marked xsi:nil, whatever
             // the nil strategy (which is about leaving properties out, not list items).
@@ -59,6 +61,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
         let item = newItem(for: NestedKey.self)
         let container = XMLKeyedEncodingContainer<NestedKey>(
             encoder: encoder, element: item, path: itemPath, isChoice: encoder.isChoiceKey(NestedKey.self))
@@ -67,6 +70,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
         let item = newItem(for: [Never].self)
         let container = XMLUnkeyedEncodingContainer(encoder: encoder, parent: item, itemName: itemName, path: itemPath, holdsList: true)
         count += 1
@@ -74,6 +78,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder {
+        if encoder.call.isFinished { return encoder.ended() }
         let item = newItem(for: Never.self)
         let superEncoder = XMLEncoderImpl(parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
         count += 1

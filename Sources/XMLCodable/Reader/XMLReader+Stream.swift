@@ -203,6 +203,17 @@ extension XMLReader {
         }
     }
 
+    /// The error of a copy of a reader in chunks whose original has read on: the window they
+    /// share has dropped bytes this copy's positions still point into.
+    @inline(never)
+    private func movedOnByACopy(_ stream: StreamInput) -> XMLParsingError {
+        // Located where the window now begins: the first byte still held.
+        let location = stream.location(ofAbsolute: stream.base)
+        return XMLParsingError(
+            reason: .inputFailed("a copy of this reader read on: the bytes it would read next are gone"), offset: stream.base,
+            line: location.line, column: location.column)
+    }
+
     /// Reads the next event if the bytes it needs have arrived; otherwise makes room in the
     /// window and says more bytes are needed.
     ///
@@ -212,6 +223,7 @@ extension XMLReader {
     @inline(__always)
     internal mutating func stepStream(_ stream: StreamInput) throws(XMLParsingError) -> StreamStep {
         try stream.checkFailure()
+        if stream.base != windowBase { throw movedOnByACopy(stream) }
         while true {
             if scanner.documentReadPosition >= stream.boundary.safeEnd, scanner.readsDocumentNext {
                 if !stream.holdsDeclaration { stream.boundary.advance(stream.bytes, final: stream.finished) }
@@ -227,6 +239,7 @@ extension XMLReader {
                     if dropped > 0 {
                         scanner.dropDocumentBytes(dropped, from: stream.bytes)
                         stream.drop(dropped)
+                        windowBase = stream.base
                     }
                     try stream.checkTokenLength()
                     return .needsInput

@@ -46,6 +46,11 @@ public struct XMLReader {
     /// For a document in memory whose bytes stop being valid in its encoding: the error, thrown once
     /// the bytes before it are read (see `InputDecoding.Prepared.cutShort`).
     @usableFromInline internal var deferredFailure: XMLParsingError?
+    /// For a document read in chunks: the absolute offset of the window's first byte as this
+    /// reader last left it. Copies of a reader share its window; when one reads on and drops
+    /// bytes, the others' positions no longer match the window, and they throw rather than read
+    /// (see `stepStream`).
+    @usableFromInline internal var windowBase = 0
 
     /// Creates a reader over UTF-8 (or BOM-marked UTF-16, or declared ISO-8859-1, US-ASCII or
     /// windows-1252) bytes. UTF-8 input is not copied.
@@ -199,6 +204,7 @@ public struct XMLReader {
     /// The buffer is valid only during the call.
     @inlinable
     public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let slice = checked(slice)
         if slice.isVerbatim {
             if slice.source == 0 {
                 return try input.withBytes { document in try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
@@ -212,7 +218,30 @@ public struct XMLReader {
 
     @usableFromInline
     internal func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
-        input.withBytes { document in scanner.decodedBytes(slice, document) }
+        let slice = checked(slice)
+        return input.withBytes { document in scanner.decodedBytes(slice, document) }
+    }
+
+    /// A slice as this reader can read it: itself when it lies in one of this reader's buffers (as
+    /// every slice this reader made does, until a reader in chunks moves its window past it),
+    /// else cut to the buffer it names, or empty when this reader has no such buffer. So a slice
+    /// used with another reader, or after the bytes it named have left the window, reads
+    /// something of this reader's own bytes, never memory outside them.
+    @usableFromInline
+    internal func checked(_ slice: XMLSlice) -> XMLSlice {
+        let count: Int
+        if slice.source == 0 {
+            count = input.withBytes { $0.count }
+        } else if let dtd = scanner.dtd, Int(slice.source) <= dtd.buffers.count {
+            count = dtd.buffer(slice.source).bytes.count
+        } else {
+            return XMLSlice(source: 0, start: 0, end: 0)
+        }
+        if slice.end <= count, slice.start <= slice.end { return slice }
+        var cut = slice
+        cut.start = min(slice.start, count)
+        cut.end = min(max(cut.start, slice.end), count)
+        return cut
     }
 
     /// Calls `body` with the raw bytes of a slice exactly as they appear in the input (references
@@ -221,6 +250,7 @@ public struct XMLReader {
     /// The buffer is valid only during the call.
     @inlinable
     public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let slice = checked(slice)
         if slice.source == 0 {
             // The document itself, the common case: no call into the library.
             return try input.withBytes { document in try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
