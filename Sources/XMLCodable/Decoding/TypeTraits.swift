@@ -169,6 +169,10 @@ extension Array: XMLDecodableArray where Element: Decodable {
             return array
         }
         let count = container.items.count
+        // An empty list is the standard library's shared empty array: made with no capacity, the
+        // initializer below would write its count into that shared storage, a (benign) race
+        // ThreadSanitizer reports when two threads decode empty lists at once.
+        guard count > 0 else { return [] }
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             while !container.isAtEnd, initialized < count {
                 buffer.initializeElement(at: initialized, to: try container.decode(Element.self))

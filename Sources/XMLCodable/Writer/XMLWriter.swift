@@ -77,7 +77,7 @@ internal struct XMLWriter {
                     // everything written so far).
                     var fitted = true
                     let style = CompactStyle(formatting)
-                    let written = [UInt8](unsafeUninitializedCapacity: tree.estimatedSize) { buffer, count in
+                    let written = [UInt8](unsafeUninitializedCapacity: max(1, tree.estimatedSize)) { buffer, count in
                         guard let base = buffer.baseAddress else {
                             fitted = false
                             count = 0
