@@ -656,6 +656,14 @@ internal final class XMLEncodedTree {
 
     /// Whether the element or group has no content: no element and no text (with
     /// `ignoringEmptyText`, no text that is not empty), its groups' content included.
+    /// Whether an element's one attribute is `xsi:nil="true"` (what `XMLEncoderImpl.markNil`
+    /// writes for nil).
+    func isOnlyMarkedNil(_ index: Index) -> Bool {
+        let first = nodes[index].firstAttribute
+        guard first >= 0, attributes[first].next < 0 else { return false }
+        return names[attributes[first].name] == "xsi:nil" && string(attributes[first].value) == "true"
+    }
+
     func isEmpty(_ index: Index, ignoringEmptyText: Bool) -> Bool {
         var child = nodes[index].firstChild
         while child >= 0 {

@@ -236,7 +236,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                 return
             }
             if isDictionary || optionalList {
-                try encodeKeptList(value, name: name, path: keyPath, isList: true)
+                try encodeKeptList(value, name: name, path: keyPath, isList: true, mayReadAsNil: optionalList)
                 return
             }
             try encoder.encode(value, into: .keyed(parent: element, name: name), path: keyPath)
@@ -244,14 +244,16 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         }
         // Any other type may write a list through an unkeyed container of its own: it must read
         // back present too (a missing key is no value for it).
-        try encodeKeptList(value, name: name, path: keyPath, isList: false)
+        try encodeKeptList(value, name: name, path: keyPath, isList: false, mayReadAsNil: traits.isOptional)
     }
 
     /// A value under a key that must read back present: `<key />` when it wrote nothing (an empty
     /// list); refused when it is a list of one item that is an empty element, which reads back as
-    /// an empty list. `isList` when the value is a list whatever it does; otherwise it is one when
-    /// it asks for an unkeyed container.
-    private func encodeKeptList<T: Encodable>(_ value: T, name: NameID, path keyPath: CodingPathNode, isList: Bool) throws {
+    /// an empty list, and, when the value may be nil (`mayReadAsNil`: an optional), a list of one
+    /// nil item, which is written as one element marked `xsi:nil` like nil itself. `isList` when
+    /// the value is a list whatever it does; otherwise it is one when it asks for an unkeyed
+    /// container.
+    private func encodeKeptList<T: Encodable>(_ value: T, name: NameID, path keyPath: CodingPathNode, isList: Bool, mayReadAsNil: Bool) throws {
         let before = tree.nodes[element].lastChild
         let savedIsList = encoder.keyedValueIsList
         encoder.keyedValueIsList = false
@@ -263,13 +265,23 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         let item = tree.nodes[first]
-        if isList || encoder.keyedValueIsList, item.next < 0, item.kind == .element, item.firstAttribute < 0, tree.isEmpty(first, ignoringEmptyText: true) {
+        guard isList || encoder.keyedValueIsList, item.next < 0, item.kind == .element, tree.isEmpty(first, ignoringEmptyText: true) else { return }
+        if item.firstAttribute < 0 {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: keyPath.path,
                     debugDescription:
                         "A list of one item that is written as an empty element cannot be told apart from an empty list, which is written the same way."
+                ))
+        }
+        if mayReadAsNil, tree.isOnlyMarkedNil(first) {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: keyPath.path,
+                    debugDescription:
+                        "An optional list of one nil item cannot be told apart from nil: both are written as one element marked xsi:nil."
                 ))
         }
     }

@@ -52,6 +52,24 @@ private func xml<T: Encodable>(_ value: T) throws -> String {
         #expect(try xml(Optional(tags: [])) == "<r><tags /></r>")
     }
 
+    @Test func anOptionalListOfOneNilItemIsRefused() throws {
+        // A list of one nil item is one element marked xsi:nil, as nil itself is: for an optional
+        // list (a property, a dictionary's value) the two cannot be told apart.
+        struct Model: Codable, Equatable { var codes: [Int?]? }
+        let refused = #expect(throws: EncodingError.self) { try xml(Model(codes: [nil])) }
+        guard case .invalidValue(_, let context) = refused else { return }
+        #expect(pathStrings(context.codingPath) == ["codes"])
+        #expect(context.debugDescription.contains("cannot be told apart from nil"))
+        #expect(throws: EncodingError.self) { try xml(["k": Optional([Int?.none])]) }
+        // Not optional, the same element reads back as the list it is.
+        struct Plain: Codable, Equatable { var codes: [Int?] }
+        #expect(try xml(Plain(codes: [nil])) == "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><codes xsi:nil=\"true\" /></r>")
+        #expect(try XMLDecoder().decode(Plain.self, from: Data(try xml(Plain(codes: [nil])).utf8)) == Plain(codes: [nil]))
+        for codes in [nil, [], [1], [nil, 2], [nil, nil]] as [[Int?]?] {
+            #expect(try XMLDecoder().decode(Model.self, from: Data(try xml(Model(codes: codes)).utf8)) == Model(codes: codes), "\(String(describing: codes))")
+        }
+    }
+
     @Test func anEmptyOptionalStringAsAnElementsTextIsRefused() throws {
         struct Note: Codable, Equatable {
             @Attribute var lang: String

@@ -18,6 +18,8 @@
 //   class inheritance            Sub<A, B>                  superEncoder() / superDecoder()
 //   the same, under a key        SubKeyed<A, B>             superEncoder(forKey:) / superDecoder(forKey:)
 //   lists, optionals, maps       [T], T?, [String: T]       the standard library's own Codable
+//   raw-value enum               GenSuit                       a scalar (its raw value)
+//   enum with associated values  Choice<S>                  synthesized: a case key, nested keyed values
 
 import Foundation
 import XMLCodable
@@ -75,6 +77,12 @@ extension Double: GenScalarShape {
 
 extension String: GenScalarShape {
     static func make(_ rng: inout SplitMix64, depth: Int) -> String { StringGenerator.string(&rng) }
+}
+
+/// A raw-value enum: written as its raw value, like any scalar.
+enum GenSuit: String, GenScalarShape, CaseIterable {
+    case hearts, spades, diamonds = "Diamonds & co"
+    static func make(_ rng: inout SplitMix64, depth: Int) -> GenSuit { allCases.randomElement(using: &rng)! }
 }
 
 // MARK: - The standard library's containers
@@ -335,18 +343,36 @@ final class SubKeyed<A: GenShape, B: GenShape>: Base<A>, GenShape {
     static func make(_ rng: inout SplitMix64, depth: Int) -> SubKeyed { SubKeyed(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1)) }
 }
 
+// MARK: - Enums with associated values
+
+/// An enum with associated values, synthesized Codable: one key (the case) holding a nested keyed
+/// container of the values (`_0` for an unnamed one), an empty one for a case without values.
+enum Choice<S: GenScalarShape>: GenShape {
+    case value(S)
+    case labeled(x: S, count: Int)
+    case empty
+    static func make(_ rng: inout SplitMix64, depth: Int) -> Choice {
+        switch rng.next() % 3 {
+        case 0: return .value(.make(&rng, depth: 0))
+        case 1: return .labeled(x: .make(&rng, depth: 0), count: .make(&rng, depth: 0))
+        default: return .empty
+        }
+    }
+}
+
 // MARK: - Composing types at random
 
 /// Random compositions of the shapes above, as metatypes.
 enum ShapeTypes {
-    static var scalars: [any GenScalarShape.Type] { [Int.self, Bool.self, Double.self, String.self] }
+    static var scalars: [any GenScalarShape.Type] { [Int.self, Bool.self, Double.self, String.self, GenSuit.self] }
 
     static func scalar(_ rng: inout SplitMix64) -> any GenScalarShape.Type { scalars.randomElement(using: &rng)! }
 
     /// A random type with at most `depth` levels of nesting.
     static func random(_ rng: inout SplitMix64, depth: Int) -> any GenShape.Type {
         if depth <= 0 || rng.next() % 4 == 0 { return scalar(&rng) }
-        switch rng.next() % 16 {
+        switch rng.next() % 17 {
+        case 16: return choice(scalar(&rng))
         case 0, 1: return optional(random(&rng, depth: depth - 1), &rng, depth: depth)
         case 2, 3: return array(random(&rng, depth: depth - 1))
         case 4: return dictionary(random(&rng, depth: depth - 1))
@@ -432,6 +458,11 @@ enum ShapeTypes {
     static func grid(_ type: any GenShape.Type) -> any GenShape.Type {
         func make<T: GenShape>(_: T.Type) -> any GenShape.Type { Grid<T>.self }
         return make(type)
+    }
+
+    static func choice(_ s: any GenScalarShape.Type) -> any GenShape.Type {
+        func make<S: GenScalarShape>(_: S.Type) -> any GenShape.Type { Choice<S>.self }
+        return make(s)
     }
 
     static func single(_ type: any GenShape.Type) -> any GenShape.Type {
