@@ -31,6 +31,12 @@ let package = Package(
             name: "FuzzChunks",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        // The model shapes of the generated round-trip tests, compiled here through links to
+        // Tests/XMLCodableTests/RoundTrip/GeneratedShapes.swift and Generation.swift.
+        .executableTarget(
+            name: "FuzzStructured",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -387,7 +387,15 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// superclass has nothing to decode from, and this throws `keyNotFound`.
     func superDecoder() throws -> any Decoder {
         try decoder.checkInUse()
-        let value = decoder.lookUp(XMLKey.super.stringValue, in: element, placement: .element, wantsList: false)
+        let name = XMLKey.super.stringValue
+        let value: XMLValue?
+        if let renamed {
+            // Under a key decoding strategy, the element whose name converts to "super" (the
+            // encoder's key strategy wrote the name: `<Super>` when capitalized, as in XMLCoder).
+            value = renamed[name]?.first { if case .element = $0 { true } else { false } }
+        } else {
+            value = decoder.lookUp(name, in: element, placement: .element, wantsList: false)
+        }
         return try superDecoder(value, key: XMLKey.super)
     }
 

@@ -193,4 +193,17 @@ private final class Contractor: Person, @unchecked Sendable {
         #expect(key.stringValue == "age")
         #expect(pathStrings(context.codingPath) == ["super"])
     }
+
+    @Test func superElementUnderAKeyStrategy() throws {
+        // The encoder's key strategy names the element (`<Super>` when capitalized, as in
+        // XMLCoder): the decoder's strategy finds it by the name it converts to.
+        let xml = """
+            <Employee><Company>X</Company><Skill>s</Skill><Super Id="1"><Name>A</Name><Age>3</Age></Super></Employee>
+            """
+        let employee = try decode(Employee.self, xml) { $0.keyDecodingStrategy = .convertFromCapitalized }
+        #expect(employee.name == "A")
+        #expect(employee.age == 3)
+        #expect(employee.id == 1)
+        #expect(employee.skills == ["s"])
+    }
 }

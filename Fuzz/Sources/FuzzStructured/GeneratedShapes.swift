@@ -1,0 +1,1 @@
+../../../Tests/XMLCodableTests/RoundTrip/GeneratedShapes.swift
