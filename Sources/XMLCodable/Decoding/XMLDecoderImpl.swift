@@ -276,6 +276,7 @@ internal final class XMLDecoderImpl: Decoder {
         }
     }
 
+    @inline(__always)
     private func unwrapUnlocated<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
         let traits = traits(of: type)
         if traits.isSpecial { return try unwrapSpecialValue(value, as: type, path: path) }
