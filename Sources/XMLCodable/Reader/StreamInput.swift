@@ -46,10 +46,14 @@ internal struct LineCounter {
     ///
     ///     "ab\ncd\nef" + 8 bytes   one block: 2 line feeds, the last at 5; column = 1 + scalars after it
     mutating func count(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
+        count(UncheckedBytes(bytes))
+    }
+
+    /// Counts `bytes` (see `count(_:)` above).
+    mutating func count(_ bytes: UncheckedBytes) {
         var index = 0
         while counted < 3, index < bytes.count {
-            countByte(base.load(fromByteOffset: index, as: UInt8.self))
+            countByte(bytes[unchecked: index])
             index += 1
         }
         let lineFeed = VectorScan.splat(0x0A)
@@ -61,10 +65,10 @@ internal struct LineCounter {
         var blocksInSum = 0
         var lastFeedBlock = -1
         while index + 16 <= bytes.count {
-            let block = VectorScan.load(base, index)
+            let block = bytes.loadVector(uncheckedAt: index)
             if afterCarriageReturn || VectorScan.any(block .== carriageReturn) {
-                settle(base, runStart, index, &feeds, lastFeedBlock)
-                for offset in index..<index + 16 { countByte(base.load(fromByteOffset: offset, as: UInt8.self)) }
+                settle(bytes, runStart, index, &feeds, lastFeedBlock)
+                for offset in index..<index + 16 { countByte(bytes[unchecked: offset]) }
                 index += 16
                 runStart = index
                 blocksInSum = 0
@@ -84,9 +88,9 @@ internal struct LineCounter {
             }
             index += 16
         }
-        settle(base, runStart, index, &feeds, lastFeedBlock)
+        settle(bytes, runStart, index, &feeds, lastFeedBlock)
         while index < bytes.count {
-            countByte(base.load(fromByteOffset: index, as: UInt8.self))
+            countByte(bytes[unchecked: index])
             index += 1
         }
     }
@@ -95,35 +99,36 @@ internal struct LineCounter {
     /// feeds, then the column — from its last line feed (in the block at `lastFeedBlock`, if
     /// any) or from the column at `start`.
     @inline(__always)
-    private mutating func settle(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ feeds: inout SIMD16<UInt8>, _ lastFeedBlock: Int) {
+    private mutating func settle(_ bytes: UncheckedBytes, _ start: Int, _ end: Int, _ feeds: inout SIMD16<UInt8>, _ lastFeedBlock: Int) {
         guard end > start else { return }
         line += Int(SIMD16<UInt16>(truncatingIfNeeded: feeds).wrappedSum())
         feeds = SIMD16<UInt8>(repeating: 0)
         var lineStart = start
         if lastFeedBlock >= 0 {
             var last = lastFeedBlock + 15
-            while base.load(fromByteOffset: last, as: UInt8.self) != 0x0A { last -= 1 }
+            // The block at `lastFeedBlock` has a line feed, so this stops within it.
+            while bytes[unchecked: last] != 0x0A { last -= 1 }
             lineStart = last + 1
             column = 1
         }
-        column += Self.scalars(base, from: lineStart, to: end)
+        column += Self.scalars(bytes, from: lineStart, to: end)
         counted += end - start
     }
 
     /// The scalars (bytes that are not UTF-8 continuation bytes) in `start ..< end`, which holds
     /// no line break.
     @inline(__always)
-    private static func scalars(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+    private static func scalars(_ bytes: UncheckedBytes, from start: Int, to end: Int) -> Int {
         let high: UInt64 = 0x8080_8080_8080_8080
         var index = start
         var total = 0
         while index + 8 <= end {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let word = bytes.loadWord(uncheckedAt: index)
             total += 8 - bytesSet(word & ~(word << 1) & high)
             index += 8
         }
         while index < end {
-            if base.load(fromByteOffset: index, as: UInt8.self) & 0xC0 != 0x80 { total += 1 }
+            if bytes[unchecked: index] & 0xC0 != 0x80 { total += 1 }
             index += 1
         }
         return total
@@ -168,7 +173,7 @@ internal struct LineCounter {
     /// The location `offset` bytes past the counted ones, given the bytes that follow them.
     func location(after offset: Int, in following: UnsafeRawBufferPointer) -> XMLReader.Location {
         var copy = self
-        copy.count(UnsafeRawBufferPointer(rebasing: following[0..<max(0, min(offset, following.count))]))
+        copy.count(UncheckedBytes(following).extracting(unchecked: 0..<max(0, min(offset, following.count))))
         return XMLReader.Location(line: copy.line, column: copy.column, offset: counted + offset)
     }
 }
@@ -299,7 +304,7 @@ internal final class StreamInput {
     /// Drops the first `keep` bytes of the window (as `droppable(before:)` allows).
     func drop(_ keep: Int) {
         guard keep > 0 else { return }
-        lines.count(UnsafeRawBufferPointer(start: storage, count: keep))
+        lines.count(UncheckedBytes(start: storage, count: keep))
         if keep < count { (storage + 0).copyMemory(from: storage + keep, byteCount: count - keep) }
         count -= keep
         base += keep

@@ -226,7 +226,7 @@ extension XMLReader {
         if stream.base != windowBase { throw movedOnByACopy(stream) }
         while true {
             if scanner.documentReadPosition >= stream.boundary.safeEnd, scanner.readsDocumentNext {
-                if !stream.holdsDeclaration { stream.boundary.advance(stream.bytes, final: stream.finished) }
+                if !stream.holdsDeclaration { stream.boundary.advance(UncheckedBytes(stream.bytes), final: stream.finished) }
                 scanner.documentSize = stream.base + stream.count
                 scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
                 if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
@@ -237,7 +237,7 @@ extension XMLReader {
                     }
                     let dropped = stream.droppable(before: scanner.firstNeededByte)
                     if dropped > 0 {
-                        scanner.dropDocumentBytes(dropped, from: stream.bytes)
+                        scanner.dropDocumentBytes(dropped, from: UncheckedBytes(stream.bytes))
                         stream.drop(dropped)
                         windowBase = stream.base
                     }
