@@ -43,8 +43,11 @@ internal final class XMLDecoderImpl: Decoder {
     //
     // The coding path is held unretained (its last step, and the position for a list item): it is
     // only ever set by `with(value:path:)` from a path its caller keeps alive for the call, so
-    // descending touches no reference count. `codingPathNode` rebuilds the enum when asked.
-    @exclusivity(unchecked) private var pathStep: Unmanaged<CodingPathNode.KeyStep>?
+    // descending touches no reference count. `codingPathNode` rebuilds the enum when asked. (Safe
+    // unretained: `with` restores the previous step before it returns, so the step is only read
+    // while the caller that passed it is still running; debug builds check it, see
+    // `UnretainedReference`.)
+    @exclusivity(unchecked) private var pathStep: UnretainedReference<CodingPathNode.KeyStep>?
     @exclusivity(unchecked) private var pathPosition: Int = -1
     @exclusivity(unchecked) var value: XMLValue
     /// The type whose `init(from:)` is running (for `DynamicNodeDecoding` and the node strategy).
@@ -226,7 +229,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The current coding path.
     var codingPathNode: CodingPathNode {
-        guard let step = pathStep?.takeUnretainedValue() else { return .root }
+        guard let step = pathStep?.object else { return .root }
         return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
     }
 
@@ -238,10 +241,10 @@ internal final class XMLDecoderImpl: Decoder {
             pathStep = nil
             pathPosition = -1
         case .node(let step):
-            pathStep = Unmanaged.passUnretained(step)
+            pathStep = UnretainedReference(step)
             pathPosition = -1
         case .item(let position, let step):
-            pathStep = Unmanaged.passUnretained(step)
+            pathStep = UnretainedReference(step)
             pathPosition = position
         }
     }

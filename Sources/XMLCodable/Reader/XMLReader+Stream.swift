@@ -177,7 +177,8 @@ extension XMLReader {
     internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
         // `input` holds the stream for as long as this reader exists, and nothing here replaces
         // `input`: the stream is used without retaining it for every event.
-        try Unmanaged.passUnretained(input.stream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { stream in
+        guard let stream = input.stream.map(Unmanaged.passUnretained) else { return nil }
+        return try stream._withUnsafeGuaranteedRef { stream in
             Result { () throws(XMLParsingError) in try nextFromStream(stream) }
         }.get()
     }

@@ -167,8 +167,9 @@ extension XMLScanner {
             name.namespaceID = namespaces.defaultNamespace
         }
         guard hasPrefixedAttributes else { return }
-        for i in attributeBase..<attributes.count where attributes[i].name.prefixLength >= 0 && !attributes[i].isNamespaceDeclaration {
-            let prefix = rawBytes(attributes[i].name.prefix.unsafelyUnwrapped, document, current: buf)
+        for i in attributeBase..<attributes.count where !attributes[i].isNamespaceDeclaration {
+            guard let prefixSlice = attributes[i].name.prefix else { continue }
+            let prefix = rawBytes(prefixSlice, document, current: buf)
             attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: attributes[i].name.qualified.start)
         }
         // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
