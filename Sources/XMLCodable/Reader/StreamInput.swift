@@ -194,10 +194,10 @@ internal final class StreamInput {
         case asynchronous(AsyncByteSource)
     }
 
-    @exclusivity(unchecked) private(set) var storage: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private(set) var capacity: Int
+    /// The window's bytes (see `OwnedByteBuffer`: it owns the allocation and checks its bounds).
+    @exclusivity(unchecked) private var window: OwnedByteBuffer
     /// The UTF-8 bytes in the window.
-    @exclusivity(unchecked) private(set) var count = 0
+    var count: Int { window.count }
     /// The absolute offset of the window's first byte in the document's UTF-8.
     @exclusivity(unchecked) private(set) var base = 0
     /// Whether no more bytes will arrive.
@@ -240,18 +240,16 @@ internal final class StreamInput {
         self.source = source
         self.chunkSize = max(1, chunkSize)
         self.maxTokenBytes = maxTokenBytes
-        capacity = max(64, self.chunkSize)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        window = OwnedByteBuffer(capacity: max(64, self.chunkSize))
     }
 
     deinit {
-        storage.deallocate()
         readBuffer?.deallocate()
     }
 
     /// The window's bytes, valid until bytes are appended or dropped.
     @usableFromInline
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+    var bytes: UnsafeRawBufferPointer { window.view.unsafeRawBuffer }
 
     /// A buffer of `chunkSize` bytes for reading an asynchronous source into.
     private var readBuffer: UnsafeMutableRawBufferPointer?
@@ -304,23 +302,11 @@ internal final class StreamInput {
     /// Drops the first `keep` bytes of the window (as `droppable(before:)` allows).
     func drop(_ keep: Int) {
         guard keep > 0 else { return }
-        lines.count(UncheckedBytes(start: storage, count: keep))
-        if keep < count { (storage + 0).copyMemory(from: storage + keep, byteCount: count - keep) }
-        count -= keep
+        let keep = min(keep, count)
+        lines.count(window.view.extracting(unchecked: 0..<keep))
+        window.removeFirst(keep)
         base += keep
         boundary.dropFirst(keep)
-    }
-
-    /// Makes room for at least `needed` more bytes, growing the window if dropping could not.
-    private func reserve(_ needed: Int) throws(XMLParsingError) {
-        guard capacity - count < needed else { return }
-        var newCapacity = capacity
-        while newCapacity - count < needed { newCapacity *= 2 }
-        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
-        grown.copyMemory(from: storage, byteCount: count)
-        storage.deallocate()
-        storage = grown
-        capacity = newCapacity
     }
 
     // MARK: - Adding bytes
@@ -394,17 +380,9 @@ internal final class StreamInput {
 
     private func transcode(_ raw: UnsafeRawBufferPointer, final: Bool) throws(XMLParsingError) {
         guard var transcoder else { return }
-        var failure: InputDecoding.Failure?
         do throws(InputDecoding.Failure) {
             try transcoder.transcode(raw, final: final) { utf8 in
-                do throws(XMLParsingError) {
-                    try reserve(utf8.count)
-                } catch {
-                    failure = InputDecoding.Failure(reason: error.reason, offset: error.offset)
-                    return
-                }
-                if let source = utf8.baseAddress, !utf8.isEmpty { (storage + count).copyMemory(from: source, byteCount: utf8.count) }
-                count += utf8.count
+                window.append(utf8)
             }
         } catch {
             self.transcoder = transcoder
@@ -414,7 +392,6 @@ internal final class StreamInput {
             throw failure
         }
         self.transcoder = transcoder
-        if let failure { throw XMLParsingError(reason: failure.reason, offset: failure.offset, line: lines.line, column: lines.column) }
         try checkDeclaration(final: final)
     }
 
@@ -427,7 +404,7 @@ internal final class StreamInput {
             self.transcoder = transcoder
             let location = location(ofAbsolute: error.offset)
             // The error is in the declaration: none of the document after it is to be read.
-            count = min(count, error.offset)
+            window.truncate(to: error.offset)
             throw XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
         }
         self.transcoder = transcoder
@@ -453,13 +430,15 @@ internal final class StreamInput {
     /// scratch buffer, then transcoded into it.
     func readChunk(from read: (UnsafeMutableRawBufferPointer) throws -> Int) throws(XMLParsingError) -> Bool {
         if var transcoder, transcoder.passesThrough, decodingFailure == nil, !finished {
-            try reserve(chunkSize)
-            let got = min(chunkSize, try reading { try read(UnsafeMutableRawBufferPointer(start: storage + count, count: chunkSize)) })
+            // The read fills the window's unused room directly; no access to `window` is open
+            // while it runs (it may throw, and `reading` reads `count`).
+            let room = window.unusedCapacity(reserving: chunkSize)
+            let got = min(chunkSize, try reading { try read(room) })
             if got <= 0 {
                 finish()
                 return false
             }
-            count += got
+            window.didAppend(got)
             rawBytesRead += got
             transcoder.passedThrough(got)
             self.transcoder = transcoder
