@@ -9,6 +9,8 @@
 
 @usableFromInline
 internal struct Lexer {
+    /// `ByteClass.table`: 256 entries, read only as `table[Int(byte)]` with a `UInt8`, so always
+    /// in bounds.
     let table: UnsafePointer<UInt8>
     let maxNameLength: Int
     let processNamespaces: Bool
