@@ -49,7 +49,7 @@ internal final class ElementStreamDecoder {
         stream = reader.input.stream
         self.path = path
         self.options = options
-        decoder = XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: UnsafeRawBufferPointer(start: nil, count: 0))
+        decoder = XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: .empty)
     }
 
     /// Decodes the next element at the path, reading as far as it needs; `nil` at the end.
@@ -165,7 +165,7 @@ internal final class ElementStreamDecoder {
         return try input.withBytes { window -> T in
             let start = min(max(0, origin - windowBase), window.count)
             let end = min(max(start, itemEnd - windowBase), window.count)
-            decoder.reset(index: index, document: UnsafeRawBufferPointer(rebasing: window[start..<end]), documentBase: origin)
+            decoder.reset(index: index, document: UncheckedBytes(window).extracting(unchecked: start..<end), documentBase: origin)
             defer { builder.reclaim(decoder.takeIndex()) }
             return try decoder.unwrap(.element(0), as: type, path: .item(count, list))
         }

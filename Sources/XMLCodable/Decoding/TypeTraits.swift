@@ -53,7 +53,7 @@ extension XMLDecoderImpl {
     /// table did (two types decoded in turn missed on every lookup).
     @inline(__always)
     func traits(of type: Any.Type) -> TypeTraits {
-        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let key = ObjectIdentifier(type)
         let slot = TraitSlot.slot(for: key)
         if traitSlots[slot].type == key { return traitSlots[slot].traits }
         return traitsMissingFromSlots(type, slot: slot)
@@ -61,12 +61,12 @@ extension XMLDecoderImpl {
 
     @inline(never)
     private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> TypeTraits {
-        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let key = ObjectIdentifier(type)
         if traitSlots[slot ^ 1].type == key {
             traitSlots.swapAt(slot, slot ^ 1)
             return traitSlots[slot].traits
         }
-        let id = ObjectIdentifier(type)
+        let id = key
         let found: TypeTraits
         if let cached = traitsCache[id] {
             found = cached
@@ -108,15 +108,15 @@ internal struct TraitSlot {
     static let bits = 5
     static let count = 1 << bits
 
-    /// The slot of a type's metadata address: its bits above the alignment, mixed by a
-    /// multiplication so that nearby addresses spread over the table.
+    /// The slot of a type (its identifier is its metadata's address): the address's bits above
+    /// the alignment, mixed by a multiplication so that nearby addresses spread over the table.
     @inline(__always)
-    static func slot(for key: UnsafeRawPointer) -> Int {
+    static func slot(for key: ObjectIdentifier) -> Int {
         let mixed = (UInt(bitPattern: key) >> 3) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> (UInt.bitWidth - bits))
     }
 
-    var type: UnsafeRawPointer?
+    var type: ObjectIdentifier?
     var traits: TypeTraits
 }
 
@@ -126,10 +126,20 @@ private let sharedTraits = Locked<[ObjectIdentifier: TypeTraits]>([:])
 // The metatypes a `TypeTraits` holds are immutable references to type metadata.
 extension TypeTraits: @unchecked Sendable {}
 
-/// Whether a type is an enum (not `Optional`), read from its metadata kind. The kind is the first
-/// word of a type's metadata in Swift's stable ABI; 0x201 is an enum, 0x202 `Optional`.
+/// Whether a type is an enum (not `Optional`), read from its metadata kind.
+///
+/// The one read of type metadata in the library, and asked once per type (the answer is cached
+/// with the type's traits). Swift has no public API that tells an enum type from a struct without
+/// an instance (`Mirror` needs a value; a `Decodable` type gives none), so this reads the kind
+/// word. Why it is safe: a metatype's value is the address of the type's metadata
+/// (`ObjectIdentifier(type)` is that address), and every metadata record begins with its kind, a
+/// pointer-sized integer, as Swift's ABI documents (docs/ABI/TypeMetadata.rst, "Common Metadata
+/// Layout"; the kinds are in include/swift/ABI/MetadataKind.def: 0x201 enum, 0x202 `Optional`).
+/// That layout is part of the ABI Swift keeps stable on Apple platforms since Swift 5.0, and Linux
+/// uses the same layout, so the load is of one initialized, aligned word the runtime itself
+/// reads. (Should a future runtime change it, the choice and enum tests would fail, not memory.)
 internal func isEnumType(_ type: Any.Type) -> Bool {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard let metadata = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(type))) else { return false }
     return metadata.load(as: Int.self) == 0x201
 }
 
@@ -151,11 +161,14 @@ extension Array: XMLDecodableArray where Element: Decodable {
     static func decodeXMLArray<T: Decodable>(_ decoder: XMLDecoderImpl, as type: T.Type) throws -> T {
         // `T` is `Self` (see the protocol); should it ever not be, the standard way.
         guard T.self == Self.self else { return try T(from: decoder) }
+        // `T` is `Self` (just checked), so this cast changes only the static type (`as! T` would
+        // ask the runtime to check what is already known, at every list).
         return unsafeBitCast(try decodeXMLArray(decoder), to: T.self)
     }
 
     static func emptyXMLArray<T>(as type: T.Type, otherwise: () throws -> T) rethrows -> T {
         guard T.self == Self.self else { return try otherwise() }
+        // `T` is `Self` (just checked): the cast changes only the static type.
         return unsafeBitCast([Element](), to: T.self)
     }
 

@@ -133,10 +133,11 @@ extension XMLDecoder {
             public mutating func next() async throws -> Element? {
                 guard !done else { return nil }
                 do {
-                    if decoder == nil {
-                        decoder = ElementStreamDecoder(reader: try elements.makeReader(), path: try ElementPath(elements.path), options: elements.options)
-                    }
-                    guard let element = try await decoder.unsafelyUnwrapped.next(Element.self) else {
+                    let decoder =
+                        try self.decoder
+                        ?? ElementStreamDecoder(reader: try elements.makeReader(), path: try ElementPath(elements.path), options: elements.options)
+                    self.decoder = decoder
+                    guard let element = try await decoder.next(Element.self) else {
                         done = true
                         return nil
                     }

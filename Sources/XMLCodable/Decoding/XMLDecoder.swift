@@ -213,7 +213,7 @@ open class XMLDecoder: @unchecked Sendable {
                     underlyingError: error))
         }
         let (value, leftover) = try reader.input.withBytes { document -> (T, DecodingScratch) in
-            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document, listNodes: scratch.listNodes)
+            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: UncheckedBytes(document), listNodes: scratch.listNodes)
             // `document` is the caller's: whatever kept the decoder or a container refuses to use
             // them once this call returns.
             defer { decoder.finish() }

@@ -12,8 +12,7 @@ extension XMLDecoderImpl {
     /// Whether a name equals the UTF-8 bytes of a key.
     @inline(__always)
     func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer) -> Bool {
-        guard let base = key.baseAddress else { return matchSlice(name).isEmpty }
-        return nameMatches(name, base, key.count, local: options.shouldProcessNamespaces)
+        nameMatches(name, UncheckedBytes(key), local: options.shouldProcessNamespaces)
     }
 
     /// The value for a key named `name` under `element`, when no rules change the lookup: the
@@ -28,7 +27,7 @@ extension XMLDecoderImpl {
                 qualified = true
                 return nil
             }
-            return lookUp(UnsafeRawBufferPointer(key), in: element, placement: placement, wantsList: wantsList)
+            return lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
         }
         if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
         return found ?? enumPayload(key: name, of: element)
@@ -75,37 +74,37 @@ extension XMLDecoderImpl {
     /// the first attribute with that name. Not generic, so that it is compiled once, specialized.
     func lookUp(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         var name = name
-        return name.withUTF8 { key in lookUp(UnsafeRawBufferPointer(key), in: element, placement: placement, wantsList: wantsList) }
+        return name.withUTF8 { key in lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList) }
     }
 
     /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when no child's
     /// name can match, see `XMLIndex.Node.childNameBits`), then one over the attributes, comparing
-    /// lengths before bytes. Reads the index through raw pointers: this runs once per key of
-    /// every decoded value.
+    /// lengths before bytes. Reads the index without bounds checks (`withUncheckedElements`,
+    /// following the links the index builder made) and names in the document without them
+    /// (`UncheckedBytes`, at slices the builder made): this runs once per key of every decoded
+    /// value.
     ///
     /// The loops compare names in the document's bytes only, and call nothing they cannot see
     /// into: a name that lies elsewhere (in an entity's replacement text, rare) sends the lookup
     /// to `lookUpAnywhere`. (A call the optimizer cannot see into might replace the index, so it
     /// would retain the index's arrays around every loop.)
-    private func lookUp(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
-        guard let keyBase = key.baseAddress, !key.isEmpty else { return nil }
-        let keyCount = key.count
+    private func lookUp(_ key: UncheckedBytes, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+        guard !key.isEmpty else { return nil }
         let local = options.shouldProcessNamespaces
         let elementNode = index[element]
-        let keyBit = XMLIndex.Node.nameBit(keyBase.load(fromByteOffset: keyCount - 1, as: UInt8.self))
+        let keyBit = XMLIndex.Node.nameBit(key[unchecked: key.count - 1])
         if placement != .attribute, elementNode.childNameBits & keyBit != 0 {
             // First pass: the first match and how many there are; a list, if any, is then
             // appended to `listNodes` at its final size.
             var first: Int32 = -1
             var count = 0
             var elsewhere = false
-            index.nodes.withUnsafeBufferPointer { nodes in
-                guard let nodes = nodes.baseAddress else { return }
+            index.nodes.withUncheckedElements { nodes in
                 var child = elementNode.firstChild
                 while child >= 0 {
-                    let node = nodes[Int(child)]
+                    let node = nodes[unchecked: Int(child)]
                     if node.kind == .element {
-                        switch nodeNameMatch(node, keyBase, keyCount, local: local) {
+                        switch nodeNameMatch(node, key, local: local) {
                         case .equal:
                             if first < 0 { first = child }
                             count += 1
@@ -122,14 +121,13 @@ extension XMLDecoderImpl {
             if elsewhere { return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList) }
             if count > 1 || (count == 1 && wantsList) {
                 let start = listNodes.count
-                index.nodes.withUnsafeBufferPointer { nodes in
-                    guard let nodes = nodes.baseAddress else { return }
+                index.nodes.withUncheckedElements { nodes in
                     var child = first
                     var found = 0
                     // Every name from `first` on was compared in the first pass: all are in the document.
                     while child >= 0, found < count {
-                        let node = nodes[Int(child)]
-                        if node.kind == .element, nodeNameMatch(node, keyBase, keyCount, local: local) == .equal {
+                        let node = nodes[unchecked: Int(child)]
+                        if node.kind == .element, nodeNameMatch(node, key, local: local) == .equal {
                             listNodes.append(child)
                             found += 1
                         }
@@ -150,15 +148,14 @@ extension XMLDecoderImpl {
         let from = !local && cursor > start && cursor < end ? cursor : start
         // A namespace declaration is read only by a key that is its whole name (`xmlns:dc`, as in
         // XMLCoder's RSS models); other keys never see declarations.
-        let declarationKey = Self.isDeclarationName(keyBase, keyCount)
+        let declarationKey = Self.isDeclarationName(key)
         var elsewhere = false
-        let found = index.attributes.withUnsafeBufferPointer { attributes -> Int in
-            guard let attributes = attributes.baseAddress else { return -1 }
+        let found = index.attributes.withUncheckedElements { attributes -> Int in
             var position = from
             repeat {
-                let attribute = attributes[position]
+                let attribute = attributes[unchecked: position]
                 if !attribute.isNamespaceDeclaration || declarationKey {
-                    switch nameMatch(attribute.name, keyBase, keyCount, local: local && !attribute.isNamespaceDeclaration) {
+                    switch nameMatch(attribute.name, key, local: local && !attribute.isNamespaceDeclaration) {
                     case .equal:
                         return position
                     case .different:
@@ -182,10 +179,10 @@ extension XMLDecoderImpl {
     /// `lookUp` where some name lies outside the document's bytes (in an entity's replacement
     /// text): the same rules, through the reader.
     @inline(never)
-    private func lookUpAnywhere(_ key: UnsafeRawBufferPointer, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    private func lookUpAnywhere(_ key: UncheckedBytes, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         let local = options.shouldProcessNamespaces
         func matches(_ slice: XMLSlice) -> Bool {
-            slice.end - slice.start == key.count && reader.withUnsafeRawBytes(of: slice) { bytesEqual($0, key) }
+            slice.end - slice.start == key.count && reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
         }
         if placement != .attribute {
             var elements: [Int32] = []
@@ -198,7 +195,7 @@ extension XMLDecoderImpl {
             if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0]) }
         }
         guard placement != .element else { return nil }
-        let declarationKey = key.baseAddress.map { Self.isDeclarationName($0, key.count) } ?? false
+        let declarationKey = Self.isDeclarationName(key)
         let base = index[element].firstAttribute
         for (offset, attribute) in index.attributes(of: element).enumerated() {
             let found =
@@ -214,11 +211,12 @@ extension XMLDecoderImpl {
 
     /// Whether a key is a namespace declaration's name: `xmlns` or `xmlns:prefix`.
     @inline(__always)
-    static func isDeclarationName(_ key: UnsafeRawPointer, _ count: Int) -> Bool {
-        guard count >= 5, key.load(as: UInt8.self) == UInt8(ascii: "x") else { return false }
-        let key = UnsafeRawBufferPointer(start: key, count: count)
-        guard key[1] == UInt8(ascii: "m"), key[2] == UInt8(ascii: "l"), key[3] == UInt8(ascii: "n"), key[4] == UInt8(ascii: "s") else { return false }
-        return key.count == 5 || key[5] == UInt8(ascii: ":")
+    static func isDeclarationName(_ key: UncheckedBytes) -> Bool {
+        guard key.count >= 5, key[unchecked: 0] == UInt8(ascii: "x") else { return false }
+        guard key[unchecked: 1] == UInt8(ascii: "m"), key[unchecked: 2] == UInt8(ascii: "l"), key[unchecked: 3] == UInt8(ascii: "n"),
+            key[unchecked: 4] == UInt8(ascii: "s")
+        else { return false }
+        return key.count == 5 || key[unchecked: 5] == UInt8(ascii: ":")
     }
 
     /// How a name compares with a key: equal, different, or elsewhere (not in the document's
@@ -229,52 +227,54 @@ extension XMLDecoderImpl {
 
     /// Whether an element node's name (its local part when `local`) equals the key's bytes.
     @inline(__always)
-    private func nodeNameMatch(_ node: XMLIndex.Node, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> NameMatch {
+    private func nodeNameMatch(_ node: XMLIndex.Node, _ key: UncheckedBytes, local: Bool) -> NameMatch {
         var start = Int(node.start)
         var count = Int(node.length)
         if local, node.prefixLength >= 0 {
             start += Int(node.prefixLength) + 1
             count -= Int(node.prefixLength) + 1
         }
-        guard count == keyCount else { return .different }
-        return documentBytesMatch(source: node.source, start: start, key, keyCount)
+        guard count == key.count else { return .different }
+        return documentBytesMatch(source: node.source, start: start, key)
     }
 
     /// Whether a name (its local part when `local`) equals the key's bytes.
     @inline(__always)
-    private func nameMatch(_ name: XMLName, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> NameMatch {
+    private func nameMatch(_ name: XMLName, _ key: UncheckedBytes, local: Bool) -> NameMatch {
         let slice = local ? name.local : name.qualified
-        guard slice.end - slice.start == keyCount else { return .different }
-        return documentBytesMatch(source: slice.source, start: slice.start, key, keyCount)
+        guard slice.end - slice.start == key.count else { return .different }
+        return documentBytesMatch(source: slice.source, start: slice.start, key)
     }
 
-    /// Whether `count` bytes of the document at `start` equal the key's (a byte loop: keys are
-    /// short); `.elsewhere` for bytes in another buffer than the document's.
+    /// Whether the key's bytes equal as many of the document's at `start` (a byte loop: keys are
+    /// short); `.elsewhere` for bytes in another buffer than the document's. The name's range is
+    /// a slice the index builder made from this document, so it lies within `document`.
     @inline(__always)
-    private func documentBytesMatch(source: UInt32, start: Int, _ key: UnsafeRawPointer, _ count: Int) -> NameMatch {
-        guard source == 0, let base = document.baseAddress else { return .elsewhere }
-        let name = base + start
+    private func documentBytesMatch(source: UInt32, start: Int, _ key: UncheckedBytes) -> NameMatch {
+        guard source == 0, !document.isEmpty else { return .elsewhere }
+        let count = key.count
+        let name = document.extracting(unchecked: start..<(start + count))
         var index = 0
         while index < count {
-            if name.load(fromByteOffset: index, as: UInt8.self) != key.load(fromByteOffset: index, as: UInt8.self) { return .different }
+            if name[unchecked: index] != key[unchecked: index] { return .different }
             index += 1
         }
         return .equal
     }
 
     /// Whether a name (its local part when `local`) equals the key's bytes, wherever it lies.
-    private func nameMatches(_ name: XMLName, _ key: UnsafeRawPointer, _ keyCount: Int, local: Bool) -> Bool {
-        switch nameMatch(name, key, keyCount, local: local) {
+    private func nameMatches(_ name: XMLName, _ key: UncheckedBytes, local: Bool) -> Bool {
+        switch nameMatch(name, key, local: local) {
         case .equal: return true
         case .different: return false
-        case .elsewhere: return entityTextEquals(local ? name.local : name.qualified, key, keyCount)
+        case .elsewhere: return entityTextEquals(local ? name.local : name.qualified, key)
         }
     }
 
     /// `nameMatches` for a name in an entity's replacement text (rare: kept out of line).
     @inline(never)
-    private func entityTextEquals(_ slice: XMLSlice, _ key: UnsafeRawPointer, _ count: Int) -> Bool {
-        reader.withUnsafeRawBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(start: key, count: count)) }
+    private func entityTextEquals(_ slice: XMLSlice, _ key: UncheckedBytes) -> Bool {
+        reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
     }
 
     /// A name as the string keys are matched against.

@@ -25,8 +25,11 @@ internal final class XMLDecoderImpl: Decoder {
     let options: XMLDecoder.Options
     /// The document's bytes, for the slices that lie in it (buffer 0): borrowed by `XMLDecoder`
     /// for the whole decoding call, which this object never outlives in use. For an element of
-    /// a document read in chunks, that element's bytes only (see `documentBase`).
-    @exclusivity(unchecked) private(set) var document: UnsafeRawBufferPointer
+    /// a document read in chunks, that element's bytes only (see `documentBase`). Read without
+    /// bounds checks (`UncheckedBytes`) at the slices of `index`, which the index builder made
+    /// from this document's events, so they lie within it; and never after the call
+    /// (`checkInUse`).
+    @exclusivity(unchecked) private(set) var document: UncheckedBytes
     /// The absolute offset of `document`'s first byte in the whole document (0 but for an element
     /// of a document read in chunks), for the lines and columns in errors.
     @exclusivity(unchecked) private(set) var documentBase = 0
@@ -40,8 +43,11 @@ internal final class XMLDecoderImpl: Decoder {
     //
     // The coding path is held unretained (its last step, and the position for a list item): it is
     // only ever set by `with(value:path:)` from a path its caller keeps alive for the call, so
-    // descending touches no reference count. `codingPathNode` rebuilds the enum when asked.
-    @exclusivity(unchecked) private var pathStep: Unmanaged<CodingPathNode.KeyStep>?
+    // descending touches no reference count. `codingPathNode` rebuilds the enum when asked. (Safe
+    // unretained: `with` restores the previous step before it returns, so the step is only read
+    // while the caller that passed it is still running; debug builds check it, see
+    // `UnretainedReference`.)
+    @exclusivity(unchecked) private var pathStep: UnretainedReference<CodingPathNode.KeyStep>?
     @exclusivity(unchecked) private var pathPosition: Int = -1
     @exclusivity(unchecked) var value: XMLValue
     /// The type whose `init(from:)` is running (for `DynamicNodeDecoding` and the node strategy).
@@ -66,7 +72,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// `XMLUnkeyedDecodingContainer`): the item's first keyed container decides.
     @exclusivity(unchecked) var listCandidate = ListCandidate.none
 
-    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UnsafeRawBufferPointer, listNodes: [Int32] = []) {
+    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UncheckedBytes, listNodes: [Int32] = []) {
         self.index = index
         self.listNodes = listNodes
         self.reader = reader
@@ -83,7 +89,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// (whose call has ended, and which something still holds) stopped: its reader, and what it
     /// learnt about types. (`ended` keeps a copy of the reader, which it never uses again.)
     convenience init(continuing ended: XMLDecoderImpl) {
-        self.init(index: XMLIndex(), reader: ended.reader, options: ended.options, document: UnsafeRawBufferPointer(start: nil, count: 0))
+        self.init(index: XMLIndex(), reader: ended.reader, options: ended.options, document: .empty)
         traitsCache = ended.traitsCache
         traitSlots = ended.traitSlots
     }
@@ -92,7 +98,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// `ElementStreamDecoder`), keeping what it has learnt about types. Only for a decoder nothing
     /// else holds: one that something kept after its call stays ended (`init(continuing:)`).
     /// The reader stays (it reads on: see `reader`).
-    func reset(index: XMLIndex, document: UnsafeRawBufferPointer, documentBase: Int) {
+    func reset(index: XMLIndex, document: UncheckedBytes, documentBase: Int) {
         isFinished = false
         self.index = index
         self.document = document
@@ -223,7 +229,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The current coding path.
     var codingPathNode: CodingPathNode {
-        guard let step = pathStep?.takeUnretainedValue() else { return .root }
+        guard let step = pathStep?.object else { return .root }
         return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
     }
 
@@ -235,10 +241,10 @@ internal final class XMLDecoderImpl: Decoder {
             pathStep = nil
             pathPosition = -1
         case .node(let step):
-            pathStep = Unmanaged.passUnretained(step)
+            pathStep = UnretainedReference(step)
             pathPosition = -1
         case .item(let position, let step):
-            pathStep = Unmanaged.passUnretained(step)
+            pathStep = UnretainedReference(step)
             pathPosition = position
         }
     }
@@ -506,13 +512,13 @@ internal final class XMLDecoderImpl: Decoder {
     /// normalization). Straight from the scanner: going through `reader` would copy it.
     @inline(never)
     func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
-        reader.scanner.decodedBytes(slice, document)
+        reader.scanner.decodedBytes(slice, document.unsafeRawBuffer)
     }
 
     /// Calls `body` with the raw bytes of a slice (references not replaced).
     @inline(__always)
     func withRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        if slice.source == 0 { return try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
+        if slice.source == 0 { return try body(document.rawBuffer(unchecked: slice.start..<slice.end)) }
         return try reader.withUnsafeRawBytes(of: slice, body)
     }
 
@@ -611,7 +617,7 @@ internal final class XMLDecoderImpl: Decoder {
         Self.decodedString(slice, document, trim: options.trimValueWhitespaces, scanner: &reader.scanner)
     }
 
-    private static func decodedString(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, trim: Bool, scanner: inout XMLScanner) -> String? {
+    private static func decodedString(_ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner) -> String? {
         var declined = false
         let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
             let out = UnsafeMutableRawBufferPointer(buffer)

@@ -32,14 +32,16 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // container — which is what makes those unretained references safe.
     let decoder: XMLDecoderImpl
     /// The last step of the coding path when `position` is negative, else the step of the list
-    /// the element is item `position` of; `nil` for the root. (Safe unretained: see above.)
-    private unowned(unsafe) let step: CodingPathNode.KeyStep?
+    /// the element is item `position` of; `nil` for the root. (Safe unretained: the container
+    /// holds `decoder` strongly, and the decoder keeps the step alive, `keepAlive` in `init`.)
+    private let step: UnretainedReference<CodingPathNode.KeyStep>?
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
-    /// (Unmanaged, so that testing it for `nil` on every key retains nothing; safe: see above.)
-    private let unmanagedRules: Unmanaged<XMLKeyRules>?
+    /// (Unretained, so that testing it for `nil` on every key retains nothing; safe for the same
+    /// reason as `step`: the decoder keeps the rules alive, `keepAlive` in `init`.)
+    private let unretainedRules: UnretainedReference<XMLKeyRules>?
     /// The rules, if there are any.
-    var rules: XMLKeyRules? { unmanagedRules?.takeUnretainedValue() }
+    var rules: XMLKeyRules? { unretainedRules?.object }
     let element: Int32
     private let position: Int32
 
@@ -52,33 +54,33 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             position = -1
         case .node(let keyStep):
             decoder.keepAlive(keyStep)
-            step = keyStep
+            step = UnretainedReference(keyStep)
             position = -1
         case .item(let index, let list):
             decoder.keepAlive(list)
-            step = list
+            step = UnretainedReference(list)
             position = Int32(truncatingIfNeeded: index)
         }
         let traits = decoder.currentTraits
         if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil, !traits.isDictionary {
             // The common case, decided without making the closures and maps below.
-            unmanagedRules = nil
+            unretainedRules = nil
             return
         }
         let placement = decoder.placement()
         let renamed = decoder.renamedChildren(of: element, path: path)
         if placement == nil, renamed == nil, traits.listCoding == nil, !traits.isDictionary {
-            unmanagedRules = nil
+            unretainedRules = nil
         } else {
             let rules = XMLKeyRules(placement: placement, renamed: renamed, listCoding: traits.listCoding, isDictionary: traits.isDictionary)
             decoder.keepAlive(rules)
-            unmanagedRules = Unmanaged.passUnretained(rules)
+            unretainedRules = UnretainedReference(rules)
         }
     }
 
     /// The container's coding path.
     var path: CodingPathNode {
-        guard let step else { return .root }
+        guard let step = step?.object else { return .root }
         return position >= 0 ? .item(Int(position), step) : .node(step)
     }
 
@@ -118,7 +120,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) throws -> XMLValue? {
         try decoder.checkInUse()
-        guard let rules = unmanagedRules?.takeUnretainedValue() else {
+        guard let rules = unretainedRules?.object else {
             let name = key.stringValue
             return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList)
         }

@@ -52,7 +52,7 @@ extension XMLEncoderImpl {
     /// `TraitSlot`, the decoder's), then the list of the first types met, then a dictionary.
     @inline(__always)
     func traits(of type: Any.Type) -> EncoderTypeTraits {
-        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let key = ObjectIdentifier(type)
         let slot = TraitSlot.slot(for: key)
         if traitSlots[slot].type == key { return traitSlots[slot].traits }
         return traitsMissingFromSlots(type, slot: slot)
@@ -60,12 +60,12 @@ extension XMLEncoderImpl {
 
     @inline(never)
     private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> EncoderTypeTraits {
-        let key = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let key = ObjectIdentifier(type)
         if traitSlots[slot ^ 1].type == key {
             traitSlots.swapAt(slot, slot ^ 1)
             return traitSlots[slot].traits
         }
-        let id = ObjectIdentifier(type)
+        let id = key
         let found: EncoderTypeTraits
         if let cached = traitsList.first(where: { $0.type == id }) {
             found = cached.traits
@@ -98,7 +98,7 @@ extension XMLEncoderImpl {
 
 /// One entry of the encoder's two-way traits table (see `XMLEncoderImpl.traits(of:)`).
 internal struct EncoderTraitSlot {
-    var type: UnsafeRawPointer?
+    var type: ObjectIdentifier?
     var traits: EncoderTypeTraits
 
     static var empty: EncoderTraitSlot {

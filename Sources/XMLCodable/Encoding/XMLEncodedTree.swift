@@ -543,6 +543,10 @@ internal final class XMLEncodedTree {
 
     /// Copies bytes between buffers that do not overlap; short runs (most names and values) by
     /// two overlapping loads and stores rather than a call.
+    ///
+    /// Unchecked: the caller guarantees `count` bytes at each end. Its two callers do: `append`
+    /// makes room for them first (`reserve`), and the writer's `RawSink.put` checks them against
+    /// its capacity.
     @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
         let from = UnsafeRawPointer(source)

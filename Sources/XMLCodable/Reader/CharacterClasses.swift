@@ -109,12 +109,12 @@ internal func isPubidByte(_ b: UInt8) -> Bool {
 /// Returns the scalar and its length in bytes, or `nil` when the bytes are not well-formed UTF-8
 /// (truncated, overlong, a surrogate, or above U+10FFFF).
 @inline(__always)
-internal func decodeScalar(_ base: UnsafeRawPointer, _ index: Int, _ end: Int) -> (scalar: UInt32, length: Int)? {
-    let b0 = UInt32(base.load(fromByteOffset: index, as: UInt8.self))
+internal func decodeScalar(_ bytes: UncheckedBytes, _ index: Int, _ end: Int) -> (scalar: UInt32, length: Int)? {
+    let b0 = UInt32(bytes[unchecked: index])
     if b0 < 0x80 { return (b0, 1) }
     @inline(__always) func continuation(_ offset: Int) -> UInt32? {
         guard index + offset < end else { return nil }
-        let b = UInt32(base.load(fromByteOffset: index + offset, as: UInt8.self))
+        let b = UInt32(bytes[unchecked: index + offset])
         return b & 0xC0 == 0x80 ? b & 0x3F : nil
     }
     if b0 >= 0xC2 && b0 <= 0xDF {
@@ -188,9 +188,9 @@ internal func appendUTF8(_ c: UInt32, to bytes: inout [UInt8]) {
 /// This checks byte ranges (Unicode table 3-7) instead of decoding the scalar: surrogates and
 /// overlong forms are excluded by the ranges, and every other scalar at or above U+0080 is a Char.
 @inline(__always)
-internal func skipValidNonASCII(_ base: UnsafeRawPointer, _ p: Int, _ end: Int) -> Int {
-    let b0 = base.load(fromByteOffset: p, as: UInt8.self)
-    @inline(__always) func byte(_ i: Int) -> UInt8 { base.load(fromByteOffset: p + i, as: UInt8.self) }
+internal func skipValidNonASCII(_ bytes: UncheckedBytes, _ p: Int, _ end: Int) -> Int {
+    let b0 = bytes[unchecked: p]
+    @inline(__always) func byte(_ i: Int) -> UInt8 { bytes[unchecked: p + i] }
     if b0 < 0xE0 {
         guard b0 >= 0xC2, p + 1 < end, byte(1) & 0xC0 == 0x80 else { return p }
         return p + 2

@@ -77,9 +77,9 @@ internal final class DTDStore {
     /// Copies bytes into a new buffer and returns its source number.
     func addBuffer(_ bytes: UnsafeRawBufferPointer, rawLineEnds: Bool, documentOffset: Int) -> UInt32 {
         var pointer: UnsafeMutableRawPointer? = nil
-        if !bytes.isEmpty {
+        if let source = bytes.baseAddress, !bytes.isEmpty {
             let p = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-            p.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            p.copyMemory(from: source, byteCount: bytes.count)
             pointer = p
         }
         buffers.append(Buffer(pointer: pointer, count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset))
@@ -104,7 +104,7 @@ internal final class DTDStore {
         var pointer: UnsafeMutableRawPointer? = nil
         if !bytes.isEmpty {
             let p = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-            bytes.withUnsafeBytes { p.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(start: p, count: bytes.count).copyMemory(from: $0) }
             pointer = p
         }
         buffers[index] = Buffer(pointer: pointer, count: bytes.count, rawLineEnds: false, documentOffset: 0)

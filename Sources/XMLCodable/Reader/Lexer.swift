@@ -9,6 +9,8 @@
 
 @usableFromInline
 internal struct Lexer {
+    /// `ByteClass.table`: 256 entries, read only as `table[Int(byte)]` with a `UInt8`, so always
+    /// in bounds.
     let table: UnsafePointer<UInt8>
     let maxNameLength: Int
     let processNamespaces: Bool
@@ -22,14 +24,14 @@ internal struct Lexer {
     // MARK: - Errors
 
     @inline(never)
-    func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int, expected: String) -> ScanError {
+    func unexpected(_ buf: UncheckedBytes, at p: Int, limit: Int, expected: String) -> ScanError {
         if p >= limit { return ScanError(reason: .unexpectedEndOfInput(expected: expected), offset: p) }
         return ScanError(reason: .unexpectedCharacter(found: describe(buf, at: p, limit: limit), expected: expected), offset: p)
     }
 
     /// A readable description of the character at `p`, for messages.
-    func describe(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int) -> String {
-        let b = buf[p]
+    func describe(_ buf: UncheckedBytes, at p: Int, limit: Int) -> String {
+        let b = buf[unchecked: p]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b < 0x80 {
             switch b {
@@ -40,7 +42,7 @@ internal struct Lexer {
             default: return "U+\(String(b, radix: 16, uppercase: true))"
             }
         }
-        if let (scalar, _) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, limit), let u = Unicode.Scalar(scalar) {
+        if let (scalar, _) = decodeScalar(buf, p, limit), let u = Unicode.Scalar(scalar) {
             return "'\(Character(u))'"
         }
         return "invalid UTF-8"
@@ -50,15 +52,15 @@ internal struct Lexer {
 
     /// Checks the character at `p` (a control or non-ASCII byte) and returns the position after it.
     @inline(__always)
-    func checkCharacter(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int) throws(ScanError) -> Int {
-        let byte = buf[p]
+    func checkCharacter(_ buf: UncheckedBytes, at p: Int, limit: Int) throws(ScanError) -> Int {
+        let byte = buf[unchecked: p]
         if byte < 0x80 {
             if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
                 throw ScanError(reason: .invalidCharacter(codePoint: UInt32(byte)), offset: p)
             }
             return p + 1
         }
-        guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, limit) else {
+        guard let (scalar, length) = decodeScalar(buf, p, limit) else {
             throw ScanError(reason: .invalidUTF8, offset: p)
         }
         if !isXMLChar(scalar) { throw ScanError(reason: .invalidCharacter(codePoint: scalar), offset: p) }
@@ -68,9 +70,9 @@ internal struct Lexer {
     /// Skips white space at `p`; returns whether there was any.
     @discardableResult
     @inline(__always)
-    func skipSpace(_ buf: UnsafeRawBufferPointer, _ p: inout Int, limit: Int) -> Bool {
+    func skipSpace(_ buf: UncheckedBytes, _ p: inout Int, limit: Int) -> Bool {
         let start = p
-        while p < limit, table[Int(buf[p])] & ByteClass.space != 0 { p += 1 }
+        while p < limit, table[Int(buf[unchecked: p])] & ByteClass.space != 0 { p += 1 }
         return p > start
     }
 
@@ -83,10 +85,10 @@ internal struct Lexer {
     /// non-empty prefix and local part) and other names (PI targets, entity and notation names)
     /// must have no colon at all.
     @inline(__always)
-    func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+    func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
         var p = start
         guard p < end else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
-        let first = buf[p]
+        let first = buf[unchecked: p]
         var colon = -1
         if first < 0x80 {
             guard table[Int(first)] & ByteClass.nameStart != 0 else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
@@ -97,7 +99,7 @@ internal struct Lexer {
         }
         var colons = colon >= 0 ? 1 : 0
         while p < end {
-            let b = buf[p]
+            let b = buf[unchecked: p]
             if table[Int(b)] & ByteClass.nameNoColon != 0 {
                 p += 1
                 continue
@@ -126,13 +128,13 @@ internal struct Lexer {
     /// ASCII byte or the end of the buffer, within the length limit — for which `scanName` would
     /// return that end and no prefix; otherwise -1, and the caller calls `scanName`.
     @inline(__always)
-    func plainNameEnd(_ base: UnsafeRawPointer, at start: Int, limit end: Int) -> Int {
+    func plainNameEnd(_ buf: UncheckedBytes, at start: Int, limit end: Int) -> Int {
         let plainStart = ByteClass.nameStart | ByteClass.nameNoColon
-        guard start < end, table[Int(base.load(fromByteOffset: start, as: UInt8.self))] & plainStart == plainStart else { return -1 }
+        guard start < end, table[Int(buf[unchecked: start])] & plainStart == plainStart else { return -1 }
         var p = start + 1
-        while p < end, table[Int(base.load(fromByteOffset: p, as: UInt8.self))] & ByteClass.nameNoColon != 0 { p += 1 }
+        while p < end, table[Int(buf[unchecked: p])] & ByteClass.nameNoColon != 0 { p += 1 }
         if p < end {
-            let b = base.load(fromByteOffset: p, as: UInt8.self)
+            let b = buf[unchecked: p]
             if b >= 0x80 || b == UInt8(ascii: ":") { return -1 }
         }
         return p - start > maxNameLength ? -1 : p
@@ -141,8 +143,8 @@ internal struct Lexer {
     /// Decodes a non-ASCII name character at `p`; returns the position after it, or `p` when it
     /// is not a name character (for a start character, that is an error).
     @inline(never)
-    func nonASCIINameCharacter(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int, start: Bool) throws(ScanError) -> Int {
-        guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, limit) else {
+    func nonASCIINameCharacter(_ buf: UncheckedBytes, at p: Int, limit: Int, start: Bool) throws(ScanError) -> Int {
+        guard let (scalar, length) = decodeScalar(buf, p, limit) else {
             throw ScanError(reason: .invalidUTF8, offset: p)
         }
         if start {
@@ -154,21 +156,21 @@ internal struct Lexer {
     }
 
     @inline(never)
-    func checkQName(_ buf: UnsafeRawBufferPointer, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (
+    func checkQName(_ buf: UncheckedBytes, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (
         end: Int, prefixLength: Int32
     ) {
         func invalid() -> ScanError {
-            ScanError(reason: .invalidName(String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<p]), as: UTF8.self)), offset: start)
+            ScanError(reason: .invalidName(String(decoding: buf.rawBuffer(unchecked: start..<p), as: UTF8.self)), offset: start)
         }
         if qualified, colons == 1, colon + 1 == p, p >= limit {
             throw unexpected(buf, at: p, limit: p, expected: "the rest of the name")
         }
         guard qualified, colons == 1, colon > start, colon + 1 < p else { throw invalid() }
         // The local part must start with a name start character.
-        let next = buf[colon + 1]
+        let next = buf[unchecked: colon + 1]
         if next < 0x80 {
             if table[Int(next)] & ByteClass.nameStart == 0 { throw invalid() }
-        } else if let (scalar, _) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, colon + 1, p), !isNameStartScalar(scalar) {
+        } else if let (scalar, _) = decodeScalar(buf, colon + 1, p), !isNameStartScalar(scalar) {
             throw invalid()
         }
         return (p, Int32(colon - start))
@@ -193,17 +195,17 @@ internal struct Lexer {
 
     /// Scans the reference starting with `&` at `p`, checking its syntax and, for a character
     /// reference, that it names a character XML allows.
-    func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int, limit end: Int) throws(ScanError) -> Reference {
+    func scanReference(_ buf: UncheckedBytes, at p: Int, limit end: Int) throws(ScanError) -> Reference {
         var q = p + 1
         guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "a name or '#' after '&'") }
-        if buf[q] == UInt8(ascii: "#") {
+        if buf[unchecked: q] == UInt8(ascii: "#") {
             q += 1
             var value: UInt32 = 0
             var digits = 0
-            let hex = q < end && buf[q] == UInt8(ascii: "x")
+            let hex = q < end && buf[unchecked: q] == UInt8(ascii: "x")
             if hex { q += 1 }
             while q < end {
-                let b = buf[q]
+                let b = buf[unchecked: q]
                 let digit: UInt32
                 switch b {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
@@ -221,7 +223,7 @@ internal struct Lexer {
                 throw ScanError(reason: .invalidCharacterReference("no digits"), offset: p)
             }
             guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "the rest of the character reference") }
-            guard buf[q] == UInt8(ascii: ";") else { throw ScanError(reason: .invalidCharacterReference("missing ';'"), offset: p) }
+            guard buf[unchecked: q] == UInt8(ascii: ";") else { throw ScanError(reason: .invalidCharacterReference("missing ';'"), offset: p) }
             guard isXMLChar(value) else {
                 let why = value >= 0x11_0000 ? "beyond U+10FFFF" : "U+\(String(value, radix: 16, uppercase: true)) is not an XML character"
                 throw ScanError(reason: .invalidCharacterReference(why), offset: p)
@@ -229,21 +231,21 @@ internal struct Lexer {
             return Reference(kind: .character(value), end: q + 1)
         }
         let (nameEnd, _) = try scanName(buf, at: q, qualified: false, limit: end)
-        guard nameEnd < end, buf[nameEnd] == UInt8(ascii: ";") else {
+        guard nameEnd < end, buf[unchecked: nameEnd] == UInt8(ascii: ";") else {
             throw unexpected(buf, at: nameEnd, limit: end, expected: "';' to end the entity reference")
         }
         let length = nameEnd - q
         if length >= 2 && length <= 4 {
-            let b0 = buf[q]
-            let b1 = buf[q + 1]
+            let b0 = buf[unchecked: q]
+            let b1 = buf[unchecked: q + 1]
             switch (length, b0, b1) {
             case (2, UInt8(ascii: "l"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: "<")), end: nameEnd + 1)
             case (2, UInt8(ascii: "g"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: ">")), end: nameEnd + 1)
-            case (3, UInt8(ascii: "a"), UInt8(ascii: "m")) where buf[q + 2] == UInt8(ascii: "p"):
+            case (3, UInt8(ascii: "a"), UInt8(ascii: "m")) where buf[unchecked: q + 2] == UInt8(ascii: "p"):
                 return Reference(kind: .predefined(UInt8(ascii: "&")), end: nameEnd + 1)
-            case (4, UInt8(ascii: "a"), UInt8(ascii: "p")) where buf[q + 2] == UInt8(ascii: "o") && buf[q + 3] == UInt8(ascii: "s"):
+            case (4, UInt8(ascii: "a"), UInt8(ascii: "p")) where buf[unchecked: q + 2] == UInt8(ascii: "o") && buf[unchecked: q + 3] == UInt8(ascii: "s"):
                 return Reference(kind: .predefined(UInt8(ascii: "'")), end: nameEnd + 1)
-            case (4, UInt8(ascii: "q"), UInt8(ascii: "u")) where buf[q + 2] == UInt8(ascii: "o") && buf[q + 3] == UInt8(ascii: "t"):
+            case (4, UInt8(ascii: "q"), UInt8(ascii: "u")) where buf[unchecked: q + 2] == UInt8(ascii: "o") && buf[unchecked: q + 3] == UInt8(ascii: "t"):
                 return Reference(kind: .predefined(UInt8(ascii: "\"")), end: nameEnd + 1)
             default: break
             }
@@ -260,19 +262,14 @@ internal struct Lexer {
 /// The false positives only ever lie above a true one: subtracting 1 from a nonzero byte never
 /// borrows, so nothing below the first zero byte is marked. The lowest marked byte of a word is
 /// therefore exactly the first byte that matches, which is what the `…Stops` functions give:
-/// `stops.trailingZeroBitCount / 8` is its offset (words are loaded little-endian).
+/// `stops.trailingZeroBitCount / 8` is its offset (words are loaded little-endian,
+/// by `UncheckedBytes.loadWord(uncheckedAt:)`).
 internal enum WordScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
     @inline(__always)
     static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
-
-    /// The eight bytes at `p`, the first in the lowest bits whatever the platform's byte order.
-    @inline(__always)
-    static func load(_ base: UnsafeRawPointer, _ p: Int) -> UInt64 {
-        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-    }
 
     /// The high bit of each byte of `w` that may end plain character data — `<`, `&`, `]`, a
     /// control byte (tab and line feed included, though they do not end it) or non-ASCII — and

@@ -26,7 +26,7 @@ internal struct StreamBoundary {
 
     /// Moves `safeEnd` over the tokens of `window` that are complete; to the end of the window
     /// when `final` (no more input will come).
-    mutating func advance(_ window: UnsafeRawBufferPointer, final: Bool) {
+    mutating func advance(_ window: UncheckedBytes, final: Bool) {
         if final {
             safeEnd = window.count
             return
@@ -34,7 +34,7 @@ internal struct StreamBoundary {
         let count = window.count
         var p = safeEnd
         while p < count {
-            if window[p] == UInt8(ascii: "<") {
+            if window[unchecked: p] == UInt8(ascii: "<") {
                 guard let (end, change) = StreamBoundary.markupEnd(window, from: p) else { break }
                 depth = Swift.max(0, depth + change)
                 p = end
@@ -51,7 +51,7 @@ internal struct StreamBoundary {
                     // itself: it must see the markup too, or stop before the reference (and
                     // before any '&' right before it: `&&#1<` is an error at the second '&').
                     guard let (end, change) = StreamBoundary.markupEnd(window, from: next) else {
-                        safeEnd = Swift.max(safeEnd, StreamBoundary.splitPoint(UnsafeRawBufferPointer(rebasing: window[..<next]), from: safeEnd))
+                        safeEnd = Swift.max(safeEnd, StreamBoundary.splitPoint(window.extracting(unchecked: 0..<next), from: safeEnd))
                         break
                     }
                     depth = Swift.max(0, depth + change)
@@ -74,10 +74,10 @@ internal struct StreamBoundary {
 
     /// Where the markup at `p` (a `<`) ends, and how it changes the element depth; `nil` when it
     /// has not fully arrived.
-    static func markupEnd(_ w: UnsafeRawBufferPointer, from p: Int) -> (end: Int, depthChange: Int)? {
+    static func markupEnd(_ w: UncheckedBytes, from p: Int) -> (end: Int, depthChange: Int)? {
         let count = w.count
         guard p + 1 < count else { return nil }
-        switch w[p + 1] {
+        switch w[unchecked: p + 1] {
         case UInt8(ascii: "?"):
             return find("?>", in: w, from: p + 2).map { ($0 + 2, 0) }
         case UInt8(ascii: "/"):
@@ -97,18 +97,17 @@ internal struct StreamBoundary {
             // A start tag: its `>` is the first one outside a quoted attribute value. Names, white
             // space and values are passed over sixteen bytes at a time.
             var i = p + 1
-            let base = w.baseAddress.unsafelyUnwrapped  // `p + 1 < count`: the buffer is not empty
             let (greater, quote, apostrophe, less) = (VectorScan.splat(0x3E), VectorScan.splat(0x22), VectorScan.splat(0x27), VectorScan.splat(0x3C))
             while i < count {
                 if i + 16 <= count {
-                    let block = VectorScan.load(base, i)
+                    let block = w.loadVector(uncheckedAt: i)
                     let lane = VectorScan.firstSet((block .== greater) .| (block .== quote) .| (block .== apostrophe) .| (block .== less))
                     i += lane
                     if lane == 16 { continue }
                 }
-                let b = w[i]
+                let b = w[unchecked: i]
                 if b == UInt8(ascii: ">") {
-                    return (i + 1, w[i - 1] == UInt8(ascii: "/") ? 0 : 1)
+                    return (i + 1, w[unchecked: i - 1] == UInt8(ascii: "/") ? 0 : 1)
                 }
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                     guard let close = find(b, in: w, from: i + 1) else { return nil }
@@ -127,12 +126,12 @@ internal struct StreamBoundary {
 
     /// Where a DOCTYPE declaration whose keyword ends at `p` ends: at the first `>` outside quoted
     /// literals and outside the internal subset (whose comments, PIs and literals may hold `>` and `]`).
-    static func doctypeEnd(_ w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+    static func doctypeEnd(_ w: UncheckedBytes, from p: Int) -> Int? {
         let count = w.count
         var i = p
         var inSubset = false
         while i < count {
-            let b = w[i]
+            let b = w[unchecked: i]
             switch b {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 guard let close = find(b, in: w, from: i + 1) else { return nil }
@@ -166,21 +165,21 @@ internal struct StreamBoundary {
     /// Where a run of text starting at `p` and reaching the end of the window may be cut: not
     /// inside a UTF-8 sequence or a reference, and not after a carriage return or `]`. At `p` when
     /// it cannot be cut before the end of the window.
-    static func splitPoint(_ w: UnsafeRawBufferPointer, from p: Int) -> Int {
+    static func splitPoint(_ w: UncheckedBytes, from p: Int) -> Int {
         var cut = w.count
         while true {
             let before = cut
             // A UTF-8 sequence that may be incomplete: cut before its lead byte.
-            if cut > p, w[cut - 1] >= 0x80 {
+            if cut > p, w[unchecked: cut - 1] >= 0x80 {
                 var lead = cut - 1
-                while lead > p, w[lead] & 0xC0 == 0x80 { lead -= 1 }
+                while lead > p, w[unchecked: lead] & 0xC0 == 0x80 { lead -= 1 }
                 cut = lead
             }
-            while cut > p, w[cut - 1] == 0x0D || w[cut - 1] == UInt8(ascii: "]") { cut -= 1 }
+            while cut > p, w[unchecked: cut - 1] == 0x0D || w[unchecked: cut - 1] == UInt8(ascii: "]") { cut -= 1 }
             // A reference not yet ended by ';'.
             var i = cut
             while i > p {
-                let b = w[i - 1]
+                let b = w[unchecked: i - 1]
                 if b == UInt8(ascii: ";") { break }
                 if b == UInt8(ascii: "&") {
                     cut = i - 1
@@ -196,13 +195,13 @@ internal struct StreamBoundary {
     /// not ended by `;` before that `<`; `nil` when no `<` has arrived yet. One forward pass,
     /// sixteen bytes at a time: the `<` and the `&`s are looked for together, and only after a
     /// `&` is a `;` looked for.
-    static func textEnd(_ w: UnsafeRawBufferPointer, from p: Int) -> (end: Int, unterminated: Bool)? {
+    static func textEnd(_ w: UncheckedBytes, from p: Int) -> (end: Int, unterminated: Bool)? {
         var i = p
         while let hit = findEither(UInt8(ascii: "<"), UInt8(ascii: "&"), in: w, from: i) {
-            if w[hit] == UInt8(ascii: "<") { return (hit, false) }
+            if w[unchecked: hit] == UInt8(ascii: "<") { return (hit, false) }
             // A reference: it ends at ';', unless a '<' comes first.
             guard let close = findEither(UInt8(ascii: ";"), UInt8(ascii: "<"), in: w, from: hit + 1) else { return nil }
-            if w[close] == UInt8(ascii: "<") { return (close, true) }
+            if w[unchecked: close] == UInt8(ascii: "<") { return (close, true) }
             i = close + 1
         }
         return nil
@@ -210,20 +209,20 @@ internal struct StreamBoundary {
 
     /// The first `a` or `b` at or after `p`, sixteen bytes at a time.
     @inline(__always)
-    static func findEither(_ a: UInt8, _ b: UInt8, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+    static func findEither(_ a: UInt8, _ b: UInt8, in w: UncheckedBytes, from p: Int) -> Int? {
         let count = w.count
-        guard p < count, let base = w.baseAddress else { return nil }
+        guard p < count else { return nil }
         var i = p
         let first = VectorScan.splat(a)
         let second = VectorScan.splat(b)
         while i + 16 <= count {
-            let block = VectorScan.load(base, i)
+            let block = w.loadVector(uncheckedAt: i)
             let lane = VectorScan.firstSet((block .== first) .| (block .== second))
             if lane < 16 { return i + lane }
             i += 16
         }
         while i < count {
-            let byte = w[i]
+            let byte = w[unchecked: i]
             if byte == a || byte == b { return i }
             i += 1
         }
@@ -234,41 +233,41 @@ internal struct StreamBoundary {
 
     /// Whether the bytes at `p` begin with `literal`: `nil` when too few have arrived to tell.
     @inline(__always)
-    static func startsWith(_ w: UnsafeRawBufferPointer, _ p: Int, _ literal: StaticString) -> Bool? {
+    static func startsWith(_ w: UncheckedBytes, _ p: Int, _ literal: StaticString) -> Bool? {
         let length = literal.utf8CodeUnitCount
         let available = Swift.min(length, w.count - p)
         let bytes = literal.utf8Start
-        for i in 0..<available where w[p + i] != bytes[i] { return false }
+        for i in 0..<available where w[unchecked: p + i] != bytes[i] { return false }
         return available == length ? true : nil
     }
 
     /// The first `byte` at or after `p`, sixteen bytes at a time.
-    static func find(_ byte: UInt8, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+    static func find(_ byte: UInt8, in w: UncheckedBytes, from p: Int) -> Int? {
         let count = w.count
-        guard p < count, let base = w.baseAddress else { return nil }
+        guard p < count else { return nil }
         var i = p
         let pattern = VectorScan.splat(byte)
         while i + 16 <= count {
-            let lane = VectorScan.firstSet(VectorScan.load(base, i) .== pattern)
+            let lane = VectorScan.firstSet(w.loadVector(uncheckedAt: i) .== pattern)
             if lane < 16 { return i + lane }
             i += 16
         }
         while i < count {
-            if w[i] == byte { return i }
+            if w[unchecked: i] == byte { return i }
             i += 1
         }
         return nil
     }
 
     /// The first occurrence of `literal` at or after `p`.
-    static func find(_ literal: StaticString, in w: UnsafeRawBufferPointer, from p: Int) -> Int? {
+    static func find(_ literal: StaticString, in w: UncheckedBytes, from p: Int) -> Int? {
         let bytes = literal.utf8Start
         let length = literal.utf8CodeUnitCount
         var i = p
         while let hit = find(bytes[0], in: w, from: i) {
             guard hit + length <= w.count else { return nil }
             var matched = true
-            for k in 1..<length where w[hit + k] != bytes[k] {
+            for k in 1..<length where w[unchecked: hit + k] != bytes[k] {
                 matched = false
                 break
             }

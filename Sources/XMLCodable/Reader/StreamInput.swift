@@ -46,10 +46,14 @@ internal struct LineCounter {
     ///
     ///     "ab\ncd\nef" + 8 bytes   one block: 2 line feeds, the last at 5; column = 1 + scalars after it
     mutating func count(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
+        count(UncheckedBytes(bytes))
+    }
+
+    /// Counts `bytes` (see `count(_:)` above).
+    mutating func count(_ bytes: UncheckedBytes) {
         var index = 0
         while counted < 3, index < bytes.count {
-            countByte(base.load(fromByteOffset: index, as: UInt8.self))
+            countByte(bytes[unchecked: index])
             index += 1
         }
         let lineFeed = VectorScan.splat(0x0A)
@@ -61,10 +65,10 @@ internal struct LineCounter {
         var blocksInSum = 0
         var lastFeedBlock = -1
         while index + 16 <= bytes.count {
-            let block = VectorScan.load(base, index)
+            let block = bytes.loadVector(uncheckedAt: index)
             if afterCarriageReturn || VectorScan.any(block .== carriageReturn) {
-                settle(base, runStart, index, &feeds, lastFeedBlock)
-                for offset in index..<index + 16 { countByte(base.load(fromByteOffset: offset, as: UInt8.self)) }
+                settle(bytes, runStart, index, &feeds, lastFeedBlock)
+                for offset in index..<index + 16 { countByte(bytes[unchecked: offset]) }
                 index += 16
                 runStart = index
                 blocksInSum = 0
@@ -84,9 +88,9 @@ internal struct LineCounter {
             }
             index += 16
         }
-        settle(base, runStart, index, &feeds, lastFeedBlock)
+        settle(bytes, runStart, index, &feeds, lastFeedBlock)
         while index < bytes.count {
-            countByte(base.load(fromByteOffset: index, as: UInt8.self))
+            countByte(bytes[unchecked: index])
             index += 1
         }
     }
@@ -95,35 +99,36 @@ internal struct LineCounter {
     /// feeds, then the column — from its last line feed (in the block at `lastFeedBlock`, if
     /// any) or from the column at `start`.
     @inline(__always)
-    private mutating func settle(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ feeds: inout SIMD16<UInt8>, _ lastFeedBlock: Int) {
+    private mutating func settle(_ bytes: UncheckedBytes, _ start: Int, _ end: Int, _ feeds: inout SIMD16<UInt8>, _ lastFeedBlock: Int) {
         guard end > start else { return }
         line += Int(SIMD16<UInt16>(truncatingIfNeeded: feeds).wrappedSum())
         feeds = SIMD16<UInt8>(repeating: 0)
         var lineStart = start
         if lastFeedBlock >= 0 {
             var last = lastFeedBlock + 15
-            while base.load(fromByteOffset: last, as: UInt8.self) != 0x0A { last -= 1 }
+            // The block at `lastFeedBlock` has a line feed, so this stops within it.
+            while bytes[unchecked: last] != 0x0A { last -= 1 }
             lineStart = last + 1
             column = 1
         }
-        column += Self.scalars(base, from: lineStart, to: end)
+        column += Self.scalars(bytes, from: lineStart, to: end)
         counted += end - start
     }
 
     /// The scalars (bytes that are not UTF-8 continuation bytes) in `start ..< end`, which holds
     /// no line break.
     @inline(__always)
-    private static func scalars(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+    private static func scalars(_ bytes: UncheckedBytes, from start: Int, to end: Int) -> Int {
         let high: UInt64 = 0x8080_8080_8080_8080
         var index = start
         var total = 0
         while index + 8 <= end {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let word = bytes.loadWord(uncheckedAt: index)
             total += 8 - bytesSet(word & ~(word << 1) & high)
             index += 8
         }
         while index < end {
-            if base.load(fromByteOffset: index, as: UInt8.self) & 0xC0 != 0x80 { total += 1 }
+            if bytes[unchecked: index] & 0xC0 != 0x80 { total += 1 }
             index += 1
         }
         return total
@@ -168,7 +173,7 @@ internal struct LineCounter {
     /// The location `offset` bytes past the counted ones, given the bytes that follow them.
     func location(after offset: Int, in following: UnsafeRawBufferPointer) -> XMLReader.Location {
         var copy = self
-        copy.count(UnsafeRawBufferPointer(rebasing: following[0..<max(0, min(offset, following.count))]))
+        copy.count(UncheckedBytes(following).extracting(unchecked: 0..<max(0, min(offset, following.count))))
         return XMLReader.Location(line: copy.line, column: copy.column, offset: counted + offset)
     }
 }
@@ -189,10 +194,10 @@ internal final class StreamInput {
         case asynchronous(AsyncByteSource)
     }
 
-    @exclusivity(unchecked) private(set) var storage: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private(set) var capacity: Int
+    /// The window's bytes (see `OwnedByteBuffer`: it owns the allocation and checks its bounds).
+    @exclusivity(unchecked) private var window: OwnedByteBuffer
     /// The UTF-8 bytes in the window.
-    @exclusivity(unchecked) private(set) var count = 0
+    var count: Int { window.count }
     /// The absolute offset of the window's first byte in the document's UTF-8.
     @exclusivity(unchecked) private(set) var base = 0
     /// Whether no more bytes will arrive.
@@ -235,18 +240,16 @@ internal final class StreamInput {
         self.source = source
         self.chunkSize = max(1, chunkSize)
         self.maxTokenBytes = maxTokenBytes
-        capacity = max(64, self.chunkSize)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        window = OwnedByteBuffer(capacity: max(64, self.chunkSize))
     }
 
     deinit {
-        storage.deallocate()
         readBuffer?.deallocate()
     }
 
     /// The window's bytes, valid until bytes are appended or dropped.
     @usableFromInline
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+    var bytes: UnsafeRawBufferPointer { window.view.unsafeRawBuffer }
 
     /// A buffer of `chunkSize` bytes for reading an asynchronous source into.
     private var readBuffer: UnsafeMutableRawBufferPointer?
@@ -299,23 +302,11 @@ internal final class StreamInput {
     /// Drops the first `keep` bytes of the window (as `droppable(before:)` allows).
     func drop(_ keep: Int) {
         guard keep > 0 else { return }
-        lines.count(UnsafeRawBufferPointer(start: storage, count: keep))
-        if keep < count { (storage + 0).copyMemory(from: storage + keep, byteCount: count - keep) }
-        count -= keep
+        let keep = min(keep, count)
+        lines.count(window.view.extracting(unchecked: 0..<keep))
+        window.removeFirst(keep)
         base += keep
         boundary.dropFirst(keep)
-    }
-
-    /// Makes room for at least `needed` more bytes, growing the window if dropping could not.
-    private func reserve(_ needed: Int) throws(XMLParsingError) {
-        guard capacity - count < needed else { return }
-        var newCapacity = capacity
-        while newCapacity - count < needed { newCapacity *= 2 }
-        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
-        grown.copyMemory(from: storage, byteCount: count)
-        storage.deallocate()
-        storage = grown
-        capacity = newCapacity
     }
 
     // MARK: - Adding bytes
@@ -389,17 +380,9 @@ internal final class StreamInput {
 
     private func transcode(_ raw: UnsafeRawBufferPointer, final: Bool) throws(XMLParsingError) {
         guard var transcoder else { return }
-        var failure: InputDecoding.Failure?
         do throws(InputDecoding.Failure) {
             try transcoder.transcode(raw, final: final) { utf8 in
-                do throws(XMLParsingError) {
-                    try reserve(utf8.count)
-                } catch {
-                    failure = InputDecoding.Failure(reason: error.reason, offset: error.offset)
-                    return
-                }
-                if let source = utf8.baseAddress, !utf8.isEmpty { (storage + count).copyMemory(from: source, byteCount: utf8.count) }
-                count += utf8.count
+                window.append(utf8)
             }
         } catch {
             self.transcoder = transcoder
@@ -409,7 +392,6 @@ internal final class StreamInput {
             throw failure
         }
         self.transcoder = transcoder
-        if let failure { throw XMLParsingError(reason: failure.reason, offset: failure.offset, line: lines.line, column: lines.column) }
         try checkDeclaration(final: final)
     }
 
@@ -422,7 +404,7 @@ internal final class StreamInput {
             self.transcoder = transcoder
             let location = location(ofAbsolute: error.offset)
             // The error is in the declaration: none of the document after it is to be read.
-            count = min(count, error.offset)
+            window.truncate(to: error.offset)
             throw XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
         }
         self.transcoder = transcoder
@@ -448,13 +430,15 @@ internal final class StreamInput {
     /// scratch buffer, then transcoded into it.
     func readChunk(from read: (UnsafeMutableRawBufferPointer) throws -> Int) throws(XMLParsingError) -> Bool {
         if var transcoder, transcoder.passesThrough, decodingFailure == nil, !finished {
-            try reserve(chunkSize)
-            let got = min(chunkSize, try reading { try read(UnsafeMutableRawBufferPointer(start: storage + count, count: chunkSize)) })
+            // The read fills the window's unused room directly; no access to `window` is open
+            // while it runs (it may throw, and `reading` reads `count`).
+            let room = window.unusedCapacity(reserving: chunkSize)
+            let got = min(chunkSize, try reading { try read(room) })
             if got <= 0 {
                 finish()
                 return false
             }
-            count += got
+            window.didAppend(got)
             rawBytesRead += got
             transcoder.passedThrough(got)
             self.transcoder = transcoder

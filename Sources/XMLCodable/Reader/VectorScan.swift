@@ -4,7 +4,7 @@
 // look at every byte of the document once more than the scanner does, so they test a whole block
 // per step: compare a block with a splatted byte, then ask whether any lane matched.
 //
-//     let block = VectorScan.load(base, i)                         // bytes i ..< i + 16
+//     let block = bytes.loadVector(uncheckedAt: i)                 // bytes i ..< i + 16
 //     if VectorScan.any(block .== VectorScan.splat(UInt8(ascii: "<"))) { … }   // one '<' at least
 //
 // `any(_:)` is the standard library's free function for a mask, but it is written with `min()`,
@@ -12,17 +12,13 @@
 // sixteen lanes (each all ones or all zeros) as two 64-bit words instead: two moves and an `or`.
 // `firstSet` gives the first matching lane the same way, from the lowest set byte.
 //
-// The only unchecked memory access is `load`: its caller guarantees `offset + 16 <= count` of the
-// buffer `base` points into (checked in debug builds by the callers' loop conditions, which are
-// all of the form `while i + 16 <= count`).
+// Blocks are loaded by `UncheckedBytes.loadVector(uncheckedAt:)`: its callers guarantee
+// `offset + 16 <= count` by their loop conditions (all of the form `while i + 16 <= count`), and
+// debug builds assert it. The two `unsafeBitCast`s below reinterpret a 16-byte mask as two 64-bit
+// words: both are plain 16-byte values (no references, every bit pattern valid), so the cast
+// reads nothing but the value itself.
 
 internal enum VectorScan {
-    /// Sixteen bytes at `base + offset` (any alignment). The caller guarantees they are in bounds.
-    @inline(__always)
-    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> SIMD16<UInt8> {
-        base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-    }
-
     /// A block of sixteen copies of `byte`.
     @inline(__always)
     static func splat(_ byte: UInt8) -> SIMD16<UInt8> {

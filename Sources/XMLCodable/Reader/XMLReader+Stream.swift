@@ -177,7 +177,8 @@ extension XMLReader {
     internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
         // `input` holds the stream for as long as this reader exists, and nothing here replaces
         // `input`: the stream is used without retaining it for every event.
-        try Unmanaged.passUnretained(input.stream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { stream in
+        guard let stream = input.stream.map(Unmanaged.passUnretained) else { return nil }
+        return try stream._withUnsafeGuaranteedRef { stream in
             Result { () throws(XMLParsingError) in try nextFromStream(stream) }
         }.get()
     }
@@ -226,7 +227,7 @@ extension XMLReader {
         if stream.base != windowBase { throw movedOnByACopy(stream) }
         while true {
             if scanner.documentReadPosition >= stream.boundary.safeEnd, scanner.readsDocumentNext {
-                if !stream.holdsDeclaration { stream.boundary.advance(stream.bytes, final: stream.finished) }
+                if !stream.holdsDeclaration { stream.boundary.advance(UncheckedBytes(stream.bytes), final: stream.finished) }
                 scanner.documentSize = stream.base + stream.count
                 scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
                 if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
@@ -237,7 +238,7 @@ extension XMLReader {
                     }
                     let dropped = stream.droppable(before: scanner.firstNeededByte)
                     if dropped > 0 {
-                        scanner.dropDocumentBytes(dropped, from: stream.bytes)
+                        scanner.dropDocumentBytes(dropped, from: UncheckedBytes(stream.bytes))
                         stream.drop(dropped)
                         windowBase = stream.base
                     }

@@ -58,7 +58,9 @@ extension XMLReader {
             case .unsafe:
                 return try body(unsafe)
             case .stream:
-                return try body(stream.unsafelyUnwrapped.bytes)
+                // `kind` is `.stream` only for an input made with a stream (`stream(_:)`). (Read
+                // through `?.`, not bound with `let`, which would retain the stream per call.)
+                return try body(stream?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
             }
         }
     }

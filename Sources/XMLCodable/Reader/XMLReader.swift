@@ -95,7 +95,7 @@ public struct XMLReader {
             self.init(input: .array(bytes), options: options)
             deferredFailure = failure
             var boundary = StreamBoundary()
-            input.withBytes { boundary.advance($0, final: false) }
+            input.withBytes { boundary.advance(UncheckedBytes($0), final: false) }
             scanner.end = boundary.safeEnd
             scanner.inputIsFinal = false
         }

@@ -16,7 +16,7 @@ extension XMLScanner {
     // MARK: - Around the root element
 
     /// Reads white space, comments, PIs and the DOCTYPE before the root, and after it.
-    mutating func misc(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+    mutating func misc(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         let buf = document
         skipSpace(buf)
         guard position < end else {
@@ -25,11 +25,11 @@ extension XMLScanner {
             phase = .done
             return nil
         }
-        guard buf[position] == UInt8(ascii: "<") else {
+        guard buf[unchecked: position] == UInt8(ascii: "<") else {
             if phase == .epilog { throw error(.contentAfterRootElement, at: position) }
             throw unexpected(buf, at: position, expected: "'<'")
         }
-        let next = position + 1 < end ? buf[position + 1] : 0
+        let next = position + 1 < end ? buf[unchecked: position + 1] : 0
         if next == UInt8(ascii: "?") { return try processingInstruction(buf) }
         if next == UInt8(ascii: "!") {
             if matches(buf, position, "<!--") { return try comment(buf) }
@@ -50,7 +50,7 @@ extension XMLScanner {
 
     /// Reads the next event inside the root element.
     @inline(__always)
-    mutating func content(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+    mutating func content(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         while true {
             let buf = buffer(source, document)
             guard position < end else {
@@ -62,10 +62,10 @@ extension XMLScanner {
                 try popEntity()
                 continue
             }
-            let byte = buf[position]
+            let byte = buf[unchecked: position]
             if byte == UInt8(ascii: "<") {
                 guard position + 1 < end else { throw unexpected(buf, at: position + 1, expected: "markup after '<'") }
-                switch buf[position + 1] {
+                switch buf[unchecked: position + 1] {
                 case UInt8(ascii: "/"):
                     return try endTag(buf, document)
                 case UInt8(ascii: "!"):
@@ -81,10 +81,9 @@ extension XMLScanner {
             }
             if byte == 0x0A {
                 // Indentation between tags, the most common text of all, without calling `text`.
-                let base = buf.baseAddress.unsafelyUnwrapped
                 var p = position + 1
-                while p < end, base.load(fromByteOffset: p, as: UInt8.self) == 0x20 { p += 1 }
-                if p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "<") {
+                while p < end, buf[unchecked: p] == 0x20 { p += 1 }
+                if p < end, buf[unchecked: p] == UInt8(ascii: "<") {
                     let start = position
                     position = p
                     return .text(XMLSlice(source: source, start: start, end: p))
@@ -102,10 +101,10 @@ extension XMLScanner {
     }
 
     /// Handles `&name;` in content: expands an internal entity, refuses others.
-    private mutating func enterEntity(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int, referenceEnd: Int)
+    private mutating func enterEntity(_ buf: UncheckedBytes, _ document: UncheckedBytes, nameStart: Int, nameEnd: Int, referenceEnd: Int)
         throws(ScanError)
     {
-        let name = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
+        let name = buf.rawBuffer(unchecked: nameStart..<nameEnd)
         guard let dtd, let index = dtd.generalEntity(named: name) else {
             if undeclaredEntitiesAreErrors {
                 throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
@@ -128,24 +127,23 @@ extension XMLScanner {
     // MARK: - Text
 
     /// Reads character data up to markup, an entity reference or the end of the current buffer.
-    mutating func text(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func text(_ buf: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let table = lexer.table
-        let base = buf.baseAddress.unsafelyUnwrapped
         let start = position
         let end = self.end
         var p = position
         var flags: XMLSlice.Flags = []
         // Indentation between tags (a line feed, then spaces or tabs, then '<'): the most common
         // text of all in pretty-printed documents, read without the general loop.
-        let first = base.load(fromByteOffset: p, as: UInt8.self)
+        let first = buf[unchecked: p]
         if first == 0x0A || first == 0x20 || first == 0x09 {
             p += 1
             while p < end {
-                let b = base.load(fromByteOffset: p, as: UInt8.self)
+                let b = buf[unchecked: p]
                 guard b == 0x20 || b == 0x0A || b == 0x09 else { break }
                 p += 1
             }
-            if p >= end || base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "<") {
+            if p >= end || buf[unchecked: p] == UInt8(ascii: "<") {
                 position = p
                 return .text(XMLSlice(source: source, start: start, end: p))
             }
@@ -155,23 +153,23 @@ extension XMLScanner {
         scan: while true {
             let byte: UInt8
             if p + 8 <= end {
-                let stops = WordScan.textStops(WordScan.load(base, p))
+                let stops = WordScan.textStops(buf.loadWord(uncheckedAt: p))
                 if stops == 0 {
                     p += 8
                     continue
                 }
                 p += stops.trailingZeroBitCount &>> 3
-                byte = base.load(fromByteOffset: p, as: UInt8.self)
+                byte = buf[unchecked: p]
             } else {
                 guard p < end else { break }
-                byte = base.load(fromByteOffset: p, as: UInt8.self)
+                byte = buf[unchecked: p]
             }
             if table[Int(byte)] & ByteClass.textStop == 0 {
                 p += 1
                 continue
             }
             if byte >= 0x80 {
-                let next = skipValidNonASCII(base, p, end)
+                let next = skipValidNonASCII(buf, p, end)
                 if next > p {
                     p = next
                     continue
@@ -186,8 +184,8 @@ extension XMLScanner {
                 flags.insert(.references)
                 p = reference.end
             case UInt8(ascii: "]"):
-                if p + 2 < end, base.load(fromByteOffset: p + 1, as: UInt8.self) == UInt8(ascii: "]"),
-                    base.load(fromByteOffset: p + 2, as: UInt8.self) == UInt8(ascii: ">")
+                if p + 2 < end, buf[unchecked: p + 1] == UInt8(ascii: "]"),
+                    buf[unchecked: p + 2] == UInt8(ascii: ">")
                 {
                     throw error(.syntax("']]>' is not allowed in character data"), at: p)
                 }
@@ -205,7 +203,7 @@ extension XMLScanner {
 
     // MARK: - Tags
 
-    mutating func startTag(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func startTag(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) -> XMLEvent {
         if elements.count >= limits.maxDepth {
             throw error(.depthLimitExceeded(limit: limits.maxDepth), at: position)
         }
@@ -221,13 +219,12 @@ extension XMLScanner {
         var nameBits: UInt64 = 0
         var mayRepeat = false
         let table = lexer.table
-        let base = buf.baseAddress.unsafelyUnwrapped
         let end = self.end
         while true {
             // Before an attribute, most often a single space.
             let hadSpace: Bool
-            if p + 1 < end, base.load(fromByteOffset: p, as: UInt8.self) == 0x20,
-                table[Int(base.load(fromByteOffset: p + 1, as: UInt8.self))] & ByteClass.space == 0
+            if p + 1 < end, buf[unchecked: p] == 0x20,
+                table[Int(buf[unchecked: p + 1])] & ByteClass.space == 0
             {
                 p += 1
                 hadSpace = true
@@ -235,13 +232,13 @@ extension XMLScanner {
                 hadSpace = skipSpace(buf, &p)
             }
             guard p < end else { throw unexpected(buf, at: p, expected: "'>' to end the start tag") }
-            let byte = base.load(fromByteOffset: p, as: UInt8.self)
+            let byte = buf[unchecked: p]
             if byte == UInt8(ascii: ">") {
                 p += 1
                 break
             }
             if byte == UInt8(ascii: "/") {
-                guard p + 1 < end, base.load(fromByteOffset: p + 1, as: UInt8.self) == UInt8(ascii: ">") else {
+                guard p + 1 < end, buf[unchecked: p + 1] == UInt8(ascii: ">") else {
                     throw unexpected(buf, at: p + 1, expected: "'>' after '/'")
                 }
                 p += 2
@@ -250,30 +247,30 @@ extension XMLScanner {
             }
             guard hadSpace else { throw unexpected(buf, at: p, expected: "white space, '>' or '/>'") }
             // An attribute.
-            var attributeNameEnd = lexer.plainNameEnd(base, at: p, limit: end)
+            var attributeNameEnd = lexer.plainNameEnd(buf, at: p, limit: end)
             var attributePrefix: Int32 = -1
             if attributeNameEnd < 0 { (attributeNameEnd, attributePrefix) = try scanName(buf, at: p, qualified: true) }
             if attributePrefix >= 0 || (attributeNameEnd - p == 5 && byte == UInt8(ascii: "x")) { namespaceWork = true }
             let bit = AttributeNameFilter.bit(
-                length: attributeNameEnd - p, first: byte, last: base.load(fromByteOffset: attributeNameEnd - 1, as: UInt8.self))
+                length: attributeNameEnd - p, first: byte, last: buf[unchecked: attributeNameEnd - 1])
             if nameBits & bit != 0 { mayRepeat = true }
             nameBits |= bit
             let attributeName = XMLSlice(source: source, start: p, end: attributeNameEnd)
             p = attributeNameEnd
             // `="` or `='`, perhaps with white space around the `=`.
-            if p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "=") {
+            if p < end, buf[unchecked: p] == UInt8(ascii: "=") {
                 p += 1
             } else {
                 skipSpace(buf, &p)
-                guard p < end, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "=") else {
+                guard p < end, buf[unchecked: p] == UInt8(ascii: "=") else {
                     throw unexpected(buf, at: p, expected: "'=' after the attribute name")
                 }
                 p += 1
             }
-            var quote = p < end ? base.load(fromByteOffset: p, as: UInt8.self) : 0
+            var quote = p < end ? buf[unchecked: p] : 0
             if quote != UInt8(ascii: "\"") && quote != UInt8(ascii: "'") {
                 skipSpace(buf, &p)
-                quote = p < end ? base.load(fromByteOffset: p, as: UInt8.self) : 0
+                quote = p < end ? buf[unchecked: p] : 0
                 guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                     throw unexpected(buf, at: p, expected: "a quoted attribute value")
                 }
@@ -286,16 +283,16 @@ extension XMLScanner {
                 // (the lowest stop of a word is exact), then byte by byte.
                 let b: UInt8
                 if p + 8 <= end {
-                    let stops = WordScan.attributeValueStops(WordScan.load(base, p))
+                    let stops = WordScan.attributeValueStops(buf.loadWord(uncheckedAt: p))
                     if stops == 0 {
                         p += 8
                         continue
                     }
                     p += stops.trailingZeroBitCount &>> 3
-                    b = base.load(fromByteOffset: p, as: UInt8.self)
+                    b = buf[unchecked: p]
                 } else {
                     guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
-                    b = base.load(fromByteOffset: p, as: UInt8.self)
+                    b = buf[unchecked: p]
                     if table[Int(b)] & ByteClass.attributeStop == 0 {
                         p += 1
                         continue
@@ -303,7 +300,7 @@ extension XMLScanner {
                 }
                 if b == quote { break }
                 if b >= 0x80 {
-                    let next = skipValidNonASCII(base, p, end)
+                    let next = skipValidNonASCII(buf, p, end)
                     if next > p {
                         p = next
                         continue
@@ -364,17 +361,17 @@ extension XMLScanner {
         return .startElement(name)
     }
 
-    mutating func endTag(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func endTag(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) -> XMLEvent {
         // Fast path: the end tag names the open element, in the same buffer, followed by '>'.
         let open = elements[elements.count - 1]
         let nameStart = position + 2
         if open.name.qualified.source == source, open.frameDepth == frames.count {
             let count = open.name.qualified.end - open.name.qualified.start
             let after = nameStart + count
-            if after < end, buf[after] == UInt8(ascii: ">"),
+            if after < end, buf[unchecked: after] == UInt8(ascii: ">"),
                 bytesEqual(
-                    UnsafeRawBufferPointer(rebasing: buf[nameStart..<after]),
-                    UnsafeRawBufferPointer(rebasing: buf[open.name.qualified.start..<open.name.qualified.end]))
+                    buf.rawBuffer(unchecked: nameStart..<after),
+                    buf.rawBuffer(unchecked: open.name.qualified.start..<open.name.qualified.end))
             {
                 position = after + 1
                 return .endElement(popElement())
@@ -384,19 +381,20 @@ extension XMLScanner {
     }
 
     /// An end tag with white space before '>', in another buffer than its start tag, or in error.
-    private mutating func endTagSlowly(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    private mutating func endTagSlowly(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let nameStart = position + 2
         let (nameEnd, _) = try scanName(buf, at: nameStart, qualified: true)
         var p = nameEnd
         skipSpace(buf, &p)
-        guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the end tag") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the end tag") }
         let open = elements[elements.count - 1]
         if open.frameDepth != frames.count {
-            let entity = frames.isEmpty ? "" : String(decoding: dtd.unsafelyUnwrapped.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
+            // Frames are pushed only for the DTD's entities, so with a frame there is a DTD.
+            let entity = frames.isEmpty ? "" : String(decoding: dtd?.entities[frames[frames.count - 1].entity].name ?? [], as: UTF8.self)
             throw error(.malformedEntity(name: entity, problem: "an element ends in it that did not start in it"), at: position)
         }
-        let found = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
-        let expected = XMLScanner.rawBytes(open.name.qualified, document, dtd)
+        let found = buf.rawBuffer(unchecked: nameStart..<nameEnd)
+        let expected = rawBytes(open.name.qualified, document)
         if !bytesEqual(found, expected) {
             throw error(.mismatchedEndTag(expected: String(decoding: expected, as: UTF8.self), found: String(decoding: found, as: UTF8.self)), at: position)
         }
@@ -414,24 +412,24 @@ extension XMLScanner {
 
     // MARK: - Comments, PIs, CDATA
 
-    mutating func comment(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func comment(_ buf: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let start = position + 4
         let (end, flags) = try literalContent(buf, from: start, until: "-->", expected: "'-->' to end the comment", isComment: true)
         return .comment(XMLSlice(source: source, start: start, end: end, flags: flags))
     }
 
-    mutating func processingInstruction(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func processingInstruction(_ buf: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let targetStart = position + 2
         let (targetEnd, _) = try scanName(buf, at: targetStart, qualified: false)
         if targetEnd - targetStart == 3 {
-            let t = (buf[targetStart] | 0x20, buf[targetStart + 1] | 0x20, buf[targetStart + 2] | 0x20)
+            let t = (buf[unchecked: targetStart] | 0x20, buf[unchecked: targetStart + 1] | 0x20, buf[unchecked: targetStart + 2] | 0x20)
             if t == (UInt8(ascii: "x"), UInt8(ascii: "m"), UInt8(ascii: "l")) {
                 throw error(.syntax("the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"), at: position)
             }
         }
         let target = XMLSlice(source: source, start: targetStart, end: targetEnd)
         var p = targetEnd
-        if p + 1 < end, buf[p] == UInt8(ascii: "?"), buf[p + 1] == UInt8(ascii: ">") {
+        if p + 1 < end, buf[unchecked: p] == UInt8(ascii: "?"), buf[unchecked: p + 1] == UInt8(ascii: ">") {
             position = p + 2
             return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: p))
         }
@@ -440,7 +438,7 @@ extension XMLScanner {
         return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: dataEnd, flags: flags))
     }
 
-    mutating func cdata(_ buf: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func cdata(_ buf: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let start = position + 9
         let (end, flags) = try literalContent(buf, from: start, until: "]]>", expected: "']]>' to end the CDATA section", isComment: false)
         return .cdata(XMLSlice(source: source, start: start, end: end, flags: flags))
@@ -450,7 +448,7 @@ extension XMLScanner {
     /// `terminator`, checking characters and noting raw carriage returns; leaves `position` after
     /// the terminator and returns where the content ends. In a comment, `--` must begin `-->`.
     private mutating func literalContent(
-        _ buf: UnsafeRawBufferPointer, from start: Int, until terminator: StaticString, expected: String, isComment: Bool
+        _ buf: UncheckedBytes, from start: Int, until terminator: StaticString, expected: String, isComment: Bool
     ) throws(ScanError) -> (end: Int, flags: XMLSlice.Flags) {
         var p = start
         var flags: XMLSlice.Flags = []
@@ -458,7 +456,7 @@ extension XMLScanner {
         let first = terminator.utf8Start.pointee
         while true {
             guard p < end else { throw unexpected(buf, at: p, expected: expected) }
-            let b = buf[p]
+            let b = buf[unchecked: p]
             if table[Int(b)] & ByteClass.markupStop == 0 {
                 p += 1
                 continue
@@ -467,7 +465,7 @@ extension XMLScanner {
                 position = p + terminator.utf8CodeUnitCount
                 return (p, flags)
             }
-            if isComment, b == UInt8(ascii: "-"), p + 1 < end, buf[p + 1] == UInt8(ascii: "-") {
+            if isComment, b == UInt8(ascii: "-"), p + 1 < end, buf[unchecked: p + 1] == UInt8(ascii: "-") {
                 // Not "-->" (checked above): a cut-off comment, or "--" inside one.
                 if p + 2 >= end { throw unexpected(buf, at: end, expected: "'>' to end the comment") }
                 throw error(.syntax("'--' is not allowed inside a comment"), at: p)
@@ -487,7 +485,7 @@ extension XMLScanner {
 
     /// Skips white space at `position`; returns whether there was any.
     @discardableResult
-    mutating func skipSpace(_ buf: UnsafeRawBufferPointer) -> Bool {
+    mutating func skipSpace(_ buf: UncheckedBytes) -> Bool {
         var p = position
         let skipped = skipSpace(buf, &p)
         position = p
@@ -497,17 +495,17 @@ extension XMLScanner {
     /// Skips white space at `p`; returns whether there was any.
     @discardableResult
     @inline(__always)
-    mutating func skipSpace(_ buf: UnsafeRawBufferPointer, _ p: inout Int) -> Bool {
+    mutating func skipSpace(_ buf: UncheckedBytes, _ p: inout Int) -> Bool {
         lexer.skipSpace(buf, &p, limit: end)
     }
 
     /// Whether the bytes at `p` are `literal`.
     @inline(__always)
-    mutating func matches(_ buf: UnsafeRawBufferPointer, _ p: Int, _ literal: StaticString) -> Bool {
+    mutating func matches(_ buf: UncheckedBytes, _ p: Int, _ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard p + count <= end else { return false }
         let bytes = literal.utf8Start
-        for i in 0..<count where buf[p + i] != bytes[i] { return false }
+        for i in 0..<count where buf[unchecked: p + i] != bytes[i] { return false }
         return true
     }
 
@@ -515,22 +513,20 @@ extension XMLScanner {
 
     /// Finds attributes given twice, comparing qualified names as bytes. `startTag` calls it only
     /// when `AttributeNameFilter` saw two names that may be equal, or the DTD added attributes.
-    mutating func checkDuplicateAttributes(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+    mutating func checkDuplicateAttributes(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
         let base = attributeBase
         let count = attributes.count - base
         if count <= 12, attributes[base...].allSatisfy({ $0.name.qualified.source == source }) {
             // All in the current buffer: compare lengths, then bytes.
-            let bytes = buf.baseAddress.unsafelyUnwrapped
             for i in (base + 1)..<(base + count) {
                 let a = attributes[i].name.qualified
                 let length = a.end - a.start
                 for j in base..<i {
                     let b = attributes[j].name.qualified
-                    if b.end - b.start == length, bytes.load(fromByteOffset: a.start, as: UInt8.self) == bytes.load(fromByteOffset: b.start, as: UInt8.self),
-                        bytesEqual(UnsafeRawBufferPointer(start: bytes + a.start, count: length), UnsafeRawBufferPointer(start: bytes + b.start, count: length))
+                    if b.end - b.start == length, buf[unchecked: a.start] == buf[unchecked: b.start],
+                        buf.extracting(unchecked: a.start..<a.end).elementsEqual(buf.extracting(unchecked: b.start..<b.end))
                     {
-                        throw error(
-                            .duplicateAttribute(String(decoding: UnsafeRawBufferPointer(start: bytes + a.start, count: length), as: UTF8.self)), at: a.start)
+                        throw error(.duplicateAttribute(buf.extracting(unchecked: a.start..<a.end).string), at: a.start)
                     }
                 }
             }
@@ -566,13 +562,13 @@ extension XMLScanner {
     /// The raw bytes of a slice when the caller has the current buffer rather than the document
     /// (a start tag inside an entity): slices of the current source come from `current`.
     @inline(__always)
-    mutating func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, current: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    mutating func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes, current: UncheckedBytes) -> UnsafeRawBufferPointer {
         let buffer = slice.source == source ? current : self.buffer(slice.source, document)
-        return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
+        return buffer.rawBuffer(unchecked: slice.start..<slice.end)
     }
 
     /// Adds defaulted attributes and marks tokenized ones, from the DTD's `<!ATTLIST>` declarations.
-    mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+    mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
         guard let dtd, let listIndex = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
         let list = dtd.attributeLists[listIndex]
         let base = attributeBase
@@ -588,7 +584,7 @@ extension XMLScanner {
         let mask = hashed ? fillNameSlots(count: specified - base, buf, document) : 0
         for declaration in list.defaults {
             guard var value = declaration.defaultValue else { continue }
-            let declared = XMLScanner.rawBytes(declaration.qualifiedName.qualified, document, dtd)
+            let declared = rawBytes(declaration.qualifiedName.qualified, document)
             var isSpecified = false
             if hashed {
                 var slot = Int(truncatingIfNeeded: nameHash(declared)) & mask
@@ -639,7 +635,7 @@ extension XMLScanner {
 
     /// Hashes the qualified names of the element's first `count` attributes into `duplicateSlots`
     /// (which need not be distinct; the slots hold indices into `attributes`) and returns the slot mask.
-    mutating func fillNameSlots(count: Int, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) -> Int {
+    mutating func fillNameSlots(count: Int, _ buf: UncheckedBytes, _ document: UncheckedBytes) -> Int {
         let mask = clearedSlots(for: count)
         for i in attributeBase..<(attributeBase + count) {
             var slot = Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
@@ -666,17 +662,17 @@ extension XMLScanner {
     }
 
     @inline(__always)
-    mutating func scanName(_ buf: UnsafeRawBufferPointer, at start: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+    mutating func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
         do { return try lexer.scanName(buf, at: start, qualified: qualified, limit: end) } catch { throw relocate(error) }
     }
 
     @inline(__always)
-    mutating func scanReference(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Reference {
+    mutating func scanReference(_ buf: UncheckedBytes, at p: Int) throws(ScanError) -> Reference {
         do { return try lexer.scanReference(buf, at: p, limit: end) } catch { throw relocate(error) }
     }
 
     @inline(__always)
-    mutating func checkCharacter(_ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError) -> Int {
+    mutating func checkCharacter(_ buf: UncheckedBytes, at p: Int) throws(ScanError) -> Int {
         do { return try lexer.checkCharacter(buf, at: p, limit: end) } catch { throw relocate(error) }
     }
 }

@@ -13,8 +13,8 @@
 // does not read it.
 
 extension XMLScanner {
-    mutating func internalSubset(_ document: UnsafeRawBufferPointer, hasExternalSubset: Bool) throws(ScanError) {
-        let store = dtd.unsafelyUnwrapped
+    /// Reads the internal subset into `store` (the scanner's `dtd`).
+    mutating func internalSubset(_ document: UncheckedBytes, into store: DTDStore, hasExternalSubset: Bool) throws(ScanError) {
         let standalone = declaration?.standalone == true
         undeclaredEntitiesAreErrors = standalone || !hasExternalSubset
         while true {
@@ -30,7 +30,7 @@ extension XMLScanner {
                 }
                 throw unexpected(buf, at: position, expected: "']' to end the internal subset")
             }
-            let byte = buf[position]
+            let byte = buf[unchecked: position]
             if byte == UInt8(ascii: "]") {
                 if !frames.isEmpty {
                     throw error(.syntax("']' inside the replacement text of a parameter entity"), at: position)
@@ -72,16 +72,16 @@ extension XMLScanner {
     }
 
     /// `%name;` between declarations.
-    private mutating func parameterEntityReference(_ buf: UnsafeRawBufferPointer, store: DTDStore, standalone: Bool) throws(ScanError) {
+    private mutating func parameterEntityReference(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError) {
         let start = position
         let (nameEnd, _) = try scanName(buf, at: start + 1, qualified: false)
-        guard nameEnd < end, buf[nameEnd] == UInt8(ascii: ";") else {
+        guard nameEnd < end, buf[unchecked: nameEnd] == UInt8(ascii: ";") else {
             throw unexpected(buf, at: nameEnd, expected: "';' to end the parameter-entity reference")
         }
         position = nameEnd + 1
         sawParameterEntityReference = true
         if !standalone { undeclaredEntitiesAreErrors = false }
-        let name = UnsafeRawBufferPointer(rebasing: buf[(start + 1)..<nameEnd])
+        let name = buf.rawBuffer(unchecked: (start + 1)..<nameEnd)
         guard let index = store.parameterEntity(named: name) else {
             if standalone { throw error(.undeclaredEntity("%" + String(decoding: name, as: UTF8.self)), at: start) }
             skipDeclarations = true
@@ -111,22 +111,22 @@ extension XMLScanner {
 
     // MARK: - <!ENTITY>
 
-    private mutating func entityDeclaration(_ buf: UnsafeRawBufferPointer, store: DTDStore, standalone: Bool) throws(ScanError) {
+    private mutating func entityDeclaration(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError) {
         var p = position + 8
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!ENTITY'") }
         var isParameter = false
-        if p < end, buf[p] == UInt8(ascii: "%") {
+        if p < end, buf[unchecked: p] == UInt8(ascii: "%") {
             p += 1
             guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '%'") }
             isParameter = true
         }
         let nameStart = p
         let (nameEnd, _) = try scanName(buf, at: p, qualified: false)
-        let name = Array(UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd]))
+        let name = Array(buf.rawBuffer(unchecked: nameStart..<nameEnd))
         p = nameEnd
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the entity name") }
         var entity = DTDStore.Entity(name: name, isParameter: isParameter, source: 0, declaredInParameterEntity: !frames.isEmpty)
-        if p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") {
+        if p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") {
             let replacement = try entityValue(buf, &p)
             if keeping(standalone) {
                 entity.source = replacement.withUnsafeBytes { store.addBuffer($0, rawLineEnds: false, documentOffset: offset(nameStart)) }
@@ -141,12 +141,12 @@ extension XMLScanner {
                 p += 5
                 guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after NDATA") }
                 let (notationEnd, _) = try scanName(buf, at: p, qualified: false)
-                entity.notation = Array(UnsafeRawBufferPointer(rebasing: buf[p..<notationEnd]))
+                entity.notation = Array(buf.rawBuffer(unchecked: p..<notationEnd))
                 p = notationEnd
             }
         }
         skipSpace(buf, &p)
-        guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the entity declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the entity declaration") }
         position = p + 1
         // An internal entity skipped above has no text; do not declare it.
         if keeping(standalone), entity.systemID != nil || entity.source != 0 {
@@ -155,14 +155,14 @@ extension XMLScanner {
     }
 
     /// Reads a quoted entity value and builds its replacement text.
-    private mutating func entityValue(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> [UInt8] {
-        let quote = buf[p]
+    private mutating func entityValue(_ buf: UncheckedBytes, _ p: inout Int) throws(ScanError) -> [UInt8] {
+        let quote = buf[unchecked: p]
         var q = p + 1
         var out: [UInt8] = []
         let raw = hasRawLineEnds(source)
         while true {
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the entity value") }
-            let b = buf[q]
+            let b = buf[unchecked: q]
             if b == quote { break }
             switch b {
             case UInt8(ascii: "%"):
@@ -172,15 +172,15 @@ extension XMLScanner {
                 if case .character(let scalar) = reference.kind {
                     appendUTF8(scalar, to: &out)
                 } else {
-                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[q..<reference.end]))
+                    out.append(contentsOf: buf.rawBuffer(unchecked: q..<reference.end))
                 }
                 q = reference.end
             case 0x0D where raw:
                 out.append(0x0A)
-                q += (q + 1 < end && buf[q + 1] == 0x0A) ? 2 : 1
+                q += (q + 1 < end && buf[unchecked: q + 1] == 0x0A) ? 2 : 1
             default:
                 let next = try checkCharacter(buf, at: q)
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[q..<next]))
+                out.append(contentsOf: buf.rawBuffer(unchecked: q..<next))
                 q = next
             }
         }
@@ -190,17 +190,17 @@ extension XMLScanner {
 
     // MARK: - <!ATTLIST>
 
-    private mutating func attributeListDeclaration(_ buf: UnsafeRawBufferPointer, store: DTDStore, standalone: Bool) throws(ScanError) {
+    private mutating func attributeListDeclaration(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError) {
         var p = position + 9
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!ATTLIST'") }
         let elementStart = p
         let (elementEnd, _) = try scanName(buf, at: p, qualified: true)
-        let element = UnsafeRawBufferPointer(rebasing: buf[elementStart..<elementEnd])
+        let element = buf.rawBuffer(unchecked: elementStart..<elementEnd)
         p = elementEnd
         while true {
             let hadSpace = skipSpace(buf, &p)
             guard p < end else { throw unexpected(buf, at: p, expected: "'>' to end the attribute-list declaration") }
-            if buf[p] == UInt8(ascii: ">") {
+            if buf[unchecked: p] == UInt8(ascii: ">") {
                 p += 1
                 break
             }
@@ -211,17 +211,17 @@ extension XMLScanner {
             guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the attribute name") }
             // AttType
             var isTokenized = true
-            if p < end, buf[p] == UInt8(ascii: "(") {
+            if p < end, buf[unchecked: p] == UInt8(ascii: "(") {
                 p = try tokenList(buf, from: p + 1, names: false)
             } else if matches(buf, p, "NOTATION") {
                 p += 8
                 guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after NOTATION") }
-                guard p < end, buf[p] == UInt8(ascii: "(") else { throw unexpected(buf, at: p, expected: "'(' to start the notation list") }
+                guard p < end, buf[unchecked: p] == UInt8(ascii: "(") else { throw unexpected(buf, at: p, expected: "'(' to start the notation list") }
                 p = try tokenList(buf, from: p + 1, names: true)
             } else {
                 let keywordStart = p
-                while p < end, buf[p] >= UInt8(ascii: "A"), buf[p] <= UInt8(ascii: "Z") { p += 1 }
-                let keyword = UnsafeRawBufferPointer(rebasing: buf[keywordStart..<p])
+                while p < end, buf[unchecked: p] >= UInt8(ascii: "A"), buf[unchecked: p] <= UInt8(ascii: "Z") { p += 1 }
+                let keyword = buf.rawBuffer(unchecked: keywordStart..<p)
                 if equalsASCII(keyword, "CDATA") {
                     isTokenized = false
                 } else if !(equalsASCII(keyword, "ID") || equalsASCII(keyword, "IDREF") || equalsASCII(keyword, "IDREFS")
@@ -248,7 +248,7 @@ extension XMLScanner {
                     p += 6
                     guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after #FIXED") }
                 }
-                guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else {
+                guard p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") else {
                     throw unexpected(buf, at: p, expected: "#REQUIRED, #IMPLIED, #FIXED or a quoted default value")
                 }
                 let before = expandedBytes
@@ -256,7 +256,7 @@ extension XMLScanner {
                 expansionCost = expandedBytes - before
             }
             guard keeping(standalone) else { continue }
-            let nameBytes = UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd])
+            let nameBytes = buf.rawBuffer(unchecked: nameStart..<nameEnd)
             guard let list = store.claimAttribute(element: element, name: nameBytes) else { continue }
             // An attribute declared #IMPLIED or #REQUIRED with type CDATA changes nothing in a start tag.
             guard isTokenized || defaultValue != nil else { continue }
@@ -264,7 +264,7 @@ extension XMLScanner {
             var value: XMLSlice?
             if let defaultValue {
                 let valueSource = store.addBuffer(
-                    UnsafeRawBufferPointer(rebasing: buf[defaultValue.start..<defaultValue.end]), rawLineEnds: hasRawLineEnds(source),
+                    buf.rawBuffer(unchecked: defaultValue.start..<defaultValue.end), rawLineEnds: hasRawLineEnds(source),
                     documentOffset: offset(defaultValue.start))
                 value = XMLSlice(source: valueSource, start: 0, end: defaultValue.end - defaultValue.start, flags: defaultValue.flags)
             }
@@ -277,7 +277,7 @@ extension XMLScanner {
     }
 
     /// `( Nmtoken | Nmtoken … )` or, for a notation type, `( Name | Name … )`, after the '('.
-    private mutating func tokenList(_ buf: UnsafeRawBufferPointer, from start: Int, names: Bool) throws(ScanError) -> Int {
+    private mutating func tokenList(_ buf: UncheckedBytes, from start: Int, names: Bool) throws(ScanError) -> Int {
         var p = start
         while true {
             skipSpace(buf, &p)
@@ -286,11 +286,11 @@ extension XMLScanner {
             } else {
                 let tokenStart = p
                 while p < end {
-                    if buf[p] < 0x80 {
-                        guard lexer.table[Int(buf[p])] & ByteClass.name != 0 else { break }
+                    if buf[unchecked: p] < 0x80 {
+                        guard lexer.table[Int(buf[unchecked: p])] & ByteClass.name != 0 else { break }
                         p += 1
                     } else {
-                        guard let (scalar, length) = decodeScalar(buf.baseAddress.unsafelyUnwrapped, p, end), isNameScalar(scalar) else { break }
+                        guard let (scalar, length) = decodeScalar(buf, p, end), isNameScalar(scalar) else { break }
                         p += length
                     }
                 }
@@ -298,23 +298,23 @@ extension XMLScanner {
             }
             skipSpace(buf, &p)
             guard p < end else { throw unexpected(buf, at: p, expected: "')' or '|'") }
-            if buf[p] == UInt8(ascii: ")") { return p + 1 }
-            guard buf[p] == UInt8(ascii: "|") else { throw unexpected(buf, at: p, expected: "')' or '|'") }
+            if buf[unchecked: p] == UInt8(ascii: ")") { return p + 1 }
+            guard buf[unchecked: p] == UInt8(ascii: "|") else { throw unexpected(buf, at: p, expected: "')' or '|'") }
             p += 1
         }
     }
 
     /// Reads a default attribute value, checking it as an attribute value in a start tag is checked.
-    private mutating func defaultAttributeValue(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> (
+    private mutating func defaultAttributeValue(_ buf: UncheckedBytes, _ p: inout Int) throws(ScanError) -> (
         start: Int, end: Int, flags: XMLSlice.Flags
     ) {
-        let quote = buf[p]
+        let quote = buf[unchecked: p]
         let start = p + 1
         var q = start
         var flags: XMLSlice.Flags = .attributeValue
         while true {
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the default value") }
-            let b = buf[q]
+            let b = buf[unchecked: q]
             if b == quote { break }
             switch b {
             case UInt8(ascii: "<"):
@@ -337,7 +337,7 @@ extension XMLScanner {
 
     // MARK: - <!ELEMENT>
 
-    private mutating func elementDeclaration(_ buf: UnsafeRawBufferPointer) throws(ScanError) {
+    private mutating func elementDeclaration(_ buf: UncheckedBytes) throws(ScanError) {
         var p = position + 9
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!ELEMENT'") }
         p = try scanName(buf, at: p, qualified: true).end
@@ -346,7 +346,7 @@ extension XMLScanner {
             p += 5
         } else if matches(buf, p, "ANY") {
             p += 3
-        } else if p < end, buf[p] == UInt8(ascii: "(") {
+        } else if p < end, buf[unchecked: p] == UInt8(ascii: "(") {
             var q = p + 1
             skipSpace(buf, &q)
             if matches(buf, q, "#PCDATA") {
@@ -358,30 +358,30 @@ extension XMLScanner {
             throw unexpected(buf, at: p, expected: "EMPTY, ANY or '(' to start the content model")
         }
         skipSpace(buf, &p)
-        guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the element declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the element declaration") }
         position = p + 1
     }
 
     /// `(#PCDATA | a | b)*` or `(#PCDATA)`, after `#PCDATA`.
-    private mutating func mixedContent(_ buf: UnsafeRawBufferPointer, from start: Int) throws(ScanError) -> Int {
+    private mutating func mixedContent(_ buf: UncheckedBytes, from start: Int) throws(ScanError) -> Int {
         var p = start
         var names = 0
         while true {
             skipSpace(buf, &p)
             guard p < end else { throw unexpected(buf, at: p, expected: "')' or '|'") }
-            if buf[p] == UInt8(ascii: "|") {
+            if buf[unchecked: p] == UInt8(ascii: "|") {
                 p += 1
                 skipSpace(buf, &p)
                 p = try scanName(buf, at: p, qualified: true).end
                 names += 1
-            } else if buf[p] == UInt8(ascii: ")") {
+            } else if buf[unchecked: p] == UInt8(ascii: ")") {
                 p += 1
                 break
             } else {
                 throw unexpected(buf, at: p, expected: "')' or '|'")
             }
         }
-        if p < end, buf[p] == UInt8(ascii: "*") {
+        if p < end, buf[unchecked: p] == UInt8(ascii: "*") {
             return p + 1
         }
         if names > 0 { throw unexpected(buf, at: p, expected: "'*' after a mixed content model with element names") }
@@ -389,16 +389,16 @@ extension XMLScanner {
     }
 
     /// A `children` content model, after its first '('. Nested groups use an explicit stack.
-    private mutating func childrenContent(_ buf: UnsafeRawBufferPointer, from start: Int) throws(ScanError) -> Int {
+    private mutating func childrenContent(_ buf: UncheckedBytes, from start: Int) throws(ScanError) -> Int {
         var p = start
         var separators: [UInt8] = [0]  // per open group: 0 until its first ',' or '|'
         @inline(__always) func occurrence(_ p: inout Int) {
-            if p < end, buf[p] == UInt8(ascii: "?") || buf[p] == UInt8(ascii: "*") || buf[p] == UInt8(ascii: "+") { p += 1 }
+            if p < end, buf[unchecked: p] == UInt8(ascii: "?") || buf[unchecked: p] == UInt8(ascii: "*") || buf[unchecked: p] == UInt8(ascii: "+") { p += 1 }
         }
         while true {
             // A content particle: a name or a group.
             skipSpace(buf, &p)
-            if p < end, buf[p] == UInt8(ascii: "(") {
+            if p < end, buf[unchecked: p] == UInt8(ascii: "(") {
                 p += 1
                 separators.append(0)
                 continue
@@ -409,7 +409,7 @@ extension XMLScanner {
             while true {
                 skipSpace(buf, &p)
                 guard p < end else { throw unexpected(buf, at: p, expected: "')', ',' or '|'") }
-                let b = buf[p]
+                let b = buf[unchecked: p]
                 if b == UInt8(ascii: ")") {
                     p += 1
                     separators.removeLast()
@@ -434,7 +434,7 @@ extension XMLScanner {
 
     // MARK: - <!NOTATION>
 
-    private mutating func notationDeclaration(_ buf: UnsafeRawBufferPointer, store: DTDStore) throws(ScanError) {
+    private mutating func notationDeclaration(_ buf: UncheckedBytes, store: DTDStore) throws(ScanError) {
         var p = position + 10
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!NOTATION'") }
         let nameStart = p
@@ -445,9 +445,9 @@ extension XMLScanner {
         let (publicID, systemID) = try externalID(buf, requireSystem: false)
         p = position
         skipSpace(buf, &p)
-        guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the notation declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the notation declaration") }
         position = p + 1
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: buf[nameStart..<nameEnd]), as: UTF8.self)
+        let name = String(decoding: buf.rawBuffer(unchecked: nameStart..<nameEnd), as: UTF8.self)
         store.declareNotation(XMLReader.Notation(name: name, publicID: publicID, systemID: systemID))
     }
 }

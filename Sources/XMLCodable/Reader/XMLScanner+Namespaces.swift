@@ -101,7 +101,7 @@ extension XMLScanner {
 
     /// Applies the namespace declarations among `attributes`, then resolves the element's and the
     /// attributes' prefixes, and checks for attributes with the same namespace and local name.
-    mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+    mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
         var hasPrefixedAttributes = false
         for i in attributeBase..<attributes.count {
             let attribute = attributes[i].name
@@ -167,8 +167,9 @@ extension XMLScanner {
             name.namespaceID = namespaces.defaultNamespace
         }
         guard hasPrefixedAttributes else { return }
-        for i in attributeBase..<attributes.count where attributes[i].name.prefixLength >= 0 && !attributes[i].isNamespaceDeclaration {
-            let prefix = rawBytes(attributes[i].name.prefix.unsafelyUnwrapped, document, current: buf)
+        for i in attributeBase..<attributes.count where !attributes[i].isNamespaceDeclaration {
+            guard let prefixSlice = attributes[i].name.prefix else { continue }
+            let prefix = rawBytes(prefixSlice, document, current: buf)
             attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: attributes[i].name.qualified.start)
         }
         // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
@@ -177,7 +178,7 @@ extension XMLScanner {
 
     /// Finds two attributes with the same namespace URI and local name: pairwise for a few
     /// attributes, through reused hash slots for many.
-    private mutating func checkDuplicateExpandedNames(_ buf: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer) throws(ScanError) {
+    private mutating func checkDuplicateExpandedNames(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
         let base = attributeBase
         let count = attributes.count - base
         func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
@@ -214,7 +215,7 @@ extension XMLScanner {
     }
 
     /// The namespace number bound to a prefix.
-    private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UnsafeRawBufferPointer, _ buf: UnsafeRawBufferPointer, at p: Int) throws(ScanError)
+    private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UncheckedBytes, _ buf: UncheckedBytes, at p: Int) throws(ScanError)
         -> Int32
     {
         if let uri = namespaces.lookUp(prefix: prefix) { return uri }

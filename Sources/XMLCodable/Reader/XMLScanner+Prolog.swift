@@ -6,17 +6,17 @@
 
 extension XMLScanner {
     /// Reads the XML declaration, if the document starts with one.
-    mutating func xmlDeclaration(_ document: UnsafeRawBufferPointer) throws(ScanError) {
+    mutating func xmlDeclaration(_ document: UncheckedBytes) throws(ScanError) {
         let buf = document
-        if end >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { position = 3 }
+        if end >= 3, buf[unchecked: 0] == 0xEF, buf[unchecked: 1] == 0xBB, buf[unchecked: 2] == 0xBF { position = 3 }
         if position + 5 == end, matches(buf, position, "<?xml") { throw unexpected(buf, at: end, expected: "the XML declaration") }
-        guard matches(buf, position, "<?xml"), position + 5 < end, ByteClass.table[Int(buf[position + 5])] & ByteClass.space != 0 else {
+        guard matches(buf, position, "<?xml"), position + 5 < end, ByteClass.table[Int(buf[unchecked: position + 5])] & ByteClass.space != 0 else {
             return
         }
         var p = position + 5
         // A declaration cut short is reported as such, not as whatever part happens to be missing.
         var close = p
-        while close + 1 < end, !(buf[close] == UInt8(ascii: "?") && buf[close + 1] == UInt8(ascii: ">")) { close += 1 }
+        while close + 1 < end, !(buf[unchecked: close] == UInt8(ascii: "?") && buf[unchecked: close + 1] == UInt8(ascii: ">")) { close += 1 }
         if close + 1 >= end { throw unexpected(buf, at: end, expected: "'?>' to end the XML declaration") }
         skipSpace(buf, &p)
         func bad(_ why: String, _ at: Int) -> ScanError { error(.invalidXMLDeclaration(why), at: at) }
@@ -25,23 +25,25 @@ extension XMLScanner {
             guard matches(buf, p, name) else { return nil }
             p += name.utf8CodeUnitCount
             skipSpace(buf, &p)
-            guard p < end, buf[p] == UInt8(ascii: "=") else { throw bad("expected '=' after '\(name)'", p) }
+            guard p < end, buf[unchecked: p] == UInt8(ascii: "=") else { throw bad("expected '=' after '\(name)'", p) }
             p += 1
             skipSpace(buf, &p)
-            guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else { throw bad("expected a quoted value for '\(name)'", p) }
-            let quote = buf[p]
+            guard p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") else {
+                throw bad("expected a quoted value for '\(name)'", p)
+            }
+            let quote = buf[unchecked: p]
             let start = p + 1
             var q = start
-            while q < end, buf[q] != quote, buf[q] != UInt8(ascii: "?"), buf[q] != UInt8(ascii: ">") { q += 1 }
-            guard q < end, buf[q] == quote else { throw bad("the value of '\(name)' is not closed", q) }
+            while q < end, buf[unchecked: q] != quote, buf[unchecked: q] != UInt8(ascii: "?"), buf[unchecked: q] != UInt8(ascii: ">") { q += 1 }
+            guard q < end, buf[unchecked: q] == quote else { throw bad("the value of '\(name)' is not closed", q) }
             p = q + 1
             return start..<q
         }
-        let text = { (range: Range<Int>) in String(decoding: UnsafeRawBufferPointer(rebasing: buf[range]), as: UTF8.self) }
+        let text = { (range: Range<Int>) in String(decoding: buf.rawBuffer(unchecked: range), as: UTF8.self) }
         guard let version = try pseudoAttribute("version", &p) else { throw bad("the version is missing", p) }
         let versionOK =
-            version.count >= 3 && buf[version.lowerBound] == UInt8(ascii: "1") && buf[version.lowerBound + 1] == UInt8(ascii: ".")
-            && version.dropFirst(2).allSatisfy { buf[$0] >= UInt8(ascii: "0") && buf[$0] <= UInt8(ascii: "9") }
+            version.count >= 3 && buf[unchecked: version.lowerBound] == UInt8(ascii: "1") && buf[unchecked: version.lowerBound + 1] == UInt8(ascii: ".")
+            && version.dropFirst(2).allSatisfy { buf[unchecked: $0] >= UInt8(ascii: "0") && buf[unchecked: $0] <= UInt8(ascii: "9") }
         guard versionOK else { throw bad("version '\(text(version))' is not of the form 1.x", version.lowerBound) }
         var encoding: String?
         var standalone: Bool?
@@ -51,7 +53,7 @@ extension XMLScanner {
             let valid =
                 !range.isEmpty
                 && range.enumerated().allSatisfy { index, at in
-                    let b = buf[at]
+                    let b = buf[unchecked: at]
                     let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
                     return letter
                         || (index > 0
@@ -70,9 +72,9 @@ extension XMLScanner {
             }
             skipSpace(buf, &p)
         }
-        guard p + 1 < end, buf[p] == UInt8(ascii: "?"), buf[p + 1] == UInt8(ascii: ">") else {
+        guard p + 1 < end, buf[unchecked: p] == UInt8(ascii: "?"), buf[unchecked: p + 1] == UInt8(ascii: ">") else {
             throw bad(
-                p < end && ByteClass.table[Int(buf[p])] & ByteClass.nameStart != 0
+                p < end && ByteClass.table[Int(buf[unchecked: p])] & ByteClass.nameStart != 0
                     ? "unexpected pseudo-attribute (only version, encoding and standalone, in that order, separated by white space)" : "expected '?>'", p)
         }
         position = p + 2
@@ -80,7 +82,7 @@ extension XMLScanner {
     }
 
     /// Reads `<!DOCTYPE name ExternalID? [internal subset]? >` and returns its event.
-    mutating func doctypeDeclaration(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent {
+    mutating func doctypeDeclaration(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let buf = document
         var p = position + 9
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!DOCTYPE'") }
@@ -99,13 +101,13 @@ extension XMLScanner {
         _ = hadSpace
         let store = dtd ?? DTDStore()
         dtd = store
-        if p < end, buf[p] == UInt8(ascii: "[") {
+        if p < end, buf[unchecked: p] == UInt8(ascii: "[") {
             position = p + 1
-            try internalSubset(document, hasExternalSubset: systemID != nil)
+            try internalSubset(document, into: store, hasExternalSubset: systemID != nil)
             p = position
             skipSpace(buf, &p)
         }
-        guard p < end, buf[p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the document type declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the document type declaration") }
         position = p + 1
         activeEntities = [Bool](repeating: false, count: store.entities.count)
         hasAttributeDeclarations = store.hasAttributeLists
@@ -122,7 +124,7 @@ extension XMLScanner {
 
     /// Reads `SYSTEM "…"` or `PUBLIC "…" "…"` at `position` (the system literal is optional after
     /// PUBLIC only when `requireSystem` is false, as in a notation declaration).
-    mutating func externalID(_ buf: UnsafeRawBufferPointer, requireSystem: Bool) throws(ScanError) -> (publicID: String?, systemID: String?) {
+    mutating func externalID(_ buf: UncheckedBytes, requireSystem: Bool) throws(ScanError) -> (publicID: String?, systemID: String?) {
         var p = position
         var publicID: String?
         var systemID: String?
@@ -133,23 +135,23 @@ extension XMLScanner {
         } else if matches(buf, p, "PUBLIC") {
             p += 6
             guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after PUBLIC") }
-            guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else {
+            guard p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") else {
                 throw unexpected(buf, at: p, expected: "a quoted public identifier")
             }
-            let quote = buf[p]
+            let quote = buf[unchecked: p]
             var q = p + 1
-            while q < end, buf[q] != quote {
-                guard isPubidByte(buf[q]) else {
+            while q < end, buf[unchecked: q] != quote {
+                guard isPubidByte(buf[unchecked: q]) else {
                     throw error(.invalidDeclaration("\(describe(buf, at: q, limit: end)) is not allowed in a public identifier"), at: q)
                 }
                 q += 1
             }
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the public identifier") }
-            publicID = String(decoding: UnsafeRawBufferPointer(rebasing: buf[(p + 1)..<q]), as: UTF8.self)
+            publicID = String(decoding: buf.rawBuffer(unchecked: (p + 1)..<q), as: UTF8.self)
             p = q + 1
             var r = p
             let hadSpace = skipSpace(buf, &r)
-            if hadSpace, r < end, buf[r] == UInt8(ascii: "\"") || buf[r] == UInt8(ascii: "'") {
+            if hadSpace, r < end, buf[unchecked: r] == UInt8(ascii: "\"") || buf[unchecked: r] == UInt8(ascii: "'") {
                 p = r
                 systemID = try systemLiteral(buf, &p)
             } else if requireSystem {
@@ -162,13 +164,15 @@ extension XMLScanner {
         return (publicID, systemID)
     }
 
-    private mutating func systemLiteral(_ buf: UnsafeRawBufferPointer, _ p: inout Int) throws(ScanError) -> String {
-        guard p < end, buf[p] == UInt8(ascii: "\"") || buf[p] == UInt8(ascii: "'") else { throw unexpected(buf, at: p, expected: "a quoted system identifier") }
-        let quote = buf[p]
+    private mutating func systemLiteral(_ buf: UncheckedBytes, _ p: inout Int) throws(ScanError) -> String {
+        guard p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") else {
+            throw unexpected(buf, at: p, expected: "a quoted system identifier")
+        }
+        let quote = buf[unchecked: p]
         var q = p + 1
-        while q < end, buf[q] != quote { q = try checkCharacter(buf, at: q) }
+        while q < end, buf[unchecked: q] != quote { q = try checkCharacter(buf, at: q) }
         guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the system identifier") }
-        let value = String(decoding: UnsafeRawBufferPointer(rebasing: buf[(p + 1)..<q]), as: UTF8.self)
+        let value = String(decoding: buf.rawBuffer(unchecked: (p + 1)..<q), as: UTF8.self)
         p = q + 1
         return value
     }

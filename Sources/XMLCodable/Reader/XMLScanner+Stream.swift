@@ -40,7 +40,7 @@ extension XMLScanner {
 
     /// Moves every offset into the document's buffer when its first `count` bytes are dropped;
     /// `document` is the buffer before they are.
-    mutating func dropDocumentBytes(_ count: Int, from document: UnsafeRawBufferPointer) {
+    mutating func dropDocumentBytes(_ count: Int, from document: UncheckedBytes) {
         guard count > 0 else { return }
         if source == 0 {
             position -= count
@@ -59,7 +59,7 @@ extension XMLScanner {
 
     /// Moves the names of open elements out of bytes about to be dropped (and keeps those already
     /// moved): all go into a new name pool; the others shift with the buffer.
-    private mutating func relocateOpenElementNames(droppingFirst count: Int, from document: UnsafeRawBufferPointer) {
+    private mutating func relocateOpenElementNames(droppingFirst count: Int, from document: UncheckedBytes) {
         let pool = dtd?.namePool ?? 0
         guard elements.contains(where: { ($0.name.qualified.source == 0 && $0.name.qualified.start < count) || (pool > 0 && $0.name.qualified.source == pool) })
         else {
@@ -69,8 +69,8 @@ extension XMLScanner {
             }
             return
         }
-        if dtd == nil { dtd = DTDStore() }
-        let store = dtd.unsafelyUnwrapped
+        let store = dtd ?? DTDStore()
+        dtd = store
         var bytes: [UInt8] = []
         var moved: [(index: Int, start: Int)] = []
         for index in elements.indices {
@@ -83,9 +83,9 @@ extension XMLScanner {
             guard name.source == 0 || name.source == pool else { continue }
             let start = bytes.count
             if name.source == 0 {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: document[name.start..<name.end]))
+                bytes.append(contentsOf: document.rawBuffer(unchecked: name.start..<name.end))
             } else {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: store.buffer(pool).bytes[name.start..<name.end]))
+                bytes.append(contentsOf: UncheckedBytes(store.buffer(pool).bytes).rawBuffer(unchecked: name.start..<name.end))
             }
             moved.append((index, start))
         }

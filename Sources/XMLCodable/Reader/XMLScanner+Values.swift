@@ -15,6 +15,7 @@ extension XMLScanner {
     /// The decoded bytes of a slice that is not verbatim.
     @usableFromInline
     func decodedBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> [UInt8] {
+        let document = UncheckedBytes(document)
         var out: [UInt8] = []
         out.reserveCapacity(slice.rawCount)
         do {
@@ -35,7 +36,7 @@ extension XMLScanner {
     }
 
     /// Appends the decoded bytes of a slice to `out`.
-    func appendDecoded(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, to out: inout [UInt8]) throws(ScanError) {
+    func appendDecoded(_ slice: XMLSlice, _ document: UncheckedBytes, to out: inout [UInt8]) throws(ScanError) {
         if slice.flags.contains(.attributeValue) {
             var expanded = 0
             let start = out.count
@@ -43,30 +44,30 @@ extension XMLScanner {
             if slice.flags.contains(.collapse) { collapseSpaces(&out, from: start) }
             return
         }
-        let bytes = rawBytes(slice, document)
+        let bytes = UncheckedBytes(rawBytes(slice, document))
         let raw = hasRawLineEnds(slice.source)
         // Only character data has references; in CDATA, comments and PI data '&' is just '&'.
         let references = slice.flags.contains(.references)
         var p = 0
         let count = bytes.count
         while p < count {
-            let b = bytes[p]
+            let b = bytes[unchecked: p]
             if b == UInt8(ascii: "&"), references {
                 let reference = try lexer.scanReference(bytes, at: p, limit: count)
                 switch reference.kind {
                 case .character(let scalar): appendUTF8(scalar, to: &out)
                 case .predefined(let byte): out.append(byte)
-                case .entity: out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[p..<reference.end]))
+                case .entity: out.append(contentsOf: bytes.rawBuffer(unchecked: p..<reference.end))
                 }
                 p = reference.end
             } else if b == 0x0D && raw {
                 out.append(0x0A)
-                p += (p + 1 < count && bytes[p + 1] == 0x0A) ? 2 : 1
+                p += (p + 1 < count && bytes[unchecked: p + 1] == 0x0A) ? 2 : 1
             } else {
                 // Copy the run up to the next byte that needs attention.
                 var q = p + 1
-                while q < count, bytes[q] != UInt8(ascii: "&") || !references, bytes[q] != 0x0D { q += 1 }
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[p..<q]))
+                while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D { q += 1 }
+                out.append(contentsOf: bytes.rawBuffer(unchecked: p..<q))
                 p = q
             }
         }
@@ -85,9 +86,9 @@ extension XMLScanner {
     ///
     /// `mutating` though it changes nothing: called from a closure on a scanner the closure
     /// captured `inout` (the decoder's, in place), a non-mutating call would copy the scanner.
-    mutating func decodeCharacterData(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
+    mutating func decodeCharacterData(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer) -> Int? {
         guard !slice.flags.contains(.attributeValue) else { return decodeAttributeValue(slice, document, into: out) }
-        let bytes = rawBytes(slice, document)
+        let bytes = UncheckedBytes(rawBytes(slice, document))
         let raw = hasRawLineEnds(slice.source)
         let references = slice.flags.contains(.references)
         let count = bytes.count
@@ -95,13 +96,13 @@ extension XMLScanner {
         var p = 0
         var w = 0
         while p < count {
-            let b = bytes[p]
+            let b = bytes[unchecked: p]
             if b == UInt8(ascii: "&"), references {
                 guard let reference = try? lexer.scanReference(bytes, at: p, limit: count) else { return nil }
                 let written: Int?
                 if case .entity = reference.kind {
                     // An entity reference stays as it is in character data (see `appendDecoded`).
-                    written = Self.copy(UnsafeRawBufferPointer(rebasing: bytes[p..<reference.end]), into: out, at: w)
+                    written = Self.copy(bytes.rawBuffer(unchecked: p..<reference.end), into: out, at: w)
                 } else {
                     written = Self.writeReplacement(of: reference.kind, into: out, at: w)
                 }
@@ -112,19 +113,19 @@ extension XMLScanner {
                 guard w < capacity else { return nil }
                 out[w] = 0x0A
                 w += 1
-                p += (p + 1 < count && bytes[p + 1] == 0x0A) ? 2 : 1
+                p += (p + 1 < count && bytes[unchecked: p + 1] == 0x0A) ? 2 : 1
             } else {
                 // Copy the run up to the next byte that needs attention, eight bytes at a time
                 // while none of them is `&` or `\r`.
                 var q = p + 1
                 while q + 8 <= count {
-                    let word = bytes.loadUnaligned(fromByteOffset: q, as: UInt64.self)
+                    let word = bytes.loadWord(uncheckedAt: q)
                     let stop = WordScan.zeroBytes(word ^ (WordScan.ones &* 0x26)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x0D))
                     if stop & WordScan.highs != 0 { break }
                     q += 8
                 }
-                while q < count, bytes[q] != UInt8(ascii: "&") || !references, bytes[q] != 0x0D { q += 1 }
-                guard let next = Self.copy(UnsafeRawBufferPointer(rebasing: bytes[p..<q]), into: out, at: w) else { return nil }
+                while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D { q += 1 }
+                guard let next = Self.copy(bytes.rawBuffer(unchecked: p..<q), into: out, at: w) else { return nil }
                 w = next
                 p = q
             }
@@ -140,16 +141,16 @@ extension XMLScanner {
     /// - Returns: the number of bytes written, or `nil` for a value with an entity reference or a
     ///   tokenized type (spaces collapsed), a buffer too small, or a reference that does not scan
     ///   (callers then take `appendDecoded`'s path).
-    func decodeAttributeValue(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int? {
+    func decodeAttributeValue(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer) -> Int? {
         guard !slice.flags.contains(.collapse) else { return nil }
-        let bytes = rawBytes(slice, document)
+        let bytes = UncheckedBytes(rawBytes(slice, document))
         let raw = hasRawLineEnds(slice.source)
         let count = bytes.count
         let capacity = out.count
         var p = 0
         var w = 0
         while p < count {
-            let b = bytes[p]
+            let b = bytes[unchecked: p]
             switch b {
             case UInt8(ascii: "&"):
                 // An entity reference (no replacement written here) needs the DTD: the general path.
@@ -162,16 +163,16 @@ extension XMLScanner {
                 guard w < capacity else { return nil }
                 out[w] = 0x20
                 w += 1
-                p += (b == 0x0D && raw && p + 1 < count && bytes[p + 1] == 0x0A) ? 2 : 1
+                p += (b == 0x0D && raw && p + 1 < count && bytes[unchecked: p + 1] == 0x0A) ? 2 : 1
             default:
                 // Copy the run up to the next byte that needs attention.
                 var q = p + 1
                 while q < count {
-                    let c = bytes[q]
+                    let c = bytes[unchecked: q]
                     if c == UInt8(ascii: "&") || c == 0x0D || c == 0x09 || c == 0x0A { break }
                     q += 1
                 }
-                guard let next = Self.copy(UnsafeRawBufferPointer(rebasing: bytes[p..<q]), into: out, at: w) else { return nil }
+                guard let next = Self.copy(bytes.rawBuffer(unchecked: p..<q), into: out, at: w) else { return nil }
                 w = next
                 p = q
             }
@@ -205,11 +206,11 @@ extension XMLScanner {
 
     /// Validates an entity reference found in an attribute value while scanning a start tag,
     /// counting its expansion against the limits.
-    mutating func checkEntityInAttribute(_ buf: UnsafeRawBufferPointer, nameStart: Int, nameEnd: Int) throws(ScanError) {
+    mutating func checkEntityInAttribute(_ buf: UncheckedBytes, nameStart: Int, nameEnd: Int) throws(ScanError) {
         let reference = XMLSlice(source: source, start: nameStart - 1, end: nameEnd + 1, flags: .attributeValue)
         var expanded = expandedBytes
         var ignored: [UInt8] = []
-        let document = source == 0 ? buf : UnsafeRawBufferPointer(start: nil, count: 0)
+        let document = source == 0 ? buf : UncheckedBytes.empty
         do {
             try walkAttributeValue(reference, document, current: buf, output: &ignored, emit: false, expanded: &expanded)
         } catch {
@@ -221,22 +222,22 @@ extension XMLScanner {
     /// Walks an attribute value, expanding entity references; appends the normalized bytes to
     /// `output` when `emit` is set, and adds the bytes produced by entities to `expanded`.
     func walkAttributeValue(
-        _ slice: XMLSlice, _ document: UnsafeRawBufferPointer, current: UnsafeRawBufferPointer? = nil,
+        _ slice: XMLSlice, _ document: UncheckedBytes, current: UncheckedBytes? = nil,
         output: inout [UInt8], emit: Bool, expanded: inout Int
     ) throws(ScanError) {
         struct Level {
             var source: UInt32
-            var bytes: UnsafeRawBufferPointer
+            var bytes: UncheckedBytes
             var position: Int
             var raw: Bool
             var entity: Int
         }
-        func bytes(of source: UInt32) -> UnsafeRawBufferPointer {
+        func bytes(of source: UInt32) -> UncheckedBytes {
             if source == self.source, let current { return current }
             return buffer(source, document)
         }
         var level = Level(
-            source: slice.source, bytes: UnsafeRawBufferPointer(rebasing: bytes(of: slice.source)[slice.start..<slice.end]),
+            source: slice.source, bytes: bytes(of: slice.source).extracting(unchecked: slice.start..<slice.end),
             position: 0, raw: hasRawLineEnds(slice.source), entity: -1)
         var stack: [Level] = []
         while true {
@@ -245,7 +246,7 @@ extension XMLScanner {
                 level = outer
                 continue
             }
-            let b = level.bytes[level.position]
+            let b = level.bytes[unchecked: level.position]
             switch b {
             case UInt8(ascii: "&"):
                 let reference = try lexer.scanReference(level.bytes, at: level.position, limit: level.bytes.count)
@@ -256,7 +257,7 @@ extension XMLScanner {
                 case .predefined(let byte):
                     if emit { output.append(byte) }
                 case .entity(let nameStart, let nameEnd):
-                    let name = UnsafeRawBufferPointer(rebasing: level.bytes[nameStart..<nameEnd])
+                    let name = level.bytes.rawBuffer(unchecked: nameStart..<nameEnd)
                     let nameString = { String(decoding: name, as: UTF8.self) }
                     guard let dtd, let index = dtd.generalEntity(named: name) else {
                         if undeclaredEntitiesAreErrors { throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0) }
@@ -285,12 +286,12 @@ extension XMLScanner {
                         }
                     }
                     stack.append(level)
-                    level = Level(source: entity.source, bytes: text.bytes, position: 0, raw: text.rawLineEnds, entity: index)
+                    level = Level(source: entity.source, bytes: UncheckedBytes(text.bytes), position: 0, raw: text.rawLineEnds, entity: index)
                 }
             case UInt8(ascii: "<"):
                 throw ScanError(reason: .syntax("'<' is not allowed in attribute values (it comes from an entity's replacement text)"), offset: 0)
             case 0x0D:
-                if level.raw, level.position + 1 < level.bytes.count, level.bytes[level.position + 1] == 0x0A { level.position += 1 }
+                if level.raw, level.position + 1 < level.bytes.count, level.bytes[unchecked: level.position + 1] == 0x0A { level.position += 1 }
                 if emit { output.append(0x20) }
                 level.position += 1
             case 0x09, 0x0A:
@@ -300,11 +301,11 @@ extension XMLScanner {
                 if emit {
                     var q = level.position + 1
                     while q < level.bytes.count {
-                        let c = level.bytes[q]
+                        let c = level.bytes[unchecked: q]
                         if c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == 0x0D || c == 0x09 || c == 0x0A { break }
                         q += 1
                     }
-                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: level.bytes[level.position..<q]))
+                    output.append(contentsOf: level.bytes.rawBuffer(unchecked: level.position..<q))
                     level.position = q
                 } else {
                     level.position += 1

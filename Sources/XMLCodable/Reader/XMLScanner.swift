@@ -137,11 +137,14 @@ internal struct XMLScanner {
 
     // MARK: - Reading events
 
+    ///
+    /// The one place the document's bytes enter the scanner: from here on they are an
+    /// `UncheckedBytes` view, valid for this call (`XMLReader.Input.withBytes`).
     @usableFromInline
     mutating func next(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
         if let failure { throw failure }
         do {
-            return try step(document)
+            return try step(UncheckedBytes(document))
         } catch {
             if !error.needsInput { failure = error }
             throw error
@@ -149,7 +152,7 @@ internal struct XMLScanner {
     }
 
     @inline(__always)
-    private mutating func step(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+    private mutating func step(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         if keepsAttributes {
             attributeBase = attributes.count
         } else if !attributes.isEmpty {
@@ -191,27 +194,44 @@ internal struct XMLScanner {
     // MARK: - Buffers and positions
 
     /// The bytes of the buffer numbered `source`.
+    ///
+    /// A source other than 0 is only ever set from an entity or a default of the DTD store, so
+    /// `dtd` is there; should that ever not hold, the view is empty (and debug builds stop).
     @inline(__always)
-    func buffer(_ source: UInt32, _ document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        source == 0 ? document : dtd.unsafelyUnwrapped.buffer(source).bytes
+    func buffer(_ source: UInt32, _ document: UncheckedBytes) -> UncheckedBytes {
+        if source == 0 { return document }
+        guard let dtd else {
+            assertionFailure("XMLScanner: source \(source) without a DTD")
+            return .empty
+        }
+        return UncheckedBytes(dtd.buffer(source).bytes)
     }
 
     /// Whether the bytes of `source` are raw document text (line ends not yet normalized).
     @inline(__always)
     func hasRawLineEnds(_ source: UInt32) -> Bool {
-        source == 0 || dtd.unsafelyUnwrapped.buffer(source).rawLineEnds
+        if source == 0 { return true }
+        return dtd?.buffer(source).rawLineEnds ?? false
     }
 
     /// The raw bytes of a slice.
-    @usableFromInline
-    func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        XMLScanner.rawBytes(slice, document, dtd)
+    func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes) -> UnsafeRawBufferPointer {
+        XMLScanner.rawBytes(slice, document.unsafeRawBuffer, dtd)
     }
 
-    /// The raw bytes of a slice, given the document and the DTD's buffers.
+    /// The raw bytes of a slice, given the document and the DTD's buffers. The slice is one the
+    /// scanner made for these buffers (`XMLReader.checked` clamps any other to them first), so
+    /// its range lies within its buffer (checked in debug builds by the buffer's slicing).
     @usableFromInline
     static func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, _ dtd: DTDStore?) -> UnsafeRawBufferPointer {
-        let buffer = slice.source == 0 ? document : dtd.unsafelyUnwrapped.buffer(slice.source).bytes
+        let buffer: UnsafeRawBufferPointer
+        if slice.source == 0 {
+            buffer = document
+        } else if let dtd {
+            buffer = dtd.buffer(slice.source).bytes
+        } else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
     }
 
@@ -230,12 +250,12 @@ internal struct XMLScanner {
     }
 
     /// "unexpected X; expected Y" for the byte at `p` (or the end of input).
-    mutating func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, expected: String) -> ScanError {
+    mutating func unexpected(_ buf: UncheckedBytes, at p: Int, expected: String) -> ScanError {
         unexpected(buf, at: p, limit: end, expected: expected)
     }
 
     /// "unexpected X; expected Y" for the byte at `p` of a buffer that ends at `limit`.
-    mutating func unexpected(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int, expected: String) -> ScanError {
+    mutating func unexpected(_ buf: UncheckedBytes, at p: Int, limit: Int, expected: String) -> ScanError {
         if p >= limit {
             if !frames.isEmpty, let dtd {
                 let name = String(decoding: dtd.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
@@ -247,26 +267,26 @@ internal struct XMLScanner {
     }
 
     /// A readable description of the character at `p`, for messages.
-    mutating func describe(_ buf: UnsafeRawBufferPointer, at p: Int, limit: Int) -> String {
-        let b = buf[p]
+    mutating func describe(_ buf: UncheckedBytes, at p: Int, limit: Int) -> String {
+        let b = buf[unchecked: p]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b < 0x80 {
             return b == 0x20
                 ? "space" : b == 0x0A ? "line feed" : b == 0x09 ? "tab" : b == 0x0D ? "carriage return" : "U+\(String(b, radix: 16, uppercase: true))"
         }
-        if let (scalar, _) = decodeScalar(buf.baseAddress!, p, limit), let u = Unicode.Scalar(scalar) {
+        if let (scalar, _) = decodeScalar(buf, p, limit), let u = Unicode.Scalar(scalar) {
             return "'\(Character(u))'"
         }
         return "invalid UTF-8"
     }
 
     /// Whether the input ends at `p` partway through one of `literals`: a construct cut short.
-    mutating func endsWithin(_ buf: UnsafeRawBufferPointer, _ p: Int, _ literals: StaticString...) -> Bool {
+    mutating func endsWithin(_ buf: UncheckedBytes, _ p: Int, _ literals: StaticString...) -> Bool {
         let available = end - p
         guard available >= 0 else { return true }
         for literal in literals where available < literal.utf8CodeUnitCount {
             let bytes = literal.utf8Start
-            if (0..<available).allSatisfy({ buf[p + $0] == bytes[$0] }) { return true }
+            if (0..<available).allSatisfy({ buf[unchecked: p + $0] == bytes[$0] }) { return true }
         }
         return false
     }
@@ -275,7 +295,8 @@ internal struct XMLScanner {
 
     /// Begins reading an entity's replacement text in content.
     mutating func pushEntity(_ index: Int, referenceStart: Int, referenceEnd: Int) throws(ScanError) {
-        let store = dtd.unsafelyUnwrapped
+        // `index` was found in the DTD store (`generalEntity(named:)`), so there is one.
+        guard let store = dtd else { return }
         let entity = store.entities[index]
         if activeEntities[index] {
             throw error(.recursiveEntity(String(decoding: entity.name, as: UTF8.self)), at: referenceStart)
@@ -294,7 +315,7 @@ internal struct XMLScanner {
     mutating func popEntity() throws(ScanError) {
         let frame = frames[frames.count - 1]
         if elements.count != frame.depth, phase == .content {
-            let name = String(decoding: dtd.unsafelyUnwrapped.entities[frame.entity].name, as: UTF8.self)
+            let name = String(decoding: dtd?.entities[frame.entity].name ?? [], as: UTF8.self)
             throw error(.malformedEntity(name: name, problem: "an element starts in it but does not end in it"), at: end)
         }
         frames.removeLast()

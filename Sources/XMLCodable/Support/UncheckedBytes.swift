@@ -1,0 +1,174 @@
+// UncheckedBytes: the one way the reader and the decoder read a document's bytes.
+//
+// Why it exists
+// -------------
+// The scanner reads every byte of a document, most of them in loops of one load and one table
+// test, so it cannot afford a bounds check per byte, nor a retain of an array per event. It reads
+// through raw memory instead. Before this type, that meant `UnsafeRawBufferPointer` parameters and
+// `load(fromByteOffset:as:)` calls spread over some twenty files, each an unchecked access whose
+// safety rested on a comment nearby, or on none. Now every read of the document goes through this
+// view, and what is unchecked says so at the call: `buf[unchecked: p]`, `loadWord(uncheckedAt:)`,
+// `extracting(unchecked:)`. (swift-foundation's `BufferView` is the model.)
+//
+// What is unchecked, and what checks it
+// -------------------------------------
+// * Bounds. The `unchecked` operations do not check their offsets in release builds: the caller
+//   guarantees them, almost always by a loop condition against a limit that is at most `count`
+//   (`while p < end`, `if p + 8 <= end`). In debug builds (the tests, the W3C suite) every one of
+//   them asserts its bounds, so a scanner bug that reads past a limit stops the tests at once
+//   instead of reading a neighbour's memory.
+// * Lifetime. The view does not own its bytes. It is made from a buffer borrowed for one call
+//   (`withUnsafeBytes`, `XMLReader.Input.withBytes`, a `StreamInput` window until it next moves
+//   its bytes) and must not outlive it. No view is stored beyond such a call but the decoder's
+//   `document`, which `XMLDecoderImpl.checkInUse()` refuses to read once the call has returned.
+//
+// A worked example: finding the end of an attribute value, eight bytes at a time.
+//
+//     let bytes = UncheckedBytes(raw)                 // raw: `name="A&amp;B"`, count 14
+//     var p = 6                                       // after the quote
+//     while p + 8 <= end {                            // end <= bytes.count: the word is in bounds
+//         let stops = WordScan.attributeValueStops(bytes.loadWord(uncheckedAt: p))
+//         if stops != 0 { p += stops.trailingZeroBitCount / 8; break }   // p = 7: the '&'
+//         p += 8
+//     }
+//     bytes[unchecked: p]                             // 0x26, '&' (p < end: checked above)
+//     bytes.extracting(unchecked: 6..<13)             // `A&amp;B`, another view of the same memory
+//
+// In a release build each of those is the plain load the loop would make through a raw pointer;
+// in a debug build, `bytes.loadWord(uncheckedAt: 10)` (bytes 10 ..< 18 of 14) stops with
+// "word at 10 ..< 18 is outside 0 ..< 14".
+
+/// A borrowed, read-only view of contiguous bytes, read without bounds checks in release builds.
+///
+/// The view neither owns nor retains its bytes: it is valid only while the buffer it was made
+/// from is (see the file's header comment). Its `unchecked` reads do not check their offsets in
+/// release builds; in debug builds they assert them.
+///
+/// ```swift
+/// bytes.withUnsafeBytes { raw in
+///     let view = UncheckedBytes(raw)
+///     var p = 0
+///     while p < view.count, view[unchecked: p] == 0x20 { p += 1 }   // skips spaces
+/// }
+/// ```
+internal struct UncheckedBytes {
+    /// The bytes as the standard library's buffer, for the APIs that take one (`String(decoding:as:)`,
+    /// hashing, copying). Reading it is bounds-checked in debug builds only, like this view.
+    let unsafeRawBuffer: UnsafeRawBufferPointer
+
+    /// A view of `buffer`'s bytes, valid for as long as `buffer` is.
+    @inline(__always)
+    init(_ buffer: UnsafeRawBufferPointer) {
+        unsafeRawBuffer = buffer
+    }
+
+    /// A view of `count` bytes at `start` (which may be `nil` only when `count` is 0).
+    @inline(__always)
+    init(start: UnsafeRawPointer?, count: Int) {
+        assert(count >= 0 && (count == 0 || start != nil), "UncheckedBytes: \(count) bytes at a nil address")
+        unsafeRawBuffer = UnsafeRawBufferPointer(start: start, count: count)
+    }
+
+    /// A view of no bytes.
+    static var empty: UncheckedBytes { UncheckedBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
+
+    /// The number of bytes in the view.
+    @inline(__always)
+    var count: Int { unsafeRawBuffer.count }
+
+    /// Whether the view has no bytes.
+    @inline(__always)
+    var isEmpty: Bool { unsafeRawBuffer.isEmpty }
+
+    /// The address of the first byte. Read only by the accessors below, after their bounds
+    /// assertion: an offset in bounds means the view is not empty, so its address is not `nil`
+    /// (`unsafelyUnwrapped` checks that in debug builds too).
+    @inline(__always)
+    private var base: UnsafeRawPointer { unsafeRawBuffer.baseAddress.unsafelyUnwrapped }
+
+    // MARK: - Debug checks
+
+    /// Asserts that `width` bytes at `offset` lie in the view (debug builds only).
+    @inline(__always)
+    func assertInBounds(_ offset: Int, width: Int = 1, _ what: @autoclosure () -> String = "byte") {
+        assert(
+            offset >= 0 && width >= 0 && offset <= count &- width,
+            "UncheckedBytes: \(what()) at \(offset) ..< \(offset &+ width) is outside 0 ..< \(count)")
+    }
+
+    // MARK: - Unchecked reads
+
+    /// The byte at `offset`, which the caller guarantees is in `0 ..< count`.
+    @inline(__always)
+    subscript(unchecked offset: Int) -> UInt8 {
+        assertInBounds(offset)
+        return base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// The eight bytes at `offset` as one word, the first byte in the lowest bits whatever the
+    /// platform's byte order; the caller guarantees `offset + 8 <= count`. Any alignment.
+    @inline(__always)
+    func loadWord(uncheckedAt offset: Int) -> UInt64 {
+        assertInBounds(offset, width: 8, "word")
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The sixteen bytes at `offset` as a vector (lane 0 the first byte); the caller guarantees
+    /// `offset + 16 <= count`. Any alignment.
+    @inline(__always)
+    func loadVector(uncheckedAt offset: Int) -> SIMD16<UInt8> {
+        assertInBounds(offset, width: 16, "vector")
+        return base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    }
+
+    /// A view of the bytes in `range`, which the caller guarantees is within `0 ..< count`.
+    @inline(__always)
+    func extracting(unchecked range: Range<Int>) -> UncheckedBytes {
+        assertInBounds(range.lowerBound, width: range.count, "range")
+        return UncheckedBytes(UnsafeRawBufferPointer(rebasing: unsafeRawBuffer[range]))
+    }
+
+    /// The bytes in `range` (within `0 ..< count`, as for `extracting(unchecked:)`) as the
+    /// standard library's buffer.
+    @inline(__always)
+    func rawBuffer(unchecked range: Range<Int>) -> UnsafeRawBufferPointer {
+        extracting(unchecked: range).unsafeRawBuffer
+    }
+
+    // MARK: - Checked operations
+
+    /// The view's bytes decoded as UTF-8 (invalid sequences repaired), for messages and names.
+    var string: String { String(decoding: unsafeRawBuffer, as: UTF8.self) }
+
+    /// Whether the view holds the same bytes as `other`: eight bytes at a time, then the tail.
+    @inline(__always)
+    func elementsEqual(_ other: UncheckedBytes) -> Bool {
+        let count = self.count
+        guard count == other.count else { return false }
+        var index = 0
+        while index &+ 8 <= count {
+            if loadWord(uncheckedAt: index) != other.loadWord(uncheckedAt: index) { return false }
+            index &+= 8
+        }
+        while index < count {
+            if self[unchecked: index] != other[unchecked: index] { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Whether the bytes at `offset` are those of `literal`, and all within `limit` (at most `count`).
+    @inline(__always)
+    func hasPrefix(_ literal: StaticString, at offset: Int, limit: Int) -> Bool {
+        assert(limit <= count, "UncheckedBytes: limit \(limit) beyond \(count)")
+        let length = literal.utf8CodeUnitCount
+        guard offset >= 0, length <= limit &- offset else { return false }
+        let expected = literal.utf8Start
+        var index = 0
+        while index < length {
+            if self[unchecked: offset &+ index] != expected[index] { return false }
+            index &+= 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,72 @@
+// UncheckedElements: an array's elements read by position without a bounds check in release builds.
+//
+// Why it exists
+// -------------
+// The decoder's key lookup walks the index (`XMLIndex.nodes`, `XMLIndex.attributes`) once per key
+// of every decoded value, following links the index builder made: a node's first child, its next
+// sibling, an element's run of attributes. Indexing the arrays directly costs a bounds check per
+// step and, in a loop that calls anything the optimizer cannot see into, a retain of the array
+// around it. So the lookup borrows the array's storage for the loop and reads it by position; this
+// view is that borrow, with the unchecked read named as such (`nodes[unchecked: i]`) and checked
+// in debug builds.
+//
+// What is unchecked, and what checks it
+// -------------------------------------
+// * Bounds: `subscript(unchecked:)` asserts `0 <= i < count` in debug builds only. The caller
+//   guarantees it in release builds: the positions it reads are links the index holds, which
+//   `XMLIndex` makes only to nodes and attributes it has appended (see its header comment).
+// * Lifetime: the view exists only inside `withUncheckedElements`, which borrows the array for
+//   the closure; it must not escape it (as for `withUnsafeBufferPointer`).
+//
+// A worked example: the children of element 0 in `<a><b/>x<c/></a>`, whose nodes are
+// [a(firstChild 1), b(next 2), "x"(next 3), c(next -1)].
+//
+//     index.nodes.withUncheckedElements { nodes in
+//         var child = nodes[unchecked: 0].firstChild          // 1
+//         while child >= 0 {                                   // 1, 2, 3: links the builder made
+//             visit(nodes[unchecked: Int(child)])
+//             child = nodes[unchecked: Int(child)].nextSibling
+//         }
+//     }
+//
+// In a debug build a link past the end (a builder bug) stops with "element 4 is outside 0 ..< 4"
+// rather than reading the memory after the array.
+
+/// A borrowed view of an array's elements, read by position without a bounds check in release
+/// builds (asserted in debug builds). Made only by `Array.withUncheckedElements(_:)`.
+internal struct UncheckedElements<Element> {
+    /// The array's storage, borrowed for the length of `withUncheckedElements`.
+    private let buffer: UnsafeBufferPointer<Element>
+
+    @inline(__always)
+    fileprivate init(_ buffer: UnsafeBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+
+    /// The number of elements.
+    @inline(__always)
+    var count: Int { buffer.count }
+
+    /// The element at `index`, which the caller guarantees is in `0 ..< count`.
+    @inline(__always)
+    subscript(unchecked index: Int) -> Element {
+        assert(index >= 0 && index < buffer.count, "UncheckedElements: element \(index) is outside 0 ..< \(buffer.count)")
+        // In bounds, so the buffer is not empty and its address is not nil.
+        return buffer.baseAddress.unsafelyUnwrapped[index]
+    }
+}
+
+extension Array {
+    /// Calls `body` with a view of the array's elements that reads them without bounds checks in
+    /// release builds (see `UncheckedElements`). The view must not escape `body`.
+    ///
+    /// ```swift
+    /// let total = numbers.withUncheckedElements { view in
+    ///     (0..<view.count).reduce(0) { $0 + view[unchecked: $1] }
+    /// }
+    /// ```
+    @inline(__always)
+    func withUncheckedElements<R>(_ body: (UncheckedElements<Element>) throws -> R) rethrows -> R {
+        try withUnsafeBufferPointer { try body(UncheckedElements($0)) }
+    }
+}

@@ -1,0 +1,60 @@
+// UnretainedReference: a reference that does not keep its object alive, checked in debug builds.
+//
+// Why it exists
+// -------------
+// The decoder's hot state holds a few class references it must not retain: the coding path's last
+// step, which `with(value:path:)` swaps on every descent, and a keyed container's step and key
+// rules, which the standard library's `KeyedDecodingContainer` box copies for every key it
+// decodes. Retaining them would be an atomic increment and decrement per value. So they are held
+// unretained, and something else keeps the objects alive: the decoder's caller keeps a path alive
+// for the call it passes it to, and the decoder keeps every step and rules object a container
+// points to (`XMLDecoderImpl.keepAlive`) for as long as it lives — and a container holds its
+// decoder strongly, so for as long as the container.
+//
+// What is unchecked, and what checks it
+// -------------------------------------
+// * Lifetime: in release builds `object` is a plain pointer load (`unowned(unsafe)`); nothing
+//   checks that the object is still alive. Whoever makes the reference names what keeps the
+//   object alive (a comment at each use). In debug builds the reference also holds the object
+//   weakly, and `object` asserts that the weak reference is not `nil` — a freed object stops the
+//   tests instead of being read.
+//
+// A worked example: a keyed container's coding-path step.
+//
+//     decoder.keepAlive(step)                       // the decoder now owns a reference to it
+//     let reference = UnretainedReference(step)     // and the container holds this, unretained
+//     …                                             // the container is copied per key: no retain
+//     reference.object.key                          // safe: the container holds the decoder,
+//                                                   // which holds the step
+//
+// Were the decoder to drop its `keptAlive` array while a container lived, a debug build would
+// stop at `reference.object` with "UnretainedReference: the object was freed".
+
+/// A reference that neither retains its object nor is checked for its object's lifetime in
+/// release builds (debug builds assert that the object is alive at each use). The code that
+/// makes one keeps the object alive for as long as the reference is used; see the file's header.
+internal struct UnretainedReference<Object: AnyObject> {
+    private unowned(unsafe) let storage: Object
+    #if DEBUG
+    /// The same object, weakly: `nil` once it is freed (debug builds only).
+    private weak var liveness: Object?
+    #endif
+
+    /// A reference to `object`, which the caller keeps alive for as long as this is used.
+    @inline(__always)
+    init(_ object: Object) {
+        storage = object
+        #if DEBUG
+        liveness = object
+        #endif
+    }
+
+    /// The object. In release builds a plain load; in debug builds it asserts the object is alive.
+    @inline(__always)
+    var object: Object {
+        #if DEBUG
+        assert(liveness != nil, "UnretainedReference: the object was freed")
+        #endif
+        return storage
+    }
+}
