@@ -45,43 +45,33 @@ extension TypeTraits {
 }
 
 extension XMLDecoderImpl {
-    /// The traits of a type, from the cache: a small two-way table in front (a pointer compare,
-    /// no hashing), then the run's dictionary, then the process-wide one.
-    ///
-    /// Two-way: the type's slot and its partner (`slot ^ 1`), the most recent in the first. A
-    /// model's few types then never evict each other by landing on one slot, which a direct-mapped
-    /// table did (two types decoded in turn missed on every lookup).
+    /// The traits of a type, from the cache: a small set-associative table in front (a pointer
+    /// compare, no hashing: see `TraitSlot`), then the run's dictionary, then the process-wide one.
     @inline(__always)
     func traits(of type: Any.Type) -> TypeTraits {
         let key = ObjectIdentifier(type)
-        let slot = TraitSlot.slot(for: key)
-        if traitSlots[slot].type == key { return traitSlots[slot].traits }
-        return traitsMissingFromSlots(type, slot: slot)
+        let set = TraitSlot.set(for: key)
+        if let slot = TraitSlot.find(key, in: traitSlots, set: set) { return traitSlots[slot].traits }
+        return traitsMissingFromSlots(type, set: set)
     }
 
     @inline(never)
-    private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> TypeTraits {
+    private func traitsMissingFromSlots(_ type: Any.Type, set: Int) -> TypeTraits {
         let key = ObjectIdentifier(type)
-        if traitSlots[slot ^ 1].type == key {
-            traitSlots.swapAt(slot, slot ^ 1)
-            return traitSlots[slot].traits
-        }
-        let id = key
         let found: TypeTraits
-        if let cached = traitsCache[id] {
+        if let cached = traitsCache[key] {
             found = cached
         } else {
             found =
-                sharedTraits.withLock { $0[id] }
+                sharedTraits.withLock { $0[key] }
                 ?? {
                     let computed = computeTraits(type)
-                    sharedTraits.withLock { $0[id] = computed }
+                    sharedTraits.withLock { $0[key] = computed }
                     return computed
                 }()
-            traitsCache[id] = found
+            traitsCache[key] = found
         }
-        traitSlots[slot ^ 1] = traitSlots[slot]
-        traitSlots[slot] = TraitSlot(type: key, traits: found)
+        TraitSlot.insert(TraitSlot(type: key, traits: found), in: &traitSlots, set: set)
         return found
     }
 
@@ -103,21 +93,59 @@ extension XMLDecoderImpl {
     }
 }
 
-/// One entry of the decoder's direct-mapped traits table.
-internal struct TraitSlot {
-    static let bits = 5
-    static let count = 1 << bits
-
-    /// The slot of a type (its identifier is its metadata's address): the address's bits above
-    /// the alignment, mixed by a multiplication so that nearby addresses spread over the table.
-    @inline(__always)
-    static func slot(for key: ObjectIdentifier) -> Int {
-        let mixed = (UInt(bitPattern: key) >> 3) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> (UInt.bitWidth - bits))
-    }
+/// One entry of the decoder's table of type traits (`XMLDecoderImpl.traits(of:)`), whose layout
+/// the encoder's table shares (`EncoderTraitSlot`).
+///
+/// The table is set-associative: 16 sets of 4 slots, a type's set chosen by its metadata's
+/// address. A lookup compares the four pointers of one set; a type not there replaces the set's
+/// oldest entry. A model's dozen or so types then never evict one another: with fewer ways (a
+/// direct-mapped or a two-way table), which types shared a set depended on where the linker put
+/// their metadata, and two or three types decoded in turn could miss on every lookup.
+internal struct TraitSlot: TypeTableSlot {
+    /// Sets, as a power of two, and slots per set.
+    static let setBits = 4
+    /// (Four: `find` is unrolled for four.)
+    static let ways = 4
+    static let count = (1 << setBits) * ways
 
     var type: ObjectIdentifier?
     var traits: TypeTraits
+}
+
+/// An entry of a set-associative table keyed by type (see `TraitSlot`).
+internal protocol TypeTableSlot {
+    var type: ObjectIdentifier? { get }
+}
+
+extension TypeTableSlot {
+    /// The first slot of a type's set (its identifier is its metadata's address): the address's
+    /// bits above the alignment, mixed by a multiplication so that nearby addresses spread.
+    @inline(__always)
+    static func set(for key: ObjectIdentifier) -> Int {
+        let mixed = (UInt(bitPattern: key) >> 3) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> (UInt.bitWidth - TraitSlot.setBits)) &* TraitSlot.ways
+    }
+
+    /// The slot of `key`'s entry in its set, if it has one (four comparisons, unrolled).
+    @inline(__always)
+    static func find(_ key: ObjectIdentifier, in slots: [Self], set: Int) -> Int? {
+        if slots[set].type == key { return set }
+        if slots[set + 1].type == key { return set + 1 }
+        if slots[set + 2].type == key { return set + 2 }
+        if slots[set + 3].type == key { return set + 3 }
+        return nil
+    }
+
+    /// Puts an entry first in its set, the oldest one leaving.
+    @inline(__always)
+    static func insert(_ entry: Self, in slots: inout [Self], set: Int) {
+        var slot = TraitSlot.ways - 1
+        while slot > 0 {
+            slots[set + slot] = slots[set + slot - 1]
+            slot -= 1
+        }
+        slots[set] = entry
+    }
 }
 
 /// The traits learnt so far in this process, shared by all decoding runs.

@@ -48,24 +48,20 @@ extension XMLEncoderImpl {
         traits(of: type).isChoiceKey
     }
 
-    /// The traits of a type: from a small two-way table first (a pointer compare: see
+    /// The traits of a type: from a small set-associative table first (a pointer compare: see
     /// `TraitSlot`, the decoder's), then the list of the first types met, then a dictionary.
     @inline(__always)
     func traits(of type: Any.Type) -> EncoderTypeTraits {
         let key = ObjectIdentifier(type)
-        let slot = TraitSlot.slot(for: key)
-        if traitSlots[slot].type == key { return traitSlots[slot].traits }
-        return traitsMissingFromSlots(type, slot: slot)
+        let set = EncoderTraitSlot.set(for: key)
+        if let slot = EncoderTraitSlot.find(key, in: traitSlots, set: set) { return traitSlots[slot].traits }
+        return traitsMissingFromSlots(type, set: set)
     }
 
     @inline(never)
-    private func traitsMissingFromSlots(_ type: Any.Type, slot: Int) -> EncoderTypeTraits {
-        let key = ObjectIdentifier(type)
-        if traitSlots[slot ^ 1].type == key {
-            traitSlots.swapAt(slot, slot ^ 1)
-            return traitSlots[slot].traits
-        }
-        let id = key
+    private func traitsMissingFromSlots(_ type: Any.Type, set: Int) -> EncoderTypeTraits {
+        let id = ObjectIdentifier(type)
+        let key = id
         let found: EncoderTypeTraits
         if let cached = traitsList.first(where: { $0.type == id }) {
             found = cached.traits
@@ -90,14 +86,13 @@ extension XMLEncoderImpl {
                 })
             if traitsList.count < 16 { traitsList.append((id, found)) } else { traitsCache[id] = found }
         }
-        traitSlots[slot ^ 1] = traitSlots[slot]
-        traitSlots[slot] = EncoderTraitSlot(type: key, traits: found)
+        EncoderTraitSlot.insert(EncoderTraitSlot(type: key, traits: found), in: &traitSlots, set: set)
         return found
     }
 }
 
 /// One entry of the encoder's two-way traits table (see `XMLEncoderImpl.traits(of:)`).
-internal struct EncoderTraitSlot {
+internal struct EncoderTraitSlot: TypeTableSlot {
     var type: ObjectIdentifier?
     var traits: EncoderTypeTraits
 
