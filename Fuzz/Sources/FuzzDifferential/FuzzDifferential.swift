@@ -30,7 +30,8 @@ import Glibc
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    let (ours, ourError) = OurReader.read(bytes)
+    let ourResult = OurReader.read(bytes)
+    let ours = ourResult.reading
     let theirs = LibXML2Reader.read(bytes)
     if Statistics.show { show(ours, theirs) }
 
@@ -45,7 +46,7 @@ public func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     }
     Statistics.record(agree ? "agree" : "")
     if agree { return 0 }
-    if let known = KnownDifferences.classify(bytes, ours: ours, ourError: ourError, theirs: theirs) {
+    if let known = KnownDifferences.classify(bytes, ours: ourResult, theirs: theirs) {
         Statistics.record(known.rawValue)
         return 0
     }

@@ -43,6 +43,8 @@ struct LibXML2Reading {
     var unreplacedReference = false
     /// Whether the internal subset had parameter-entity references (`ctxt->hasPErefs`).
     var hasParameterEntityReferences = false
+    /// Whether the document type declaration names an external subset (`ctxt->hasExternalSubset`).
+    var hasExternalSubset = false
     /// The document's standalone declaration, as libxml2 read it (`ctxt->standalone`: -1 none, 0 no, 1 yes).
     var standalone: Int32 = -1
 }
@@ -54,7 +56,11 @@ enum LibXML2Reader {
         var code: Int32
         var level: UInt32
         var message: String
-        var description: String { "libxml2 \(level == 1 ? "warning" : "error") \(domain)/\(code): \(message)" }
+        var description: String { "libxml2 \(level == 1 ? "warning" : level == 3 ? "fatal error" : "error") \(domain)/\(code): \(message)" }
+        /// Whether this error makes the document not well-formed for libxml2: a fatal error
+        /// (`xmlFatalErr`, which clears `wellFormed`), or a namespace error (`xmlNsErr`, which
+        /// clears `nsWellFormed`). Other errors (validity, an invalid system identifier) do not.
+        var isWellFormednessError: Bool { level == XML_ERR_FATAL.rawValue || (domain == Int32(XML_FROM_NAMESPACE.rawValue) && level >= XML_ERR_ERROR.rawValue) }
     }
 
     // What the C callbacks record while one document is parsed (libFuzzer runs one input at a time,
@@ -98,12 +104,13 @@ enum LibXML2Reader {
         var result = LibXML2Reading(reading: .rejected(""))
         result.hasParameterEntityReferences = context.pointee.hasPErefs != 0
         result.standalone = context.pointee.standalone
+        result.hasExternalSubset = context.pointee.hasExternalSubset != 0
         if let document, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 {
             var writer = TraceWriter()
             walk(document.pointee.children, document, &writer, &result)
             result.reading = .accepted(writer.finish())
         } else {
-            let first = reports.first { $0.level >= XML_ERR_ERROR.rawValue }
+            let first = reports.first { $0.isWellFormednessError } ?? reports.first { $0.level >= XML_ERR_ERROR.rawValue }
             result.reading = .rejected(first?.description ?? "libxml2 rejected the document without an error")
         }
         result.errors = reports

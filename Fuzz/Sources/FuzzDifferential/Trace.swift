@@ -160,9 +160,18 @@ enum OurReader {
         return XMLReader.Options(limits: limits)
     }()
 
-    /// Reads `bytes` to the end; on failure also returns the error for classification.
-    static func read(_ bytes: UnsafeRawBufferPointer) -> (Reading, XMLParsingError?) {
+    /// What our reader made of a document: the reading, and for a rejection the error and
+    /// whether it came before the document type declaration had been reported.
+    struct Result {
+        var reading: Reading
+        var error: XMLParsingError?
+        var sawDoctype = false
+    }
+
+    /// Reads `bytes` to the end.
+    static func read(_ bytes: UnsafeRawBufferPointer, options: XMLReader.Options = options) -> Result {
         var writer = TraceWriter()
+        var sawDoctype = false
         do {
             var reader = try XMLReader(unsafeBytes: bytes, options: options)
             while let event = try reader.next() {
@@ -190,6 +199,7 @@ enum OurReader {
                 case .processingInstruction(let target, let data):
                     writer.processingInstruction(target: decoded(target, reader), data: decoded(data, reader))
                 case .doctype(let name):
+                    sawDoctype = true
                     let doctype = reader.doctype
                     writer.doctype(
                         name: doctype.map { Array($0.name.utf8) } ?? decoded(name, reader),
@@ -201,9 +211,9 @@ enum OurReader {
                         entityNames: (doctype?.entityNames ?? []).map { Array($0.utf8) })
                 }
             }
-            return (.accepted(writer.finish()), nil)
+            return Result(reading: .accepted(writer.finish()), sawDoctype: sawDoctype)
         } catch {
-            return (.rejected(error.description), error)
+            return Result(reading: .rejected(error.description), error: error, sawDoctype: sawDoctype)
         }
     }
 
