@@ -1,29 +1,45 @@
 // LibXML2Reader: libxml2's side of the differential target, locked away from files and network.
 //
-// Design: the document is parsed in memory with libxml2's tree API (`xmlCtxtReadMemory`) and the
-// resulting tree is walked into the same canonical lines as our reader's events (Trace.swift).
-// The tree is libxml2's best-tested path: it merges adjacent text for us, substitutes entities
-// (`XML_PARSE_NOENT`), adds attribute defaults from the DTD (`XML_PARSE_DTDATTR`) and keeps
-// processing instructions of the internal subset in the DTD node, in order. The options:
+// Design: the document is parsed in memory by libxml2's parser (`xmlCtxtReadMemory`) with SAX2
+// callbacks of our own for the document's content, which write the same canonical lines as our
+// reader's events (Trace.swift). libxml2's default SAX2 handlers are kept for everything else —
+// starting the document, the internal subset and its declarations, looking entities up — so that
+// libxml2 stores and applies its DTD as it always does. The options:
 //
 //   XML_PARSE_NOENT | XML_PARSE_DTDATTR | XML_PARSE_NONET     (no XML_PARSE_RECOVER, no HUGE)
 //
-// A document is well-formed for libxml2 when it returns a tree and its context's `nsWellFormed`
-// is still set: namespace errors (an undeclared prefix, say) are reported but do not stop
-// libxml2 from building the tree.
+// so entity references arrive replaced (libxml2 parses an internal entity's text again for each
+// reference, in a context of its own, and calls the same callbacks), and attribute defaults
+// arrive with the attributes. The callbacks, rather than libxml2's tree, are compared because
+// the tree builder adds artefacts of its own: an element from an entity's text whose prefix is
+// declared outside the entity comes out of it in no namespace with a made-up `xmlns:p=""`.
+//
+// A document is well-formed for libxml2 when `xmlCtxtReadMemory` returns a document and the
+// context's `nsWellFormed` is still set: namespace errors (an undeclared prefix, say) are
+// reported but do not stop libxml2.
 //
 // libxml2 must touch nothing outside the input. `XML_PARSE_NOENT` and `XML_PARSE_DTDATTR` both
-// make it want the external subset and external entities, so every load goes through an external
-// entity loader (`xmlSetExternalEntityLoader`) that refuses: it returns NULL and records the
-// attempt, with whether the parser was in the internal subset (an external parameter entity),
-// the external subset, or content (an external general entity). Catalog resolution, which would
-// read /etc/xml/catalog, only happens in libxml2's default loader, which is never called;
-// catalog PIs are refused too (`xmlCatalogSetDefaults(XML_CATA_ALLOW_NONE)`). Errors go to a
-// structured handler that records them (domain, code, level, message) instead of printing.
+// make it want external entities and the external subset. The external subset is never asked
+// for: our `externalSubset` callback only writes the doctype line. External entities go through
+// the external entity loader (`xmlSetExternalEntityLoader`), which refuses: it returns NULL and
+// records the attempt, with whether the parser was in the internal subset (an external parameter
+// entity) or in content (an external general entity). (libxml2 2.9's `xmlLoadExternalEntity`
+// does `stat` a relative or file path before it calls the loader; nothing is opened or read.)
+// Catalog resolution, which would read /etc/xml/catalog, happens only in libxml2's default
+// loader, which is never called; catalog PIs are refused too (`XML_CATA_ALLOW_NONE`). Errors go
+// to a structured handler that records them (domain, code, level, message) instead of printing.
 //
-// Example: `<!DOCTYPE r SYSTEM "r.dtd"><r/>` calls the loader once, for "r.dtd", with
-// `inSubset == 2`; the loader says no, libxml2 carries on without the external subset, and the
-// reading is `doctype "r" public - system "r.dtd"`, `start "r" {-} |`, `end "r"`.
+// Example: `<!DOCTYPE r [<!ENTITY e "<p:a/>">]><r xmlns:p="urn:p">&e;</r>` gives the callbacks
+// internalSubset, entityDecl (libxml2's own), externalSubset (ours: the doctype line), then
+// startElementNs r, startElementNs a with prefix p and URI urn:p (the entity's text, parsed at the
+// reference), endElementNs a, endElementNs r:
+//
+//     doctype "r" public - system -
+//     entities ["e"]
+//     start "r" {-} xmlns:"p"="urn:p" |
+//     start "p:a" {"urn:p"} |
+//     end "p:a"
+//     end "r"
 
 import CLibXML2
 
@@ -36,10 +52,9 @@ struct LibXML2Reading {
     var reading: Reading
     /// Every error and warning libxml2 reported, in order.
     var errors: [LibXML2Reader.Report] = []
-    /// For each refused load: `ctxt->inSubset` at the time (0 content, 1 internal subset, 2 external subset).
+    /// For each refused load: `ctxt->inSubset` at the time (0 content, 1 internal subset).
     var refusedLoads: [Int32] = []
-    /// Whether the tree held an entity reference node: a reference libxml2 did not replace (an
-    /// undeclared or unread entity).
+    /// Whether libxml2 reported a reference it did not replace (an undeclared entity).
     var unreplacedReference = false
     /// Whether the internal subset had parameter-entity references (`ctxt->hasPErefs`).
     var hasParameterEntityReferences = false
@@ -88,26 +103,32 @@ enum LibXML2Reader {
         }
     }()
 
+    // What the callbacks build while one document is parsed.
+    nonisolated(unsafe) private static var writer = TraceWriter()
+    nonisolated(unsafe) private static var unreplacedReference = false
+
     /// Parses `bytes` and returns the canonical reading.
     static func read(_ bytes: UnsafeRawBufferPointer) -> LibXML2Reading {
         _ = setUp
         reports = []
         loads = []
+        writer = TraceWriter()
+        unreplacedReference = false
         guard let context = xmlNewParserCtxt() else { return LibXML2Reading(reading: .rejected("libxml2: no parser context")) }
         defer { xmlFreeParserCtxt(context) }
+        installCallbacks(context.pointee.sax)
         // A zero-length buffer still needs an address.
         var empty: CChar = 0
         let base = bytes.baseAddress.map { $0.assumingMemoryBound(to: CChar.self) } ?? withUnsafeMutablePointer(to: &empty) { UnsafePointer($0) }
         let document = xmlCtxtReadMemory(context, base, Int32(bytes.count), nil, nil, options)
-        defer { if let document { xmlFreeDoc(document) } }
+        if let document { xmlFreeDoc(document) }
 
         var result = LibXML2Reading(reading: .rejected(""))
         result.hasParameterEntityReferences = context.pointee.hasPErefs != 0
-        result.standalone = context.pointee.standalone
         result.hasExternalSubset = context.pointee.hasExternalSubset != 0
-        if let document, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 {
-            var writer = TraceWriter()
-            walk(document.pointee.children, document, &writer, &result)
+        result.standalone = context.pointee.standalone
+        result.unreplacedReference = unreplacedReference
+        if document != nil, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 {
             result.reading = .accepted(writer.finish())
         } else {
             let first = reports.first { $0.isWellFormednessError } ?? reports.first { $0.level >= XML_ERR_ERROR.rawValue }
@@ -118,46 +139,67 @@ enum LibXML2Reader {
         return result
     }
 
-    /// Walks a list of sibling nodes (and their descendants) into `writer`.
-    private static func walk(_ first: xmlNodePtr?, _ document: xmlDocPtr, _ writer: inout TraceWriter, _ result: inout LibXML2Reading) {
-        var next = first
-        while let node = next {
-            switch node.pointee.type {
-            case XML_ELEMENT_NODE:
-                writer.startElement(
-                    qualifiedName(node.pointee.ns?.pointee.prefix, node.pointee.name),
-                    uri: node.pointee.ns.map { bytes($0.pointee.href) },
-                    declarations: declarations(node.pointee.nsDef),
-                    attributes: attributes(node.pointee.properties, &result))
-                walk(node.pointee.children, document, &writer, &result)
-                writer.endElement(qualifiedName(node.pointee.ns?.pointee.prefix, node.pointee.name))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                writer.characters(bytes(node.pointee.content))
-            case XML_ENTITY_REF_NODE:
-                // Not replaced: the entity was undeclared or external (and not loaded).
-                result.unreplacedReference = true
-            case XML_COMMENT_NODE:
-                writer.comment(bytes(node.pointee.content))
-            case XML_PI_NODE:
-                writer.processingInstruction(target: bytes(node.pointee.name), data: bytes(node.pointee.content))
-            case XML_DTD_NODE:
-                doctype(UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self), &writer)
-            default:
-                writer.comment(Array("unexpected libxml2 node type \(node.pointee.type.rawValue)".utf8))
+    /// Replaces the content callbacks of libxml2's default SAX2 handler with ours.
+    private static func installCallbacks(_ sax: UnsafeMutablePointer<xmlSAXHandler>?) {
+        guard let sax else { return }
+        sax.pointee.startElementNs = { _, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+            var declarations: [TraceWriter.Declaration] = []
+            for i in 0..<Int(namespaceCount) {
+                declarations.append(.init(prefix: namespaces?[2 * i].map { LibXML2Reader.bytes($0) }, uri: LibXML2Reader.bytes(namespaces?[2 * i + 1])))
             }
-            next = node.pointee.next
+            var list: [TraceWriter.Attribute] = []
+            for i in 0..<Int(attributeCount) {
+                // localname, prefix, URI, value, end: the value is not NUL-terminated.
+                let value: [UInt8]
+                if let start = attributes?[5 * i + 3], let end = attributes?[5 * i + 4] {
+                    value = Array(UnsafeBufferPointer(start: start, count: end - start))
+                } else {
+                    value = []
+                }
+                list.append(.init(name: LibXML2Reader.qualifiedName(attributes?[5 * i + 1], attributes?[5 * i]), uri: attributes?[5 * i + 2].map { LibXML2Reader.bytes($0) }, value: value))
+            }
+            LibXML2Reader.writer.startElement(LibXML2Reader.qualifiedName(prefix, localName), uri: uri.map { LibXML2Reader.bytes($0) }, declarations: declarations, attributes: list)
+        }
+        sax.pointee.endElementNs = { _, localName, prefix, _ in
+            LibXML2Reader.writer.endElement(LibXML2Reader.qualifiedName(prefix, localName))
+        }
+        let characters: charactersSAXFunc = { _, text, length in
+            guard let text else { return }
+            LibXML2Reader.writer.characters(Array(UnsafeBufferPointer(start: text, count: Int(length))))
+        }
+        sax.pointee.characters = characters
+        sax.pointee.ignorableWhitespace = characters
+        sax.pointee.cdataBlock = characters
+        sax.pointee.comment = { context, text in
+            // Comments in the internal subset are not compared (our reader does not report them).
+            guard !LibXML2Reader.inSubset(context) else { return }
+            LibXML2Reader.writer.comment(LibXML2Reader.bytes(text))
+        }
+        sax.pointee.processingInstruction = { _, target, data in
+            // Those of the internal subset come before the doctype line, as ours do.
+            LibXML2Reader.writer.processingInstruction(target: LibXML2Reader.bytes(target), data: LibXML2Reader.bytes(data))
+        }
+        sax.pointee.reference = { _, _ in
+            // Called for a reference libxml2 does not replace: an undeclared entity.
+            LibXML2Reader.unreplacedReference = true
+        }
+        sax.pointee.externalSubset = { context, _, _, _ in
+            // Called where the document type declaration ends: write it, and load nothing.
+            guard let dtd = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.myDoc?.pointee.intSubset else { return }
+            LibXML2Reader.doctype(dtd)
         }
     }
 
-    /// The DTD: its processing instructions (in order), then the doctype, notations and entity names.
-    private static func doctype(_ dtd: UnsafeMutablePointer<xmlDtd>, _ writer: inout TraceWriter) {
+    private static func inSubset(_ context: UnsafeMutableRawPointer?) -> Bool {
+        (context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset ?? 0) != 0
+    }
+
+    /// The doctype line, notations and entity names.
+    private static func doctype(_ dtd: UnsafeMutablePointer<xmlDtd>) {
         var entityNames: [[UInt8]] = []
         var child = dtd.pointee.children
         while let node = child {
-            switch node.pointee.type {
-            case XML_PI_NODE:
-                writer.processingInstruction(target: bytes(node.pointee.name), data: bytes(node.pointee.content))
-            case XML_ENTITY_DECL:
+            if node.pointee.type == XML_ENTITY_DECL {
                 let entity = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlEntity.self)
                 switch entity.pointee.etype {
                 case XML_INTERNAL_GENERAL_ENTITY, XML_EXTERNAL_GENERAL_PARSED_ENTITY, XML_EXTERNAL_GENERAL_UNPARSED_ENTITY:
@@ -165,8 +207,6 @@ enum LibXML2Reader {
                 default:
                     break
                 }
-            default:
-                break
             }
             child = node.pointee.next
         }
@@ -187,39 +227,6 @@ enum LibXML2Reader {
         writer.doctype(
             name: bytes(dtd.pointee.name), publicID: dtd.pointee.ExternalID.map { bytes($0) }, systemID: dtd.pointee.SystemID.map { bytes($0) },
             notations: notations, entityNames: entityNames)
-    }
-
-    private static func declarations(_ first: xmlNsPtr?) -> [TraceWriter.Declaration] {
-        var result: [TraceWriter.Declaration] = []
-        var next = first
-        while let ns = next {
-            result.append(.init(prefix: ns.pointee.prefix.map { bytes($0) }, uri: bytes(ns.pointee.href)))
-            next = ns.pointee.next
-        }
-        return result
-    }
-
-    private static func attributes(_ first: xmlAttrPtr?, _ result: inout LibXML2Reading) -> [TraceWriter.Attribute] {
-        var list: [TraceWriter.Attribute] = []
-        var next = first
-        while let attribute = next {
-            var value: [UInt8] = []
-            var child = attribute.pointee.children
-            while let node = child {
-                if node.pointee.type == XML_TEXT_NODE {
-                    value += bytes(node.pointee.content)
-                } else if node.pointee.type == XML_ENTITY_REF_NODE {
-                    result.unreplacedReference = true
-                }
-                child = node.pointee.next
-            }
-            list.append(
-                .init(
-                    name: qualifiedName(attribute.pointee.ns?.pointee.prefix, attribute.pointee.name), uri: attribute.pointee.ns.map { bytes($0.pointee.href) },
-                    value: value))
-            next = attribute.pointee.next
-        }
-        return list
     }
 
     private static func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>?) -> [UInt8] {
