@@ -56,6 +56,9 @@ struct LibXML2Reading {
     var refusedLoads: [Int32] = []
     /// Whether libxml2 reported a reference it did not replace (an undeclared entity).
     var unreplacedReference = false
+    /// Whether libxml2 reported, without an error, a namespace declaration that Namespaces 1.0
+    /// forbids (binding `xmlns`, binding a prefix to "", misusing the xml or xmlns namespace).
+    var acceptedForbiddenDeclaration = false
     /// Whether the internal subset had parameter-entity references (`ctxt->hasPErefs`).
     var hasParameterEntityReferences = false
     /// Whether the document type declaration names an external subset (`ctxt->hasExternalSubset`).
@@ -106,6 +109,7 @@ enum LibXML2Reader {
     // What the callbacks build while one document is parsed.
     nonisolated(unsafe) private static var writer = TraceWriter()
     nonisolated(unsafe) private static var unreplacedReference = false
+    nonisolated(unsafe) private static var forbiddenDeclaration = false
 
     /// Parses `bytes` and returns the canonical reading.
     static func read(_ bytes: UnsafeRawBufferPointer) -> LibXML2Reading {
@@ -114,6 +118,7 @@ enum LibXML2Reader {
         loads = []
         writer = TraceWriter()
         unreplacedReference = false
+        forbiddenDeclaration = false
         guard let context = xmlNewParserCtxt() else { return LibXML2Reading(reading: .rejected("libxml2: no parser context")) }
         defer { xmlFreeParserCtxt(context) }
         installCallbacks(context.pointee.sax)
@@ -128,6 +133,7 @@ enum LibXML2Reader {
         result.hasExternalSubset = context.pointee.hasExternalSubset != 0
         result.standalone = context.pointee.standalone
         result.unreplacedReference = unreplacedReference
+        result.acceptedForbiddenDeclaration = forbiddenDeclaration
         if document != nil, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 {
             result.reading = .accepted(writer.finish())
         } else {
@@ -147,6 +153,7 @@ enum LibXML2Reader {
             for i in 0..<Int(namespaceCount) {
                 declarations.append(.init(prefix: namespaces?[2 * i].map { LibXML2Reader.bytes($0) }, uri: LibXML2Reader.bytes(namespaces?[2 * i + 1])))
             }
+            if declarations.contains(where: LibXML2Reader.isForbidden) { LibXML2Reader.forbiddenDeclaration = true }
             var list: [TraceWriter.Attribute] = []
             for i in 0..<Int(attributeCount) {
                 // localname, prefix, URI, value, end: the value is not NUL-terminated.
@@ -188,6 +195,16 @@ enum LibXML2Reader {
             guard let dtd = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.myDoc?.pointee.intSubset else { return }
             LibXML2Reader.doctype(dtd)
         }
+    }
+
+    /// Whether Namespaces 1.0 forbids a declaration (§3, "Reserved Prefixes and Namespace
+    /// Names"; "No Prefix Undeclaring"; the empty string as a prefixed namespace name).
+    private static func isForbidden(_ declaration: TraceWriter.Declaration) -> Bool {
+        let xml = Array("http://www.w3.org/XML/1998/namespace".utf8)
+        let xmlns = Array("http://www.w3.org/2000/xmlns/".utf8)
+        guard let prefix = declaration.prefix else { return declaration.uri == xml || declaration.uri == xmlns }
+        if prefix == Array("xmlns".utf8) || declaration.uri == xmlns || declaration.uri.isEmpty { return true }
+        return (prefix == Array("xml".utf8)) != (declaration.uri == xml)
     }
 
     private static func inSubset(_ context: UnsafeMutableRawPointer?) -> Bool {

@@ -48,6 +48,9 @@ struct TraceWriter {
     /// When set, tab, line feed and carriage return in attribute values are written as spaces
     /// (for KnownDifferences' rule on white space from character references in entity text).
     nonisolated(unsafe) static var attributeWhiteSpaceAsSpace = false
+    /// When set, line ends in text (CR LF, CR) are written as LF (for KnownDifferences' rule on
+    /// carriage returns from character references in entity text).
+    nonisolated(unsafe) static var textLineEndsNormalized = false
 
     /// An attribute: its qualified name, namespace URI (nil for none) and value.
     struct Attribute {
@@ -131,7 +134,15 @@ struct TraceWriter {
         guard !pendingText.isEmpty else { return }
         defer { pendingText = [] }
         if depth == 0, pendingText.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return }
-        lines.append("text \(quote(pendingText))")
+        guard Self.textLineEndsNormalized else {
+            lines.append("text \(quote(pendingText))")
+            return
+        }
+        var normalized: [UInt8] = []
+        for (i, byte) in pendingText.enumerated() where !(byte == 0x0A && i > 0 && pendingText[i - 1] == 0x0D) {
+            normalized.append(byte == 0x0D ? 0x0A : byte)
+        }
+        lines.append("text \(quote(normalized))")
     }
 }
 
