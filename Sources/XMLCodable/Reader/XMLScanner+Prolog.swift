@@ -145,7 +145,7 @@ extension XMLScanner {
                 q += 1
             }
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the public identifier") }
-            publicID = String(decoding: UnsafeRawBufferPointer(rebasing: buf[(p + 1)..<q]), as: UTF8.self)
+            publicID = literalString(buf, (p + 1)..<q)
             p = q + 1
             var r = p
             let hadSpace = skipSpace(buf, &r)
@@ -168,8 +168,22 @@ extension XMLScanner {
         var q = p + 1
         while q < end, buf[q] != quote { q = try checkCharacter(buf, at: q) }
         guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the system identifier") }
-        let value = String(decoding: UnsafeRawBufferPointer(rebasing: buf[(p + 1)..<q]), as: UTF8.self)
+        let value = literalString(buf, (p + 1)..<q)
         p = q + 1
         return value
+    }
+
+    /// The text of a public or system literal. Line ends in the document itself are normalized
+    /// (XML 1.0 §2.11: CR LF and a lone CR become LF); a CR in an entity's replacement text came
+    /// from a character reference and is kept.
+    private func literalString(_ buf: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        let bytes = UnsafeRawBufferPointer(rebasing: buf[range])
+        guard bytes.contains(0x0D), hasRawLineEnds(source) else { return String(decoding: bytes, as: UTF8.self) }
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(bytes.count)
+        for (i, byte) in bytes.enumerated() where !(byte == 0x0A && i > 0 && bytes[i - 1] == 0x0D) {
+            normalized.append(byte == 0x0D ? 0x0A : byte)
+        }
+        return String(decoding: normalized, as: UTF8.self)
     }
 }
