@@ -48,8 +48,8 @@ struct TraceWriter {
     /// When set, tab, line feed and carriage return in attribute values are written as spaces
     /// (for KnownDifferences' rule on white space from character references in entity text).
     nonisolated(unsafe) static var attributeWhiteSpaceAsSpace = false
-    /// When set, line ends in text (CR LF, CR) are written as LF (for KnownDifferences' rule on
-    /// carriage returns from character references in entity text).
+    /// When set, line ends in text and in notations' identifiers (CR LF, CR) are written as LF
+    /// (for KnownDifferences' rule on carriage returns from character references in entity text).
     nonisolated(unsafe) static var textLineEndsNormalized = false
 
     /// An attribute: its qualified name, namespace URI (nil for none) and value.
@@ -115,13 +115,26 @@ struct TraceWriter {
         lines.append("doctype \(quote(name)) public \(publicID.map(quote) ?? "-") system \(systemID.map(quote) ?? "-")")
         var seen: Set<[UInt8]> = []
         let firsts = notations.filter { seen.insert($0.name).inserted }
-        for notation in firsts.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+        for var notation in firsts.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+            if Self.textLineEndsNormalized {
+                notation.publicID = notation.publicID.map(Self.normalizingLineEnds)
+                notation.systemID = notation.systemID.map(Self.normalizingLineEnds)
+            }
             lines.append(
                 "notation \(quote(notation.name)) public \(notation.publicID.map(quote) ?? "-") system \(notation.systemID.map(quote) ?? "-")")
         }
         let predefined: Set<[UInt8]> = ["lt", "gt", "amp", "apos", "quot"].map { Array($0.utf8) }.reduce(into: []) { $0.insert($1) }
         let names = Set(entityNames).subtracting(predefined).sorted { $0.lexicographicallyPrecedes($1) }
         if !names.isEmpty { lines.append("entities [\(names.map(quote).joined(separator: ", "))]") }
+    }
+
+    /// CR LF and CR as LF.
+    private static func normalizingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
+        var normalized: [UInt8] = []
+        for (i, byte) in bytes.enumerated() where !(byte == 0x0A && i > 0 && bytes[i - 1] == 0x0D) {
+            normalized.append(byte == 0x0D ? 0x0A : byte)
+        }
+        return normalized
     }
 
     /// The finished lines.
@@ -138,11 +151,7 @@ struct TraceWriter {
             lines.append("text \(quote(pendingText))")
             return
         }
-        var normalized: [UInt8] = []
-        for (i, byte) in pendingText.enumerated() where !(byte == 0x0A && i > 0 && pendingText[i - 1] == 0x0D) {
-            normalized.append(byte == 0x0D ? 0x0A : byte)
-        }
-        lines.append("text \(quote(normalized))")
+        lines.append("text \(quote(Self.normalizingLineEnds(pendingText)))")
     }
 }
 
