@@ -2,26 +2,44 @@
 // with its reason, so that the differential target can skip them and trap on anything else.
 //
 // Design: `classify` is only asked once the two readings differ. Each rule names a class of
-// difference, the spec clause or the limit behind it, and recognises it from what the two
-// parsers reported — our `XMLParsingError.Reason`, libxml2's error codes and messages, and what
-// libxml2's external entity loader was asked for — never from the input's text alone, so that a
-// rule cannot hide a difference of another kind in the same document. The rules, in order:
+// difference and the spec clause or limit behind it, and recognises it from what the parsers
+// reported — our `XMLParsingError.Reason`, libxml2's error codes and messages, what libxml2's
+// external entity loader was asked for — or, better, by a repair: the rule changes the input
+// the way the difference says (inserts the missing space, cuts at the NUL, drops the odd byte)
+// or relaxes the comparison the way it says (tabs as spaces in attribute values), and the two
+// readings must then agree. A rule never looks at the input's text alone, so that it cannot hide
+// a difference of another kind. The classes (numbered as in `classify`):
 //
-//   1. our limits (we refused; libxml2 has different ones);
-//   2. libxml2's limits (it refused: nesting deeper than 256, or its entity amplification and
-//      nesting heuristics, which it reports as an "entity reference loop");
-//   3. encodings one side does not read (unsupported or unknown by name);
-//   4. an external general entity referenced in content: our reader refuses it by design
-//      (Docs/Conformance.md), libxml2 skips it when the loader refuses;
-//   5. declarations after a parameter-entity reference that was not read: XML 1.0 §5.1 says a
-//      non-validating processor must not process them (unless standalone), libxml2 does.
+//   limits and what a side does not read
+//     1. our limits;  2. libxml2's limits (depth 256, its entity amplification heuristic);
+//     3. encodings one side does not read;  4. external general entities (we refuse them);
+//   libxml2 deviations from XML 1.0 (5th ed.) and Namespaces 1.0
+//     5. declarations after an unread parameter entity are processed (§5.1);
+//     6. an undeclared parameter entity is fatal (WFC: Entity Declared);
+//     7. an undeclared entity in an entity's text is fatal despite PE references (idem);
+//     9. QNames in the DTD are not checked (Namespaces §5);
+//    10. white space from character references in entity text is normalized in attributes (§3.3.3);
+//    11. CRs from character references in entity text become LFs (§2.11);
+//    12. namespace errors in entity text are lost;
+//    13. namespace declarations defaulted from the DTD are not checked (Namespaces §3);
+//    15. a byte order mark overrides a contradicting encoding declaration (§4.3.3);
+//    16. version "1." is accepted (§2.8 [26]);
+//    17. some required white space is not required (§2.8 [28], [32]);
+//    18. a NUL after the root element ends the document (§2.2);
+//    19. a last odd byte of UTF-16 is dropped (§4.3.3);
+//    20. a byte illegal in a declared single-byte encoding ends the input silently (§4.3.3);
+//   checks the spec makes optional, which libxml2 makes
+//     8. namespace names must be URI references (Namespaces §8);
+//    14. no fragment identifier in an entity's system identifier (an error, §4.2.2).
 //
 // Every rule is counted (Statistics) and the counts are printed when the fuzzer exits. The
 // libxml2 deviations are listed in Docs/Conformance.md, "libxml2 disagreements", with examples.
 //
 // Example: `<!DOCTYPE r [<!ENTITY % p SYSTEM "p.ent"> %p; <!ATTLIST r a CDATA "1">]><r/>` —
 // libxml2 reads `<r a="1">`, we read `<r>`; the loader was asked for "p.ent" in the internal
-// subset and the document is not standalone, so rule 5 classifies it.
+// subset and the document is not standalone, so rule 5 classifies it. `<!DOCTYPEr><r/>` — we
+// reject (no space after `<!DOCTYPE`), libxml2 accepts; with a space inserted where our error
+// says, we read what libxml2 read, so rule 17 classifies it.
 
 import CLibXML2
 import XMLCodable
@@ -48,13 +66,14 @@ enum KnownDifferences {
         case namespaceErrorInEntityLost = "known: libxml2 loses namespace errors in entity text (Namespaces 1.0 §5, §6)"
         case forbiddenDefaultedDeclaration = "known: libxml2 does not check namespace declarations defaulted from the DTD (Namespaces 1.0 §3)"
         case fragmentInSystemIdentifier = "known: libxml2 makes a fragment identifier in an entity's system identifier fatal (an error, not a fatal error: §4.2.2)"
+        case conversionStopsAtIllegalByte = "known: libxml2 stops reading at a byte illegal in the declared encoding (§4.3.3)"
         case missingWhiteSpace = "known: libxml2 does not require white space"
         case nulEndsDocument = "known: libxml2 ignores everything from a NUL after the root element (§2.2, §2.1)"
     }
 
     /// The known difference that explains why `ours` and `theirs` disagree on `bytes`, or nil.
     ///
-    /// `depth` counts the repairs already made (the last three rules re-read a repaired input and may
+    /// `depth` counts the repairs already made (the last rules re-read a repaired input and may
     /// find a second known difference in it).
     static func classify(_ bytes: UnsafeRawBufferPointer, ours result: OurReader.Result, theirs: LibXML2Reading, depth: Int = 0) -> Kind? {
         let ours = result.reading
@@ -276,6 +295,22 @@ enum KnownDifferences {
             repairExplains(Array(bytes.dropLast()), theirs, depth)
         {
             return .oddUTF16Byte
+        }
+
+        // 20. A byte that is not legal in a declared single-byte encoding (above 0x7F in US-ASCII;
+        //    0x81, 0x8D, 0x8F, 0x90 or 0x9D in windows-1252): "a fatal error" (§4.3.3). libxml2 2.9
+        //    decodes such documents with iconv, which stops at the byte; libxml2 takes that for the
+        //    end of the input without an error, so after the root element the document is
+        //    accepted. Recognised by the difference vanishing when the input is cut at the byte
+        //    (taken where everything before it is ASCII, so that our error's offset, counted in
+        //    UTF-8, is the input's).
+        if case .rejected = ours, case .accepted = theirs.reading, let error = ourError,
+            case .unexpectedCharacter(let found, let expected) = error.reason, found.hasPrefix("byte 0x"),
+            expected == "a US-ASCII character" || expected == "a windows-1252 character",
+            error.offset < bytes.count, bytes[error.offset] >= 0x80, !bytes[..<error.offset].contains(where: { $0 >= 0x80 }),
+            repairExplains(Array(bytes[..<error.offset]), theirs, depth)
+        {
+            return .conversionStopsAtIllegalByte
         }
 
         return nil
