@@ -44,7 +44,7 @@ public func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     default:
         agree = false
     }
-    Statistics.record(agree ? "agree" : "")
+    if agree { Statistics.record(ours.lines == nil ? "agree: both reject" : "agree: both accept") }
     if agree { return 0 }
     if let known = KnownDifferences.classify(bytes, ours: ourResult, theirs: theirs) {
         Statistics.record(known.rawValue)
@@ -99,14 +99,13 @@ enum Statistics {
 
     private static let registered: Void = {
         atexit {
-            let lines = Statistics.counts.sorted { $0.key < $1.key }.map { "  \($0.key.isEmpty ? "disagree" : $0.key): \($0.value)" }
+            let lines = Statistics.counts.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
             writeError("FuzzDifferential outcomes:\n\(lines.joined(separator: "\n"))\n")
         }
     }()
 
     static func record(_ outcome: String) {
         _ = registered
-        if outcome.isEmpty { return }
         counts[outcome, default: 0] += 1
     }
 }
