@@ -21,17 +21,18 @@
 //    10. NCNames in entity references are not checked (Namespaces §7);
 //    11. white space from character references in entity text is normalized in attributes (§3.3.3);
 //    12. CRs from character references in entity text become LFs (§2.11);
-//    13. namespace errors in entity text are lost;
-//    14. namespace declarations defaulted from the DTD are not checked (Namespaces §3);
-//    16. a byte order mark overrides a contradicting encoding declaration (§4.3.3);
-//    17. version "1." is accepted (§2.8 [26]);
-//    18. some required white space is not required (§2.8 [28], [32]);
-//    19. a NUL after the root element ends the document (§2.2);
-//    20. a last odd byte of UTF-16 is dropped (§4.3.3);
-//    21. a byte illegal in a declared single-byte encoding ends the input silently (§4.3.3);
+//    13. CRs in public identifiers are kept (§2.11);
+//    14. namespace errors in entity text are lost;
+//    15. namespace declarations defaulted from the DTD are not checked (Namespaces §3);
+//    17. a byte order mark overrides a contradicting encoding declaration (§4.3.3);
+//    18. version "1." is accepted (§2.8 [26]);
+//    19. some required white space is not required (§2.8 [28], [32]);
+//    20. a NUL after the root element ends the document (§2.2);
+//    21. a last odd byte of UTF-16 is dropped (§4.3.3);
+//    22. a byte illegal in a declared single-byte encoding ends the input silently (§4.3.3);
 //   checks the spec makes optional, which libxml2 makes
 //     8. namespace names must be URI references (Namespaces §8);
-//    15. no fragment identifier in an entity's system identifier (an error, §4.2.2).
+//    16. no fragment identifier in an entity's system identifier (an error, §4.2.2).
 //
 // Every rule is counted (Statistics) and the counts are printed when the fuzzer exits. The
 // libxml2 deviations are listed in Docs/Conformance.md, "libxml2 disagreements", with examples.
@@ -40,7 +41,7 @@
 // libxml2 reads `<r a="1">`, we read `<r>`; the loader was asked for "p.ent" in the internal
 // subset and the document is not standalone, so rule 5 classifies it. `<!DOCTYPEr><r/>` — we
 // reject (no space after `<!DOCTYPE`), libxml2 accepts; with a space inserted where our error
-// says, we read what libxml2 read, so rule 18 classifies it.
+// says, we read what libxml2 read, so rule 19 classifies it.
 
 import CLibXML2
 import XMLCodable
@@ -69,6 +70,7 @@ enum KnownDifferences {
         case fragmentInSystemIdentifier = "known: libxml2 makes a fragment identifier in an entity's system identifier fatal (an error, not a fatal error: §4.2.2)"
         case conversionStopsAtIllegalByte = "known: libxml2 stops reading at a byte illegal in the declared encoding (§4.3.3)"
         case colonInEntityReference = "known: libxml2 does not check that entity references' names are NCNames (Namespaces 1.0 §7)"
+        case carriageReturnInPublicID = "known: libxml2 keeps carriage returns in public identifiers (§2.11)"
         case missingWhiteSpace = "known: libxml2 does not require white space"
         case nulEndsDocument = "known: libxml2 ignores everything from a NUL after the root element (§2.2, §2.1)"
     }
@@ -228,7 +230,21 @@ enum KnownDifferences {
             }
         }
 
-        // 13. Namespace errors in entity text: `<!ENTITY e "<p:a/>">` referenced where `p` is not
+        // 13. Line ends in public identifiers: §2.11 normalizes every line break of the document
+        //    on input, and PubidChar allows #xD and #xA, so `PUBLIC "a<CR>b"` names "a<LF>b".
+        //    libxml2 2.9 reads a public literal byte by byte and keeps a raw CR (it normalizes
+        //    system literals). Recognised by both readings agreeing once line ends in public
+        //    identifiers are normalized.
+        if case .accepted = ours, case .accepted = theirs.reading {
+            TraceWriter.publicIDLineEndsNormalized = true
+            defer { TraceWriter.publicIDLineEndsNormalized = false }
+            let relaxedOurs = OurReader.read(bytes).reading.lines
+            if relaxedOurs != nil, relaxedOurs == LibXML2Reader.read(bytes).reading.lines {
+                return .carriageReturnInPublicID
+            }
+        }
+
+        // 14. Namespace errors in entity text: `<!ENTITY e "<p:a/>">` referenced where `p` is not
         //    declared (Namespaces 1.0 §5, "Prefix Declared"), duplicate expanded names, forbidden
         //    declarations. libxml2 2.9 parses the replacement text in a context of its own, reports
         //    the namespace error there (`xmlNsErr`), and does not carry the context's
@@ -243,7 +259,7 @@ enum KnownDifferences {
             }
         }
 
-        // 14. Namespace declarations defaulted from the DTD (`<!ATTLIST a xmlns:p CDATA "">`,
+        // 15. Namespace declarations defaulted from the DTD (`<!ATTLIST a xmlns:p CDATA "">`,
         //    `xmlns:xmlns`, the xml or xmlns namespace name): Namespaces 1.0 §3 forbids them
         //    however they are given; libxml2 2.9 checks only those in the start tag, and reports a
         //    defaulted one as a declaration. Recognised by our reader rejecting an invalid
@@ -252,7 +268,7 @@ enum KnownDifferences {
             return .forbiddenDefaultedDeclaration
         }
 
-        // 15. A fragment identifier in an entity's system identifier (`SYSTEM "e.ent#x"`). §4.2.2:
+        // 16. A fragment identifier in an entity's system identifier (`SYSTEM "e.ent#x"`). §4.2.2:
         //    "It is an error for a fragment identifier (beginning with a # character) to be part of
         //    a system identifier": an error, whose results are undefined and which a processor may
         //    report and recover from (§1.2), not a fatal error. Our reader ignores it; libxml2 2.9
@@ -262,7 +278,7 @@ enum KnownDifferences {
             return .fragmentInSystemIdentifier
         }
 
-        // 16. An encoding declaration that contradicts the byte order mark (a UTF-8 BOM and
+        // 17. An encoding declaration that contradicts the byte order mark (a UTF-8 BOM and
         //    encoding="ISO-8859-1", a UTF-16 BOM and encoding="UTF-8"). §4.3.3: "it is a fatal error
         //    for an entity including an encoding declaration to be presented to the XML processor
         //    in an encoding other than that named in the declaration". libxml2 2.9 believes the
@@ -271,7 +287,7 @@ enum KnownDifferences {
             return .encodingDeclarationContradictsBOM
         }
 
-        // 17. `version="1."`: §2.8 [26] VersionNum ::= '1.' [0-9]+ needs a digit after the dot.
+        // 18. `version="1."`: §2.8 [26] VersionNum ::= '1.' [0-9]+ needs a digit after the dot.
         //    libxml2 2.9 reads "1." as an unknown 1.x version, with a warning
         //    (XML_WAR_UNKNOWN_VERSION), and goes on.
         if case .invalidXMLDeclaration = ourError?.reason, case .accepted = theirs.reading,
@@ -280,7 +296,7 @@ enum KnownDifferences {
             return .versionWithoutMinor
         }
 
-        // 18. White space the grammar requires and libxml2 does not: our reader reports the missing
+        // 19. White space the grammar requires and libxml2 does not: our reader reports the missing
         //    S, and inserting one space where it says makes our reading equal libxml2's (or leaves
         //    another known difference). Each place seen is listed with its production; a place not
         //    listed is not filtered.
@@ -292,7 +308,7 @@ enum KnownDifferences {
             return .missingWhiteSpace
         }
 
-        // 19. libxml2 2.9 uses a NUL byte as its end-of-input sentinel: after the root element it
+        // 20. libxml2 2.9 uses a NUL byte as its end-of-input sentinel: after the root element it
         //    takes U+0000 for the end of the document and ignores it and everything after it
         //    (xmlParseDocument checks `RAW != 0`). U+0000 is not a Char (§2.2), so the document is
         //    not well-formed (§2.1: Misc* after the element, then nothing). Recognised by the
@@ -303,7 +319,7 @@ enum KnownDifferences {
             return .nulEndsDocument
         }
 
-        // 20. A UTF-16 document with an odd number of bytes: the last byte is half a code unit,
+        // 21. A UTF-16 document with an odd number of bytes: the last byte is half a code unit,
         //    "byte sequences that are not legal in that encoding", a fatal error (§4.3.3). libxml2
         //    2.9 drops it silently. Recognised by the difference vanishing without the last byte.
         if case .rejected = ours, case .accepted = theirs.reading, !isUTF8(bytes), bytes.count % 2 == 1,
@@ -312,7 +328,7 @@ enum KnownDifferences {
             return .oddUTF16Byte
         }
 
-        // 21. A byte that is not legal in a declared single-byte encoding (above 0x7F in US-ASCII;
+        // 22. A byte that is not legal in a declared single-byte encoding (above 0x7F in US-ASCII;
         //    0x81, 0x8D, 0x8F, 0x90 or 0x9D in windows-1252): "a fatal error" (§4.3.3). libxml2 2.9
         //    decodes such documents with iconv, which stops at the byte; libxml2 takes that for the
         //    end of the input without an error, so after the root element the document is

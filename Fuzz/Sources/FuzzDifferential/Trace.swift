@@ -51,6 +51,9 @@ struct TraceWriter {
     /// When set, line ends in text and in notations' identifiers (CR LF, CR) are written as LF
     /// (for KnownDifferences' rule on carriage returns from character references in entity text).
     nonisolated(unsafe) static var textLineEndsNormalized = false
+    /// When set, line ends in public identifiers (CR LF, CR) are written as LF (for
+    /// KnownDifferences' rule on libxml2 keeping raw carriage returns in public literals).
+    nonisolated(unsafe) static var publicIDLineEndsNormalized = false
 
     /// An attribute: its qualified name, namespace URI (nil for none) and value.
     struct Attribute {
@@ -112,12 +115,15 @@ struct TraceWriter {
 
     mutating func doctype(name: [UInt8], publicID: [UInt8]?, systemID: [UInt8]?, notations: [Notation], entityNames: [[UInt8]]) {
         flush()
+        let publicID = Self.publicIDLineEndsNormalized ? publicID.map(Self.normalizingLineEnds) : publicID
         lines.append("doctype \(quote(name)) public \(publicID.map(quote) ?? "-") system \(systemID.map(quote) ?? "-")")
         var seen: Set<[UInt8]> = []
         let firsts = notations.filter { seen.insert($0.name).inserted }
         for var notation in firsts.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
-            if Self.textLineEndsNormalized {
+            if Self.textLineEndsNormalized || Self.publicIDLineEndsNormalized {
                 notation.publicID = notation.publicID.map(Self.normalizingLineEnds)
+            }
+            if Self.textLineEndsNormalized {
                 notation.systemID = notation.systemID.map(Self.normalizingLineEnds)
             }
             lines.append(
