@@ -191,6 +191,7 @@ extension XMLReader {
     /// window and says more bytes are needed.
     internal mutating func stepStream(_ stream: StreamInput) throws(XMLParsingError) -> StreamStep {
         try stream.checkFailure()
+        scanner.transcoded = stream.isTranscoded
         while true {
             if scanner.readsDocumentNext, scanner.documentReadPosition >= stream.boundary.safeEnd {
                 if !stream.holdsDeclaration { stream.boundary.advance(stream.bytes, final: stream.finished) }

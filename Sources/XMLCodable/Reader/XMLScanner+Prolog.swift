@@ -8,7 +8,7 @@ extension XMLScanner {
     /// Reads the XML declaration, if the document starts with one.
     mutating func xmlDeclaration(_ document: UnsafeRawBufferPointer) throws(ScanError) {
         let buf = document
-        if end >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { position = 3 }
+        if !transcoded, end >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { position = 3 }
         if position + 5 == end, matches(buf, position, "<?xml") { throw unexpected(buf, at: end, expected: "the XML declaration") }
         guard matches(buf, position, "<?xml"), position + 5 < end, ByteClass.table[Int(buf[position + 5])] & ByteClass.space != 0 else {
             return

@@ -63,4 +63,31 @@ import Testing
             """
         #expect(try doctype(xml)?.notations == [XMLReader.Notation(name: "n", systemID: "a\rb")])
     }
+
+    // MARK: - A second byte order mark in UTF-16 (XML 1.0 §4.3.3, §2.1)
+
+    /// UTF-16 with a byte order mark, then U+FEFF again, then `<r/>`.
+    private func utf16WithTwoByteOrderMarks(bigEndian: Bool) -> [UInt8] {
+        let units: [UInt16] = [0xFEFF, 0xFEFF] + "<r/>".utf16
+        return units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
+    @Test(arguments: [false, true])
+    func utf16SecondByteOrderMarkIsACharacterNotSkipped(bigEndian: Bool) throws {
+        // Only the first U+FEFF is the byte order mark; the second is a character, and no character
+        // data may come before the root element. It was taken for a UTF-8 byte order mark once
+        // transcoded.
+        let bytes = utf16WithTwoByteOrderMarks(bigEndian: bigEndian)
+        let error = try #require(readError(bytes))
+        #expect(error.offset == 0)
+        for chunkSize in [1, 2, 3, 64] {
+            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "in chunks of \(chunkSize)")
+        }
+        #expect(ReaderTrace.inMemory(bytes).last?.hasPrefix("error") == true)
+    }
+
+    @Test func utf16WithOneByteOrderMarkIsStillRead() throws {
+        let bytes = Array(utf16WithTwoByteOrderMarks(bigEndian: false).dropFirst(2))
+        #expect(readError(bytes) == nil)
+    }
 }
