@@ -37,6 +37,16 @@ let package = Package(
             name: "FuzzStructured",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        // libxml2, for the differential target only: the library and its tests never see it.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .executableTarget(
+            name: "FuzzDifferential",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable"), "CLibXML2"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -217,6 +217,11 @@ internal final class StreamInput {
     /// The raw bytes seen before the encoding is known, and the transcoder once it is.
     private var head: [UInt8] = []
     private var transcoder: ChunkTranscoder?
+    /// Whether the bytes are transcoded from an encoding other than UTF-8 (see `XMLScanner.transcoded`).
+    var isTranscoded: Bool {
+        guard let encoding = transcoder?.encoding, case .utf8 = encoding else { return transcoder != nil }
+        return false
+    }
     /// Raw bytes read from the source so far (for error offsets before transcoding).
     private var rawBytesRead = 0
     /// A read buffer for raw bytes that need transcoding.

@@ -230,6 +230,8 @@ extension XMLReader {
                 if !stream.holdsDeclaration { stream.boundary.advance(UncheckedBytes(stream.bytes), final: stream.finished) }
                 scanner.documentSize = stream.base + stream.count
                 scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
+                // Known once the first bytes have arrived, before any is read.
+                scanner.transcoded = stream.isTranscoded
                 if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
                     if let failure = stream.decodingFailure {
                         // The bytes before an error in the input are read: now the error.

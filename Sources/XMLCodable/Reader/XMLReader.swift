@@ -89,10 +89,12 @@ public struct XMLReader {
             self.init(input: utf8(), options: options)
         case .transcoded(let bytes):
             self.init(input: .array(bytes), options: options)
+            scanner.transcoded = true
         case .cutShort(let bytes, let failure):
             // The bytes before the error are read as the beginning of a longer document (tokens
             // cut short by the error are not), then the error is thrown: errors in document order.
             self.init(input: .array(bytes), options: options)
+            scanner.transcoded = true
             deferredFailure = failure
             var boundary = StreamBoundary()
             input.withBytes { boundary.advance(UncheckedBytes($0), final: false) }

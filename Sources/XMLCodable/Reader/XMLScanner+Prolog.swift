@@ -8,7 +8,7 @@ extension XMLScanner {
     /// Reads the XML declaration, if the document starts with one.
     mutating func xmlDeclaration(_ document: UncheckedBytes) throws(ScanError) {
         let buf = document
-        if end >= 3, buf[unchecked: 0] == 0xEF, buf[unchecked: 1] == 0xBB, buf[unchecked: 2] == 0xBF { position = 3 }
+        if !transcoded, end >= 3, buf[unchecked: 0] == 0xEF, buf[unchecked: 1] == 0xBB, buf[unchecked: 2] == 0xBF { position = 3 }
         if position + 5 == end, matches(buf, position, "<?xml") { throw unexpected(buf, at: end, expected: "the XML declaration") }
         guard matches(buf, position, "<?xml"), position + 5 < end, ByteClass.table[Int(buf[unchecked: position + 5])] & ByteClass.space != 0 else {
             return
@@ -147,7 +147,7 @@ extension XMLScanner {
                 q += 1
             }
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the public identifier") }
-            publicID = String(decoding: buf.rawBuffer(unchecked: (p + 1)..<q), as: UTF8.self)
+            publicID = literalString(buf, (p + 1)..<q)
             p = q + 1
             var r = p
             let hadSpace = skipSpace(buf, &r)
@@ -172,8 +172,22 @@ extension XMLScanner {
         var q = p + 1
         while q < end, buf[unchecked: q] != quote { q = try checkCharacter(buf, at: q) }
         guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the system identifier") }
-        let value = String(decoding: buf.rawBuffer(unchecked: (p + 1)..<q), as: UTF8.self)
+        let value = literalString(buf, (p + 1)..<q)
         p = q + 1
         return value
+    }
+
+    /// The text of a public or system literal. Line ends in the document itself are normalized
+    /// (XML 1.0 §2.11: CR LF and a lone CR become LF); a CR in an entity's replacement text came
+    /// from a character reference and is kept.
+    private func literalString(_ buf: UncheckedBytes, _ range: Range<Int>) -> String {
+        let bytes = buf.rawBuffer(unchecked: range)
+        guard bytes.contains(0x0D), hasRawLineEnds(source) else { return String(decoding: bytes, as: UTF8.self) }
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(bytes.count)
+        for (i, byte) in bytes.enumerated() where !(byte == 0x0A && i > 0 && bytes[i - 1] == 0x0D) {
+            normalized.append(byte == 0x0D ? 0x0A : byte)
+        }
+        return String(decoding: normalized, as: UTF8.self)
     }
 }

@@ -81,6 +81,10 @@ internal struct XMLScanner {
     var streaming = false
     /// Whether no more bytes will arrive after `end` (always, for a document in memory).
     var inputIsFinal = true
+    /// Whether the bytes were transcoded to UTF-8 from another encoding, whose byte order mark (if
+    /// any) the transcoder has already consumed: a leading `EF BB BF` is then the character U+FEFF,
+    /// which is not allowed before the root element, not a second byte order mark.
+    var transcoded = false
 
     var phase: Phase = .start
     var source: UInt32 = 0
