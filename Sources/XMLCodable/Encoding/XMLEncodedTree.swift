@@ -160,8 +160,8 @@ internal final class XMLEncodedTree {
     /// The most nodes, attributes, names, and bytes in one value, that 32 bits address.
     static let limit = Int(Int32.max) - 1
 
-    @exclusivity(unchecked) private(set) var nodes: Storage<Node>
-    @exclusivity(unchecked) private(set) var attributes: Storage<Attribute>
+    @exclusivity(unchecked) private(set) var nodes: UncheckedStorage<Node>
+    @exclusivity(unchecked) private(set) var attributes: UncheckedStorage<Attribute>
     /// The values' UTF-8 bytes: `byteCount` bytes at `byteBase`, in a buffer of `byteCapacity`
     /// that this tree owns (a plain buffer: appending is a bounds check and a copy).
     @exclusivity(unchecked) private(set) var byteBase: UnsafeMutablePointer<UInt8>
@@ -191,8 +191,8 @@ internal final class XMLEncodedTree {
     }
 
     init(capacity: Capacity = Capacity()) {
-        nodes = Storage(capacity: Swift.max(capacity.nodes, 64))
-        attributes = Storage(capacity: Swift.max(capacity.attributes, 16))
+        nodes = UncheckedStorage(capacity: Swift.max(capacity.nodes, 64))
+        attributes = UncheckedStorage(capacity: Swift.max(capacity.attributes, 16))
         byteCapacity = Swift.max(capacity.bytes, 4096)
         byteBase = .allocate(capacity: byteCapacity)
     }
@@ -220,8 +220,10 @@ internal final class XMLEncodedTree {
 
     /// Nodes or attributes: a plain buffer the tree owns, grown by doubling. Indices are the
     /// tree's own (every link is made by the tree, to an element it holds), so access is by
-    /// address, without the checks and copy-on-write of an array.
-    struct Storage<Element: BitwiseCopyable> {
+    /// address, without the checks and copy-on-write of an array: the subscript is unchecked in
+    /// release builds and asserts `0 ..< count` in debug builds. The tree frees the buffer in its
+    /// `deinit` (`deallocate()`), once; the elements are plain values, so nothing else is owed.
+    struct UncheckedStorage<Element: BitwiseCopyable> {
         private var base: UnsafeMutablePointer<Element>
         private(set) var count = 0
         private var capacity: Int
