@@ -364,8 +364,9 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Whether an element, read as a list, is one item keyed by `Key` rather than a wrapper of
     /// items: one of its child elements or attributes names a key of `Key` (after the key decoding
-    /// strategy). For a choice (an enum), whose value is one case element, it must hold exactly one
-    /// child element, naming a case: several cases are several items.
+    /// strategy), or a child is the `<super>` element of a class's superclass. For a choice (an
+    /// enum), whose value is one case element, it must hold exactly one child element, naming a
+    /// case: several cases are several items.
     func element<Key: CodingKey>(_ node: Int32, holdsOneItemKeyedBy type: Key.Type, choice: Bool) -> Bool {
         let path = codingPathNode
         if choice || Key.self is any XMLChoiceCodingKey.Type {
@@ -374,7 +375,9 @@ internal final class XMLDecoderImpl: Decoder {
             return Key(stringValue: convert(matchName(index[only].name), path: path)) != nil
         }
         for child in index.children(of: node) where index[child].isElement {
-            if Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return true }
+            let name = convert(matchName(index[child].name), path: path)
+            // `<super>` is a superclass's values (`superEncoder()` writes it), read with the keys.
+            if Key(stringValue: name) != nil || name == XMLKey.super.stringValue { return true }
         }
         for attribute in index.attributes(of: node) where !attribute.isNamespaceDeclaration {
             if Key(stringValue: convert(matchName(attribute.name), path: path)) != nil { return true }

@@ -150,6 +150,39 @@ private final class Contractor: Person, @unchecked Sendable {
         #expect(staff.employee.map(\.company) == ["X", "Y"])
     }
 
+    @Test func aListOfOneSubclassWithOnlyItsSuperclasssValues() throws {
+        // One <item> holding only <super> is the one item, not a list wrapping a <super> item
+        // (found by FuzzStructured: a subclass whose own fields wrote nothing).
+        class Base: Codable, @unchecked Sendable {
+            var a: String
+            init(a: String) { self.a = a }
+        }
+        final class Derived: Base, @unchecked Sendable {
+            var b: [Int]
+            init(a: String, b: [Int]) {
+                self.b = b
+                super.init(a: a)
+            }
+            enum CodingKeys: String, CodingKey { case b }
+            required init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                b = try container.decode([Int].self, forKey: .b)
+                try super.init(from: container.superDecoder())
+            }
+            override func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(b, forKey: .b)
+                try super.encode(to: container.superEncoder())
+            }
+        }
+        struct Holder: Codable { var item: [Derived] }
+        let xml = String(decoding: try XMLEncoder().encode(Holder(item: [Derived(a: "x", b: [])]), withRootKey: "r"), as: UTF8.self)
+        #expect(xml == "<r><item><super><a>x</a></super></item></r>")
+        let holder = try decode(Holder.self, xml)
+        #expect(holder.item.map(\.a) == ["x"])
+        #expect(holder.item.map(\.b) == [[]])
+    }
+
     @Test func superDecoderCodingPath() throws {
         final class Probe: Decodable, @unchecked Sendable {
             var superPath: [String]
