@@ -54,16 +54,11 @@ internal final class ElementStreamDecoder {
 
     /// Decodes the next element at the path, reading as far as it needs; `nil` at the end.
     func next<T: Decodable>(_ type: T.Type) throws -> T? {
-        while true {
-            let event: XMLEvent?
-            do {
-                event = try decoder.reader.next()
-            } catch {
-                throw Self.notWellFormed(error)
-            }
-            guard let event else { return nil }
-            if take(event) { return try decodeCollected(type) }
-        }
+        // The decoder reads the events itself (`readElement`), so that the loop touches no
+        // reference count per event (`self.decoder` is a variable: reached from here, each
+        // access would retain it).
+        guard try decoder.readElement(for: self) else { return nil }
+        return try decodeCollected(type)
     }
 
     /// `next(_:)` for a reader over an asynchronous sequence.
@@ -76,7 +71,7 @@ internal final class ElementStreamDecoder {
                 throw Self.notWellFormed(error)
             }
             guard let event else { return nil }
-            if take(event) { return try decodeCollected(type) }
+            if take(event, decoder) { return try decodeCollected(type) }
         }
     }
 
@@ -90,12 +85,12 @@ internal final class ElementStreamDecoder {
     }
 
     /// Follows one event; returns true when it completes an element at the path.
-    private func take(_ event: XMLEvent) -> Bool {
+    func take(_ event: XMLEvent, _ decoder: XMLDecoderImpl) -> Bool {
         switch event {
         case .startElement(let name):
             depth += 1
             if collecting {
-                addStartTag(name)
+                addStartTag(name, decoder)
                 return false
             }
             guard matched == depth - 1, matched < path.steps.count,
@@ -108,7 +103,7 @@ internal final class ElementStreamDecoder {
             let origin = name.qualified.source == 0 ? windowBase + name.qualified.start - 1 : windowBase + decoder.reader.scanner.documentReadPosition
             stream?.pin = origin
             builder.begin(at: origin)
-            addStartTag(name)
+            addStartTag(name, decoder)
             collecting = true
             itemDepth = depth
             return false
@@ -136,7 +131,7 @@ internal final class ElementStreamDecoder {
 
     /// Adds the start tag just read to the element being collected.
     @inline(__always)
-    private func addStartTag(_ name: XMLName) {
+    private func addStartTag(_ name: XMLName, _ decoder: XMLDecoderImpl) {
         let qualified = name.qualified
         let lastByte: UInt8? =
             qualified.source == 0 && qualified.end > qualified.start ? input.withBytes { $0[qualified.end - 1] } : nil
@@ -179,6 +174,24 @@ internal final class ElementStreamDecoder {
         decoder.finish()
         if !isKnownUniquelyReferenced(&decoder) {
             decoder = XMLDecoderImpl(continuing: decoder)
+        }
+    }
+}
+
+extension XMLDecoderImpl {
+    /// Reads events into `stream` until it has collected an element at its path (`true`) or the
+    /// document has ended (`false`). A method of the decoder, so that the reader it holds is read
+    /// in place and the decoder reached without a retain per event.
+    func readElement(for stream: ElementStreamDecoder) throws -> Bool {
+        while true {
+            let event: XMLEvent?
+            do throws(XMLParsingError) {
+                event = try reader.next()
+            } catch {
+                throw ElementStreamDecoder.notWellFormed(error)
+            }
+            guard let event else { return false }
+            if stream.take(event, self) { return true }
         }
     }
 }
