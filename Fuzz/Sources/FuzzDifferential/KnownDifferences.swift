@@ -70,6 +70,7 @@ enum KnownDifferences {
         case forbiddenDefaultedDeclaration = "known: libxml2 does not check namespace declarations defaulted from the DTD (Namespaces 1.0 §3)"
         case fragmentInSystemIdentifier = "known: libxml2 makes a fragment identifier in an entity's system identifier fatal (an error, not a fatal error: §4.2.2)"
         case conversionStopsAtIllegalByte = "known: libxml2 stops reading at a byte illegal in the declared encoding (§4.3.3)"
+        case conversionStopsAtUnpairedSurrogate = "known: libxml2 keeps a UTF-16 document read up to an unpaired surrogate (§4.3.3)"
         case colonInEntityReference = "known: libxml2 does not check that entity references' names are NCNames (Namespaces 1.0 §7)"
         case carriageReturnInPublicID = "known: libxml2 keeps carriage returns in public identifiers (§2.11)"
         case entityDeclaredAfterDefault = "known: an entity referenced in an attribute default before its declaration (a validity error; outcome open)"
@@ -364,6 +365,18 @@ enum KnownDifferences {
             repairExplains(Array(bytes[..<error.offset]), theirs, depth)
         {
             return .conversionStopsAtIllegalByte
+        }
+
+        // 24. An unpaired surrogate in a UTF-16 document: "byte sequences that are not legal in
+        //    that encoding", a fatal error (§4.3.3). libxml2 2.9 reports its conversion error but
+        //    keeps the document read up to it, so after the root element the document is
+        //    accepted. Recognised by the difference vanishing when the input is cut at the
+        //    surrogate (our error's offset is in the input's bytes).
+        if case .rejected = ours, case .accepted = theirs.reading, let error = ourError,
+            case .unexpectedCharacter(let found, _) = error.reason, found.hasPrefix("the unpaired UTF-16 surrogate"),
+            error.offset <= bytes.count, repairExplains(Array(bytes[..<error.offset]), theirs, depth)
+        {
+            return .conversionStopsAtUnpairedSurrogate
         }
 
         return nil

@@ -326,19 +326,26 @@ internal struct ChunkTranscoder {
             @inline(__always) func unit(_ at: Int) -> UInt32 {
                 bigEndian ? UInt32(units[at]) << 8 | UInt32(units[at + 1]) : UInt32(units[at + 1]) << 8 | UInt32(units[at])
             }
+            // An unpaired surrogate is a byte sequence "not legal in that encoding" (§4.3.3): a
+            // fatal error, located at the surrogate's first byte.
+            @inline(__always) func unpaired(_ u: UInt32, expected: String) -> InputDecoding.Failure {
+                InputDecoding.Failure(
+                    reason: .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0x\(String(u, radix: 16, uppercase: true))", expected: expected),
+                    offset: start + i)
+            }
             while i + 1 < count {
                 let u = unit(i)
                 if u >= 0xD800 && u <= 0xDBFF {
                     guard i + 3 < count else {
-                        if final { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i) }
+                        if final { throw unpaired(u, expected: "a low surrogate after it, before the end of the input") }
                         break
                     }
                     let low = unit(i + 2)
-                    guard low >= 0xDC00 && low <= 0xDFFF else { throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i) }
+                    guard low >= 0xDC00 && low <= 0xDFFF else { throw unpaired(u, expected: "a low surrogate (0xDC00 to 0xDFFF) after it") }
                     appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
                     i += 4
                 } else if u >= 0xDC00 && u <= 0xDFFF {
-                    throw InputDecoding.Failure(reason: .invalidUTF8, offset: start + i)
+                    throw unpaired(u, expected: "a UTF-16 character (a low surrogate must follow a high one)")
                 } else {
                     appendUTF8(u, to: &out)
                     i += 2

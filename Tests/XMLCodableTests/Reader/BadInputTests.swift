@@ -124,8 +124,18 @@ struct BadEncodingTests {
     }
 
     @Test func loneSurrogateInUTF16() {
+        // <a> then a high surrogate (D800) followed by '<', not a low one: an error that says so,
+        // at the surrogate's first byte (8), not an "invalid UTF-8" one.
         let bytes: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x3E, 0x00, 0x00, 0xD8, 0x3C, 0x00]
-        #expect(readError(bytes)?.reason == .invalidUTF8)
+        let error = readError(bytes)
+        #expect(error?.reason == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xD800", expected: "a low surrogate (0xDC00 to 0xDFFF) after it"))
+        #expect(error?.offset == 8)
+        #expect(error?.description.contains("unpaired UTF-16 surrogate") == true)
+        // A low surrogate first, and a high one at the very end.
+        let low: [UInt8] = [0xFE, 0xFF, 0x00, 0x3C, 0x00, 0x61, 0x00, 0x3E, 0xDC, 0x00, 0x00, 0x3C]
+        #expect(readError(low)?.reason == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xDC00", expected: "a UTF-16 character (a low surrogate must follow a high one)"))
+        let last: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x2F, 0x00, 0x3E, 0x00, 0x3D, 0xD8]
+        #expect(readError(last)?.reason == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xD83D", expected: "a low surrogate after it, before the end of the input"))
     }
 }
 
