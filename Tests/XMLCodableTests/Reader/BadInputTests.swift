@@ -133,9 +133,13 @@ struct BadEncodingTests {
         #expect(error?.description.contains("unpaired UTF-16 surrogate") == true)
         // A low surrogate first, and a high one at the very end.
         let low: [UInt8] = [0xFE, 0xFF, 0x00, 0x3C, 0x00, 0x61, 0x00, 0x3E, 0xDC, 0x00, 0x00, 0x3C]
-        #expect(readError(low)?.reason == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xDC00", expected: "a UTF-16 character (a low surrogate must follow a high one)"))
+        #expect(
+            readError(low)?.reason
+                == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xDC00", expected: "a UTF-16 character (a low surrogate must follow a high one)"))
         let last: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x2F, 0x00, 0x3E, 0x00, 0x3D, 0xD8]
-        #expect(readError(last)?.reason == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xD83D", expected: "a low surrogate after it, before the end of the input"))
+        #expect(
+            readError(last)?.reason
+                == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xD83D", expected: "a low surrogate after it, before the end of the input"))
     }
 }
 
