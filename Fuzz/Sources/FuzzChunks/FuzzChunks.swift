@@ -4,7 +4,8 @@
 // everything left) — and the two readings must report the same thing: the same events (text
 // joined, since it may arrive in pieces), names, attributes with their flags and namespace URIs,
 // element positions, and the same error with the same reason, line, column and offset. A
-// difference traps (`precondition`), as does a crash or a sanitizer report.
+// difference traps (`fatalError`, with the first differing line), as does a crash or a sanitizer
+// report.
 //
 //   cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
 //   .build/release/FuzzChunks -dict=xml.dict -max_total_time=600 corpus-chunks seeds
@@ -23,7 +24,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let got = pushed(bytes, seed: seed &+ UInt64(round))
         if got != expected {
             let index = (0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count)
-            preconditionFailure(
+            // fatalError, not preconditionFailure: a release build drops a precondition's message.
+            fatalError(
                 "chunked reading differs at line \(index) of the trace:\n  in memory: \(index < expected.count ? expected[index] : "(nothing)")\n  in chunks: \(index < got.count ? got[index] : "(nothing)")"
             )
         }

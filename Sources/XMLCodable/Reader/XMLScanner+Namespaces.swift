@@ -101,7 +101,15 @@ extension XMLScanner {
 
     /// Applies the namespace declarations among `attributes`, then resolves the element's and the
     /// attributes' prefixes, and checks for attributes with the same namespace and local name.
+    ///
+    /// An error about an attribute is located at its name; about one the DTD added (a default,
+    /// whose name lies in the DTD's buffers, not in the bytes being read), at the element's name:
+    /// the element it was added to.
     mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
+        let element = name.qualified
+        @inline(__always) func position(of attribute: XMLName) -> Int {
+            attribute.qualified.source == element.source ? attribute.qualified.start : element.start
+        }
         var hasPrefixedAttributes = false
         for i in attributeBase..<attributes.count {
             let attribute = attributes[i].name
@@ -118,7 +126,7 @@ extension XMLScanner {
                 isDefault = false
             }
             attributes[i].isNamespaceDeclaration = true
-            let at = attribute.qualified.start
+            let at = position(of: attribute)
             var decoded: [UInt8] = []
             let value = attributes[i].value
             if value.isVerbatim {
@@ -170,21 +178,25 @@ extension XMLScanner {
         for i in attributeBase..<attributes.count where !attributes[i].isNamespaceDeclaration {
             guard let prefixSlice = attributes[i].name.prefix else { continue }
             let prefix = rawBytes(prefixSlice, document, current: buf)
-            attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: attributes[i].name.qualified.start)
+            attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: position(of: attributes[i].name))
         }
         // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
-        try checkDuplicateExpandedNames(buf, document)
+        try checkDuplicateExpandedNames(buf, document, element: element)
     }
 
     /// Finds two attributes with the same namespace URI and local name: pairwise for a few
     /// attributes, through reused hash slots for many.
-    private mutating func checkDuplicateExpandedNames(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
+    private mutating func checkDuplicateExpandedNames(_ buf: UncheckedBytes, _ document: UncheckedBytes, element: XMLSlice) throws(ScanError) {
         let base = attributeBase
         let count = attributes.count - base
         func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
         func duplicate(_ i: Int) -> ScanError {
             let local = String(decoding: rawBytes(attributes[i].name.local, document, current: buf), as: UTF8.self)
-            return error(.duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(local)"), at: attributes[i].name.qualified.start)
+            let name = attributes[i].name.qualified
+            // A defaulted attribute's name is in the DTD's buffers: located at the element's.
+            return error(
+                .duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(local)"),
+                at: name.source == element.source ? name.start : element.start)
         }
         if count <= 12 {
             for i in base..<(base + count) where qualifies(i) {

@@ -123,6 +123,24 @@ struct BadEncodingTests {
         #expect(readError(bytes)?.offset == 44)
     }
 
+    @Test func aDefaultedAttributesUndeclaredPrefixIsLocatedAtItsElement() {
+        // The name `ki:nd` lies in the DTD, not in the document: the error is at the element the
+        // default is added to (line 3), the same in memory and in chunks (found by FuzzChunks,
+        // which saw offset 0 in memory and the window's start in chunks).
+        let xml = """
+            <!DOCTYPE r [<!ATTLIST b ki:nd CDATA 'x'>]>
+            <r>
+              <b/>
+            </r>
+            """
+        let error = readError(Array(xml.utf8))
+        #expect(error?.reason == .undeclaredNamespacePrefix("ki"))
+        #expect(error.map { [$0.line, $0.column] } == [3, 4])
+        for chunkSize in [1, 7, 64] {
+            #expect(ReaderTrace.pushed(Array(xml.utf8), chunkSize: chunkSize) == ReaderTrace.inMemory(Array(xml.utf8)), "in chunks of \(chunkSize)")
+        }
+    }
+
     @Test func loneSurrogateInUTF16() {
         // <a> then a high surrogate (D800) followed by '<', not a low one: an error that says so,
         // at the surrogate's first byte (8), not an "invalid UTF-8" one.
