@@ -92,6 +92,13 @@ let package = Package(
             ],
             path: "Sources/streaming"
         ),
+        // `instructions`: instructions per decode or encode call under callgrind (a new coder per
+        // call), for changes too small for the wall-clock benchmarks. See README.md.
+        .executableTarget(
+            name: "instructions",
+            dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
+            path: "Sources/instructions"
+        ),
         // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
         .executableTarget(
             name: "XMLReaderBenchmarks",

@@ -300,8 +300,9 @@ func parent() {
     let books50k = folder.appendingPathComponent("books-50k.xml").path
     let big = folder.appendingPathComponent("osm-big.xml").path
     let written = folder.appendingPathComponent("osm-big-written.xml").path
-    FileManager.default.createFile(atPath: osm50k, contents: Workloads.osm50k.data)
-    FileManager.default.createFile(atPath: books50k, contents: Workloads.books50k.data)
+    guard FileManager.default.createFile(atPath: osm50k, contents: Workloads.osm50k.data),
+        FileManager.default.createFile(atPath: books50k, contents: Workloads.books50k.data)
+    else { fail("cannot write the 50k documents to \(folder.path)") }
     var osm50kDigest = Digest()
     for node in Workloads.osm50kModel.nodes { osm50kDigest.add(node) }
     var books50kDigest = Digest()
@@ -310,8 +311,9 @@ func parent() {
     var bigDigest = Digest()
     var bigSize = (nodes: 0, bytes: 0)
     if !skipBig {
-        FileManager.default.createFile(atPath: big, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: big) else { fail("cannot create \(big)") }
+        guard FileManager.default.createFile(atPath: big, contents: nil), let handle = FileHandle(forWritingAtPath: big) else {
+            fail("cannot create \(big)")
+        }
         do {
             bigSize = try OSMGenerator.writeXML(minimumBytes: bigBytes) { try handle.write(contentsOf: $0) }
             try handle.close()

@@ -1,0 +1,175 @@
+// `swift run -c release instructions [--mode M]...`: instructions per call, under callgrind.
+//
+// Wall-clock benchmarks on a shared two-core machine drift by several percent from one run to the
+// next; an instruction count does not. This tool answers "did this change make decoding or
+// encoding do more work?" to a tenth of a percent, which is how the decoding regression of the
+// XMLCoder-compatibility work was found and recovered (README.md, "Results: decoding and encoding,
+// current").
+//
+// Method (Linux, valgrind installed): for each mode, this executable runs itself as a child,
+// `--child MODE N`, under `valgrind --tool=callgrind` twice, with N = 1 and N = 3 calls, and reads
+// the total instructions callgrind collected. One call's share is (I(3) − I(1)) ÷ 2: process start,
+// building the workload and the first call's one-time set-up (type metadata, the runtime's caches)
+// fall out of the difference. Hashing is made deterministic (SWIFT_DETERMINISTIC_HASHING), so the
+// figures repeat to a few hundred instructions. Each call is what most code writes, a new coder
+// per call:
+//
+//   decode-osm5k     try XMLDecoder().decode(OSM.self, from: data)       osm 5k (the benchmark document)
+//   decode-books5k   try XMLDecoder().decode(Catalog.self, from: data)   books 5k
+//   encode-osm5k     try XMLEncoder().encode(osm, withRootKey: "osm")    the osm 5k model
+//   encode-books5k   try XMLEncoder().encode(catalog, withRootKey: "books")
+//   stream-books5k   try XMLDecoder().decodeElements(Book.self, at: "books/book", from: url)
+//                    books 5k written to a temporary file first, each book counted in the closure
+//
+// The models are Workloads' as they are, without the Encoders module's attribute conformances: the
+// encoder writes every property as a child element (the figures in README.md were taken this way).
+// Worked example: decode-osm5k collected 253.5 million instructions for one call and 450.9 million
+// for three: (450.9 − 253.5) ÷ 2 = 98.7 million per call (at aa398fb).
+//
+// Options:
+//   --mode M        one of the modes above (repeatable; default: all five)
+//   --valgrind P    the valgrind executable (default: found on PATH)
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import Workloads
+import XMLCodable
+
+enum Mode: String, CaseIterable {
+    case decodeOSM5k = "decode-osm5k"
+    case decodeBooks5k = "decode-books5k"
+    case encodeOSM5k = "encode-osm5k"
+    case encodeBooks5k = "encode-books5k"
+    case streamBooks5k = "stream-books5k"
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("instructions: \(message)\n".utf8))
+    exit(1)
+}
+
+/// The child: `calls` calls of `mode`, each with a new coder; checks what each call produced.
+func runChild(_ mode: Mode, calls: Int, file: String?) throws {
+    switch mode {
+    case .decodeOSM5k:
+        let data = Workloads.osm5k.data
+        for _ in 0..<calls {
+            let osm = try XMLDecoder().decode(OSM.self, from: data)
+            guard osm.nodes.count == 5_000 else { fail("decoded \(osm.nodes.count) nodes, not 5,000") }
+        }
+    case .decodeBooks5k:
+        let data = Workloads.books5k.data
+        for _ in 0..<calls {
+            let catalog = try XMLDecoder().decode(Catalog.self, from: data)
+            guard catalog.books.count == 5_000 else { fail("decoded \(catalog.books.count) books, not 5,000") }
+        }
+    case .encodeOSM5k:
+        let model = Workloads.osm5kModel
+        for _ in 0..<calls {
+            let data = try XMLEncoder().encode(model, withRootKey: "osm")
+            guard !data.isEmpty else { fail("encoded nothing") }
+        }
+    case .encodeBooks5k:
+        let model = Workloads.books5kCatalog
+        for _ in 0..<calls {
+            let data = try XMLEncoder().encode(model, withRootKey: "books")
+            guard !data.isEmpty else { fail("encoded nothing") }
+        }
+    case .streamBooks5k:
+        guard let file else { fail("stream-books5k needs the document's path") }
+        let url = URL(fileURLWithPath: file)
+        for _ in 0..<calls {
+            var count = 0
+            try XMLDecoder().decodeElements(Book.self, at: "books/book", from: url) { _ in count += 1 }
+            guard count == 5_000 else { fail("decoded \(count) books, not 5,000") }
+        }
+    }
+}
+
+/// The instructions callgrind collected for `arguments` run as a child of this executable.
+func collected(_ valgrind: String, _ me: String, _ arguments: [String]) -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: valgrind)
+    process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", me, "--child"] + arguments
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    // The standard library seeds its hashing per process, and dictionary layouts (so instruction
+    // counts, by a few hundredths of a percent) would differ from run to run.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    process.environment = environment
+    do {
+        try process.run()
+    } catch {
+        fail("cannot run \(valgrind): \(error)")
+    }
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        fail("\(arguments.joined(separator: " ")) exited with \(process.terminationStatus):\n\(text)")
+    }
+    // "==1234== Collected : 211612345"
+    guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+        let count = line.split(separator: " ").last.flatMap({ Double($0) })
+    else { fail("no 'Collected' line in callgrind's output:\n\(text)") }
+    return count
+}
+
+func findOnPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = "\(folder)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+func option(_ name: String) -> [String] {
+    var values: [String] = []
+    var arguments = CommandLine.arguments.dropFirst()[...]
+    while let argument = arguments.popFirst() {
+        if argument == name, let value = arguments.popFirst() { values.append(value) }
+    }
+    return values
+}
+
+let arguments = CommandLine.arguments
+if arguments.count >= 4, arguments[1] == "--child" {
+    guard let mode = Mode(rawValue: arguments[2]), let calls = Int(arguments[3]) else { fail("bad child arguments \(arguments)") }
+    do {
+        try runChild(mode, calls: calls, file: arguments.count > 4 ? arguments[4] : nil)
+    } catch {
+        fail("\(mode.rawValue): \(error)")
+    }
+    exit(0)
+}
+
+let modes = option("--mode").map { name in
+    guard let mode = Mode(rawValue: name) else {
+        fail("unknown mode \(name); the modes: \(Mode.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return mode
+}
+guard let valgrind = option("--valgrind").last ?? findOnPath("valgrind") else {
+    fail("valgrind is not installed (Debian: apt-get install valgrind)")
+}
+let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("instructions-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let books5kFile = folder.appendingPathComponent("books5k.xml")
+try Workloads.books5k.data.write(to: books5kFile)
+
+print("| mode | instructions, 1 call | instructions, 3 calls | millions per call |")
+print("| --- | ---: | ---: | ---: |")
+for mode in modes.isEmpty ? Mode.allCases : modes {
+    let extra = mode == .streamBooks5k ? [books5kFile.path] : []
+    let one = collected(valgrind, me, [mode.rawValue, "1"] + extra)
+    let three = collected(valgrind, me, [mode.rawValue, "3"] + extra)
+    let perCall = (three - one) / 2 / 1e6
+    print("| \(mode.rawValue) | \(Int(one)) | \(Int(three)) | \(String(format: "%.2f", perCall)) |")
+}
