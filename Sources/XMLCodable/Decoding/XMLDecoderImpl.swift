@@ -496,6 +496,18 @@ internal final class XMLDecoderImpl: Decoder {
         }
     }
 
+    /// The items of a wrapped list: the children of `wrapper` named `itemName`, which is a name as
+    /// written (`member`, `ns:member`) or, in Clark notation, a namespace and a local name
+    /// (`{http://example.com/ns}member` matches `<p:member xmlns:p="http://example.com/ns">`).
+    func listItems(of wrapper: Int32, named itemName: String) -> [Int32] {
+        guard itemName.utf8.first == UInt8(ascii: "{") else { return children(of: wrapper, named: itemName) }
+        switch findQualified(itemName, in: wrapper, placement: .element, wantsList: true) {
+        case .elements(let list): return Array(nodes(of: list))
+        case .element(let item): return [item]
+        default: return []
+        }
+    }
+
     /// Whether a slice holds only XML white space.
     func isWhiteSpace(_ slice: XMLSlice) -> Bool {
         withRawBytes(of: slice) { bytes in bytes.allSatisfy(ScalarParsing.isSpace) }

@@ -132,12 +132,27 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             return .elements(list)
         }
         if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
-            // A wrapped list: the items are the children of the element named by the key.
-            guard case .element(let wrapper) = try find(key, placement: .element, wantsList: false) ?? .elements(.empty) else { return .elements(.empty) }
-            return .elements(decoder.makeList(decoder.children(of: wrapper, named: itemName)))
+            return try wrappedList(key, itemName: itemName)
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
             ?? decoder.enumPayload(key: key.stringValue, of: element)
+    }
+
+    /// A wrapped list: the items are the children of the element named by the key. No wrapper is
+    /// no value (an optional list is nil, a list empty); the items of wrappers repeated by hand are
+    /// all read. (Out of line: most models have no wrapped list.)
+    @inline(never)
+    private func wrappedList(_ key: Key, itemName: String) throws -> XMLValue? {
+        let wrappers: [Int32]
+        switch try find(key, placement: .element, wantsList: false) {
+        case .none: return nil
+        case .element(let wrapper): wrappers = [wrapper]
+        case .elements(let list): wrappers = Array(decoder.nodes(of: list))
+        default: return .elements(.empty)
+        }
+        var items: [Int32] = []
+        for wrapper in wrappers { items += decoder.listItems(of: wrapper, named: itemName) }
+        return .elements(decoder.makeList(items))
     }
 
     /// The value for `key` among the element's children and attributes, following `rules`.

@@ -133,11 +133,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encoder.checkInUse()
         try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         try write(value, forKey: key, cdata: cdata)
     }
@@ -155,51 +153,41 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
@@ -231,7 +219,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if traits.isList {
             if let itemName = listCoding?.xmlListItemName(for: key) {
                 let wrapper = tree.addElement(name, to: element)
-                let item = tree.intern(try encoder.checkedName(itemName, path: keyPath))
+                let item = tree.intern(
+                    itemName.utf8.first == UInt8(ascii: "{")
+                        ? try encoder.qualifiedName(clark: itemName, key: key, parent: path)
+                        : try encoder.checkedName(itemName, path: keyPath))
                 try encoder.encode(value, into: .list(parent: wrapper, itemName: item), path: keyPath)
                 return
             }
@@ -350,7 +341,6 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        try encoder.checkInUse()
         try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }

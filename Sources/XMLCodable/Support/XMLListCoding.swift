@@ -25,5 +25,10 @@
 public protocol XMLListCoding {
     /// The name of the item elements of the wrapped list stored under `key`, or `nil` when the
     /// property under `key` is not a wrapped list.
+    ///
+    /// A name as written (`"member"`), or a namespace URI and a local name in Clark notation
+    /// (`"{http://example.com/ns}member"`), which the decoder matches whatever the prefix and the
+    /// encoder writes with a prefix it declares. For an optional property, a missing wrapper
+    /// element is `nil` and an empty one `[]`.
     static func xmlListItemName(for key: any CodingKey) -> String?
 }
