@@ -25,7 +25,7 @@ extension XMLEncoder {
     /// to a file handle as they are encoded; see ``ElementWriter``.
     ///
     /// - Parameters:
-    ///   - rootKey: the root element's name.
+    ///   - rootKey: the root element's name (Clark notation, `{uri}local`, as for `encode`).
     ///   - itemKey: the items' element name; `nil` to name them like the root, as the items of a
     ///     top-level array are.
     ///   - rootAttributes: attributes for the root element, written sorted by name.
@@ -74,7 +74,8 @@ extension XMLEncoder {
     ///
     /// - A namespace an item needs and the root does not declare (`xsi` for a `nil` written as
     ///   `xsi:nil`, a prefix for a key in Clark notation) is declared on the item's element;
-    ///   declare it in `rootAttributes` to have it on the root, as `encode` writes it.
+    ///   declare it in `rootAttributes` to have it on the root, as `encode` writes it. (A root key
+    ///   in Clark notation declares its own prefix on the root, as `encode` does.)
     /// - With ``XMLEncoder/OutputFormatting/sortedKeys``, each item's content is sorted and the
     ///   items stay in their order (the same, unless they are choices of different names).
     /// - Choices (``XMLChoiceCodingKey``) without `itemKey` are written as the chosen elements only
@@ -89,6 +90,11 @@ extension XMLEncoder {
     public final class ElementWriter {
         private let options: XMLEncoder.Options
         private let rootKey: String
+        /// `rootKey` as the root's start and end tags spell it.
+        private let writtenRootKey: String
+        /// The namespace declarations the root's start tag makes besides `rootAttributes` (the
+        /// prefix of a root key in Clark notation).
+        private let startTagDeclarations: [(String, String)]
         private let itemKey: String?
         private let rootAttributes: [(String, String)]
         private var writer: XMLWriter
@@ -133,9 +139,23 @@ extension XMLEncoder {
             var empty = XMLWriter(formatting: writer.formatting, capacity: 256)
             empty.write(impl.tree, element: root)
             emptyRoot = empty.bytes
+            // The root's name as written (a key in Clark notation gets a prefix), and the
+            // declarations its start tag makes for it, which the items need not repeat.
+            writtenRootKey = impl.tree.names[impl.tree.nodes[root].name]
+            var declared: [(String, String)] = []
+            var attribute = impl.tree.nodes[root].firstAttribute
+            while attribute >= 0 {
+                let found = impl.tree.attributes[attribute]
+                let name = impl.tree.names[found.name]
+                if name.hasPrefix("xmlns:"), !rootAttributes.contains(where: { $0.0 == name }) {
+                    declared.append((name, impl.tree.string(found.value)))
+                }
+                attribute = found.next
+            }
+            startTagDeclarations = declared
             let suffix: [UInt8] =
                 options.outputFormatting.contains(.noEmptyElements)
-                ? Array("></\(rootKey)>".utf8) : options.outputFormatting.contains(.compactEmptyElements) ? Array("/>".utf8) : Array(" />".utf8)
+                ? Array("></\(writtenRootKey)>".utf8) : options.outputFormatting.contains(.compactEmptyElements) ? Array("/>".utf8) : Array(" />".utf8)
             startTag = emptyRoot.count >= suffix.count && Array(emptyRoot.suffix(suffix.count)) == suffix ? Array(emptyRoot.dropLast(suffix.count)) : emptyRoot
         }
 
@@ -173,7 +193,10 @@ extension XMLEncoder {
                 if let given {
                     if given.1 != tree.string(found.value) || found.hoisted { throw rootAttributeError(item, name) }
                 } else if name == "xmlns" || name.hasPrefix("xmlns:") {
-                    declarations.append((found.name, found.value))
+                    let value = tree.string(found.value)
+                    if !startTagDeclarations.contains(where: { $0.0 == name && $0.1 == value }) {
+                        declarations.append((found.name, found.value))
+                    }
                 } else {
                     throw rootAttributeError(item, name)
                 }
@@ -265,7 +288,7 @@ extension XMLEncoder {
             if !started {
                 writer.bytes.append(contentsOf: emptyRoot)
             } else {
-                writer.bytes.append(contentsOf: Array("</\(rootKey)>".utf8))
+                writer.bytes.append(contentsOf: Array("</\(writtenRootKey)>".utf8))
             }
             try flush()
         }

@@ -171,7 +171,9 @@ open class XMLEncoder: @unchecked Sendable {
     /// - Parameters:
     ///   - value: the value; its keys become the root element's attributes and children.
     ///   - rootKey: the root element's name. Default: the value's type name (without generic
-    ///     arguments), passed through the key encoding strategy.
+    ///     arguments), passed through the key encoding strategy. A name in Clark notation
+    ///     (`"{http://example.com/ns}status"`) is written with a prefix declared on the root
+    ///     (`<ns1:status xmlns:ns1="http://example.com/ns">`), as keys in Clark notation are.
     ///   - rootAttributes: attributes for the root element, written first, sorted by name.
     ///   - header: the XML declaration, if any.
     ///   - doctype: the document type declaration, if any.
@@ -308,7 +310,12 @@ open class XMLEncoder: @unchecked Sendable {
         // Whatever kept the encoder or a container refuses to write once this call returns.
         defer { impl.call.isFinished = true }
         let tree = impl.tree
-        let root = tree.makeElement(tree.intern(try impl.checkedName(rootName, path: .root)))
+        // A root key in Clark notation (`{uri}local`) is written with a prefix declared on the root.
+        let writtenRootName =
+            rootName.utf8.first == UInt8(ascii: "{")
+            ? try impl.qualifiedName(clark: rootName, key: XMLKey(stringValue: rootName), parent: .root)
+            : try impl.checkedName(rootName, path: .root)
+        let root = tree.makeElement(tree.intern(writtenRootName))
         for (name, attributeValue) in rootAttributes {
             let name = tree.intern(try impl.checkedName(name, path: .root))
             tree.setAttribute(name, tree.append(try impl.checkedText(attributeValue, path: .root)), on: root)

@@ -42,4 +42,42 @@ struct EncoderNamespaceTests {
         }
         #expect(throws: EncodingError.self) { try XMLEncoder().encode(Bad()) }
     }
+
+    struct Status: Codable, Equatable { var code: Int }
+
+    @Test func aRootKeyInClarkNotationIsWrittenWithAPrefixDeclaredOnTheRoot() throws {
+        let xml = try XMLEncoder().encodeToString(Status(code: 1), withRootKey: "{http://example.com/api}status")
+        #expect(xml == #"<ns1:status xmlns:ns1="http://example.com/api"><code>1</code></ns1:status>"#)
+        #expect(try XMLDecoder().decode(Status.self, from: xml) == Status(code: 1))
+        // No namespace: the local name alone.
+        #expect(try XMLEncoder().encodeToString(Status(code: 1), withRootKey: "{}status") == "<status><code>1</code></status>")
+        // The root's prefix comes first; the keys' prefixes follow it.
+        let entry = try XMLEncoder().encodeToString(Entry(id: 1, title: "t", creator: []), withRootKey: "{urn:feed}entry")
+        #expect(entry.hasPrefix(#"<ns1:entry ns2:id="1" xmlns:ns1="urn:feed" xmlns:ns2="urn:meta""#))
+        #expect(entry.hasSuffix("</ns1:entry>"))
+    }
+
+    @Test func aRootKeyInClarkNotationWithAnInvalidLocalNameIsRefused() {
+        #expect(throws: EncodingError.self) { try XMLEncoder().encode(Status(code: 1), withRootKey: "{urn:x}1status") }
+        #expect(throws: EncodingError.self) { try XMLEncoder().encode(Status(code: 1), withRootKey: "{urn:x") }
+    }
+
+    struct Items: Encodable { var item: [Status] }
+
+    @Test(arguments: [0, 1, 3])
+    func anElementWriterWithARootKeyInClarkNotationWritesWhatEncodeWrites(count: Int) throws {
+        for formatting: XMLEncoder.OutputFormatting in [[], [.noEmptyElements], [.prettyPrinted]] {
+            let encoder = XMLEncoder()
+            encoder.outputFormatting = formatting
+            var streamed = Data()
+            let writer = try encoder.elementWriter(withRootKey: "{urn:list}items", itemKey: "item") { streamed.append($0) }
+            for code in 0..<count { try writer.write(Status(code: code)) }
+            try writer.finish()
+            let whole = try encoder.encode(Items(item: (0..<count).map { Status(code: $0) }), withRootKey: "{urn:list}items")
+            #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: whole, as: UTF8.self), "\(formatting)")
+            var decoded: [Status] = []
+            try XMLDecoder().decodeElements(Status.self, at: "{urn:list}items/item", from: streamed) { decoded.append($0) }
+            #expect(decoded == (0..<count).map { Status(code: $0) })
+        }
+    }
 }
