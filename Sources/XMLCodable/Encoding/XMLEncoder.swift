@@ -310,6 +310,10 @@ open class XMLEncoder: @unchecked Sendable {
         // Whatever kept the encoder or a container refuses to write once this call returns.
         defer { impl.call.isFinished = true }
         let tree = impl.tree
+        // Prefixes the caller declares are used for their URIs and not chosen for others.
+        for (name, value) in rootAttributes where name.hasPrefix("xmlns:") {
+            impl.callerPrefixes.append((String(name.dropFirst(6)), value))
+        }
         // A root key in Clark notation (`{uri}local`) is written with a prefix declared on the root.
         let writtenRootName =
             rootName.utf8.first == UInt8(ascii: "{")

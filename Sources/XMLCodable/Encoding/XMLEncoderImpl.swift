@@ -84,6 +84,9 @@ internal final class XMLEncoderImpl: Encoder {
     @exclusivity(unchecked) var typeNames: [ObjectIdentifier: NameID] = [:]
     /// The namespace prefixes chosen for Clark-notation keys, declared on the root.
     @exclusivity(unchecked) var namespacePrefixes: [(prefix: String, uri: String)] = []
+    /// The prefixes the caller declares in `rootAttributes` (`xmlns:p`): used for their URIs, and
+    /// never chosen for another.
+    @exclusivity(unchecked) var callerPrefixes: [(prefix: String, uri: String)] = []
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
 
@@ -399,11 +402,15 @@ internal final class XMLEncoderImpl: Encoder {
         return namespacePrefix(for: try checkedText(uri, path: parent.appending(key))) + ":" + local
     }
 
-    /// The prefix for a namespace URI, declared on the root when it is first used.
+    /// The prefix for a namespace URI: the one `rootAttributes` declare for it, else one chosen
+    /// (`ns1`, `ns2`, … skipping those `rootAttributes` declare) and declared on the root.
     func namespacePrefix(for uri: String) -> String {
         if let parent { return parent.namespacePrefix(for: uri) }
+        if let declared = callerPrefixes.first(where: { $0.uri == uri }) { return declared.prefix }
         if let known = namespacePrefixes.first(where: { $0.uri == uri }) { return known.prefix }
-        let prefix = "ns\(namespacePrefixes.count + 1)"
+        var number = namespacePrefixes.count + 1
+        while callerPrefixes.contains(where: { $0.prefix == "ns\(number)" }) { number += 1 }
+        let prefix = "ns\(number)"
         namespacePrefixes.append((prefix, uri))
         return prefix
     }

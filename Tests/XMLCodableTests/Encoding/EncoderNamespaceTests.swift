@@ -80,4 +80,26 @@ struct EncoderNamespaceTests {
             #expect(decoded == (0..<count).map { Status(code: $0) })
         }
     }
+
+    @Test func aPrefixDeclaredInRootAttributesIsUsedForItsURIAndNotChosenForAnother() throws {
+        // The caller's declaration of the URI gives the prefix: no second declaration.
+        let own = try XMLEncoder().encodeToString(
+            Entry(id: 1, title: "t", creator: []), withRootKey: "entry", rootAttributes: ["xmlns:dc": "http://purl.org/dc/elements/1.1/"])
+        // (The caller's attributes come first.)
+        #expect(own == #"<entry xmlns:dc="http://purl.org/dc/elements/1.1/" ns1:id="1" xmlns:ns1="urn:meta"><dc:title>t</dc:title></entry>"#)
+        #expect(try XMLDecoder().decode(Entry.self, from: own) == Entry(id: 1, title: "t", creator: []))
+        // A prefix the caller binds to another URI is not chosen (it was replaced, losing the
+        // caller's declaration).
+        let taken = try XMLEncoder().encodeToString(Status(code: 1), withRootKey: "{urn:api}status", rootAttributes: ["xmlns:ns1": "urn:other"])
+        #expect(taken == #"<ns2:status xmlns:ns1="urn:other" xmlns:ns2="urn:api"><code>1</code></ns2:status>"#)
+        var writer = Data()
+        let elements = try XMLEncoder().elementWriter(withRootKey: "{urn:api}list", itemKey: "item", rootAttributes: ["xmlns:ns1": "urn:other"]) {
+            writer.append($0)
+        }
+        try elements.write(Status(code: 1))
+        try elements.finish()
+        let whole = try XMLEncoder().encodeToString(Items(item: [Status(code: 1)]), withRootKey: "{urn:api}list", rootAttributes: ["xmlns:ns1": "urn:other"])
+        #expect(String(decoding: writer, as: UTF8.self) == whole)
+        #expect(whole == #"<ns2:list xmlns:ns1="urn:other" xmlns:ns2="urn:api"><item><code>1</code></item></ns2:list>"#)
+    }
 }
