@@ -92,8 +92,8 @@ extension XMLEncoder {
         private let rootKey: String
         /// `rootKey` as the root's start and end tags spell it.
         private let writtenRootKey: String
-        /// The namespace declarations the root's start tag makes besides `rootAttributes` (the
-        /// prefix of a root key in Clark notation).
+        /// The namespace declarations the encoder adds to the root's start tag besides
+        /// `rootAttributes` (the prefix of a root key in Clark notation).
         private let startTagDeclarations: [(String, String)]
         private let itemKey: String?
         private let rootAttributes: [(String, String)]
@@ -140,19 +140,9 @@ extension XMLEncoder {
             empty.write(impl.tree, element: root)
             emptyRoot = empty.bytes
             // The root's name as written (a key in Clark notation gets a prefix), and the
-            // declarations its start tag makes for it, which the items need not repeat.
+            // prefixes the encoder declared on it for that, which the items need not repeat.
             writtenRootKey = impl.tree.names[impl.tree.nodes[root].name]
-            var declared: [(String, String)] = []
-            var attribute = impl.tree.nodes[root].firstAttribute
-            while attribute >= 0 {
-                let found = impl.tree.attributes[attribute]
-                let name = impl.tree.names[found.name]
-                if name.hasPrefix("xmlns:"), !rootAttributes.contains(where: { $0.0 == name }) {
-                    declared.append((name, impl.tree.string(found.value)))
-                }
-                attribute = found.next
-            }
-            startTagDeclarations = declared
+            startTagDeclarations = impl.namespacePrefixes.map { ("xmlns:" + $0.prefix, $0.uri) }
             let suffix: [UInt8] =
                 options.outputFormatting.contains(.noEmptyElements)
                 ? Array("></\(writtenRootKey)>".utf8) : options.outputFormatting.contains(.compactEmptyElements) ? Array("/>".utf8) : Array(" />".utf8)
