@@ -107,9 +107,6 @@ extension XMLScanner {
     /// the element it was added to.
     mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
         let element = name.qualified
-        @inline(__always) func position(of attribute: XMLName) -> Int {
-            attribute.qualified.source == element.source ? attribute.qualified.start : element.start
-        }
         var hasPrefixedAttributes = false
         for i in attributeBase..<attributes.count {
             let attribute = attributes[i].name
@@ -126,7 +123,7 @@ extension XMLScanner {
                 isDefault = false
             }
             attributes[i].isNamespaceDeclaration = true
-            let at = position(of: attribute)
+            let at = errorOffset(of: attribute, in: element)
             var decoded: [UInt8] = []
             let value = attributes[i].value
             if value.isVerbatim {
@@ -178,10 +175,18 @@ extension XMLScanner {
         for i in attributeBase..<attributes.count where !attributes[i].isNamespaceDeclaration {
             guard let prefixSlice = attributes[i].name.prefix else { continue }
             let prefix = rawBytes(prefixSlice, document, current: buf)
-            attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: position(of: attributes[i].name))
+            attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: errorOffset(of: attributes[i].name, in: element))
         }
         // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
         try checkDuplicateExpandedNames(buf, document, element: element)
+    }
+
+    /// Where an error about an attribute of `element` is located: at the attribute's name, or, for
+    /// one the DTD added (a default, whose name lies in the DTD's buffers, not in the bytes being
+    /// read), at the element's name.
+    @inline(__always)
+    private func errorOffset(of attribute: XMLName, in element: XMLSlice) -> Int {
+        attribute.qualified.source == element.source ? attribute.qualified.start : element.start
     }
 
     /// Finds two attributes with the same namespace URI and local name: pairwise for a few
@@ -192,11 +197,9 @@ extension XMLScanner {
         func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
         func duplicate(_ i: Int) -> ScanError {
             let local = String(decoding: rawBytes(attributes[i].name.local, document, current: buf), as: UTF8.self)
-            let name = attributes[i].name.qualified
-            // A defaulted attribute's name is in the DTD's buffers: located at the element's.
             return error(
                 .duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(local)"),
-                at: name.source == element.source ? name.start : element.start)
+                at: errorOffset(of: attributes[i].name, in: element))
         }
         if count <= 12 {
             for i in base..<(base + count) where qualifies(i) {
