@@ -27,6 +27,8 @@ internal struct TypeTraits {
     var dynamicNodeDecoding: (any DynamicNodeDecoding.Type)?
     /// The type's wrapped-list properties, if it has any.
     var listCoding: (any XMLListCoding.Type)?
+    /// The type's map properties, if it has any.
+    var mapCoding: (any XMLMapCoding.Type)?
     /// The type is an enum (so a keyed container on an element may be a choice).
     var isEnum: Bool
     /// The type is a dictionary (its list values are wrapped lists).
@@ -41,7 +43,7 @@ extension TypeTraits {
     /// A placeholder until the first type's traits are known.
     static let unknown = TypeTraits(
         isList: false, placement: .elementOrAttribute, isSpecial: false, hasAbsentValue: false, isStringLike: false, isScalar: false,
-        dynamicNodeDecoding: nil, listCoding: nil, isEnum: false, isDictionary: false, wrapperType: nil)
+        dynamicNodeDecoding: nil, listCoding: nil, mapCoding: nil, isEnum: false, isDictionary: false, wrapperType: nil)
 }
 
 extension XMLDecoderImpl {
@@ -86,6 +88,7 @@ extension XMLDecoderImpl {
             isScalar: isScalar(type),
             dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type,
             listCoding: type as? any XMLListCoding.Type,
+            mapCoding: type as? any XMLMapCoding.Type,
             isEnum: isEnumType(type),
             isDictionary: type is any XMLDictionaryMarker.Type,
             wrapperType: type as? any XMLDecodableWrapper.Type,

@@ -68,6 +68,8 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var recentlyKeptAlive: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
     /// The nodes of every list made so far (`XMLNodeList` ranges), for the whole decoding call.
     @exclusivity(unchecked) var listNodes: [Int32] = []
+    /// The maps read so far (`XMLValue.map`), for the whole decoding call.
+    @exclusivity(unchecked) var maps: [DecodedMap] = []
     /// The element of an undecided list whose first item is being decoded (see
     /// `XMLUnkeyedDecodingContainer`): the item's first keyed container decides.
     @exclusivity(unchecked) var listCandidate = ListCandidate.none
@@ -112,6 +114,7 @@ internal final class XMLDecoderImpl: Decoder {
         keptAlive.removeAll(keepingCapacity: true)
         recentlyKeptAlive = (nil, nil)
         listNodes.removeAll(keepingCapacity: true)
+        maps.removeAll()
         listCandidate = .none
     }
 
@@ -178,6 +181,10 @@ internal final class XMLDecoderImpl: Decoder {
         setPath(path)
         // A list is a range of the decoder's own nodes: copy it over.
         if case .elements(let list) = value { self.value = .elements(makeList(Array(other.nodes(of: list)))) }
+        if case .map(let map) = value {
+            maps.append(other.maps[Int(map)])
+            self.value = .map(0)
+        }
         // The call's first decoder ends this one with the call.
         let first = other.callDecoder ?? other
         callDecoder = first
@@ -328,6 +335,8 @@ internal final class XMLDecoderImpl: Decoder {
             return try with(value: .element(node), path: codingPathNode) { try container(keyedBy: type) }
         case .characters(let node):
             return try textChoiceContainer(node, keyedBy: type)
+        case .map(let map):
+            return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, map: map, path: codingPathNode))
         default:
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }
@@ -567,6 +576,8 @@ internal final class XMLDecoderImpl: Decoder {
         case .elements(let list):
             if list.count == 1 { return try withText(.element(node(0, of: list)), expecting: type, path: path, body) }
             throw typeMismatch(type, found: value, path: path)
+        case .map:
+            throw typeMismatch(type, found: value, path: path)
         }
     }
 
@@ -614,7 +625,7 @@ internal final class XMLDecoderImpl: Decoder {
             guard node >= 0 else { return nil }
         case .characters(let characters):
             node = characters
-        case .attribute, .elements:
+        case .attribute, .elements, .map:
             return nil
         }
         let text = index[node]
@@ -742,6 +753,8 @@ internal final class XMLDecoderImpl: Decoder {
         case .elements(let list):
             guard list.count > 0 else { return "an empty list" }
             slice = index[node(0, of: list)].name.qualified
+        case .map(let map):
+            slice = index[maps[Int(map)].host].name.qualified
         }
         let location = slice.source == 0 ? reader.location(ofOffset: documentBase + slice.start) : reader.location(of: slice)
         return "line \(location.line), column \(location.column)"
@@ -770,6 +783,7 @@ internal final class XMLDecoderImpl: Decoder {
         case .text(let node): return "the text of <\(string(index[node].name))>"
         case .characters: return "character data"
         case .elements(let list): return "\(list.count) elements"
+        case .map(let map): return "a map of \(maps[Int(map)].keys.count) entries in <\(string(index[maps[Int(map)].host].name))>"
         }
     }
 

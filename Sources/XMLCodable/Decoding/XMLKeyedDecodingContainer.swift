@@ -10,7 +10,7 @@
 // Speed: this struct is generic over `Key`, and Swift does not specialize calls made from an
 // unspecialized generic context, so the work is done by non-generic methods of the decoder
 // (`find`, `lookUp`, the `plain…` scalar readers), called with concrete types. The common case
-// (no placement rules, no renaming strategy, no wrapped lists) keeps no `XMLKeyRules`, and a
+// (no placement rules, no renaming strategy, no wrapped lists or maps) keeps no `XMLKeyRules`, and a
 // scalar that is one slice and parses is read without making a coding path (the full path, which
 // makes one for the error, runs only when the plain one declines). The container itself is plain
 // data (unretained pointers to the decoder, its coding path's last step and its rules, which the
@@ -62,20 +62,46 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             position = Int32(truncatingIfNeeded: index)
         }
         let traits = decoder.currentTraits
-        if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil, !traits.isDictionary {
+        if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil, traits.mapCoding == nil, !traits.isDictionary {
             // The common case, decided without making the closures and maps below.
             unretainedRules = nil
             return
         }
         let placement = decoder.placement()
         let renamed = decoder.renamedChildren(of: element, path: path)
-        if placement == nil, renamed == nil, traits.listCoding == nil, !traits.isDictionary {
+        if placement == nil, renamed == nil, traits.listCoding == nil, traits.mapCoding == nil, !traits.isDictionary {
             unretainedRules = nil
         } else {
-            let rules = XMLKeyRules(placement: placement, renamed: renamed, listCoding: traits.listCoding, isDictionary: traits.isDictionary)
+            let rules = XMLKeyRules(
+                placement: placement, renamed: renamed, listCoding: traits.listCoding, mapCoding: traits.mapCoding, isDictionary: traits.isDictionary)
             decoder.keepAlive(rules)
             unretainedRules = UnretainedReference(rules)
         }
+    }
+
+    /// The container of a map's entries (`XMLMapCoding`): its keys are the entries' keys.
+    init(decoder: XMLDecoderImpl, map: Int32, path: CodingPathNode) {
+        self.init(decoder: decoder, element: decoder.maps[Int(map)].host, path: path, rules: XMLKeyRules(entries: decoder.maps[Int(map)]))
+    }
+
+    private init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode, rules: XMLKeyRules) {
+        self.decoder = decoder
+        self.element = element
+        switch path {
+        case .root:
+            step = nil
+            position = -1
+        case .node(let keyStep):
+            decoder.keepAlive(keyStep)
+            step = UnretainedReference(keyStep)
+            position = -1
+        case .item(let index, let list):
+            decoder.keepAlive(list)
+            step = UnretainedReference(list)
+            position = Int32(truncatingIfNeeded: index)
+        }
+        decoder.keepAlive(rules)
+        unretainedRules = UnretainedReference(rules)
     }
 
     /// The container's coding path.
@@ -96,6 +122,10 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         var keys: [Key] = []
         func add(_ name: String) {
             if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+        }
+        if let entries = rules?.entries {
+            for name in entries.keys { add(name) }
+            return keys
         }
         if let renamed {
             for name in renamed.keys.sorted() { add(name) }
@@ -124,6 +154,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             let name = key.stringValue
             return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList)
         }
+        if let entries = rules.entries { return entry(key.stringValue, of: entries, wantsList: wantsList) }
+        if let format = rules.mapCoding?.xmlMapFormat(for: key) { return try map(key, format: format) }
         if wantsList, rules.isDictionary {
             // A dictionary's list value: the elements named by the key, as XMLCoder writes them
             // (`<k>1</k><k>2</k>`); one element may be a wrapped list, or an empty list when empty.
@@ -131,7 +163,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             list.shape = .mayBeWrappedOrEmpty
             return .elements(list)
         }
-        if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
+        if let itemName = rules.listCoding?.xmlListItemName(for: key) {
+            // Whatever the type: a collection of its own writes its items through an unkeyed
+            // container, which the encoder wraps too.
             return try wrappedList(key, itemName: itemName)
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
@@ -144,7 +178,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     @inline(never)
     private func wrappedList(_ key: Key, itemName: String) throws -> XMLValue? {
         let wrappers: [Int32]
-        switch try find(key, placement: .element, wantsList: false) {
+        switch wrapper(key) {
         case .none: return nil
         case .element(let wrapper): wrappers = [wrapper]
         case .elements(let list): wrappers = Array(decoder.nodes(of: list))
@@ -153,6 +187,67 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         var items: [Int32] = []
         for wrapper in wrappers { items += decoder.listItems(of: wrapper, named: itemName) }
         return .elements(decoder.makeList(items))
+    }
+
+    /// The element (or elements) named by a key that wraps a list's items or a map's entries.
+    private func wrapper(_ key: Key) -> XMLValue? {
+        guard let rules else { return decoder.find(key.stringValue, in: element, placement: .element, wantsList: false) }
+        return lookUp(key, rules: rules, placement: .element, wantsList: false)
+    }
+
+    /// The value of a map's entry: its value element (or elements), or the entry itself when the
+    /// value is its content; `nil` when the map has no such key or the entry has no value.
+    private func entry(_ name: String, of entries: DecodedMap, wantsList: Bool) -> XMLValue? {
+        guard let nodes = entries.values[name] else { return nil }
+        if wantsList { return .elements(decoder.makeList(nodes)) }
+        switch nodes.count {
+        case 0: return nil
+        case 1: return .element(nodes[0])
+        default: return .elements(decoder.makeList(nodes))
+        }
+    }
+
+    /// A map (`XMLMapCoding`): the entries in the element named by the key, or, flattened, in
+    /// this element. No wrapper, or no entries when flattened, is no value (an optional map is
+    /// nil, a map empty). (Out of line: most models have no map.)
+    @inline(never)
+    private func map(_ key: Key, format: XMLMapFormat) throws -> XMLValue? {
+        if format.value == nil, format.keyPlacement == .element {
+            throw decoder.dataCorrupted(
+                "A map whose values are the entries' content needs its keys in attributes (XMLMapFormat.keyPlacement)", at: .element(element),
+                path: PathRef(path.appending(key)))
+        }
+        let hosts: [Int32]
+        if format.isFlattened {
+            hosts = [element]
+        } else {
+            switch wrapper(key) {
+            case .none: return nil
+            case .element(let wrapper): hosts = [wrapper]
+            case .elements(let list): hosts = Array(decoder.nodes(of: list))
+            case .some(let other): throw decoder.typeMismatch([String: Any].self, found: other, path: path.appending(key))
+            }
+            if hosts.count == 1, decoder.isNil(.element(hosts[0])) { return nil }
+        }
+        var map = DecodedMap(host: hosts[0])
+        let keyPath = path.appending(key)
+        for host in hosts {
+            // Text in a wrapper is no entry: refused rather than lost.
+            if !format.isFlattened, decoder.hasCharacterData(host) {
+                throw decoder.typeMismatch([String: Any].self, found: .text(ofElement: host), path: PathRef(keyPath))
+            }
+            for entry in decoder.listItems(of: host, named: format.entry) {
+                let name = try decoder.mapKey(of: entry, format: format, path: keyPath)
+                guard map.values[name] == nil else {
+                    throw decoder.dataCorrupted("Two entries of the map have the key \"\(name)\"", at: .element(entry), path: keyPath)
+                }
+                map.keys.append(name)
+                map.values[name] = format.value.map { decoder.listItems(of: entry, named: $0) } ?? [entry]
+            }
+        }
+        if format.isFlattened, map.keys.isEmpty { return nil }
+        decoder.maps.append(map)
+        return .map(Int32(decoder.maps.count - 1))
     }
 
     /// The value for `key` among the element's children and attributes, following `rules`.
@@ -175,9 +270,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         return decoder.lookUp(name, in: element, placement: destination, wantsList: wantsList)
     }
 
-    /// The value of a missing key: an empty sequence or a `nil` wrapper, else `keyNotFound`.
+    /// The value of a missing key: an empty sequence, map or a `nil` wrapper, else `keyNotFound`.
     @inline(never)
-    private func absent<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
+    private func absent<T: Decodable>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
+        if rules?.mapCoding?.xmlMapFormat(for: key) != nil {
+            decoder.maps.append(DecodedMap(host: element))
+            return try decoder.unwrap(.map(Int32(decoder.maps.count - 1)), as: type, path: path.appending(key))
+        }
         if let array = traits.decodableArray { return try array.emptyXMLArray(as: type) { try absentOther(type, key: key, traits: traits) } }
         return try absentOther(type, key: key, traits: traits)
     }
@@ -444,12 +543,29 @@ internal final class XMLKeyRules {
     let placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?
     let renamed: [String: [XMLValue]]?
     let listCoding: (any XMLListCoding.Type)?
+    let mapCoding: (any XMLMapCoding.Type)?
     let isDictionary: Bool
+    /// The entries of a map, when the container reads one (its keys are the entries' keys).
+    let entries: DecodedMap?
 
-    init(placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?, renamed: [String: [XMLValue]]?, listCoding: (any XMLListCoding.Type)?, isDictionary: Bool) {
+    init(
+        placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?, renamed: [String: [XMLValue]]?, listCoding: (any XMLListCoding.Type)?,
+        mapCoding: (any XMLMapCoding.Type)?, isDictionary: Bool
+    ) {
         self.placement = placement
         self.renamed = renamed
         self.listCoding = listCoding
+        self.mapCoding = mapCoding
         self.isDictionary = isDictionary
+        entries = nil
+    }
+
+    init(entries: DecodedMap) {
+        placement = nil
+        renamed = nil
+        listCoding = nil
+        mapCoding = nil
+        isDictionary = false
+        self.entries = entries
     }
 }

@@ -12,6 +12,22 @@ internal enum XMLValue {
     case characters(Int32)
     /// Elements that share a name under one parent (an unwrapped list: `<book/><book/>`).
     case elements(XMLNodeList)
+    /// The entries of a map (`XMLMapCoding`), read into a dictionary's keyed container: an index
+    /// into the decoding run's `XMLDecoderImpl.maps`.
+    case map(Int32)
+}
+
+/// A map's entries, as the decoder found them (see `XMLMapCoding`): each key with the nodes of
+/// its value, in document order.
+internal struct DecodedMap {
+    /// The element the entries are in (the wrapper, or the parent of flattened entries), for the
+    /// locations in errors.
+    let host: Int32
+    /// The keys, in document order.
+    var keys: [String] = []
+    /// The value nodes of each key: the value elements (none when the entry has none), or the
+    /// entry itself when the value is its content.
+    var values: [String: [Int32]] = [:]
 }
 
 /// The nodes of a list: a range of the decoding run's `XMLDecoderImpl.listNodes`, so that an

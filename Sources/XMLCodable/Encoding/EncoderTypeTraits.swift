@@ -20,6 +20,8 @@ internal struct EncoderTypeTraits {
     var isChoiceKey: Bool
     /// The type's wrapped-list properties.
     var listCoding: (any XMLListCoding.Type)?
+    /// The type's map properties.
+    var mapCoding: (any XMLMapCoding.Type)?
     /// Where a property wrapper puts its value (`nil` for types that are not wrappers).
     var wrapperPlacement: XMLEncoder.NodeEncoding?
 }
@@ -77,6 +79,7 @@ extension XMLEncoderImpl {
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
                 isChoiceKey: type is any XMLChoiceCodingKey.Type,
                 listCoding: type as? any XMLListCoding.Type,
+                mapCoding: type as? any XMLMapCoding.Type,
                 wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
                     switch marker.placement {
                     case .attribute: .attribute
@@ -101,6 +104,6 @@ internal struct EncoderTraitSlot: TypeTableSlot {
             type: nil,
             traits: EncoderTypeTraits(
                 isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false, dynamicNodeEncoding: nil, isChoiceKey: false,
-                listCoding: nil, wrapperPlacement: nil))
+                listCoding: nil, mapCoding: nil, wrapperPlacement: nil))
     }
 }

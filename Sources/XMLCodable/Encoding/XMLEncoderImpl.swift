@@ -37,6 +37,17 @@ internal final class XMLEncoderImpl: Encoder {
         /// The value stored under the `""` key of this element: text is the element's own, keys
         /// go into a group (an element without a tag, as XMLCoder writes such a value).
         case intrinsic(Index)
+        /// The value is a map (`XMLMapCoding`): each key it encodes is an entry inside `parent`.
+        case map(parent: Index, names: MapNames)
+    }
+
+    /// The names a map is written with (see `XMLMapFormat`), checked and interned.
+    struct MapNames {
+        var entry: NameID
+        var key: NameID
+        /// The value element's name, or -1 when the value is the entry's content.
+        var value: NameID
+        var keyIsAttribute: Bool
     }
 
     let options: XMLEncoder.Options
@@ -296,7 +307,30 @@ internal final class XMLEncoderImpl: Encoder {
             tree.addText(span, cdata: cdata, to: element)
         case .list(let parent, let itemName):
             tree.addText(span, cdata: cdata, to: tree.addElement(itemName, to: parent))
+        case .map:
+            throw notAMap()
         }
+    }
+
+    /// The error for a value written as a map (`XMLMapCoding`) that has no keys.
+    func notAMap() -> EncodingError {
+        EncodingError.invalidValue(
+            (),
+            EncodingError.Context(
+                codingPath: codingPathNode.path,
+                debugDescription: "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key is an entry."))
+    }
+
+    /// The names of a map's elements (and key attribute), checked and interned.
+    func mapNames(_ format: XMLMapFormat, key: any CodingKey, parent: CodingPathNode) throws -> MapNames {
+        func name(_ name: String) throws -> NameID {
+            tree.intern(
+                name.utf8.first == UInt8(ascii: "{")
+                    ? try qualifiedName(clark: name, key: key, parent: parent) : try checkedName(name, path: parent.appending(key)))
+        }
+        return MapNames(
+            entry: try name(format.entry), key: try name(format.key), value: try format.value.map(name) ?? -1, keyIsAttribute: format.keyPlacement == .attribute
+        )
     }
 
     /// Writes a number's or a boolean's text (which needs no check) into the current target:
@@ -320,6 +354,9 @@ internal final class XMLEncoderImpl: Encoder {
             if options.nilEncodingStrategy != .emptyElement { markNil(element) }
         case .list(let parent, let itemName):
             markNil(tree.addElement(itemName, to: parent))
+        case .map:
+            // A map that is nil as a whole has no entries.
+            break
         }
     }
 
@@ -440,6 +477,9 @@ internal final class XMLEncoderImpl: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if call.isFinished { return endedContainer(keyedBy: type) }
+        if case .map(let parent, let names) = target {
+            return KeyedEncodingContainer(XMLMapEncodingContainer<Key>(encoder: self, parent: parent, names: names, path: codingPathNode))
+        }
         let isChoice = isChoiceKey(Key.self)
         let element = elementForContainer()
         if isChoice, element == choiceItemCandidate { tree.nodes[element].marks |= XMLEncodedTree.Marks.choiceItem }
@@ -462,6 +502,11 @@ internal final class XMLEncoderImpl: Encoder {
             return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: itemName, path: codingPathNode)
         case .intrinsic(let element):
             return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: nil, path: codingPathNode)
+        case .map(let parent, _):
+            // A dictionary whose keys are neither strings nor integers encodes its keys and values
+            // as one list: there are no keys to write entries for.
+            deferredError = deferredError ?? notAMap()
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: nil, path: codingPathNode)
         }
     }
 
@@ -484,6 +529,8 @@ internal final class XMLEncoderImpl: Encoder {
             let group = tree.addGroup(to: element)
             target = .element(group)
             return group
+        case .map(let parent, _):
+            return parent
         }
     }
 }

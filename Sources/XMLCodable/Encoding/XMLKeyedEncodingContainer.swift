@@ -26,6 +26,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     let custom: XMLEncoder.XMLNodeEncoderClosure?
     /// The encoded type's wrapped-list properties, if it declares any.
     let listCoding: (any XMLListCoding.Type)?
+    /// The encoded type's map properties, if it declares any.
+    let mapCoding: (any XMLMapCoding.Type)?
     /// The encoded type is a dictionary: an empty list value is written `<key />`.
     let isDictionary: Bool
     /// The keys are an `XMLChoiceCodingKey` type: the one case is always an element.
@@ -61,6 +63,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             custom = isChoice ? nil : closure(encoder.nodeEncodingType, encoder)
         }
         listCoding = traits.listCoding
+        mapCoding = traits.mapCoding
         isDictionary = traits.isDictionary
         cdata = encoder.options.stringEncodingStrategy == .cdata
         keyNames = encoder.keyNames(for: Key.self)
@@ -113,6 +116,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.addText(text, cdata: cdata, to: element)
             return
         }
+        if mapCoding != nil { try refuseMap(key) }
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
         if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
@@ -196,11 +200,11 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encoder.checkInUse()
-        try encode(value, forKey: key, optionalList: false)
+        try encode(value, forKey: key, optional: false)
     }
 
-    /// Encodes a value under a key; `optionalList` for the value of an optional list property.
-    private mutating func encode<T: Encodable>(_ value: T, forKey key: Key, optionalList: Bool) throws {
+    /// Encodes a value under a key; `optional` for the value of an optional property.
+    private mutating func encode<T: Encodable>(_ value: T, forKey key: Key, optional: Bool) throws {
         // The node encoding in force for the value's own keys is its type's (XMLCoder's stack).
         let savedType = encoder.nodeEncodingType
         encoder.nodeEncodingType = T.self
@@ -210,22 +214,27 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
+        if let mapCoding, let format = mapCoding.xmlMapFormat(for: key) {
+            return try encodeMap(value, format: format, key: key, name: name, path: keyPath, optional: optional)
+        }
         let traits = encoder.traits(of: T.self)
+        let optionalList = optional && traits.isList
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: traits.wrapperPlacement)
         if destination != .element {
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
         guard destination != .attribute else { return }
+        if let itemName = listCoding?.xmlListItemName(for: key) {
+            // Any type: a collection of its own writes its items through an unkeyed container.
+            let wrapper = tree.addElement(name, to: element)
+            let item = tree.intern(
+                itemName.utf8.first == UInt8(ascii: "{")
+                    ? try encoder.qualifiedName(clark: itemName, key: key, parent: path)
+                    : try encoder.checkedName(itemName, path: keyPath))
+            try encoder.encode(value, into: .list(parent: wrapper, itemName: item), path: keyPath)
+            return
+        }
         if traits.isList {
-            if let itemName = listCoding?.xmlListItemName(for: key) {
-                let wrapper = tree.addElement(name, to: element)
-                let item = tree.intern(
-                    itemName.utf8.first == UInt8(ascii: "{")
-                        ? try encoder.qualifiedName(clark: itemName, key: key, parent: path)
-                        : try encoder.checkedName(itemName, path: keyPath))
-                try encoder.encode(value, into: .list(parent: wrapper, itemName: item), path: keyPath)
-                return
-            }
             if isDictionary || optionalList {
                 try encodeKeptList(value, name: name, path: keyPath, isList: true, mayReadAsNil: optionalList)
                 return
@@ -236,6 +245,41 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         // Any other type may write a list through an unkeyed container of its own: it must read
         // back present too (a missing key is no value for it).
         try encodeKeptList(value, name: name, path: keyPath, isList: false, mayReadAsNil: traits.isOptional)
+    }
+
+    /// Throws when `key` is written as a map: a scalar has no keys to write entries for.
+    @inline(never)
+    private func refuseMap(_ key: Key) throws {
+        guard mapCoding?.xmlMapFormat(for: key) != nil else { return }
+        throw EncodingError.invalidValue(
+            key.stringValue,
+            EncodingError.Context(
+                codingPath: path.path(appending: key),
+                debugDescription: "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key is an entry."))
+    }
+
+    /// A map (`XMLMapCoding`): its entries in an element named by the key, or, flattened, in this
+    /// element. A flattened optional map that is empty is refused: it writes nothing, as `nil` does.
+    @inline(never)
+    private func encodeMap<T: Encodable>(_ value: T, format: XMLMapFormat, key: Key, name: NameID, path keyPath: CodingPathNode, optional: Bool) throws {
+        guard format.value != nil || format.keyPlacement == .attribute else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: keyPath.path,
+                    debugDescription: "A map whose values are the entries' content needs its keys in attributes (XMLMapFormat.keyPlacement)."))
+        }
+        let names = try encoder.mapNames(format, key: key, parent: path)
+        let host = format.isFlattened ? element : tree.addElement(name, to: element)
+        let before = tree.nodes[host].lastChild
+        try encoder.encode(value, into: .map(parent: host, names: names), path: keyPath)
+        if format.isFlattened, optional, tree.nodes[host].lastChild == before {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: keyPath.path,
+                    debugDescription: "An optional flattened map that is empty cannot be told apart from nil: neither writes an entry."))
+        }
     }
 
     /// A value under a key that must read back present: `<key />` when it wrote nothing (an empty
@@ -310,7 +354,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         try encoder.checkInUse()
         guard let value else { return try encodeNil(forKey: key) }
         if T.self == String.self, let string = value as? String { return try encodeIfPresent(string, forKey: key) }
-        try encode(value, forKey: key, optionalList: encoder.traits(of: T.self).isList)
+        try encode(value, forKey: key, optional: true)
     }
 
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
