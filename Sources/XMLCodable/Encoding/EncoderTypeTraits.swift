@@ -19,9 +19,10 @@ internal struct EncoderTypeTraits {
     /// A coding-key type conforming to `XMLChoiceCodingKey`.
     var isChoiceKey: Bool
     /// The type's wrapped-list properties.
-    var listCoding: (any XMLListCoding.Type)?
-    /// The type's map properties.
-    var mapCoding: (any XMLMapCoding.Type)?
+    /// The type itself when it has wrapped-list or map properties (`XMLListCoding`,
+    /// `XMLMapCoding`), else `nil`. One plain metatype rather than the two existential ones: the
+    /// keyed container copies it for every value, and most types have neither.
+    var keyShapes: Any.Type?
     /// Where a property wrapper puts its value (`nil` for types that are not wrappers).
     var wrapperPlacement: XMLEncoder.NodeEncoding?
 }
@@ -78,8 +79,7 @@ extension XMLEncoderImpl {
                 isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
                 isChoiceKey: type is any XMLChoiceCodingKey.Type,
-                listCoding: type as? any XMLListCoding.Type,
-                mapCoding: type as? any XMLMapCoding.Type,
+                keyShapes: type is any XMLListCoding.Type || type is any XMLMapCoding.Type ? type : nil,
                 wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
                     switch marker.placement {
                     case .attribute: .attribute
@@ -104,6 +104,6 @@ internal struct EncoderTraitSlot: TypeTableSlot {
             type: nil,
             traits: EncoderTypeTraits(
                 isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false, dynamicNodeEncoding: nil, isChoiceKey: false,
-                listCoding: nil, mapCoding: nil, wrapperPlacement: nil))
+                keyShapes: nil, wrapperPlacement: nil))
     }
 }

@@ -38,11 +38,11 @@ internal final class XMLEncoderImpl: Encoder {
         /// go into a group (an element without a tag, as XMLCoder writes such a value).
         case intrinsic(Index)
         /// The value is a map (`XMLMapCoding`): each key it encodes is an entry inside `parent`.
-        case map(parent: Index, names: MapNames)
+        case map(parent: Index, names: Int32)
     }
 
     /// The names a map is written with (see `XMLMapFormat`), checked and interned.
-    struct MapNames {
+    struct MapNames: Equatable {
         var entry: NameID
         var key: NameID
         /// The value element's name, or -1 when the value is the entry's content.
@@ -74,6 +74,8 @@ internal final class XMLEncoderImpl: Encoder {
     /// Elements holding a list that has a choice item: after encoding, those whose items are all
     /// choices are replaced by the chosen elements (`XMLEncodedTree.spliceChoiceItems(of:)`).
     @exclusivity(unchecked) var choiceLists: [Index] = []
+    /// The names of the maps written so far (see `Target.map`).
+    @exclusivity(unchecked) var mapNamesList: [MapNames] = []
     /// Whether an `xsi:nil` attribute was written (the root then declares the namespace).
     @exclusivity(unchecked) var usesXSINil = false {
         didSet { if usesXSINil { parent?.usesXSINil = true } }
@@ -322,16 +324,22 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// The names of a map's elements (and key attribute), checked and interned.
-    func mapNames(_ format: XMLMapFormat, key: any CodingKey, parent: CodingPathNode) throws -> MapNames {
+    /// The names of a map's elements (and key attribute), checked and interned: their index in
+    /// `mapNames` (a target holds the index, so that targets stay small).
+    func mapNames(_ format: XMLMapFormat, key: any CodingKey, parent: CodingPathNode) throws -> Int32 {
         func name(_ name: String) throws -> NameID {
             tree.intern(
                 name.utf8.first == UInt8(ascii: "{")
                     ? try qualifiedName(clark: name, key: key, parent: parent) : try checkedName(name, path: parent.appending(key)))
         }
-        return MapNames(
-            entry: try name(format.entry), key: try name(format.key), value: try format.value.map(name) ?? -1, keyIsAttribute: format.keyPlacement == .attribute
-        )
+        let names = MapNames(
+            entry: try name(format.entry), key: try name(format.key), value: try format.value.map(name) ?? -1,
+            keyIsAttribute: format.keyPlacement == .attribute)
+        if let known = mapNamesList.firstIndex(of: names) { return Int32(known) }
+        mapNamesList.append(names)
+        return Int32(mapNamesList.count - 1)
     }
+
 
     /// Writes a number's or a boolean's text (which needs no check) into the current target:
     /// never as CDATA, which the string encoding strategy asks for strings only (as in keyed
@@ -478,7 +486,8 @@ internal final class XMLEncoderImpl: Encoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if call.isFinished { return endedContainer(keyedBy: type) }
         if case .map(let parent, let names) = target {
-            return KeyedEncodingContainer(XMLMapEncodingContainer<Key>(encoder: self, parent: parent, names: names, path: codingPathNode))
+            return KeyedEncodingContainer(
+                XMLMapEncodingContainer<Key>(encoder: self, parent: parent, names: mapNamesList[Int(names)], path: codingPathNode))
         }
         let isChoice = isChoiceKey(Key.self)
         let element = elementForContainer()

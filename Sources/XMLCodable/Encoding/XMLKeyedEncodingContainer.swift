@@ -25,9 +25,12 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The node strategy's placement, if it is a closure.
     let custom: XMLEncoder.XMLNodeEncoderClosure?
     /// The encoded type's wrapped-list properties, if it declares any.
-    let listCoding: (any XMLListCoding.Type)?
+    /// The encoded type when it has wrapped-list or map properties (see `EncoderTypeTraits`).
+    let keyShapes: Any.Type?
+    /// The encoded type's wrapped-list properties, if it declares any.
+    var listCoding: (any XMLListCoding.Type)? { keyShapes.flatMap { $0 as? any XMLListCoding.Type } }
     /// The encoded type's map properties, if it declares any.
-    let mapCoding: (any XMLMapCoding.Type)?
+    var mapCoding: (any XMLMapCoding.Type)? { keyShapes.flatMap { $0 as? any XMLMapCoding.Type } }
     /// The encoded type is a dictionary: an empty list value is written `<key />`.
     let isDictionary: Bool
     /// The keys are an `XMLChoiceCodingKey` type: the one case is always an element.
@@ -62,8 +65,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             dynamic = nil
             custom = isChoice ? nil : closure(encoder.nodeEncodingType, encoder)
         }
-        listCoding = traits.listCoding
-        mapCoding = traits.mapCoding
+        keyShapes = traits.keyShapes
         isDictionary = traits.isDictionary
         cdata = encoder.options.stringEncodingStrategy == .cdata
         keyNames = encoder.keyNames(for: Key.self)
@@ -116,7 +118,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.addText(text, cdata: cdata, to: element)
             return
         }
-        if mapCoding != nil { try refuseMap(key) }
+        if keyShapes != nil { try refuseMap(key) }
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
         if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
@@ -214,7 +216,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
-        if let mapCoding, let format = mapCoding.xmlMapFormat(for: key) {
+        if keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
             return try encodeMap(value, format: format, key: key, name: name, path: keyPath, optional: optional)
         }
         let traits = encoder.traits(of: T.self)
@@ -224,7 +226,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
         guard destination != .attribute else { return }
-        if let itemName = listCoding?.xmlListItemName(for: key) {
+        if keyShapes != nil, let itemName = listCoding?.xmlListItemName(for: key) {
             // Any type: a collection of its own writes its items through an unkeyed container.
             let wrapper = tree.addElement(name, to: element)
             let item = tree.intern(
