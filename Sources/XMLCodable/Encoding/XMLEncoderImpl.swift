@@ -340,7 +340,6 @@ internal final class XMLEncoderImpl: Encoder {
         return Int32(mapNamesList.count - 1)
     }
 
-
     /// Writes a number's or a boolean's text (which needs no check) into the current target:
     /// never as CDATA, which the string encoding strategy asks for strings only (as in keyed
     /// containers).
