@@ -34,11 +34,13 @@ extension XMLDecoderImpl {
     }
 
     /// For a key that found nothing: Swift's synthesized Codable for an enum case with one unnamed
-    /// associated value asks for `_0` inside the case's element (`<int>1</int>` holds the value
-    /// itself), so `_0` is the element itself when it has children or no attributes.
+    /// associated value asks for `_0` inside the case's element, and `<int>1</int>` holds the
+    /// value itself (as `XMLEncoder.EnumPayloadEncodingStrategy.caseElement` writes it), so `_0`
+    /// is the element's content: its text, or, for a value with keys, its children and attributes
+    /// (as for the `""` key). An empty element is `nil` for an optional value.
     func enumPayload(key name: String, of element: Int32) -> XMLValue? {
-        guard name == "_0", index[element].firstChild >= 0 || index[element].attributeCount == 0 else { return nil }
-        return .element(element)
+        guard name == "_0" else { return nil }
+        return .text(ofElement: element)
     }
 
     /// A key in Clark notation, `{namespace-uri}local`, matches names by namespace URI and local

@@ -166,6 +166,20 @@ extension XMLEncoder {
     @available(*, deprecated, renamed: "NodeEncodingStrategy")
     public typealias NodeEncodingStrategies = NodeEncodingStrategy
 
+    /// Where the unlabeled associated value of an enum case goes, for `case book(Book)` with
+    /// Swift's synthesized `Codable` (which encodes the value under the key `_0`).
+    ///
+    /// The decoder reads both forms whatever this setting.
+    public enum EnumPayloadEncodingStrategy: Sendable, Hashable {
+        /// An element `<_0>` inside the case element: `<book><_0><title>…</title></_0></book>`,
+        /// as XMLCoder writes it (the default).
+        case underscoreElement
+        /// The case element holds the value itself: `<book><title>…</title></book>`, and
+        /// `<name>Ada</name>` for `case name(String)`. A case with several unlabeled values
+        /// (`_0`, `_1`, …) keeps its elements.
+        case caseElement
+    }
+
     /// What a `nil` optional becomes.
     public enum NilEncodingStrategy: Sendable, Hashable {
         /// Nothing: the key is left out (the default, as in XMLCoder and JSON).

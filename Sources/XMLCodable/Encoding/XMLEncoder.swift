@@ -41,6 +41,7 @@ open class XMLEncoder: @unchecked Sendable {
         var nodeEncodingStrategy: NodeEncodingStrategy = .deferredToEncoder
         var stringEncodingStrategy: StringEncodingStrategy = .deferredToString
         var nilEncodingStrategy: NilEncodingStrategy = .omitted
+        var enumPayloadEncodingStrategy: EnumPayloadEncodingStrategy = .underscoreElement
         var userInfo: [CodingUserInfoKey: Any] = [:]
         var charactersEscapedInAttributes: [(String, String)] = XMLEscaping.defaultTable {
             didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
@@ -117,6 +118,14 @@ open class XMLEncoder: @unchecked Sendable {
     open var nilEncodingStrategy: NilEncodingStrategy {
         get { options.withLock { $0.nilEncodingStrategy } }
         set { options.withLock { $0.nilEncodingStrategy = newValue } }
+    }
+
+    /// Where the unlabeled associated value of an enum case is written by Swift's synthesized
+    /// `Codable`: in a `<_0>` element inside the case element (default, as XMLCoder writes it), or
+    /// straight in the case element.
+    open var enumPayloadEncodingStrategy: EnumPayloadEncodingStrategy {
+        get { options.withLock { $0.enumPayloadEncodingStrategy } }
+        set { options.withLock { $0.enumPayloadEncodingStrategy = newValue } }
     }
 
     /// Values passed to every `encode(to:)` through `Encoder.userInfo`.

@@ -42,6 +42,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The key strategy is a closure, which may give any key an empty name (the element's own
     /// content, as the `""` key) or the `""` key a name.
     let customKeys: Bool
+    /// The `_0` key of a synthesized enum case with one unlabeled value is the case element's own
+    /// content (`XMLEncoder.EnumPayloadEncodingStrategy.caseElement`).
+    let payloadInCaseElement: Bool
     var position = 0
 
     init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool = false) {
@@ -70,6 +73,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         cdata = encoder.options.stringEncodingStrategy == .cdata
         keyNames = encoder.keyNames(for: Key.self)
         if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
+        payloadInCaseElement = encoder.options.enumPayloadEncodingStrategy == .caseElement
     }
 
     /// The name a key is written under, or `nil` when the key stands for the element's own
@@ -78,14 +82,23 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
         if !customKeys {
             if stringValue.isEmpty { return nil }
+            if payloadInCaseElement, isOnlyPayload(key, stringValue) { return nil }
             return try name(for: key, stringValue)
         }
+        if payloadInCaseElement, isOnlyPayload(key, stringValue) { return nil }
         let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
         if converted.isEmpty { return nil }
         return try encoder.nameID(for: key, stringValue: stringValue, parent: path, converted: converted)
     }
 
     var codingPath: [any CodingKey] { path.path }
+
+    /// Whether a key is the one unlabeled associated value of an enum case, as Swift's synthesized
+    /// `Codable` names it: `_0`, in a key type that has no `_1`.
+    @inline(__always)
+    private func isOnlyPayload(_ key: Key, _ stringValue: String) -> Bool {
+        stringValue.utf8.count == 2 && stringValue == "_0" && Key(stringValue: "_1") == nil
+    }
 
     /// Where a key's value goes, for a value of a type that may be a property wrapper.
     private func placement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
