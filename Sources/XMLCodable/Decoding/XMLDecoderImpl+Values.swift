@@ -216,6 +216,7 @@ extension XMLDecoderImpl {
     /// Whether the type is read from text (numbers, booleans, dates, data, URLs).
     func isScalar(_ type: Any.Type) -> Bool {
         if let wrapped = (type as? any XMLWrapperMarker.Type)?.wrappedType { return isScalar(wrapped) }
+        if type is any XMLFormattedScalar.Type { return true }
         return type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Bool.self || type == Date.self
             || type == Data.self || type == URL.self || type == Decimal.self || type is any RawRepresentable.Type
     }

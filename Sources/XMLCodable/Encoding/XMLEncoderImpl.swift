@@ -259,7 +259,9 @@ internal final class XMLEncoderImpl: Encoder {
             case .deferredToDate: return .ordinary
             case .secondsSince1970: return .text(try number(date.timeIntervalSince1970))
             case .millisecondsSince1970: return .text(try number(date.timeIntervalSince1970 * 1000))
-            case .iso8601: return .text(ISO8601Parsing.string(from: date))
+            case .iso8601:
+                guard let text = ISO8601Parsing.string(from: date) else { throw ISO8601Parsing.unrepresentable(date, codingPath: codingPath) }
+                return .text(text)
             case .formatted(let formatter): return .text(formatter.string(from: date))
             case .custom(let closure):
                 try closure(date, self)

@@ -2,8 +2,13 @@
 //
 // Foundation's ISO8601DateFormatter is a class with locale machinery; creating one per value is
 // slow and sharing one across tasks is not safe. The subset of ISO 8601 that XML Schema's
-// xs:dateTime uses is small enough to parse directly, with the days-from-civil computation of
-// Howard Hinnant's date algorithms.
+// xs:dateTime uses is small enough to parse directly; the calendar arithmetic (and the check that
+// the day exists: 2024-02-30 is refused) is `CivilCalendar`'s. Used by the `.iso8601` date
+// strategies and by the per-property formats `ISO8601DateFormat` and
+// `ISO8601FractionalDateFormat`, which differ only in how many digits of the second they write:
+// 2024-05-01T12:30:00.125Z is written `…:00.125Z` (`.whenPresent`, the strategy), `…:00Z`
+// (`.none`) or `…:00.125Z` (`.milliseconds`, which writes `…:00.000Z` for a whole second).
+// Years 0000 to 9999 are written; another year has no four-digit form, so nothing is written.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -42,19 +47,25 @@ internal enum ISO8601Parsing {
         else { return nil }
         i += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")), let second = number(2) else { return nil }
-        guard (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60 else { return nil }
         var fraction = 0.0
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") {
             i += 1
-            var scale = 0.1
+            // The first 18 digits as an integer, divided once by their power of ten (so `.123` is
+            // the Double nearest 0.123, as `123 / 1000` is); later digits are below any precision.
+            var numerator = 0
+            var scale = 1.0
             var digits = 0
             while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
-                fraction += Double(bytes[i] - 48) * scale
-                scale /= 10
+                if digits < 18 {
+                    numerator = numerator * 10 + Int(bytes[i] - 48)
+                    scale *= 10
+                }
                 digits += 1
                 i += 1
             }
             guard digits > 0 else { return nil }
+            // Eighteen nines round to 1.0 in binary: the fraction stays within its second.
+            fraction = min(Double(numerator) / scale, 1.0.nextDown)
         }
         var offset = 0
         guard i < bytes.count else { return nil }
@@ -71,56 +82,39 @@ internal enum ISO8601Parsing {
             return nil
         }
         guard i == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
-        return Date(timeIntervalSince1970: seconds)
+        return CivilCalendar.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction, offset: offset)
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+    /// How many digits of the second `string(from:fraction:)` writes.
+    enum Fraction {
+        /// Milliseconds when the date has a fraction of a second (to the nearest millisecond),
+        /// none for a whole second: the `.iso8601` strategy's form.
+        case whenPresent
+        /// None: the second the date falls in.
+        case none
+        /// Always milliseconds (`.000` for a whole second).
+        case milliseconds
     }
 
-    /// Formats a date as `YYYY-MM-DDTHH:MM:SS[.fff]Z` (UTC), with milliseconds only when the date has a fraction.
-    static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        var seconds = Int(interval.rounded(.down))
-        var millis = Int(((interval - Double(seconds)) * 1000).rounded())
-        if millis == 1000 {
-            seconds += 1
-            millis = 0
+    /// Formats a date as `YYYY-MM-DDTHH:MM:SS[.fff]Z` (UTC); `nil` when its year is not 0000 to
+    /// 9999 (or it is not a finite date).
+    static func string(from date: Date, fraction: Fraction = .whenPresent) -> String? {
+        guard let time = CivilCalendar.fields(of: date, precision: fraction == .none ? .seconds : .milliseconds), (0...9999).contains(time.year) else {
+            return nil
         }
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
-        let (year, month, day) = civilFromDays(days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-        if millis != 0 { text += "." + pad(millis, 3) }
+        let pad = CivilCalendar.digits
+        var text = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))T\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
+        if fraction == .milliseconds || (fraction == .whenPresent && time.millisecond != 0) { text += "." + pad(time.millisecond, 3) }
         return text + "Z"
     }
 
-    /// The proleptic Gregorian date of a number of days since 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    /// The error for a date `string(from:)` cannot write, under the `.iso8601` strategy.
+    static func unrepresentable(_ date: Date, codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(
+            date,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The date \(date.timeIntervalSince1970) seconds since 1970 has no ISO 8601 form with a four-digit year (years 0000 to 9999)."))
     }
 }
