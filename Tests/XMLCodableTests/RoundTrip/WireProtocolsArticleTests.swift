@@ -198,8 +198,10 @@ private func normalized(_ text: String) -> String {
         #expect(try JSONDecoder().decode(ListBucketResult.self, from: JSONEncoder().encode(listing)) == listing)
 
         // An empty bucket: no Contents, no Prefix.
-        let empty = try decodeListing(
-            Data("<ListBucketResult xmlns='\(s3Namespace)'><Name>b</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>".utf8))
+        let emptyBucket =
+            "<ListBucketResult xmlns='\(s3Namespace)'><Name>b</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys>"
+            + "<IsTruncated>false</IsTruncated></ListBucketResult>"
+        let empty = try decodeListing(Data(emptyBucket.utf8))
         #expect(empty.contents.isEmpty && empty.commonPrefixes.isEmpty && empty.prefix == nil)
     }
 
