@@ -18,6 +18,8 @@ internal struct EncoderTypeTraits {
     var dynamicNodeEncoding: (any DynamicNodeEncoding.Type)?
     /// A coding-key type conforming to `XMLChoiceCodingKey`.
     var isChoiceKey: Bool
+    /// The type declares namespace prefixes on its element (`XMLNamespaceDeclaring`).
+    var declaresNamespaces: Bool
     /// The type's wrapped-list properties.
     /// The type itself when it has wrapped-list or map properties (`XMLListCoding`,
     /// `XMLMapCoding`), else `nil`. One plain metatype rather than the two existential ones: the
@@ -79,6 +81,7 @@ extension XMLEncoderImpl {
                 isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
                 isChoiceKey: type is any XMLChoiceCodingKey.Type,
+                declaresNamespaces: type is any XMLNamespaceDeclaring.Type,
                 keyShapes: type is any XMLListCoding.Type || type is any XMLMapCoding.Type ? type : nil,
                 wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
                     switch marker.placement {
@@ -104,6 +107,6 @@ internal struct EncoderTraitSlot: TypeTableSlot {
             type: nil,
             traits: EncoderTypeTraits(
                 isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false, dynamicNodeEncoding: nil, isChoiceKey: false,
-                keyShapes: nil, wrapperPlacement: nil))
+                declaresNamespaces: false, keyShapes: nil, wrapperPlacement: nil))
     }
 }

@@ -323,6 +323,10 @@ open class XMLEncoder: @unchecked Sendable {
         for (name, value) in rootAttributes where name.hasPrefix("xmlns:") {
             impl.callerPrefixes.append((String(name.dropFirst(6)), value))
         }
+        // So are those the root value's type declares on its element (the root).
+        if let declaring = T.self as? any XMLNamespaceDeclaring.Type {
+            impl.callerPrefixes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+        }
         // A root key in Clark notation (`{uri}local`) is written with a prefix declared on the root.
         let writtenRootName =
             rootName.utf8.first == UInt8(ascii: "{")

@@ -100,6 +100,11 @@ internal final class XMLEncoderImpl: Encoder {
     /// The prefixes the caller declares in `rootAttributes` (`xmlns:p`): used for their URIs, and
     /// never chosen for another.
     @exclusivity(unchecked) var callerPrefixes: [(prefix: String, uri: String)] = []
+    /// The prefixes declared by the values being encoded (`XMLNamespaceDeclaring`), innermost last:
+    /// in scope for the names written inside their elements. Kept by the call's first encoder.
+    @exclusivity(unchecked) var namespaceScopes: [(prefix: String, uri: String)] = []
+    /// The encoder that keeps the call's namespace prefixes (the first; `superEncoder()` makes others).
+    var namespaceOwner: XMLEncoderImpl { parent?.namespaceOwner ?? self }
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
 
@@ -229,6 +234,24 @@ internal final class XMLEncoderImpl: Encoder {
             currentType = savedType
         }
         let traits = traits(of: T.self)
+        if traits.declaresNamespaces, let declaring = T.self as? any XMLNamespaceDeclaring.Type {
+            try declareNamespaces(declaring, path: path)
+            let owner = namespaceOwner
+            let depth = owner.namespaceScopes.count
+            owner.namespaceScopes += Self.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+            defer { owner.namespaceScopes.removeSubrange(depth...) }
+            try encodeContent(value, traits: traits, path: path)
+        } else {
+            try encodeContent(value, traits: traits, path: path)
+        }
+        // A value under a key that wrote nothing is an empty element (XMLCoder's empty keyed box).
+        // (Whatever the value wrote made the target something else.)
+        if case .keyed(let parent, let name) = self.target { self.target = .element(tree.addElement(name, to: parent)) }
+    }
+
+    /// Writes a value's content into the current target (the body of `encode(_:into:path:)`).
+    @inline(__always)
+    private func encodeContent<T: Encodable>(_ value: T, traits: EncoderTypeTraits, path: CodingPathNode) throws {
         if traits.isWrapper, let wrapper = value as? any XMLEncodableWrapper {
             try wrapper.encodeWrappedValue(with: self, into: target, path: path)
         } else if !traits.isSpecial {
@@ -240,9 +263,55 @@ internal final class XMLEncoderImpl: Encoder {
             case .ordinary: try value.encode(to: self)
             }
         }
-        // A value under a key that wrote nothing is an empty element (XMLCoder's empty keyed box).
-        // (Whatever the value wrote made the target something else.)
-        if case .keyed(let parent, let name) = self.target { self.target = .element(tree.addElement(name, to: parent)) }
+    }
+
+    /// A type's namespace declarations, sorted by prefix.
+    static func declarations(of type: any XMLNamespaceDeclaring.Type) -> [(prefix: String, uri: String)] {
+        type.xmlNamespaceDeclarations.sorted { $0.key < $1.key }.map { (prefix: $0.key, uri: $0.value) }
+    }
+
+    /// Makes the current target's element now and writes a type's namespace declarations on it
+    /// (`XMLNamespaceDeclaring`). (Out of line: few types declare namespaces.)
+    @inline(never)
+    private func declareNamespaces(_ type: any XMLNamespaceDeclaring.Type, path: CodingPathNode) throws {
+        let element: Index
+        switch target {
+        case .element(let existing): element = existing
+        case .keyed(let parent, let name): element = tree.addElement(name, to: parent)
+        case .list(let parent, let itemName): element = tree.addElement(itemName, to: parent)
+        case .intrinsic(let host): element = tree.addGroup(to: host)
+        case .map: return
+        }
+        target = .element(element)
+        for (prefix, uri) in Self.declarations(of: type) {
+            guard prefix.isEmpty || (XMLTreeValidation.isValidName(prefix) && !prefix.contains(":") && prefix.lowercased() != "xmlns") else {
+                throw EncodingError.invalidValue(
+                    prefix,
+                    EncodingError.Context(codingPath: path.path, debugDescription: "\"\(prefix)\" cannot be a namespace prefix (XMLNamespaceDeclaring)."))
+            }
+            guard !uri.isEmpty || prefix.isEmpty else {
+                throw EncodingError.invalidValue(
+                    uri,
+                    EncodingError.Context(codingPath: path.path, debugDescription: "The prefix \"\(prefix)\" cannot be declared for an empty namespace URI."))
+            }
+            let name = tree.intern(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix)
+            // Declared already (by `rootAttributes`, for the root): the same URI, or refused.
+            let owner = tree.nodes[element].kind == .group ? tree.nodes[element].host : element
+            var attribute = tree.nodes[owner].firstAttribute
+            while attribute >= 0 {
+                if tree.attributes[attribute].name == name, tree.string(tree.attributes[attribute].value) != uri {
+                    throw EncodingError.invalidValue(
+                        uri,
+                        EncodingError.Context(
+                            codingPath: path.path,
+                            debugDescription:
+                                "The element declares \(tree.names[name]) twice: \(tree.string(tree.attributes[attribute].value)) and \(uri) (XMLNamespaceDeclaring)."
+                        ))
+                }
+                attribute = tree.attributes[attribute].next
+            }
+            tree.setAttribute(name, try checkedSpan(uri, path: path), on: element)
+        }
     }
 
     enum Special {
@@ -445,17 +514,31 @@ internal final class XMLEncoderImpl: Encoder {
         _ = try checkedName(local, path: parent.appending(key))
         if uri.isEmpty { return local }
         if uri == "http://www.w3.org/XML/1998/namespace" { return "xml:" + local }
-        return namespacePrefix(for: try checkedText(uri, path: parent.appending(key))) + ":" + local
+        let prefix = namespacePrefix(for: try checkedText(uri, path: parent.appending(key)))
+        // A prefix an enclosing value declares for another URI hides this one here.
+        if let hiding = namespaceOwner.namespaceScopes.last(where: { $0.prefix == prefix }), hiding.uri != uri {
+            throw EncodingError.invalidValue(
+                clark,
+                EncodingError.Context(
+                    codingPath: parent.path(appending: key),
+                    debugDescription:
+                        "The prefix \"\(prefix)\" for \(uri) is declared for \(hiding.uri) by an enclosing XMLNamespaceDeclaring value, so it cannot be written here."
+                ))
+        }
+        return prefix + ":" + local
     }
 
     /// The prefix for a namespace URI: the one `rootAttributes` declare for it, else one chosen
     /// (`ns1`, `ns2`, … skipping those `rootAttributes` declare) and declared on the root.
     func namespacePrefix(for uri: String) -> String {
         if let parent { return parent.namespacePrefix(for: uri) }
+        if let scoped = namespaceScopes.last(where: { $0.uri == uri }) { return scoped.prefix }
         if let declared = callerPrefixes.first(where: { $0.uri == uri }) { return declared.prefix }
         if let known = namespacePrefixes.first(where: { $0.uri == uri }) { return known.prefix }
         var number = namespacePrefixes.count + 1
-        while callerPrefixes.contains(where: { $0.prefix == "ns\(number)" }) { number += 1 }
+        while callerPrefixes.contains(where: { $0.prefix == "ns\(number)" }) || namespaceScopes.contains(where: { $0.prefix == "ns\(number)" }) {
+            number += 1
+        }
         let prefix = "ns\(number)"
         namespacePrefixes.append((prefix, uri))
         return prefix

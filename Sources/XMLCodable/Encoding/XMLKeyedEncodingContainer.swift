@@ -45,6 +45,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The `_0` key of a synthesized enum case with one unlabeled value is the case element's own
     /// content (`XMLEncoder.EnumPayloadEncodingStrategy.caseElement`).
     let payloadInCaseElement: Bool
+    /// Values enclosing this one declare namespace prefixes (`XMLNamespaceDeclaring`): names in
+    /// Clark notation then depend on where they are written, and are not remembered in `keyNames`.
+    let inNamespaceScope: Bool
     var position = 0
 
     init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool = false) {
@@ -74,6 +77,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         keyNames = encoder.keyNames(for: Key.self)
         if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
         payloadInCaseElement = encoder.options.enumPayloadEncodingStrategy == .caseElement
+        inNamespaceScope = !encoder.namespaceOwner.namespaceScopes.isEmpty
     }
 
     /// The name a key is written under, or `nil` when the key stands for the element's own
@@ -111,6 +115,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The name a key is written under.
     @inline(__always)
     private mutating func name(for key: Key, _ stringValue: String) throws -> NameID {
+        if inNamespaceScope, stringValue.utf8.first == UInt8(ascii: "{") { return try encoder.nameID(for: key, stringValue: stringValue, parent: path) }
         if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
         return try newName(for: key, stringValue)
     }
@@ -119,6 +124,21 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let name = try encoder.nameID(for: key, stringValue: stringValue, parent: path)
         keyNames?.add(stringValue, name: name, at: &position)
         return name
+    }
+
+    /// The name of a value's own element when its type declares namespace prefixes: a key in
+    /// Clark notation is written with the prefixes the value declares in scope.
+    @inline(never)
+    private mutating func declaringName<T>(_ type: T.Type, key: Key) throws -> NameID? {
+        let stringValue = key.stringValue
+        guard !customKeys, stringValue.utf8.first == UInt8(ascii: "{"), let declaring = type as? any XMLNamespaceDeclaring.Type else {
+            return try resolve(key, stringValue)
+        }
+        let owner = encoder.namespaceOwner
+        let depth = owner.namespaceScopes.count
+        owner.namespaceScopes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+        defer { owner.namespaceScopes.removeSubrange(depth...) }
+        return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
     }
 
     // MARK: - Scalars
@@ -225,14 +245,15 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         encoder.nodeEncodingType = T.self
         defer { encoder.nodeEncodingType = savedType }
         let keyPath = path.appending(key)
-        guard let name = try resolve(key, key.stringValue) else {
+        let traits = encoder.traits(of: T.self)
+        let resolved = traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, key.stringValue)
+        guard let name = resolved else {
             try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
         if keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
             return try encodeMap(value, format: format, key: key, name: name, path: keyPath, optional: optional)
         }
-        let traits = encoder.traits(of: T.self)
         let optionalList = optional && traits.isList
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: traits.wrapperPlacement)
         if destination != .element {

@@ -117,7 +117,8 @@ struct GetPriceRequest: Codable, Equatable {
         enum CodingKeys: String, CodingKey { case getPrice = "{https://example.com/stock}GetPrice" }
     }
 
-    struct GetPrice: Codable, Equatable {
+    struct GetPrice: Codable, Equatable, XMLNamespaceDeclaring {
+        static let xmlNamespaceDeclarations = ["m": StockService.stock]
         var stockName: String
         enum CodingKeys: String, CodingKey { case stockName = "{https://example.com/stock}StockName" }
     }
@@ -144,7 +145,7 @@ struct GetPriceResponse: Codable, Equatable {
 func encodeRequest(_ request: GetPriceRequest) throws -> Data {
     try XMLEncoder().encode(
         request, withRootKey: "{http://www.w3.org/2003/05/soap-envelope}Envelope",
-        rootAttributes: ["xmlns:soap": StockService.soap, "xmlns:m": StockService.stock])
+        rootAttributes: ["xmlns:soap": StockService.soap])
 }
 
 // MARK: - The tests
