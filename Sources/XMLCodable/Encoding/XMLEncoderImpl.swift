@@ -101,10 +101,9 @@ internal final class XMLEncoderImpl: Encoder {
     /// never chosen for another.
     @exclusivity(unchecked) var callerPrefixes: [(prefix: String, uri: String)] = []
     /// The prefixes declared by the values being encoded (`XMLNamespaceDeclaring`), innermost last:
-    /// in scope for the names written inside their elements. Kept by the call's first encoder.
+    /// in scope for the names written inside their elements. An encoder `superEncoder()` makes
+    /// starts with its parent's (the superclass writes inside the same elements).
     @exclusivity(unchecked) var namespaceScopes: [(prefix: String, uri: String)] = []
-    /// The encoder that keeps the call's namespace prefixes (the first; `superEncoder()` makes others).
-    var namespaceOwner: XMLEncoderImpl { parent?.namespaceOwner ?? self }
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
 
@@ -143,6 +142,7 @@ internal final class XMLEncoderImpl: Encoder {
         // `DynamicNodeEncoding`, or the strategy's closure for it) still applies.
         currentType = parent.currentType
         self.nodeEncodingType = nodeEncodingType
+        namespaceScopes = parent.namespaceScopes
     }
 
     deinit {
@@ -236,10 +236,9 @@ internal final class XMLEncoderImpl: Encoder {
         let traits = traits(of: T.self)
         if traits.declaresNamespaces, let declaring = T.self as? any XMLNamespaceDeclaring.Type {
             try declareNamespaces(declaring, path: path)
-            let owner = namespaceOwner
-            let depth = owner.namespaceScopes.count
-            owner.namespaceScopes += Self.declarations(of: declaring).filter { !$0.prefix.isEmpty }
-            defer { owner.namespaceScopes.removeSubrange(depth...) }
+            let depth = namespaceScopes.count
+            namespaceScopes += Self.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+            defer { namespaceScopes.removeSubrange(depth...) }
             try encodeContent(value, traits: traits, path: path)
         } else {
             try encodeContent(value, traits: traits, path: path)
@@ -516,7 +515,7 @@ internal final class XMLEncoderImpl: Encoder {
         if uri == "http://www.w3.org/XML/1998/namespace" { return "xml:" + local }
         let prefix = namespacePrefix(for: try checkedText(uri, path: parent.appending(key)))
         // A prefix an enclosing value declares for another URI hides this one here.
-        if let hiding = namespaceOwner.namespaceScopes.last(where: { $0.prefix == prefix }), hiding.uri != uri {
+        if let hiding = namespaceScopes.last(where: { $0.prefix == prefix }), hiding.uri != uri {
             throw EncodingError.invalidValue(
                 clark,
                 EncodingError.Context(
@@ -531,8 +530,8 @@ internal final class XMLEncoderImpl: Encoder {
     /// The prefix for a namespace URI: the one `rootAttributes` declare for it, else one chosen
     /// (`ns1`, `ns2`, … skipping those `rootAttributes` declare) and declared on the root.
     func namespacePrefix(for uri: String) -> String {
-        if let parent { return parent.namespacePrefix(for: uri) }
         if let scoped = namespaceScopes.last(where: { $0.uri == uri }) { return scoped.prefix }
+        if let parent { return parent.namespacePrefix(for: uri) }
         if let declared = callerPrefixes.first(where: { $0.uri == uri }) { return declared.prefix }
         if let known = namespacePrefixes.first(where: { $0.uri == uri }) { return known.prefix }
         var number = namespacePrefixes.count + 1

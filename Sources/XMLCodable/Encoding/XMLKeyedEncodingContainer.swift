@@ -77,7 +77,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         keyNames = encoder.keyNames(for: Key.self)
         if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
         payloadInCaseElement = encoder.options.enumPayloadEncodingStrategy == .caseElement
-        inNamespaceScope = !encoder.namespaceOwner.namespaceScopes.isEmpty
+        inNamespaceScope = !encoder.namespaceScopes.isEmpty
     }
 
     /// The name a key is written under, or `nil` when the key stands for the element's own
@@ -98,8 +98,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     var codingPath: [any CodingKey] { path.path }
 
     /// Whether a key is the one unlabeled associated value of an enum case, as Swift's synthesized
-    /// `Codable` names it: `_0`, in a key type that has no `_1`.
-    @inline(__always)
+    /// `Codable` names it: `_0`, in a key type that has no `_1`. (Out of line: `Key(stringValue:)`
+    /// needs `Optional<Key>`'s metadata, which generic code builds on entry to the function that
+    /// uses it — inlined into `resolve`, every scalar written would build it.)
+    @inline(never)
     private func isOnlyPayload(_ key: Key, _ stringValue: String) -> Bool {
         stringValue.utf8.count == 2 && stringValue == "_0" && Key(stringValue: "_1") == nil
     }
@@ -134,10 +136,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         guard !customKeys, stringValue.utf8.first == UInt8(ascii: "{"), let declaring = type as? any XMLNamespaceDeclaring.Type else {
             return try resolve(key, stringValue)
         }
-        let owner = encoder.namespaceOwner
-        let depth = owner.namespaceScopes.count
-        owner.namespaceScopes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
-        defer { owner.namespaceScopes.removeSubrange(depth...) }
+        let depth = encoder.namespaceScopes.count
+        encoder.namespaceScopes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+        defer { encoder.namespaceScopes.removeSubrange(depth...) }
         return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
     }
 
