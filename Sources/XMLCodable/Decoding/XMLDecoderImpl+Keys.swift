@@ -36,11 +36,12 @@ extension XMLDecoderImpl {
     /// For a key that found nothing: Swift's synthesized Codable for an enum case with one unnamed
     /// associated value asks for `_0` inside the case's element, and `<int>1</int>` holds the
     /// value itself (as `XMLEncoder.EnumPayloadEncodingStrategy.caseElement` writes it), so `_0`
-    /// is the element's content: its text, or, for a value with keys, its children and attributes
-    /// (as for the `""` key). An empty element is `nil` for an optional value.
+    /// is the element itself when it has child elements (a scalar there is a type mismatch, not
+    /// the text around them), else its content as for the `""` key: its text, or its attributes
+    /// for a value with keys. An empty element, or one marked `xsi:nil`, is `nil` for an optional.
     func enumPayload(key name: String, of element: Int32) -> XMLValue? {
         guard name == "_0" else { return nil }
-        return .text(ofElement: element)
+        return index[element].hasChildElements ? .element(element) : .text(ofElement: element)
     }
 
     /// A key in Clark notation, `{namespace-uri}local`, matches names by namespace URI and local

@@ -23,6 +23,7 @@ extension XMLDecoderImpl {
             throw dataCorrupted(
                 "The map entry \(describe(.element(entry))) has several key elements \"\(format.key)\"", at: .element(entry), path: PathRef(path))
         }
-        return try plainString(found) ?? string(found, path: path)
+        // Keys are data: read as written, never trimmed.
+        return try withText(found, expecting: String.self, path: PathRef(path)) { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -184,7 +184,20 @@ extension XMLDecoderImpl {
         if isNil(value) { return nil }
         if case .text(ofElement: let node) = value {
             let traits = traits(of: type)
-            if traits.isScalar || traits.isStringLike, !hasCharacterData(node) { return nil }
+            if traits.isScalar || traits.isStringLike {
+                if !hasCharacterData(node) { return nil }
+            } else if isNil(.element(node)) {
+                return nil
+            } else if isEmptyElement(.element(node)) {
+                // A value with keys in an element with no content and no attributes: as for an
+                // empty element below.
+                if traits.isList { return try unwrap(XMLValue.elements(.empty), as: type, path: path) }
+                do {
+                    return try unwrap(value, as: type, path: path)
+                } catch is DecodingError {
+                    return nil
+                }
+            }
         } else if isEmptyElement(value) {
             let traits = traits(of: type)
             if traits.isList { return try unwrap(XMLValue.elements(.empty), as: type, path: path) }
@@ -209,13 +222,19 @@ extension XMLDecoderImpl {
     }
 
     /// Whether an empty element is a value of this type (an empty string) rather than nothing.
-    func isStringLike(_ type: Any.Type) -> Bool {
+    func isStringLike(_ type: Any.Type) -> Bool { Self.isStringLikeType(type) }
+
+    /// `isStringLike(_:)`, for the encoder too.
+    static func isStringLikeType(_ type: Any.Type) -> Bool {
         type == String.self || type == Substring.self || type == Character.self || (type as? any XMLWrapperMarker.Type)?.wrappedType == String.self
     }
 
     /// Whether the type is read from text (numbers, booleans, dates, data, URLs).
-    func isScalar(_ type: Any.Type) -> Bool {
-        if let wrapped = (type as? any XMLWrapperMarker.Type)?.wrappedType { return isScalar(wrapped) }
+    func isScalar(_ type: Any.Type) -> Bool { Self.isScalarType(type) }
+
+    /// `isScalar(_:)`, for the encoder too.
+    static func isScalarType(_ type: Any.Type) -> Bool {
+        if let wrapped = (type as? any XMLWrapperMarker.Type)?.wrappedType { return isScalarType(wrapped) }
         if type is any XMLFormattedScalar.Type { return true }
         return type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Bool.self || type == Date.self
             || type == Data.self || type == URL.self || type == Decimal.self || type is any RawRepresentable.Type
@@ -297,6 +316,15 @@ extension XMLDecoderImpl {
 }
 
 /// Lets the decoder reach the wrapped type of an `Optional` it is asked to decode.
+/// `Optional`, whose `nil` the decoder makes without knowing its wrapped type.
+internal protocol XMLNilValue {
+    static var xmlNil: Self { get }
+}
+
+extension Optional: XMLNilValue {
+    static var xmlNil: Wrapped? { nil }
+}
+
 internal protocol XMLOptionalDecodable {
     static func decodeOptional(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Self
 }

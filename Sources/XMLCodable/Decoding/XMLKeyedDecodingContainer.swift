@@ -163,9 +163,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             list.shape = .mayBeWrappedOrEmpty
             return .elements(list)
         }
-        if let itemName = rules.listCoding?.xmlListItemName(for: key) {
-            // Whatever the type: a collection of its own writes its items through an unkeyed
-            // container, which the encoder wraps too.
+        if wantsList, let itemName = rules.listCoding?.xmlListItemName(for: key) {
+            // Any type not read from text: a collection of its own writes its items through an
+            // unkeyed container, which the encoder wraps too.
             return try wrappedList(key, itemName: itemName)
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
@@ -180,7 +180,10 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         let wrappers: [Int32]
         switch wrapper(key) {
         case .none: return nil
-        case .element(let wrapper): wrappers = [wrapper]
+        case .element(let wrapper):
+            // A wrapper marked nil is nil (as `nilEncodingStrategy = .xsiNil` writes it).
+            if decoder.isNil(.element(wrapper)) { return nil }
+            wrappers = [wrapper]
         case .elements(let list): wrappers = Array(decoder.nodes(of: list))
         default: return .elements(.empty)
         }
@@ -198,13 +201,10 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// The value of a map's entry: its value element (or elements), or the entry itself when the
     /// value is its content; `nil` when the map has no such key or the entry has no value.
     private func entry(_ name: String, of entries: DecodedMap, wantsList: Bool) -> XMLValue? {
-        guard let nodes = entries.values[name] else { return nil }
-        if wantsList { return .elements(decoder.makeList(nodes)) }
-        switch nodes.count {
-        case 0: return nil
-        case 1: return .element(nodes[0])
-        default: return .elements(decoder.makeList(nodes))
-        }
+        // An entry without a value element has no value: an empty list, nil, or an error.
+        guard let nodes = entries.values[name], !nodes.isEmpty else { return nil }
+        if wantsList || nodes.count > 1 { return .elements(decoder.makeList(nodes)) }
+        return .element(nodes[0])
     }
 
     /// A map (`XMLMapCoding`): the entries in the element named by the key, or, flattened, in
@@ -231,12 +231,31 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         }
         var map = DecodedMap(host: hosts[0])
         let keyPath = path.appending(key)
+        let entryName = format.entry ?? key.stringValue
         for host in hosts {
             // Text in a wrapper is no entry: refused rather than lost.
             if !format.isFlattened, decoder.hasCharacterData(host) {
                 throw decoder.typeMismatch([String: Any].self, found: .text(ofElement: host), path: PathRef(keyPath))
             }
-            for entry in decoder.listItems(of: host, named: format.entry) {
+            let entries: [Int32]
+            if format.isFlattened, format.entry == nil {
+                // Entries named by the property's key, as AWS restXml writes a flattened map.
+                switch lookUp(key, rules: rules ?? XMLKeyRules(entries: map), placement: .element, wantsList: true) {
+                case .elements(let list): entries = Array(decoder.nodes(of: list))
+                case .element(let one): entries = [one]
+                default: entries = []
+                }
+            } else {
+                entries = decoder.listItems(of: host, named: entryName)
+            }
+            // Other elements in a wrapper are no entries: refused rather than lost.
+            if !format.isFlattened, let stray = decoder.index.children(of: host).first(where: { decoder.index[$0].isElement && !entries.contains($0) }) {
+                throw decoder.dataCorrupted("The map has an element that is not an entry <\(entryName)>", at: .element(stray), path: PathRef(keyPath))
+            }
+            for entry in entries {
+                if format.value != nil, decoder.hasCharacterData(entry) {
+                    throw decoder.typeMismatch([String: Any].self, found: .text(ofElement: entry), path: PathRef(keyPath))
+                }
                 let name = try decoder.mapKey(of: entry, format: format, path: keyPath)
                 guard map.values[name] == nil else {
                     throw decoder.dataCorrupted("Two entries of the map have the key \"\(name)\"", at: .element(entry), path: keyPath)
@@ -285,6 +304,12 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     @inline(never)
     private func absentOther<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if traits.hasAbsentValue, let empty = decoder.absentValue(type) { return empty }
+        // A map entry without a value element, for an optional value: nil.
+        if let entries = rules?.entries, entries.values[key.stringValue] != nil, let optional = type as? any XMLNilValue.Type,
+            let none = optional.xmlNil as? T
+        {
+            return none
+        }
         throw keyNotFound(key)
     }
 
@@ -505,7 +530,10 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         try decoder.checkInUse()
         let name = XMLKey.super.stringValue
         let value: XMLValue?
-        if let renamed {
+        if let entries = rules?.entries {
+            // A class written as a map: its superclass's values are the entry keyed "super".
+            value = entry(name, of: entries, wantsList: false)
+        } else if let renamed {
             // Under a key decoding strategy, the element whose name converts to "super" (the
             // encoder's key strategy wrote the name: `<Super>` when capitalized, as in XMLCoder).
             value = renamed[name]?.first { if case .element = $0 { true } else { false } }

@@ -20,6 +20,9 @@ internal struct EncoderTypeTraits {
     var isChoiceKey: Bool
     /// The type declares namespace prefixes on its element (`XMLNamespaceDeclaring`).
     var declaresNamespaces: Bool
+    /// The decoder reads the type from text (a number, a string, a date…), so it is never a
+    /// wrapped list (`XMLListCoding`).
+    var readsAsText: Bool
     /// The type's wrapped-list properties.
     /// The type itself when it has wrapped-list or map properties (`XMLListCoding`,
     /// `XMLMapCoding`), else `nil`. One plain metatype rather than the two existential ones: the
@@ -82,6 +85,7 @@ extension XMLEncoderImpl {
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
                 isChoiceKey: type is any XMLChoiceCodingKey.Type,
                 declaresNamespaces: type is any XMLNamespaceDeclaring.Type,
+                readsAsText: XMLDecoderImpl.isScalarType(type) || XMLDecoderImpl.isStringLikeType(type),
                 keyShapes: type is any XMLListCoding.Type || type is any XMLMapCoding.Type ? type : nil,
                 wrapperPlacement: (type as? any XMLWrapperMarker.Type).map { marker in
                     switch marker.placement {
@@ -107,6 +111,6 @@ internal struct EncoderTraitSlot: TypeTableSlot {
             type: nil,
             traits: EncoderTypeTraits(
                 isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false, dynamicNodeEncoding: nil, isChoiceKey: false,
-                declaresNamespaces: false, keyShapes: nil, wrapperPlacement: nil))
+                declaresNamespaces: false, readsAsText: false, keyShapes: nil, wrapperPlacement: nil))
     }
 }

@@ -337,6 +337,15 @@ internal final class XMLEncodedTree {
     }
 
     /// Adds a child element to `parent` and returns it.
+    /// Puts the children of `parent` that follow `before` (all of them when `before` is -1) in the
+    /// order given, which must hold exactly those children.
+    func reorderChildren(of parent: Index, after before: Index, as order: [Index]) {
+        guard let first = order.first, let last = order.last else { return }
+        if before < 0 { nodes[parent].firstChild = first } else { nodes[before].next = first }
+        for (index, node) in order.enumerated() { nodes[node].next = index + 1 < order.count ? order[index + 1] : -1 }
+        nodes[parent].lastChild = last
+    }
+
     func addElement(_ name: NameID, to parent: Index) -> Index {
         let index = makeElement(name)
         link(index, to: parent)

@@ -74,6 +74,19 @@ internal final class XMLEncoderImpl: Encoder {
     /// Elements holding a list that has a choice item: after encoding, those whose items are all
     /// choices are replaced by the chosen elements (`XMLEncodedTree.spliceChoiceItems(of:)`).
     @exclusivity(unchecked) var choiceLists: [Index] = []
+    /// Under `.sortedKeys`, each map entry written with its key, for `sortEntries`.
+    @exclusivity(unchecked) var mapEntryKeys: [(key: String, entry: Index)] = []
+
+    /// Under `.sortedKeys`: sorts by key the entries a map wrote into `host` after `before`, whose
+    /// keys were recorded from `start` in `mapEntryKeys` (as JSONEncoder sorts a dictionary's keys).
+    func sortEntries(of host: Index, after before: Index, keysFrom start: Int) {
+        guard start <= mapEntryKeys.count else { return }
+        defer { mapEntryKeys.removeSubrange(start...) }
+        guard mapEntryKeys.count - start > 1 else { return }
+        let sorted = mapEntryKeys[start...].sorted { $0.key < $1.key }
+        tree.reorderChildren(of: host, after: before, as: sorted.map(\.entry))
+    }
+
     /// The names of the maps written so far (see `Target.map`).
     @exclusivity(unchecked) var mapNamesList: [MapNames] = []
     /// Whether an `xsi:nil` attribute was written (the root then declares the namespace).
@@ -143,6 +156,7 @@ internal final class XMLEncoderImpl: Encoder {
         currentType = parent.currentType
         self.nodeEncodingType = nodeEncodingType
         namespaceScopes = parent.namespaceScopes
+        mapNamesList = parent.mapNamesList
     }
 
     deinit {
@@ -393,18 +407,32 @@ internal final class XMLEncoderImpl: Encoder {
                 debugDescription: "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key is an entry."))
     }
 
-    /// The names of a map's elements (and key attribute), checked and interned.
     /// The names of a map's elements (and key attribute), checked and interned: their index in
-    /// `mapNames` (a target holds the index, so that targets stay small).
-    func mapNames(_ format: XMLMapFormat, key: any CodingKey, parent: CodingPathNode) throws -> Int32 {
+    /// `mapNamesList` (a target holds the index, so that targets stay small). `keyName` is the
+    /// property's element name, the entries' when the format names none.
+    func mapNames(_ format: XMLMapFormat, key: any CodingKey, keyName: NameID, parent: CodingPathNode) throws -> Int32 {
         func name(_ name: String) throws -> NameID {
-            tree.intern(
+            let written =
                 name.utf8.first == UInt8(ascii: "{")
-                    ? try qualifiedName(clark: name, key: key, parent: parent) : try checkedName(name, path: parent.appending(key)))
+                ? try qualifiedName(clark: name, key: key, parent: parent) : try checkedName(name, path: parent.appending(key))
+            // Namespace declarations and `xsi:nil` are not data.
+            if written == "xmlns" || written.hasPrefix("xmlns:") || written == "xsi:nil" {
+                throw EncodingError.invalidValue(
+                    name,
+                    EncodingError.Context(
+                        codingPath: parent.path(appending: key), debugDescription: "\"\(name)\" cannot name a map's entries, keys or values."))
+            }
+            return tree.intern(written)
         }
         let names = MapNames(
-            entry: try name(format.entry), key: try name(format.key), value: try format.value.map(name) ?? -1,
+            entry: try format.entry.map(name) ?? keyName, key: try name(format.key), value: try format.value.map(name) ?? -1,
             keyIsAttribute: format.keyPlacement == .attribute)
+        if !names.keyIsAttribute, names.key == names.value {
+            throw EncodingError.invalidValue(
+                format.key,
+                EncodingError.Context(
+                    codingPath: parent.path(appending: key), debugDescription: "A map's key and value elements cannot have the same name."))
+        }
         if let known = mapNamesList.firstIndex(of: names) { return Int32(known) }
         mapNamesList.append(names)
         return Int32(mapNamesList.count - 1)

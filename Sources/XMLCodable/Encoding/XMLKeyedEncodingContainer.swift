@@ -48,6 +48,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// Values enclosing this one declare namespace prefixes (`XMLNamespaceDeclaring`): names in
     /// Clark notation then depend on where they are written, and are not remembered in `keyNames`.
     let inNamespaceScope: Bool
+    /// Under `.caseElement`: the `_0` key was written as the element's content, or another key
+    /// was written (the two cannot be mixed: the value's keys and the others would merge).
+    var payloadWritten = false
+    var otherKeyWritten = false
     var position = 0
 
     init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool = false) {
@@ -86,16 +90,34 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
         if !customKeys {
             if stringValue.isEmpty { return nil }
-            if payloadInCaseElement, isOnlyPayload(key, stringValue) { return nil }
+            if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
             return try name(for: key, stringValue)
         }
-        if payloadInCaseElement, isOnlyPayload(key, stringValue) { return nil }
+        if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
         let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
         if converted.isEmpty { return nil }
         return try encoder.nameID(for: key, stringValue: stringValue, parent: path, converted: converted)
     }
 
     var codingPath: [any CodingKey] { path.path }
+
+    /// Whether a key is written as the case element's content under `.caseElement`; refuses a
+    /// case whose unlabeled value would share the element with labelled ones.
+    @inline(never)
+    private mutating func isPayloadInCaseElement(_ key: Key, _ stringValue: String) throws -> Bool {
+        let payload = isOnlyPayload(key, stringValue)
+        if payload ? otherKeyWritten : payloadWritten {
+            throw EncodingError.invalidValue(
+                stringValue,
+                EncodingError.Context(
+                    codingPath: path.path(appending: key),
+                    debugDescription:
+                        "An enum case with an unlabeled associated value and labelled ones cannot be written in the case element (enumPayloadEncodingStrategy = .caseElement): their elements would merge. Label the value, or use .underscoreElement."
+                ))
+        }
+        if payload { payloadWritten = true } else { otherKeyWritten = true }
+        return payload
+    }
 
     /// Whether a key is the one unlabeled associated value of an enum case, as Swift's synthesized
     /// `Codable` names it: `_0`, in a key type that has no `_1`. (Out of line: `Key(stringValue:)`
@@ -117,7 +139,16 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The name a key is written under.
     @inline(__always)
     private mutating func name(for key: Key, _ stringValue: String) throws -> NameID {
-        if inNamespaceScope, stringValue.utf8.first == UInt8(ascii: "{") { return try encoder.nameID(for: key, stringValue: stringValue, parent: path) }
+        if inNamespaceScope { return try scopedName(for: key, stringValue) }
+        if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
+        return try newName(for: key, stringValue)
+    }
+
+    /// `name(for:_:)` inside an element that declares namespace prefixes: a key in Clark notation
+    /// is named afresh (its prefix depends on the scope), others as usual. (Out of line: rare.)
+    @inline(never)
+    private mutating func scopedName(for key: Key, _ stringValue: String) throws -> NameID {
+        if stringValue.utf8.first == UInt8(ascii: "{") { return try encoder.nameID(for: key, stringValue: stringValue, parent: path) }
         if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
         return try newName(for: key, stringValue)
     }
@@ -167,6 +198,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     mutating func encodeNil(forKey key: Key) throws {
         try encoder.checkInUse()
         guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else { return }
+        // A flattened map that is nil has no entries, and no element of its own to mark.
+        if keyShapes != nil, mapCoding?.xmlMapFormat(for: key)?.isFlattened == true { return }
         let child = tree.addElement(name, to: element)
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
@@ -261,7 +294,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
         guard destination != .attribute else { return }
-        if keyShapes != nil, let itemName = listCoding?.xmlListItemName(for: key) {
+        if keyShapes != nil, !traits.readsAsText, let itemName = listCoding?.xmlListItemName(for: key) {
             // Any type: a collection of its own writes its items through an unkeyed container.
             let wrapper = tree.addElement(name, to: element)
             let item = tree.intern(
@@ -306,16 +339,38 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                     codingPath: keyPath.path,
                     debugDescription: "A map whose values are the entries' content needs its keys in attributes (XMLMapFormat.keyPlacement)."))
         }
-        let names = try encoder.mapNames(format, key: key, parent: path)
+        let names = try encoder.mapNames(format, key: key, keyName: name, parent: path)
         let host = format.isFlattened ? element : tree.addElement(name, to: element)
+        if format.isFlattened { try refuseSharedEntryName(encoder.mapNamesList[Int(names)].entry, value: value, path: keyPath) }
         let before = tree.nodes[host].lastChild
+        let sortedFrom = encoder.mapEntryKeys.count
         try encoder.encode(value, into: .map(parent: host, names: names), path: keyPath)
+        if encoder.options.outputFormatting.contains(.sortedKeys) { encoder.sortEntries(of: host, after: before, keysFrom: sortedFrom) }
         if format.isFlattened, optional, tree.nodes[host].lastChild == before {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: keyPath.path,
                     debugDescription: "An optional flattened map that is empty cannot be told apart from nil: neither writes an entry."))
+        }
+    }
+
+    /// Refuses a flattened map whose entries would share their name with elements already written
+    /// into the same element (another map's entries, a property's elements): reading back, the
+    /// two would merge.
+    private func refuseSharedEntryName<T>(_ entryName: NameID, value: T, path keyPath: CodingPathNode) throws {
+        var child = tree.nodes[element].firstChild
+        while child >= 0 {
+            if tree.nodes[child].kind == .element, tree.nodes[child].name == entryName {
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: keyPath.path,
+                        debugDescription:
+                            "A flattened map's entries would be named <\(tree.names[entryName])>, like elements already written in the same element: they would read back as one."
+                    ))
+            }
+            child = tree.nodes[child].next
         }
     }
 
@@ -493,7 +548,19 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         if encoder.call.isFinished { return encoder.ended() }
-        return superEncoder(named: nameOrPlaceholder(key), key: key)
+        let name = nameOrPlaceholder(key)
+        if keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
+            // A map written through a super encoder is written as a map.
+            do {
+                let names = try encoder.mapNames(format, key: key, keyName: name, parent: path)
+                let host = format.isFlattened ? element : tree.addElement(name, to: element)
+                return XMLEncoderImpl(
+                    parent: encoder, target: .map(parent: host, names: names), path: path.appending(key), nodeEncodingType: Never.self)
+            } catch {
+                encoder.deferredError = encoder.deferredError ?? error
+            }
+        }
+        return superEncoder(named: name, key: key)
     }
 
     /// An encoder for a superclass, writing an element `name` here when the superclass writes to

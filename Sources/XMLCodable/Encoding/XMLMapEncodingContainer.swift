@@ -31,6 +31,7 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         } else {
             tree.addText(text, cdata: false, to: tree.addElement(names.key, to: entry))
         }
+        if encoder.options.outputFormatting.contains(.sortedKeys) { encoder.mapEntryKeys.append((key.stringValue, entry)) }
         return entry
     }
 
@@ -55,19 +56,48 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         }
     }
 
+    /// A `nil` value: always marked `xsi:nil` (an empty element would read back as `""` for a
+    /// string, whatever the nil strategy), on the value element or the entry.
     mutating func encodeNil(forKey key: Key) throws {
-        try encoder.encode(String?.none, into: valueTarget(try entry(for: key)), path: path.appending(key))
+        let entry = try entry(for: key)
+        encoder.markNil(names.value >= 0 ? encoder.tree.addElement(names.value, to: entry) : entry)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(value, forKey: key) }
 
     /// Writes an entry for `key` holding `value`.
     private mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let traits = encoder.traits(of: T.self)
+        if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil { return try encodeNil(forKey: key) }
+        if names.value < 0, traits.isList {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: path.path(appending: key),
+                    debugDescription: "A map whose values are the entries' content cannot hold a list: name a value element (XMLMapFormat.value)."))
+        }
         let entry = try entry(for: key)
         let savedType = encoder.nodeEncodingType
         encoder.nodeEncodingType = T.self
         defer { encoder.nodeEncodingType = savedType }
         try encoder.encode(value, into: valueTarget(entry), path: path.appending(key))
+        if names.value < 0 { try checkKeyKept(key, on: entry, value: value) }
+    }
+
+    /// Refuses a value, written into the entry itself, that replaced the key's attribute.
+    private func checkKeyKept<T>(_ key: Key, on entry: Index, value: T) throws {
+        let tree = encoder.tree
+        var attribute = tree.nodes[entry].firstAttribute
+        while attribute >= 0 {
+            if tree.attributes[attribute].name == names.key, tree.string(tree.attributes[attribute].value) != key.stringValue {
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: path.path(appending: key),
+                        debugDescription: "The value writes an attribute \(tree.names[names.key]), which holds the entry's key: the key would be lost."))
+            }
+            attribute = tree.attributes[attribute].next
+        }
     }
 
     // Scalars go the generic way: maps are rare, and their values are written like any value.

@@ -58,7 +58,10 @@ public enum ISO8601FractionalDateFormat: XMLDateFormat {
 /// Seconds since 1970-01-01T00:00:00Z (Unix time): `784111777`, `784111777.25`.
 ///
 /// Writes a whole second without a fraction (`784111777`, not `784111777.0`), and otherwise the
-/// shortest decimal that reads back as the same date. Reads a decimal number: an optional sign,
+/// shortest decimal of `timeIntervalSince1970`, which reads back as the same number of seconds
+/// since 1970. (A `Date` counts from 2001: converting between the two epochs rounds, so a date with
+/// a fraction of a second may read back a few hundred nanoseconds off, as under JSONEncoder's
+/// `.secondsSince1970`.) Reads a decimal number: an optional sign,
 /// digits, a fraction, an exponent (`7.84111777e8`). Infinities, NaN, and numbers too large for a
 /// `Double` are refused.
 public enum EpochSecondsDateFormat: XMLDateFormat {

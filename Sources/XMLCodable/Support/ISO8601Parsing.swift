@@ -110,8 +110,9 @@ internal enum ISO8601Parsing {
 
     /// The error for a date `string(from:)` cannot write, under the `.iso8601` strategy.
     static func unrepresentable(_ date: Date, codingPath: [any CodingKey]) -> EncodingError {
+        // The interval, not the date: printing a Date that is not finite traps in Foundation.
         EncodingError.invalidValue(
-            date,
+            date.timeIntervalSince1970,
             EncodingError.Context(
                 codingPath: codingPath,
                 debugDescription:

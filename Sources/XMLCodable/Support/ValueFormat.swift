@@ -108,8 +108,9 @@ extension XMLValueFormat {
         }
         try xml.checkInUse()
         guard let text = string(from: value) else {
+            // Its description, not the value: printing a Date that is not finite traps in Foundation.
             throw EncodingError.invalidValue(
-                value,
+                describe(value),
                 EncodingError.Context(
                     codingPath: xml.codingPath,
                     debugDescription: "\(describe(value)) cannot be written as \(formatDescription): it is outside the format's range."))

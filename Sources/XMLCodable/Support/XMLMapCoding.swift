@@ -4,7 +4,8 @@
 //
 //     <tags><entry><key>env</key><value>prod</value></entry></tags>
 //
-// flattened, the entries go straight into the parent (`<entry>…</entry><entry>…</entry>`); with
+// flattened, the entries go straight into the parent, named by the property's key under
+// `.flattened` (`<tags><key>env</key><value>prod</value></tags><tags>…</tags>`); with
 // the key as an attribute and the value as the entry's own content (Android's strings.xml):
 //
 //     <string name="app_name">Reader</string>
@@ -61,8 +62,10 @@ public struct XMLMapFormat: Sendable, Hashable {
         case attribute
     }
 
-    /// The name of each entry element.
-    public var entry: String
+    /// The name of each entry element, or `nil` for the name of the property's key (as the key
+    /// strategy writes it): `<tags><key>…</key><value>…</value></tags><tags>…</tags>` flattened,
+    /// as AWS restXml writes a flattened map.
+    public var entry: String?
     /// The name of the element or attribute that holds an entry's key.
     public var key: String
     /// The name of the element that holds an entry's value, or `nil` when the value is the
@@ -77,12 +80,12 @@ public struct XMLMapFormat: Sendable, Hashable {
     /// A map format.
     ///
     /// - Parameters:
-    ///   - entry: The name of each entry element.
+    ///   - entry: The name of each entry element, or `nil` for the property's key.
     ///   - key: The name of the element or attribute holding the key.
     ///   - value: The name of the element holding the value, or `nil` for the entry's own content.
     ///   - keyPlacement: Whether the key is a child element or an attribute of the entry.
     ///   - isFlattened: Whether the entries go straight into the parent element.
-    public init(entry: String = "entry", key: String = "key", value: String? = "value", keyPlacement: KeyPlacement = .element, isFlattened: Bool = false) {
+    public init(entry: String? = "entry", key: String = "key", value: String? = "value", keyPlacement: KeyPlacement = .element, isFlattened: Bool = false) {
         self.entry = entry
         self.key = key
         self.value = value
@@ -93,7 +96,8 @@ public struct XMLMapFormat: Sendable, Hashable {
     /// `<key><entry><key>…</key><value>…</value></entry>…</key>`, as AWS restXml writes a map.
     public static let wrapped = XMLMapFormat()
 
-    /// `<entry><key>…</key><value>…</value></entry>…` straight in the parent, as AWS restXml
-    /// writes a map marked `@xmlFlattened`.
-    public static let flattened = XMLMapFormat(isFlattened: true)
+    /// Entries named by the property's key straight in the parent,
+    /// `<tags><key>…</key><value>…</value></tags><tags>…</tags>`, as AWS restXml writes a map
+    /// marked `@xmlFlattened`.
+    public static let flattened = XMLMapFormat(entry: nil, isFlattened: true)
 }

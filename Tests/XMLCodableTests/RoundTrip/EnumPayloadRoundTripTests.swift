@@ -122,4 +122,27 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         #expect(try roundTrips(MaybeText.text(nil)))
         #expect(try roundTrips(MaybeText.text("x")))
     }
+
+    @Test func optionalStructPayloadsAreNilWhenEmptyOrMarkedNil() throws {
+        enum MaybeBook: Codable, Equatable { case book(Book?) }
+        #expect(try roundTrips(MaybeBook.book(nil)))
+        #expect(try roundTrips(MaybeBook.book(Book(title: "T", year: 1))))
+        #expect(try decode(MaybeBook.self, "<r><book/></r>") == .book(nil))
+        let marked = "<r xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'><book xsi:nil='true'/></r>"
+        #expect(try decode(MaybeBook.self, marked) == .book(nil))
+    }
+
+    @Test func aScalarPayloadWithChildElementsIsATypeMismatch() throws {
+        for text in ["<r><name>Hello <b>world</b></name></r>", "<r><name><b>x</b></name></r>", "<r><count>5<junk>6</junk></count></r>"] {
+            #expect(throws: DecodingError.self, "\(text)") { try decode(Payload.self, text) }
+        }
+    }
+
+    @Test func anUnlabeledValueNextToLabelledOnesIsRefusedInTheCaseElement() throws {
+        enum Mixed: Codable, Equatable { case x(Book, label: String) }
+        #expect(throws: EncodingError.self) { try xml(Mixed.x(Book(title: "T", year: 1), label: "L")) }
+        // The XMLCoder form keeps them apart.
+        #expect(
+            try decode(Mixed.self, try xml(Mixed.x(Book(title: "T", year: 1), label: "L"), .underscoreElement)) == .x(Book(title: "T", year: 1), label: "L"))
+    }
 }

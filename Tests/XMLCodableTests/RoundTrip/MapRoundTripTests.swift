@@ -147,7 +147,7 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         let some = OptionalMaps(wrapped: ["a": "1"], flat: ["b": "2"])
         #expect(
             try xml(some)
-                == "<r><wrapped><entry><key>a</key><value>1</value></entry></wrapped><entry><key>b</key><value>2</value></entry></r>")
+                == "<r><wrapped><entry><key>a</key><value>1</value></entry></wrapped><flat><key>b</key><value>2</value></flat></r>")
         #expect(try roundTrips(some))
         #expect(try roundTrips(OptionalMaps(wrapped: nil, flat: nil)))
         #expect(try roundTrips(OptionalMaps(wrapped: [:], flat: nil)))
@@ -253,5 +253,166 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         #expect(try roundTrips(value))
         #expect(try roundTrips(Holder(plain: Bag([1]), wrapped: Bag([3]))))
         #expect(try decode(Holder.self, "<r><plain>1</plain><wrapped><i>3</i></wrapped></r>") == Holder(plain: Bag([1]), wrapped: Bag([3])))
+    }
+}
+
+@Suite("Maps: edges") struct MapEdgeTests {
+    @Test func flattenedMapsAreNamedByTheirKeysAndDoNotMerge() throws {
+        struct TwoMaps: Codable, Equatable, XMLMapCoding {
+            var tags: [String: String]
+            var metadata: [String: String]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { .flattened }
+        }
+        let value = TwoMaps(tags: ["env": "prod"], metadata: ["owner": "ops"])
+        let written = try xml(value)
+        #expect(written == "<r><tags><key>env</key><value>prod</value></tags><metadata><key>owner</key><value>ops</value></metadata></r>")
+        #expect(try roundTrips(value))
+        #expect(try roundTrips(TwoMaps(tags: ["a": "1", "b": "2"], metadata: [:])))
+        // Entries named like elements already written in the same element are refused.
+        struct Shared: Codable, XMLMapCoding {
+            var entry: String
+            var tags: [String: String]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { key.stringValue == "tags" ? XMLMapFormat(isFlattened: true) : nil }
+        }
+        #expect(throws: EncodingError.self) { try xml(Shared(entry: "x", tags: ["a": "1"])) }
+        // A nil flattened map writes nothing, whatever the nil strategy.
+        struct OptionalFlat: Codable, Equatable, XMLMapCoding {
+            var tags: [String: String]?
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { .flattened }
+        }
+        for strategy in [XMLEncoder.NilEncodingStrategy.omitted, .emptyElement, .xsiNil] {
+            let encoder = XMLEncoder()
+            encoder.nilEncodingStrategy = strategy
+            let text = String(decoding: try encoder.encode(OptionalFlat(tags: nil), withRootKey: "r"), as: UTF8.self)
+            #expect(text == "<r />" || text == "<r></r>", "\(strategy)")
+        }
+    }
+
+    @Test func keysAreReadVerbatim() throws {
+        let value = Bucket(name: "b", tags: [" a ": "1", "\n": "2", "a": "3"])
+        #expect(try roundTrips(value))
+        #expect(try roundTrips(Strings(string: [" spaced key ": "v"])))
+    }
+
+    @Test func nilValuesAreMarkedNilWhateverTheStrategy() throws {
+        struct Nils: Codable, Equatable, XMLMapCoding {
+            var strings: [String: String?]
+            var content: [String: Int?]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                key.stringValue == "strings" ? .wrapped : XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute)
+            }
+        }
+        let value = Nils(strings: ["n": nil, "e": ""], content: ["n": nil, "one": 1])
+        for strategy in [XMLEncoder.NilEncodingStrategy.omitted, .emptyElement, .xsiNil] {
+            let encoder = XMLEncoder()
+            encoder.nilEncodingStrategy = strategy
+            #expect(try XMLDecoder().decode(Nils.self, from: encoder.encode(value, withRootKey: "r")) == value, "\(strategy)")
+        }
+        // An entry without its value element is nil for an optional value.
+        let missing = "<r><strings><entry><key>a</key></entry></strings><content/></r>"
+        #expect(try decode(Nils.self, missing) == Nils(strings: ["a": nil], content: [:]))
+    }
+
+    @Test func entriesAreSortedUnderSortedKeys() throws {
+        let encoder = XMLEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let value = Bucket(name: "b", tags: ["c": "3", "a": "1", "b": "2"])
+        let written = String(decoding: try encoder.encode(value, withRootKey: "r"), as: UTF8.self)
+        #expect(
+            written
+                == "<r><name>b</name><tags><entry><key>a</key><value>1</value></entry><entry><key>b</key><value>2</value></entry>"
+                + "<entry><key>c</key><value>3</value></entry></tags></r>")
+    }
+
+    @Test func contentValuesKeepTheirKeysOrAreRefused() throws {
+        struct Tagged: Codable, Equatable {
+            @Attribute var name: String
+        }
+        struct ContentMaps: Codable, XMLMapCoding {
+            var structs: [String: Tagged]
+            var lists: [String: [String]]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                XMLMapFormat(entry: "p", key: "name", value: nil, keyPlacement: .attribute)
+            }
+        }
+        #expect(throws: EncodingError.self) { try xml(ContentMaps(structs: ["k": Tagged(name: "inner")], lists: [:])) }
+        #expect(throws: EncodingError.self) { try xml(ContentMaps(structs: [:], lists: ["k": ["a"]])) }
+    }
+
+    @Test func aMapThroughASuperEncoderIsStillAMap() throws {
+        struct Custom: Codable, Equatable, XMLMapCoding {
+            var tags: [String: String]
+            enum CodingKeys: String, CodingKey { case tags }
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { .wrapped }
+            init(tags: [String: String]) { self.tags = tags }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                tags = try [String: String](from: container.superDecoder(forKey: .tags))
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try tags.encode(to: container.superEncoder(forKey: .tags))
+            }
+        }
+        let value = Custom(tags: ["a": "1", "b": "2"])
+        let written = try xml(Custom(tags: ["a": "1"]))
+        #expect(written == "<r><tags><entry><key>a</key><value>1</value></entry></tags></r>")
+        #expect(try roundTrips(value))
+    }
+
+    @Test func strayContentInAMapIsRefused() throws {
+        // An element that is not an entry, in the wrapper (a document of the plain dictionary form).
+        #expect(throws: DecodingError.self) { try decode(Bucket.self, "<r><name>b</name><tags><env>prod</env></tags></r>") }
+        // Text inside an entry.
+        #expect(throws: DecodingError.self) {
+            try decode(Bucket.self, "<r><name>b</name><tags><entry>lost<key>a</key><value>1</value></entry></tags></r>")
+        }
+    }
+
+    @Test func badNamesAreRefused() throws {
+        struct Named: Codable, XMLMapCoding {
+            var m: [String: String]
+            static let formats = [
+                XMLMapFormat(key: "xmlns:p", keyPlacement: .attribute), XMLMapFormat(key: "xmlns", keyPlacement: .attribute),
+                XMLMapFormat(key: "same", value: "same"), XMLMapFormat(entry: "xsi:nil"),
+            ]
+            nonisolated(unsafe) static var format = formats[0]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { format }
+        }
+        for format in Named.formats {
+            Named.format = format
+            #expect(throws: EncodingError.self, "\(format)") { try xml(Named(m: ["a": "1"])) }
+        }
+    }
+
+    @Test func aClassWrittenAsAMapReadsItsSuperclass() throws {
+        class Base: Codable {
+            var a: Int
+            init(a: Int) { self.a = a }
+        }
+        final class Derived: Base, @unchecked Sendable {
+            var b: Int
+            enum CodingKeys: String, CodingKey { case b }
+            init(a: Int, b: Int) {
+                self.b = b
+                super.init(a: a)
+            }
+            required init(from decoder: any Decoder) throws {
+                b = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .b)
+                try super.init(from: decoder.container(keyedBy: CodingKeys.self).superDecoder())
+            }
+            override func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(b, forKey: .b)
+                try super.encode(to: container.superEncoder())
+            }
+        }
+        struct Holder: Codable, XMLMapCoding {
+            var d: Derived
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { .wrapped }
+        }
+        let written = try xml(Holder(d: Derived(a: 1, b: 2)))
+        let back = try decode(Holder.self, written)
+        #expect(back.d.a == 1 && back.d.b == 2)
     }
 }

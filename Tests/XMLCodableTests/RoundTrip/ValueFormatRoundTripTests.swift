@@ -659,6 +659,22 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(encodingError(upload)?.path == ["created"])
         // JSON gets the bare date, which it can write.
         #expect((try? JSONEncoder().encode(OneDate<HTTPDateFormat>(date: farFuture))) != nil)
+        // The errors can be printed: their invalid value is not a Date that is not finite (whose
+        // description traps in Foundation).
+        do {
+            _ = try XMLEncoder().encode(OneDate<ISO8601DateFormat>(date: notANumber), withRootKey: "r")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("nan"))
+        }
+        let strategy = XMLEncoder()
+        strategy.dateEncodingStrategy = .iso8601
+        do {
+            _ = try strategy.encode([notANumber], withRootKey: "r")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("nan"))
+        }
     }
 
     @Test func theISO8601StrategyRefusesWhatItCannotWrite() throws {

@@ -86,4 +86,27 @@ private func xml<T: Encodable>(_ value: T) throws -> String {
         #expect(try XMLDecoder().decode(RequiredTags.self, from: Data(document.utf8)).tags == ["a", "b", "c"])
         #expect(try XMLDecoder().decode(TaggedNote.self, from: Data(document.utf8)).tags == ["a", "b", "c"])
     }
+
+    @Test func itemNamesForKeysReadFromTextAreIgnored() throws {
+        // An item name returned for every key applies to the lists only: a string, a number or a
+        // date is written and read as usual, in both directions.
+        struct Everything: Codable, Equatable, XMLListCoding {
+            var name: String
+            var count: Int
+            var created: Date
+            var tags: [String]
+            static func xmlListItemName(for key: any CodingKey) -> String? { "member" }
+        }
+        let value = Everything(name: "n", count: 2, created: Date(timeIntervalSince1970: 0), tags: ["a"])
+        let written = try xml(value)
+        #expect(written == "<r><name>n</name><count>2</count><created>0.0</created><tags><member>a</member></tags></r>")
+        #expect(try XMLDecoder().decode(Everything.self, from: Data(written.utf8)) == value)
+    }
+
+    @Test func aWrapperMarkedNilIsNil() throws {
+        let encoder = XMLEncoder()
+        encoder.nilEncodingStrategy = .xsiNil
+        let written = try encoder.encode(TaggedNote(name: "n", tags: nil), withRootKey: "r")
+        #expect(try XMLDecoder().decode(TaggedNote.self, from: written) == TaggedNote(name: "n", tags: nil))
+    }
 }
