@@ -90,8 +90,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
         if !customKeys {
             if stringValue.isEmpty { return nil }
-            if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
-            return try name(for: key, stringValue)
+            if payloadInCaseElement || inNamespaceScope { return try resolveRarely(key, stringValue) }
+            if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
+            return try newName(for: key, stringValue)
         }
         if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
         let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
@@ -100,6 +101,13 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     var codingPath: [any CodingKey] { path.path }
+
+    /// `resolve` under `.caseElement` or inside an element that declares namespace prefixes.
+    @inline(never)
+    private mutating func resolveRarely(_ key: Key, _ stringValue: String) throws -> NameID? {
+        if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
+        return try name(for: key, stringValue)
+    }
 
     /// Whether a key is written as the case element's content under `.caseElement`; refuses a
     /// case whose unlabeled value would share the element with labelled ones.
