@@ -4,7 +4,8 @@
 // elements (plain keys and property wrappers), the "" key for an element's own text, repeated
 // elements as arrays (of structs, of optionals, of enums with associated values), a wrapped list,
 // dictionaries, optionals, nested containers, numbers of several widths, booleans, dates (ISO
-// 8601), data (base64), URLs, a superclass through `superDecoder()`, and a top-level array. With
+// 8601), data (base64), URLs, a superclass through `superDecoder()`, a top-level array, and maps of
+// entries in each form (`XMLMapCoding`) with per-property date and data formats. With
 // three decoder configurations (defaults; key strategy and namespaces; non-conforming floats and
 // milliseconds dates), every path a document can reach is tried. A thrown DecodingError is the
 // expected outcome for most inputs; a crash or a sanitizer report is a finding.
@@ -68,6 +69,30 @@ final class Catalog: Base, @unchecked Sendable {
     }
 }
 
+/// Maps (`XMLMapCoding`) in each form, with per-property formats and enum payloads that read
+/// the case element's content.
+struct Maps: Codable, XMLMapCoding {
+    var wrapped: [String: Int]?
+    var flat: [String: [String]]?
+    var strings: [String: String?]?
+    var points: [Int: Item.Price]?
+    var shapes: [String: Shape]?
+    var nested: [String: [String: Int]]?
+    @OptionalFormatted<HTTPDateFormat> var modified: Date?
+    @OptionalFormatted<RFC822DateFormat> var published: Date?
+    @OptionalFormatted<HexDataFormat> var digest: Data?
+
+    static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+        switch key.stringValue {
+        case "wrapped", "nested", "shapes": .wrapped
+        case "flat": .flattened
+        case "strings": XMLMapFormat(entry: "string", key: "name", value: nil, keyPlacement: .attribute, isFlattened: true)
+        case "points": XMLMapFormat(entry: "{urn:p}point", key: "id", value: "{urn:p}at", keyPlacement: .attribute)
+        default: nil
+        }
+    }
+}
+
 let plain = XMLDecoder()
 let renaming: XMLDecoder = {
     let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
@@ -95,6 +120,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? decoder.decode([Item].self, from: bytes)
         _ = try? decoder.decode([String: [Shape?]].self, from: bytes)
         _ = try? decoder.decode(Double.self, from: bytes)
+        _ = try? decoder.decode(Maps.self, from: bytes)
+        _ = try? decoder.decode([Maps].self, from: bytes)
     }
     return 0
 }
