@@ -17,7 +17,7 @@ extension XMLDecoderImpl {
 
     /// The value for a key named `name` under `element`, when no rules change the lookup: the
     /// element's text for `""`, a namespace match for a key in Clark notation, else children and
-    /// attributes by name (see `lookUp`), and the enum-payload rule for `_0`.
+    /// attributes by name (see `lookUp`). (The enum-payload rule for `_0` is the caller's, which knows the key type.)
     func find(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         if name.isEmpty { return .text(ofElement: element) }
         var name = name
@@ -30,7 +30,7 @@ extension XMLDecoderImpl {
             return lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
         }
         if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
-        return found ?? enumPayload(key: name, of: element)
+        return found
     }
 
     /// For a key that found nothing: Swift's synthesized Codable for an enum case with one unnamed

@@ -152,7 +152,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         try decoder.checkInUse()
         guard let rules = unretainedRules?.object else {
             let name = key.stringValue
-            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList)
+            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) ?? enumPayload(key)
         }
         if let entries = rules.entries { return entry(key.stringValue, of: entries, wantsList: wantsList) }
         if let format = rules.mapCoding?.xmlMapFormat(for: key) { return try map(key, format: format) }
@@ -169,7 +169,18 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             return try wrappedList(key, itemName: itemName)
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
-            ?? decoder.enumPayload(key: key.stringValue, of: element)
+            ?? enumPayload(key)
+    }
+
+    /// For a key that found nothing: the one unlabeled associated value of a synthesized enum
+    /// case (`_0`, in a key type with no `_1`) may be the case element's content (see
+    /// `XMLDecoderImpl.enumPayload`). With a `_1`, a missing `_0` is missing (an empty list
+    /// writes nothing), not the elements of the other values. (Out of line: `Key(stringValue:)`
+    /// needs `Optional<Key>`'s metadata, built on entry to the function that uses it.)
+    @inline(never)
+    private func enumPayload(_ key: Key) -> XMLValue? {
+        guard key.stringValue == "_0", Key(stringValue: "_1") == nil else { return nil }
+        return decoder.enumPayload(key: "_0", of: element)
     }
 
     /// A wrapped list: the items are the children of the element named by the key. No wrapper is
@@ -353,7 +364,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func value(for key: Key, traits: TypeTraits) throws -> XMLValue? {
         let elementsMayBeAList = !traits.isList && !traits.isScalar && !traits.isStringLike
         guard let value = try find(key, placement: traits.placement, wantsList: traits.isList || elementsMayBeAList) else { return nil }
-        guard elementsMayBeAList, case .elements(var list) = value, list.shape == .plain else { return value }
+        guard elementsMayBeAList, case .elements(var list) = value, list.shape == .plain, rules?.entries == nil else { return value }
         list.shape = .mayBeWrappedOrEmpty
         return .elements(list)
     }

@@ -69,19 +69,55 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
     private mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
         let traits = encoder.traits(of: T.self)
         if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil { return try encodeNil(forKey: key) }
-        if names.value < 0, traits.isList {
+        if names.value < 0, traits.isList || traits.isDictionary {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: path.path(appending: key),
-                    debugDescription: "A map whose values are the entries' content cannot hold a list: name a value element (XMLMapFormat.value)."))
+                    debugDescription:
+                        "A map whose values are the entries' content cannot hold a list or a dictionary (the entry's key would be one of its keys): name a value element (XMLMapFormat.value)."
+                ))
         }
         let entry = try entry(for: key)
         let savedType = encoder.nodeEncodingType
+        let savedIsList = encoder.keyedValueIsList
         encoder.nodeEncodingType = T.self
-        defer { encoder.nodeEncodingType = savedType }
+        encoder.keyedValueIsList = false
+        defer {
+            encoder.nodeEncodingType = savedType
+            encoder.keyedValueIsList = savedIsList
+        }
         try encoder.encode(value, into: valueTarget(entry), path: path.appending(key))
         if names.value < 0 { try checkKeyKept(key, on: entry, value: value) }
+        if traits.isOptional, encoder.keyedValueIsList { try refuseAmbiguousOptionalList(entry, value: value, key: key) }
+    }
+
+    /// Refuses an optional list that reads back as something else: empty (no value element, read
+    /// as nil), or of one item written as an empty element or marked nil (read as an empty list,
+    /// or nil).
+    private func refuseAmbiguousOptionalList<T>(_ entry: Index, value: T, key: Key) throws {
+        let tree = encoder.tree
+        var items: [Index] = []
+        var child = tree.nodes[entry].firstChild
+        while child >= 0 {
+            if tree.nodes[child].kind == .element, tree.nodes[child].name == names.value { items.append(child) }
+            child = tree.nodes[child].next
+        }
+        let ambiguous: Bool
+        switch items.count {
+        case 0: ambiguous = true
+        case 1:
+            ambiguous = tree.isOnlyMarkedNil(items[0]) || (tree.isEmpty(items[0], ignoringEmptyText: true) && tree.nodes[items[0]].firstAttribute < 0)
+        default: ambiguous = false
+        }
+        guard ambiguous else { return }
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: path.path(appending: key),
+                debugDescription:
+                    "An optional list that is empty, or holds one empty or nil item, cannot be told apart from nil or from an empty list as a map's value."
+            ))
     }
 
     /// Refuses a value, written into the entry itself, that replaced the key's attribute.

@@ -152,4 +152,14 @@ private func xml<T: Encodable>(_ value: T, root: String = "r", attributes: [Stri
         }
         #expect(throws: EncodingError.self) { try xml(EmptyURI()) }
     }
+
+    @Test func theNamespacesArticleExample() throws {
+        // As in Namespaces.md, "Declarations on a chosen element".
+        struct Body: Codable, Equatable {
+            var getPrice: GetPrice
+            enum CodingKeys: String, CodingKey { case getPrice = "{https://example.com/stock}GetPrice" }
+        }
+        let written = try XMLEncoder().encodeToString(Body(getPrice: GetPrice(stockName: "IBM")), withRootKey: "Body")
+        #expect(written == "<Body><m:GetPrice xmlns:m=\"https://example.com/stock\"><m:StockName>IBM</m:StockName></m:GetPrice></Body>")
+    }
 }

@@ -145,4 +145,12 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         #expect(
             try decode(Mixed.self, try xml(Mixed.x(Book(title: "T", year: 1), label: "L"), .underscoreElement)) == .x(Book(title: "T", year: 1), label: "L"))
     }
+
+    @Test func aMissingFirstValueBesideASecondIsNotTheSecondsElements() throws {
+        // `[]` writes no `<_0>`; the `<_1>` beside it is not its item.
+        enum Two: Codable, Equatable { case p([Int], Int) }
+        #expect(try decode(Two.self, try xml(Two.p([], 5), .underscoreElement)) == .p([], 5))
+        #expect(try decode(Two.self, try xml(Two.p([], 5), .caseElement)) == .p([], 5))
+        #expect(try roundTrips(Two.p([1, 2], 3)))
+    }
 }

@@ -415,4 +415,46 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         let back = try decode(Holder.self, written)
         #expect(back.d.a == 1 && back.d.b == 2)
     }
+
+    @Test func optionalListValuesThatWouldReadBackOtherwiseAreRefused() throws {
+        struct OptionalLists: Codable, Equatable, XMLMapCoding {
+            var m: [String: [String?]?]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { .wrapped }
+        }
+        #expect(try roundTrips(OptionalLists(m: ["nil": nil, "one": ["a"], "two": ["a", nil]])))
+        for refused: [String?]? in [[], [""], [nil]] {
+            #expect(throws: EncodingError.self, "\(String(describing: refused))") { try xml(OptionalLists(m: ["k": refused])) }
+        }
+    }
+
+    @Test func aCustomCollectionValueOfOneEmptyItemKeepsIt() throws {
+        struct Bag: Codable, Equatable {
+            var items: [String]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                for item in items { try container.encode(item) }
+            }
+            init(_ items: [String]) { self.items = items }
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                items = []
+                while !container.isAtEnd { items.append(try container.decode(String.self)) }
+            }
+        }
+        struct Bags: Codable, Equatable, XMLMapCoding {
+            var m: [String: Bag]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { .wrapped }
+        }
+        #expect(try roundTrips(Bags(m: ["one": Bag([""]), "two": Bag(["a", "b"])])))
+    }
+
+    @Test func aDictionaryAsAnEntrysContentIsRefused() throws {
+        struct Nested: Codable, XMLMapCoding {
+            var m: [String: [String: Int]]
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                XMLMapFormat(entry: "e", key: "name", value: nil, keyPlacement: .attribute)
+            }
+        }
+        #expect(throws: EncodingError.self) { try xml(Nested(m: ["k": ["a": 1]])) }
+    }
 }
