@@ -4,9 +4,9 @@
 // for a model always do. So each input is a program: its first two bytes seed the generation of
 // a model type and the next eight a value (the shapes of the generated round-trip tests, compiled here through
 // links: keyed, unkeyed, nested keyed and unkeyed, single value, superclass, enums with and without
-// values, attributes, the `""` key, lists of 0, 1, 2 and more items, optionals, dictionaries), the
-// next two pick the coders' settings, and the rest is a list of mutations applied to the
-// encoded document:
+// values, attributes, the `""` key, lists of 0, 1, 2 and more items, optionals, dictionaries, maps
+// of entries, formatted dates and data), the next two pick the coders' settings, and the rest is a
+// list of mutations applied to the encoded document:
 //
 //     seed ─▶ type  Pair<[Int?], Choice<String>>      settings bytes ─▶ pretty, cdata, xsi:nil, …
 //          ─▶ value Pair(a: [1, nil], b: .value("x"))
@@ -50,8 +50,8 @@ struct FuzzProgram {
     }
 }
 
-/// The coders' settings, from two bytes: what the generated round trips use, and the key
-/// strategies with the decoding strategy that undoes each.
+/// The coders' settings, from two bytes: what the generated round trips use (enum payloads in the
+/// case element too), and the key strategies with the decoding strategy that undoes each.
 struct Settings {
     let encoder: XMLEncoder
     let decoder: XMLDecoder
@@ -69,6 +69,7 @@ struct Settings {
         if output & 32 != 0 { encoder.stringEncodingStrategy = .cdata }
         if output & 64 != 0 { encoder.nilEncodingStrategy = .xsiNil }
         rootKey = output & 128 != 0 ? "root" : nil
+        if strategies / 3 % 2 == 1 { encoder.enumPayloadEncodingStrategy = .caseElement }
         switch strategies % 3 {
         case 1:
             encoder.keyEncodingStrategy = .convertToSnakeCase
