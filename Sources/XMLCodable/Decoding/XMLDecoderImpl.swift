@@ -481,10 +481,12 @@ internal final class XMLDecoderImpl: Decoder {
     @inline(never)
     private func isChoiceElementOfEnum<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) -> Bool {
         guard Key(stringValue: matchName(index[node].name)) != nil else { return false }
-        // Not when the element holds the case inside it (`<value><int>1</int></value>`).
+        // Not when the element holds the case inside it (`<value><int>1</int></value>`), its name
+        // converted by the key strategy as the case's own lookup converts it.
+        let path = codingPathNode
         var child = index[node].firstChild
         while child >= 0 {
-            if index[child].isElement, Key(stringValue: matchName(index[child].name)) != nil { return false }
+            if index[child].isElement, Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return false }
             child = index[child].nextSibling
         }
         return true

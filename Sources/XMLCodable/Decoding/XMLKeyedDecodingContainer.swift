@@ -313,13 +313,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// `absent` for other types than arrays (kept apart: it needs `Optional<T>`'s metadata).
     @inline(never)
-    private func absentOther<T>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
+    private func absentOther<T: Decodable>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if traits.hasAbsentValue, let empty = decoder.absentValue(type) { return empty }
-        // A map entry without a value element, for an optional value: nil.
-        if let entries = rules?.entries, entries.values[key.stringValue] != nil, let optional = type as? any XMLNilValue.Type,
-            let none = optional.xmlNil as? T
-        {
-            return none
+        // A map entry without a value element: nil for an optional value, else the value of no
+        // elements (an empty collection of its own; an error for a value with keys).
+        if let entries = rules?.entries, entries.values[key.stringValue] != nil {
+            if let optional = type as? any XMLNilValue.Type, let none = optional.xmlNil as? T { return none }
+            return try decoder.unwrap(.elements(.empty), as: type, path: path.appending(key))
         }
         throw keyNotFound(key)
     }

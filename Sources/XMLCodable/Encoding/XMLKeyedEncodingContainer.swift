@@ -290,6 +290,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let traits = encoder.traits(of: T.self)
         let resolved = traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, key.stringValue)
         guard let name = resolved else {
+            if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.wrapsEmptyString {
+                // Through generic code (a `T?` payload or property), as `encodeIfPresent(String?)` refuses it.
+                throw emptyOwnText(value, key: key)
+            }
             try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
@@ -334,6 +338,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             EncodingError.Context(
                 codingPath: path.path(appending: key),
                 debugDescription: "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key is an entry."))
+    }
+
+    /// The error for an optional holding an empty string as the element's own text.
+    private func emptyOwnText<T>(_ value: T, key: Key) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: path.path(appending: key),
+                debugDescription:
+                    "An optional string that is empty, as the element's own text (the \"\" key, or an enum case's value in the case element), cannot be told apart from nil: both are an element with no text."
+            ))
     }
 
     /// A map (`XMLMapCoding`): its entries in an element named by the key, or, flattened, in this
@@ -466,13 +481,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         guard let value else { return try encodeNil(forKey: key) }
         if value.isEmpty, try resolve(key, key.stringValue) == nil {
             // An element's own text that is empty is no text, which reads back as nil.
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: path.path(appending: key),
-                    debugDescription:
-                        "An optional string that is empty, as the element's own text (the \"\" key), cannot be told apart from nil: both are an element with no text."
-                ))
+            throw emptyOwnText(value, key: key)
         }
         try encode(value, forKey: key)
     }

@@ -201,10 +201,18 @@ extension ElementAndAttribute: XMLDecodableWrapper where Value: Decodable {
 /// An optional the encoder can ask whether it is `nil` without knowing its wrapped type.
 internal protocol XMLOptionalEncodable {
     var isNil: Bool { get }
+    /// Holds an empty string (at any depth of optionals), which, as an element's own text, is no
+    /// text, as `nil` is.
+    var wrapsEmptyString: Bool { get }
 }
 
 extension Optional: XMLOptionalEncodable {
     var isNil: Bool { self == nil }
+    var wrapsEmptyString: Bool {
+        guard case .some(let wrapped) = self else { return false }
+        if let string = wrapped as? String { return string.isEmpty }
+        return (wrapped as? any XMLOptionalEncodable)?.wrapsEmptyString ?? false
+    }
 }
 
 /// Dictionaries: their array values are written as wrapped lists, so an empty one keeps its key.

@@ -1,11 +1,10 @@
-// What the generated round trips (GeneratedModelRoundTripTests) found in maps, formats per
-// property and enum payloads in the case element, each reduced to its smallest model. Each test
-// asserts the correct behaviour — the value reads back, or the encoder refuses it with an
-// EncodingError — and is disabled until the library is fixed, so that the suite stays green. The
-// generator leaves these values out meanwhile (GeneratedShapes.swift names the test beside each
-// rule), so enabling a test here goes with removing its rule there. (Key strategies are the
-// structured fuzzer's settings only, so the generator has no rule for
-// aCaseNamedLikeTheMapsValueElementUnderAKeyStrategy: the fuzzer finds it within a minute.)
+// What the generated round trips (GeneratedModelRoundTripTests) and the structured fuzzer found in
+// maps, formats per property and enum payloads in the case element, each reduced to its smallest
+// model. Each test asserts the correct behaviour — the value reads back, or the encoder refuses it
+// with an EncodingError. All are fixed but one, which stays disabled with its reason (an empty
+// `Data` in an optional reads back as nil, as plain `Data?` always has); the generator leaves
+// that value out (GeneratedShapes.swift names the test beside the rule). Where the fix is a
+// refusal, the generator still leaves the value out, to keep refusals rare.
 
 import Foundation
 import Testing
@@ -68,7 +67,7 @@ private struct ListInASingleValue: Codable, Equatable {
 @Suite("Generated round trips: findings") struct GeneratedFindingsTests {
     // MARK: - Formats per property
 
-    @Test(.disabled("finding: a present empty Data in an optional is written as an empty element (or no text) and read back as nil"))
+    @Test(.disabled("finding, open: a present empty Data in an optional reads back as nil, as plain Data? always has"))
     func anEmptyDataInAnOptionalIsReadBackAsNil() {
         // Each is written with empty text, `<r><d></d></r>` (`<r u="1"></r>` for the element's
         // own text), which reads back as nil; not refused, as an empty optional string as the
@@ -94,7 +93,7 @@ private struct ListInASingleValue: Codable, Equatable {
 
     // MARK: - Maps
 
-    @Test(.disabled("finding: a list as a map entry's content is written as items named like the entry, which do not read back"))
+    @Test
     func aListAsAMapEntrysContent() {
         struct Strings: Codable, Equatable, XMLMapCoding {
             var m: [String: [String]]
@@ -115,7 +114,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(Items(m: ["a": [Item(items: ["x"]), Item(items: ["y"])]])))
     }
 
-    @Test(.disabled("finding: a dictionary as a map entry's content reads the entry's key attribute as one of its keys"))
+    @Test
     func aDictionaryAsAMapEntrysContent() {
         struct Nested: Codable, Equatable, XMLMapCoding {
             var m: [String: [String: String]]
@@ -125,7 +124,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(Nested(m: ["a": ["x": "1"]])))
     }
 
-    @Test(.disabled("finding: an optional list of one nil item as a map value is written as nil is, and read back as nil"))
+    @Test
     func anOptionalListOfOneNilAsAMapValue() {
         struct Map: Codable, Equatable, XMLMapCoding {
             var m: [String: [String?]?]
@@ -137,7 +136,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(Map(m: ["a": [nil]])))
     }
 
-    @Test(.disabled("finding: an optional list of one item that is an empty element, as a map value, is read back as an empty list"))
+    @Test
     func anOptionalListOfOneEmptyItemAsAMapValue() {
         struct Map: Codable, Equatable, XMLMapCoding {
             var m: [String: [String]?]
@@ -157,7 +156,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(Wrappers(m: ["a": [Wrapper(items: [])]])))
     }
 
-    @Test(.disabled("finding: a list that is not an Array, of one empty item, as a map value is read back as an empty list"))
+    @Test
     func aCollectionOfOneEmptyListAsAMapValue() {
         struct Grids: Codable, Equatable, XMLMapCoding {
             var m: [String: OwnGrid]
@@ -175,7 +174,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(Singles(m: ["a": ListInASingleValue([""])])))
     }
 
-    @Test(.disabled("finding: under the capitalized key strategy, an enum map value with a case named like the value element decodes that case"))
+    @Test
     func aCaseNamedLikeTheMapsValueElementUnderAKeyStrategy() {
         // Found by the structured fuzzer (Fuzz/Sources/FuzzStructured, which composes these
         // shapes under key strategies): Mapped<String, Choice<Int>, FlatEntries, …>.
@@ -204,7 +203,7 @@ private struct ListInASingleValue: Codable, Equatable {
 
     // MARK: - Enum payloads
 
-    @Test(.disabled("finding: with .caseElement, a nil optional struct payload is an empty case element that does not decode"))
+    @Test
     func aNilOptionalStructPayloadInTheCaseElement() {
         struct Inner: Codable, Equatable { var value: Int }
         enum Payload: Codable, Equatable { case one(Inner?) }
@@ -216,7 +215,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(Generic<Inner?>.one(nil), configure: caseElement))
     }
 
-    @Test(.disabled("finding: with .caseElement, an empty optional string as a generic payload is written as no text and read back as nil"))
+    @Test
     func anEmptyOptionalStringThroughAGenericPayload() {
         enum Generic<T: Codable & Equatable>: Codable, Equatable { case one(T) }
         struct OwnText<T: Codable & Equatable>: Codable, Equatable {
@@ -235,7 +234,7 @@ private struct ListInASingleValue: Codable, Equatable {
         #expect(readsBackOrIsRefused(OwnText<String?>(u: Attribute(1), v: "")))
     }
 
-    @Test(.disabled("finding: an empty list beside a second unlabeled value writes no _0, and _1 is then read as its item"))
+    @Test
     func anEmptyListBesideASecondPayload() {
         enum Payload: Codable, Equatable { case both([String], Int) }
         // <r><both><_1>5</_1></both></r>, with either strategy: read back as .both(["5"], 5). The
