@@ -4,7 +4,14 @@
 import Foundation
 
 extension XMLDecoderImpl: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { !isFinished && (isNil(value) || (isEmptyElement(value) && !traits(of: currentType).isStringLike)) }
+    func decodeNil() -> Bool {
+        guard !isFinished else { return false }
+        // An element's own content (the `""` key, an enum case's value in the case element) is
+        // nil as the element would be: marked `xsi:nil`, or empty.
+        var value = self.value
+        if case .text(ofElement: let node) = value { value = .element(node) }
+        return isNil(value) || (isEmptyElement(value) && !traits(of: currentType).isStringLike)
+    }
     func decode(_ type: Bool.Type) throws -> Bool {
         try checkInUse()
         return try bool(value, path: codingPathNode)

@@ -153,4 +153,17 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         #expect(try decode(Two.self, try xml(Two.p([], 5), .caseElement)) == .p([], 5))
         #expect(try roundTrips(Two.p([1, 2], 3)))
     }
+
+    @Test func aNilWrapperOfAnOptionalAsAGenericPayloadIsNil() throws {
+        // Found by the structured fuzzer: `case one(T)` with T an optional formatted date, nil, in
+        // the case element (`<one xsi:nil="true" />` or `<one />`).
+        enum Generic<T: Codable & Equatable>: Codable, Equatable { case one(T) }
+        let value = Generic<OptionalFormatted<ISO8601DateFormat>>.one(OptionalFormatted(nil))
+        for strategy in [XMLEncoder.NilEncodingStrategy.omitted, .emptyElement, .xsiNil] {
+            let encoder = XMLEncoder()
+            encoder.enumPayloadEncodingStrategy = .caseElement
+            encoder.nilEncodingStrategy = strategy
+            #expect(try XMLDecoder().decode(Generic<OptionalFormatted<ISO8601DateFormat>>.self, from: encoder.encode(value, withRootKey: "r")) == value)
+        }
+    }
 }
