@@ -9,16 +9,14 @@ behaviour under test, so the script refuses to emit a vector that depends on a d
 also prints, for the record, every single-byte value where the two disagree.
 
 Regenerate (from the package root; the WHATWG data is the directory of index files and
-encodings.json from https://github.com/whatwg/encoding, by default ../shared/whatwg-encoding):
+encodings.json from https://github.com/whatwg/encoding, by default ../shared/whatwg-encoding),
+then let swift-format lay the output out as the project's style wants:
 
     python3 Scripts/generate-legacy-encoding-vectors.py [WHATWG-DATA-DIR]
-
-Then `swift format --in-place Tests/XMLCodableTests/Reader/LegacyEncodingVectors.swift` is not
-needed: the output is already formatted.
+    swift format --in-place Tests/XMLCodableTests/Reader/LegacyEncodingVectors.swift
 """
 
 import codecs
-import json
 import os
 import sys
 import unicodedata

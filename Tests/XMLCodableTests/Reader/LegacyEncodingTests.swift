@@ -185,7 +185,9 @@ struct LegacyEncodingTests {
         }
         for failure in LegacyEncodingVectors.failures where multiByteEncodings.contains(failure.name) {
             let bytes = failure.bytes
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "\(failure.label): \(failure.problem) in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "\(failure.label): \(failure.problem) in chunks of \(chunkSize)"
+            )
         }
     }
 

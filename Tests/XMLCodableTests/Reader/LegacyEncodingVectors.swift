@@ -38,378 +38,379 @@ struct LegacyDecodingFailure: Sendable, CustomTestStringConvertible {
 
 enum LegacyEncodingVectors {
     /// The template the documents follow (`{label}` and so on replaced), and their UTF-8 twins.
-    static let template = "<?xml version=\"1.0\" encoding=\"{label}\"?>\n<entry label=\"{attr}\">\n  <title>{title}</title>\n  <names><{name}>{text}</{name}><ascii>x</ascii></names>\n</entry>\n"
+    static let template =
+        "<?xml version=\"1.0\" encoding=\"{label}\"?>\n<entry label=\"{attr}\">\n  <title>{title}</title>\n  <names><{name}>{text}</{name}><ascii>x</ascii></names>\n</entry>\n"
 
     static let documents: [LegacyDocument] = [
         LegacyDocument(
             name: "Shift_JIS", label: "Shift_JIS",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c656e7472
-            79206c6162656c3d22b6c0b6c587408794223e0a20203c7469746c653e82d082e782aa82c88145834a835e834a836981
-            458abf8e9a20caddb6b8208740874120879420eaa23c2f7469746c653e0a20203c6e616d65733e3c96bc914fb13e938c
-            8b9e20c3bdc43c2f96bc914fb13e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c656e7472
+                79206c6162656c3d22b6c0b6c587408794223e0a20203c7469746c653e82d082e782aa82c88145834a835e834a836981
+                458abf8e9a20caddb6b8208740874120879420eaa23c2f7469746c653e0a20203c6e616d65733e3c96bc914fb13e938c
+                8b9e20c3bdc43c2f96bc914fb13e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "ｶﾀｶﾅ①∑", title: "ひらがな・カタカナ・漢字 ﾊﾝｶｸ ①② ∑ 瑤",
             elementName: "名前ｱ", elementText: "東京 ﾃｽﾄ"),
         LegacyDocument(
             name: "EUC-JP", label: "EUC-JP",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c656e747279206c
-            6162656c3d22b4c1bbfa8eb68ec58fb0a1223e0a20203c7469746c653ea4d2a4e9a4aca4ca20a5aba5bfa5aba5ca208f
-            b0a18fb0a2208eca8edd8eb68eb83c2f7469746c653e0a20203c6e616d65733e3c8fb0a1ccbec1b03ec5ecb5fe3c2f8f
-            b0a1ccbec1b03e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c656e747279206c
+                6162656c3d22b4c1bbfa8eb68ec58fb0a1223e0a20203c7469746c653ea4d2a4e9a4aca4ca20a5aba5bfa5aba5ca208f
+                b0a18fb0a2208eca8edd8eb68eb83c2f7469746c653e0a20203c6e616d65733e3c8fb0a1ccbec1b03ec5ecb5fe3c2f8f
+                b0a1ccbec1b03e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "漢字ｶﾅ丂", title: "ひらがな カタカナ 丂丄 ﾊﾝｶｸ",
             elementName: "丂名前", elementText: "東京"),
         LegacyDocument(
             name: "ISO-2022-JP", label: "ISO-2022-JP",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c656e
-            747279206c6162656c3d221b244234413b7a1b284936451b2842223e0a20203c7469746c653e1b244224522469242c24
-            4a1b2842201b284a5c1b2842313030201b284a7e1b2842201b2849364036451b2842201b244234413b7a1b28423c2f74
-            69746c653e0a20203c6e616d65733e3c1b24424c3e41301b28423e1b2442456c357e1b28423c2f1b24424c3e41301b28
-            423e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c656e
+                747279206c6162656c3d221b244234413b7a1b284936451b2842223e0a20203c7469746c653e1b244224522469242c24
+                4a1b2842201b284a5c1b2842313030201b284a7e1b2842201b2849364036451b2842201b244234413b7a1b28423c2f74
+                69746c653e0a20203c6e616d65733e3c1b24424c3e41301b28423e1b2442456c357e1b28423c2f1b24424c3e41301b28
+                423e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "漢字ｶﾅ", title: "ひらがな ¥100 ‾ ｶﾀｶﾅ 漢字",
             elementName: "名前", elementText: "東京"),
         LegacyDocument(
             name: "EUC-KR", label: "EUC-KR",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c656e747279206c
-            6162656c3d22c7d1b1b9beee208c63223e0a20203c7469746c653ebec8b3e7c7cfbcbcbfe4208c63b9e6b0a2c7cf20f9
-            d3edae3c2f7469746c653e0a20203c6e616d65733e3cc0ccb8a78c633ebcadbfef3c2fc0ccb8a78c633e3c6173636969
-            3e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c656e747279206c
+                6162656c3d22c7d1b1b9beee208c63223e0a20203c7469746c653ebec8b3e7c7cfbcbcbfe4208c63b9e6b0a2c7cf20f9
+                d3edae3c2f7469746c653e0a20203c6e616d65733e3cc0ccb8a78c633ebcadbfef3c2fc0ccb8a78c633e3c6173636969
+                3e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "한국어 똠", title: "안녕하세요 똠방각하 漢字",
             elementName: "이름똠", elementText: "서울"),
         LegacyDocument(
             name: "Big5", label: "Big5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c656e747279206c6162
-            656c3d22a4a4a4e5223e0a20203c7469746c653ec163c5e9a4a4a4e520894389463c2f7469746c653e0a20203c6e616d
-            65733e3ca657a6723ebb4fa55f3c2fa657a6723e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f65
-            6e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c656e747279206c6162
+                656c3d22a4a4a4e5223e0a20203c7469746c653ec163c5e9a4a4a4e520894389463c2f7469746c653e0a20203c6e616d
+                65733e3ca657a6723ebb4fa55f3c2fa657a6723e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f65
+                6e7472793e0a
+                """,
             attribute: "中文", title: "繁體中文 攊丽",
             elementName: "名字", elementText: "臺北"),
         LegacyDocument(
             name: "GBK", label: "GBK",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c656e747279206c616265
-            6c3d22d6d0cec4223e0a20203c7469746c653ebcf2cce5d6d0cec420814081803c2f7469746c653e0a20203c6e616d65
-            733e3cc3fbd7d63eb1b1bea93c2fc3fbd7d63e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
-            7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c656e747279206c616265
+                6c3d22d6d0cec4223e0a20203c7469746c653ebcf2cce5d6d0cec420814081803c2f7469746c653e0a20203c6e616d65
+                733e3cc3fbd7d63eb1b1bea93c2fc3fbd7d63e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
+                7472793e0a
+                """,
             attribute: "中文", title: "简体中文 丂亐",
             elementName: "名字", elementText: "北京"),
         LegacyDocument(
             name: "GB2312", label: "GB2312",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d22474232333132223f3e0a3c656e747279206c
-            6162656c3d22d6d0cec4223e0a20203c7469746c653ebcf2cce5d6d0cec43c2f7469746c653e0a20203c6e616d65733e
-            3cc3fbd7d63eb1b1bea93c2fc3fbd7d63e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472
-            793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d22474232333132223f3e0a3c656e747279206c
+                6162656c3d22d6d0cec4223e0a20203c7469746c653ebcf2cce5d6d0cec43c2f7469746c653e0a20203c6e616d65733e
+                3cc3fbd7d63eb1b1bea93c2fc3fbd7d63e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472
+                793e0a
+                """,
             attribute: "中文", title: "简体中文",
             elementName: "名字", elementText: "北京"),
         LegacyDocument(
             name: "gb18030", label: "gb18030",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c656e74727920
-            6c6162656c3d22d6d0cec481308130223e0a20203c7469746c653ebcf2cce5d6d0cec420a8a62081308130209439fc36
-            208130a6313c2f7469746c653e0a20203c6e616d65733e3cc3fbd7d68130a6313eb1b1bea99439fc363c2fc3fbd7d681
-            30a6313e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c656e74727920
+                6c6162656c3d22d6d0cec481308130223e0a20203c7469746c653ebcf2cce5d6d0cec420a8a62081308130209439fc36
+                208130a6313c2f7469746c653e0a20203c6e616d65733e3cc3fbd7d68130a6313eb1b1bea99439fc363c2fc3fbd7d681
+                30a6313e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "中文\u{80}", title: "简体中文 é \u{80} 😀 Ș",
             elementName: "名字Ș", elementText: "北京😀"),
         LegacyDocument(
             name: "KOI8-R", label: "KOI8-R",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224b4f49382d52223f3e0a3c656e747279206c
-            6162656c3d22f0d2c9d7c5d4223e0a20203c7469746c653ef3dfc5dbd820d6c520c5dda320dcd4c9c820cdd1c7cbc9c8
-            20c2d5cccfcb3c2f7469746c653e0a20203c6e616d65733e3cc9cdd13eb3d6c9cb3c2fc9cdd13e3c61736369693e783c
-            2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224b4f49382d52223f3e0a3c656e747279206c
+                6162656c3d22f0d2c9d7c5d4223e0a20203c7469746c653ef3dfc5dbd820d6c520c5dda320dcd4c9c820cdd1c7cbc9c8
+                20c2d5cccfcb3c2f7469746c653e0a20203c6e616d65733e3cc9cdd13eb3d6c9cb3c2fc9cdd13e3c61736369693e783c
+                2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Привет", title: "Съешь же ещё этих мягких булок",
             elementName: "имя", elementText: "Ёжик"),
         LegacyDocument(
             name: "KOI8-U", label: "KOI8-U",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224b4f49382d55223f3e0a3c656e747279206c
-            6162656c3d22bdc1cecfcb223e0a20203c7469746c653eb7d6c1cb20a620a4cecfd420add5c4dac9cb3c2f7469746c65
-            3e0a20203c6e616d65733e3ca6cdd13ebd3c2fa6cdd13e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a
-            3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224b4f49382d55223f3e0a3c656e747279206c
+                6162656c3d22bdc1cecfcb223e0a20203c7469746c653eb7d6c1cb20a620a4cecfd420add5c4dac9cb3c2f7469746c65
+                3e0a20203c6e616d65733e3ca6cdd13ebd3c2fa6cdd13e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a
+                3c2f656e7472793e0a
+                """,
             attribute: "Ґанок", title: "Їжак і єнот ґудзик",
             elementName: "імя", elementText: "Ґ"),
         LegacyDocument(
             name: "IBM866", label: "IBM866",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249424d383636223f3e0a3c656e747279206c
-            6162656c3d228fe0a8a2a5e220ce223e0a20203c7469746c653e91eaa5e8ec20a5e9f120b0b1b220fc3c2f7469746c65
-            3e0a20203c6e616d65733e3ca8acef3ef0f13c2fa8acef3e3c61736369693e783c2f61736369693e3c2f6e616d65733e
-            0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249424d383636223f3e0a3c656e747279206c
+                6162656c3d228fe0a8a2a5e220ce223e0a20203c7469746c653e91eaa5e8ec20a5e9f120b0b1b220fc3c2f7469746c65
+                3e0a20203c6e616d65733e3ca8acef3ef0f13c2fa8acef3e3c61736369693e783c2f61736369693e3c2f6e616d65733e
+                0a3c2f656e7472793e0a
+                """,
             attribute: "Привет ╬", title: "Съешь ещё ░▒▓ №",
             elementName: "имя", elementText: "Ёё"),
         LegacyDocument(
             name: "IBM855", label: "IBM855",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249424d383535223f3e0a3c656e747279206c
-            6162656c3d2281d6e180a8223e0a20203c7469746c653e91e7a2a0eb2092b7eba02094b7e1b7d0b7a4a03c2f7469746c
-            653e0a20203c6e616d65733e3cb7d2a83e9b3c2fb7d2a83e3c61736369693e783c2f61736369693e3c2f6e616d65733e
-            0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249424d383535223f3e0a3c656e747279206c
+                6162656c3d2281d6e180a8223e0a20203c7469746c653e91e7a2a0eb2092b7eba02094b7e1b7d0b7a4a03c2f7469746c
+                653e0a20203c6e616d65733e3cb7d2a83e9b3c2fb7d2a83e3c61736369693e783c2f61736369693e3c2f6e616d65733e
+                0a3c2f656e7472793e0a
+                """,
             attribute: "Ђорђе", title: "Љубав њива ћирилица",
             elementName: "име", elementText: "Џ"),
         LegacyDocument(
             name: "windows-1250", label: "windows-1250",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323530223f3e0a3c65
-            6e747279206c6162656c3d2250f8ed6c699a223e0a20203c7469746c653e9e6c759d6f75e86bfd206bf9f220fa70ec6c
-            20efe162656c736be920f36479208480933c2f7469746c653e0a20203c6e616d65733e3c6bf9f23ea3f3649f3c2f6bf9
-            f23e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323530223f3e0a3c65
+                6e747279206c6162656c3d2250f8ed6c699a223e0a20203c7469746c653e9e6c759d6f75e86bfd206bf9f220fa70ec6c
+                20efe162656c736be920f36479208480933c2f7469746c653e0a20203c6e616d65733e3c6bf9f23ea3f3649f3c2f6bf9
+                f23e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Příliš", title: "žluťoučký kůň úpěl ďábelské ódy „€“",
             elementName: "kůň", elementText: "Łódź"),
         LegacyDocument(
             name: "windows-1251", label: "windows-1251",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323531223f3e0a3c65
-            6e747279206c6162656c3d2280e0ea223e0a20203c7469746c653ed1fae5f8fc20e6e520e5f9b820fdf2e8f520ecffe3
-            eae8f520e1f3ebeeea20b93c2f7469746c653e0a20203c6e616d65733e3ce8ecff3ea1a23c2fe8ecff3e3c6173636969
-            3e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323531223f3e0a3c65
+                6e747279206c6162656c3d2280e0ea223e0a20203c7469746c653ed1fae5f8fc20e6e520e5f9b820fdf2e8f520ecffe3
+                eae8f520e1f3ebeeea20b93c2f7469746c653e0a20203c6e616d65733e3ce8ecff3ea1a23c2fe8ecff3e3c6173636969
+                3e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Ђак", title: "Съешь же ещё этих мягких булок №",
             elementName: "имя", elementText: "Ўў"),
         LegacyDocument(
             name: "windows-1252", label: "windows-1252",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323532223f3e0a3c65
-            6e747279206c6162656c3d22636166e9223e0a20203c7469746c653e6372e86d65206272fb6ce9652080209371756f74
-            656494208c757672653c2f7469746c653e0a20203c6e616d65733e3c6e61ef76653eff3c2f6e61ef76653e3c61736369
-            693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323532223f3e0a3c65
+                6e747279206c6162656c3d22636166e9223e0a20203c7469746c653e6372e86d65206272fb6ce9652080209371756f74
+                656494208c757672653c2f7469746c653e0a20203c6e616d65733e3c6e61ef76653eff3c2f6e61ef76653e3c61736369
+                693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "café", title: "crème brûlée € “quoted” Œuvre",
             elementName: "naïve", elementText: "ÿ"),
         LegacyDocument(
             name: "windows-1253", label: "windows-1253",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c65
-            6e747279206c6162656c3d22c5ebebe7ede9eadc223e0a20203c7469746c653ec3e5e9dc20f3eff520eafcf3ece520a2
-            b8b93c2f7469746c653e0a20203c6e616d65733e3cfcedefece13ed9f93c2ffcedefece13e3c61736369693e783c2f61
-            736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c65
+                6e747279206c6162656c3d22c5ebebe7ede9eadc223e0a20203c7469746c653ec3e5e9dc20f3eff520eafcf3ece520a2
+                b8b93c2f7469746c653e0a20203c6e616d65733e3cfcedefece13ed9f93c2ffcedefece13e3c61736369693e783c2f61
+                736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Ελληνικά", title: "Γειά σου κόσμε ΆΈΉ",
             elementName: "όνομα", elementText: "Ωω"),
         LegacyDocument(
             name: "windows-1254", label: "windows-1254",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323534223f3e0a3c65
-            6e747279206c6162656c3d22dd7374616e62756c223e0a20203c7469746c653ed0f020defe20ddfd20e7f6fc3c2f7469
-            746c653e0a20203c6e616d65733e3cfdf064fd723ede3c2ffdf064fd723e3c61736369693e783c2f61736369693e3c2f
-            6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323534223f3e0a3c65
+                6e747279206c6162656c3d22dd7374616e62756c223e0a20203c7469746c653ed0f020defe20ddfd20e7f6fc3c2f7469
+                746c653e0a20203c6e616d65733e3cfdf064fd723ede3c2ffdf064fd723e3c61736369693e783c2f61736369693e3c2f
+                6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "İstanbul", title: "Ğğ Şş İı çöü",
             elementName: "ığdır", elementText: "Ş"),
         LegacyDocument(
             name: "windows-1255", label: "windows-1255",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c65
-            6e747279206c6162656c3d22f9ece5ed223e0a20203c7469746c653ef2e1f8e9fa20a420e0e1e23c2f7469746c653e0a
-            20203c6e616d65733e3cf9ed3efa3c2ff9ed3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
-            7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c65
+                6e747279206c6162656c3d22f9ece5ed223e0a20203c7469746c653ef2e1f8e9fa20a420e0e1e23c2f7469746c653e0a
+                20203c6e616d65733e3cf9ed3efa3c2ff9ed3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
+                7472793e0a
+                """,
             attribute: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}", title: "\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA} ₪ \u{5D0}\u{5D1}\u{5D2}",
             elementName: "\u{5E9}\u{5DD}", elementText: "\u{5EA}"),
         LegacyDocument(
             name: "windows-1256", label: "windows-1256",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323536223f3e0a3c65
-            6e747279206c6162656c3d22e3d1cdc8c7223e0a20203c7469746c653ec7e1dad1c8edc920818d8e903c2f7469746c65
-            3e0a20203c6e616d65733e3cc7d3e33e983c2fc7d3e33e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a
-            3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323536223f3e0a3c65
+                6e747279206c6162656c3d22e3d1cdc8c7223e0a20203c7469746c653ec7e1dad1c8edc920818d8e903c2f7469746c65
+                3e0a20203c6e616d65733e3cc7d3e33e983c2fc7d3e33e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a
+                3c2f656e7472793e0a
+                """,
             attribute: "\u{645}\u{631}\u{62D}\u{628}\u{627}", title: "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{67E}\u{686}\u{698}\u{6AF}",
             elementName: "\u{627}\u{633}\u{645}", elementText: "\u{6A9}"),
         LegacyDocument(
             name: "windows-1257", label: "windows-1257",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323537223f3e0a3c65
-            6e747279206c6162656c3d22e0e8e6ebe1f0f8fbfe223e0a20203c7469746c653e4c696574757669f8206b616c626120
-            c0fe3c2f7469746c653e0a20203c6e616d65733e3c7661726461733ede3c2f7661726461733e3c61736369693e783c2f
-            61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323537223f3e0a3c65
+                6e747279206c6162656c3d22e0e8e6ebe1f0f8fbfe223e0a20203c7469746c653e4c696574757669f8206b616c626120
+                c0fe3c2f7469746c653e0a20203c6e616d65733e3c7661726461733ede3c2f7661726461733e3c61736369693e783c2f
+                61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "ąčęėįšųūž", title: "Lietuvių kalba Ąž",
             elementName: "vardas", elementText: "Ž"),
         LegacyDocument(
             name: "windows-1258", label: "windows-1258",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323538223f3e0a3c65
-            6e747279206c6162656c3d225669eaf274223e0a20203c7469746c653e5469eaec6e67205669eaf27420d0fdf56e6720
-            fe3c2f7469746c653e0a20203c6e616d65733e3c74fd3ed03c2f74fd3e3c61736369693e783c2f61736369693e3c2f6e
-            616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323538223f3e0a3c65
+                6e747279206c6162656c3d225669eaf274223e0a20203c7469746c653e5469eaec6e67205669eaf27420d0fdf56e6720
+                fe3c2f7469746c653e0a20203c6e616d65733e3c74fd3ed03c2f74fd3e3c61736369693e783c2f61736369693e3c2f6e
+                616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Viê\u{323}t", title: "Tiê\u{301}ng Viê\u{323}t Đương ₫",
             elementName: "tư", elementText: "Đ"),
         LegacyDocument(
             name: "ISO-8859-2", label: "ISO-8859-2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d32223f3e0a3c656e74
-            7279206c6162656c3d22a3f364bc223e0a20203c7469746c653e5a61bff3b3e62067eab66cb1206a61bcf13c2f746974
-            6c653e0a20203c6e616d65733e3cbff3b3773ed83c2fbff3b3773e3c61736369693e783c2f61736369693e3c2f6e616d
-            65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d32223f3e0a3c656e74
+                7279206c6162656c3d22a3f364bc223e0a20203c7469746c653e5a61bff3b3e62067eab66cb1206a61bcf13c2f746974
+                6c653e0a20203c6e616d65733e3cbff3b3773ed83c2fbff3b3773e3c61736369693e783c2f61736369693e3c2f6e616d
+                65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Łódź", title: "Zażółć gęślą jaźń",
             elementName: "żółw", elementText: "Ř"),
         LegacyDocument(
             name: "ISO-8859-3", label: "ISO-8859-3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c656e74
-            7279206c6162656c3d22a161f56172223e0a20203c7469746c653ed567b120a1b1c5e520defe20d8f83c2f7469746c65
-            3e0a20203c6e616d65733e3cb16f62bf3eaf3c2fb16f62bf3e3c61736369693e783c2f61736369693e3c2f6e616d6573
-            3e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c656e74
+                7279206c6162656c3d22a161f56172223e0a20203c7469746c653ed567b120a1b1c5e520defe20d8f83c2f7469746c65
+                3e0a20203c6e616d65733e3cb16f62bf3eaf3c2fb16f62bf3e3c61736369693e783c2f61736369693e3c2f6e616d6573
+                3e0a3c2f656e7472793e0a
+                """,
             attribute: "Ħaġar", title: "Ġgħ ĦħĊċ Ŝŝ Ĝĝ",
             elementName: "ħobż", elementText: "Ż"),
         LegacyDocument(
             name: "ISO-8859-4", label: "ISO-8859-4",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d34223f3e0a3c656e74
-            7279206c6162656c3d22d3efb6223e0a20203c7469746c653ec0e0aabaabbbcfefd3f3a6b6d1f1d2f2a3b3defe3c2f74
-            69746c653e0a20203c6e616d65733e3cb3fef33ea23c2fb3fef33e3c61736369693e783c2f61736369693e3c2f6e616d
-            65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d34223f3e0a3c656e74
+                7279206c6162656c3d22d3efb6223e0a20203c7469746c653ec0e0aabaabbbcfefd3f3a6b6d1f1d2f2a3b3defe3c2f74
+                69746c653e0a20203c6e616d65733e3cb3fef33ea23c2fb3fef33e3c61736369693e783c2f61736369693e3c2f6e616d
+                65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Ķīļ", title: "ĀāĒēĢģĪīĶķĻļŅņŌōŖŗŪū",
             elementName: "ŗūķ", elementText: "ĸ"),
         LegacyDocument(
             name: "ISO-8859-5", label: "ISO-8859-5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d35223f3e0a3c656e74
-            7279206c6162656c3d22bfe0d8d2d5e2223e0a20203c7469746c653ec1ead5e8ec20d5e9f120a2f220f03c2f7469746c
-            653e0a20203c6e616d65733e3cd8dcef3eaf3c2fd8dcef3e3c61736369693e783c2f61736369693e3c2f6e616d65733e
-            0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d35223f3e0a3c656e74
+                7279206c6162656c3d22bfe0d8d2d5e2223e0a20203c7469746c653ec1ead5e8ec20d5e9f120a2f220f03c2f7469746c
+                653e0a20203c6e616d65733e3cd8dcef3eaf3c2fd8dcef3e3c61736369693e783c2f61736369693e3c2f6e616d65733e
+                0a3c2f656e7472793e0a
+                """,
             attribute: "Привет", title: "Съешь ещё Ђђ №",
             elementName: "имя", elementText: "Џ"),
         LegacyDocument(
             name: "ISO-8859-6", label: "ISO-8859-6",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c656e74
-            7279206c6162656c3d22e5d1cdc8c7223e0a20203c7469746c653ec7e4d9d1c8eac920bf20ac3c2f7469746c653e0a20
-            203c6e616d65733e3cc7d3e53eea3c2fc7d3e53e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f65
-            6e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c656e74
+                7279206c6162656c3d22e5d1cdc8c7223e0a20203c7469746c653ec7e4d9d1c8eac920bf20ac3c2f7469746c653e0a20
+                203c6e616d65733e3cc7d3e53eea3c2fc7d3e53e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f65
+                6e7472793e0a
+                """,
             attribute: "\u{645}\u{631}\u{62D}\u{628}\u{627}", title: "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{61F} \u{60C}",
             elementName: "\u{627}\u{633}\u{645}", elementText: "\u{64A}"),
         LegacyDocument(
             name: "ISO-8859-7", label: "ISO-8859-7",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c656e74
-            7279206c6162656c3d22c5ebebe7ede9eadc223e0a20203c7469746c653ec3e5e9dc20f3eff520eafcf3ece520b6b8b9
-            20a43c2f7469746c653e0a20203c6e616d65733e3cfcedefece13ed9f93c2ffcedefece13e3c61736369693e783c2f61
-            736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c656e74
+                7279206c6162656c3d22c5ebebe7ede9eadc223e0a20203c7469746c653ec3e5e9dc20f3eff520eafcf3ece520b6b8b9
+                20a43c2f7469746c653e0a20203c6e616d65733e3cfcedefece13ed9f93c2ffcedefece13e3c61736369693e783c2f61
+                736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Ελληνικά", title: "Γειά σου κόσμε ΆΈΉ €",
             elementName: "όνομα", elementText: "Ωω"),
         LegacyDocument(
             name: "ISO-8859-8", label: "ISO-8859-8",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c656e74
-            7279206c6162656c3d22f9ece5ed223e0a20203c7469746c653ef2e1f8e9fa20e0e1e220aa3c2f7469746c653e0a2020
-            3c6e616d65733e3cf9ed3efa3c2ff9ed3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472
-            793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c656e74
+                7279206c6162656c3d22f9ece5ed223e0a20203c7469746c653ef2e1f8e9fa20e0e1e220aa3c2f7469746c653e0a2020
+                3c6e616d65733e3cf9ed3efa3c2ff9ed3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472
+                793e0a
+                """,
             attribute: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}", title: "\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA} \u{5D0}\u{5D1}\u{5D2} ×",
             elementName: "\u{5E9}\u{5DD}", elementText: "\u{5EA}"),
         LegacyDocument(
             name: "ISO-8859-10", label: "ISO-8859-10",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3130223f3e0a3c656e
-            747279206c6162656c3d22afbb223e0a20203c7469746c653ec0a2a3a4a6a8d1d2d7aeaca9abff3c2f7469746c653e0a
-            20203c6e616d65733e3cbfbb3ede3c2fbfbb3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
-            7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3130223f3e0a3c656e
+                747279206c6162656c3d22afbb223e0a20203c7469746c653ec0a2a3a4a6a8d1d2d7aeaca9abff3c2f7469746c653e0a
+                20203c6e616d65733e3cbfbb3ede3c2fbfbb3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
+                7472793e0a
+                """,
             attribute: "Ŋŧ", title: "ĀĒĢĪĶĻŅŌŨŪŽĐŦĸ",
             elementName: "ŋŧ", elementText: "Þ"),
         LegacyDocument(
             name: "ISO-8859-13", label: "ISO-8859-13",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3133223f3e0a3c656e
-            747279206c6162656c3d22e0e8e6ebe1f0f8fbfe223e0a20203c7469746c653e4c696574757669f820a56b616c6261b4
-            20ff3c2f7469746c653e0a20203c6e616d65733e3c7661726461733ede3c2f7661726461733e3c61736369693e783c2f
-            61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3133223f3e0a3c656e
+                747279206c6162656c3d22e0e8e6ebe1f0f8fbfe223e0a20203c7469746c653e4c696574757669f820a56b616c6261b4
+                20ff3c2f7469746c653e0a20203c6e616d65733e3c7661726461733ede3c2f7661726461733e3c61736369693e783c2f
+                61736369693e3c2f6e616d65733e0a3c2f656e7472793e0a
+                """,
             attribute: "ąčęėįšųūž", title: "Lietuvių „kalba“ ’",
             elementName: "vardas", elementText: "Ž"),
         LegacyDocument(
             name: "ISO-8859-14", label: "ISO-8859-14",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3134223f3e0a3c656e
-            747279206c6162656c3d22d0fe223e0a20203c7469746c653ea1a220a6ab20a8b820defe20bbbf3c2f7469746c653e0a
-            20203c6e616d65733e3cbef03eaa3c2fbef03e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
-            7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3134223f3e0a3c656e
+                747279206c6162656c3d22d0fe223e0a20203c7469746c653ea1a220a6ab20a8b820defe20bbbf3c2f7469746c653e0a
+                20203c6e616d65733e3cbef03eaa3c2fbef03e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
+                7472793e0a
+                """,
             attribute: "Ŵŷ", title: "Ḃḃ Ḋḋ Ẁẁ Ŷŷ Ṡṡ",
             elementName: "ẅŵ", elementText: "Ẃ"),
         LegacyDocument(
             name: "ISO-8859-15", label: "ISO-8859-15",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3135223f3e0a3c656e
-            747279206c6162656c3d22a4223e0a20203c7469746c653ebd7576726520be20a420a6a820b4b83c2f7469746c653e0a
-            20203c6e616d65733e3cbd696c3ebe3c2fbd696c3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f
-            656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3135223f3e0a3c656e
+                747279206c6162656c3d22a4223e0a20203c7469746c653ebd7576726520be20a420a6a820b4b83c2f7469746c653e0a
+                20203c6e616d65733e3cbd696c3ebe3c2fbd696c3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f
+                656e7472793e0a
+                """,
             attribute: "€", title: "œuvre Ÿ € Šš Žž",
             elementName: "œil", elementText: "Ÿ"),
         LegacyDocument(
             name: "ISO-8859-16", label: "ISO-8859-16",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3136223f3e0a3c656e
-            747279206c6162656c3d22aa746566616e223e0a20203c7469746c653ede6172e320aa697220e3e2ee20a43c2f746974
-            6c653e0a20203c6e616d65733e3cfe6172e33eaa3c2ffe6172e33e3c61736369693e783c2f61736369693e3c2f6e616d
-            65733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d3136223f3e0a3c656e
+                747279206c6162656c3d22aa746566616e223e0a20203c7469746c653ede6172e320aa697220e3e2ee20a43c2f746974
+                6c653e0a20203c6e616d65733e3cfe6172e33eaa3c2ffe6172e33e3c61736369693e783c2f61736369693e3c2f6e616d
+                65733e0a3c2f656e7472793e0a
+                """,
             attribute: "Ștefan", title: "Țară Șir ăâî €",
             elementName: "țară", elementText: "Ș"),
         LegacyDocument(
             name: "macintosh", label: "macintosh",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d226d6163696e746f7368223f3e0a3c656e7472
-            79206c6162656c3d226361668e223e0a20203c7469746c653eb6b7b9c3b0209620de20df3c2f7469746c653e0a20203c
-            6e616d65733e3c6e619576653ebd3c2f6e619576653e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c
-            2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d226d6163696e746f7368223f3e0a3c656e7472
+                79206c6162656c3d226361668e223e0a20203c7469746c653eb6b7b9c3b0209620de20df3c2f7469746c653e0a20203c
+                6e616d65733e3c6e619576653ebd3c2f6e619576653e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c
+                2f656e7472793e0a
+                """,
             attribute: "café", title: "∂∑π√∞ ñ ﬁ ﬂ",
             elementName: "naïve", elementText: "Ω"),
         LegacyDocument(
             name: "x-mac-cyrillic", label: "x-mac-cyrillic",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d22782d6d61632d637972696c6c6963223f3e0a
-            3c656e747279206c6162656c3d228ff0e8e2e5f2223e0a20203c7469746c653e91fae5f8fc20e5f9de20abac3c2f7469
-            746c653e0a20203c6e616d65733e3ce8ecdf3eda3c2fe8ecdf3e3c61736369693e783c2f61736369693e3c2f6e616d65
-            733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d22782d6d61632d637972696c6c6963223f3e0a
+                3c656e747279206c6162656c3d228ff0e8e2e5f2223e0a20203c7469746c653e91fae5f8fc20e5f9de20abac3c2f7469
+                746c653e0a20203c6e616d65733e3ce8ecdf3eda3c2fe8ecdf3e3c61736369693e783c2f61736369693e3c2f6e616d65
+                733e0a3c2f656e7472793e0a
+                """,
             attribute: "Привет", title: "Съешь ещё Ђђ",
             elementName: "имя", elementText: "Џ"),
         LegacyDocument(
             name: "windows-874", label: "windows-874",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c656e
-            747279206c6162656c3d22cac7d1cab4d5223e0a20203c7469746c653ec0d2c9d2e4b7c220f1f2f320853c2f7469746c
-            653e0a20203c6e616d65733e3caad7e8cd3ea13c2faad7e8cd3e3c61736369693e783c2f61736369693e3c2f6e616d65
-            733e0a3c2f656e7472793e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c656e
+                747279206c6162656c3d22cac7d1cab4d5223e0a20203c7469746c653ec0d2c9d2e4b7c220f1f2f320853c2f7469746c
+                653e0a20203c6e616d65733e3caad7e8cd3ea13c2faad7e8cd3e3c61736369693e783c2f61736369693e3c2f6e616d65
+                733e0a3c2f656e7472793e0a
+                """,
             attribute: "สว\u{E31}สด\u{E35}", title: "ภาษาไทย ๑๒๓ …",
             elementName: "ช\u{E37}\u{E48}อ", elementText: "ก"),
         LegacyDocument(
             name: "TIS-620", label: "TIS-620",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d225449532d363230223f3e0a3c656e74727920
-            6c6162656c3d22cac7d1cab4d5223e0a20203c7469746c653ec0d2c9d2e4b7c23c2f7469746c653e0a20203c6e616d65
-            733e3caad7e8cd3ea13c2faad7e8cd3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e747279
-            3e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d225449532d363230223f3e0a3c656e74727920
+                6c6162656c3d22cac7d1cab4d5223e0a20203c7469746c653ec0d2c9d2e4b7c23c2f7469746c653e0a20203c6e616d65
+                733e3caad7e8cd3ea13c2faad7e8cd3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e747279
+                3e0a
+                """,
             attribute: "สว\u{E31}สด\u{E35}", title: "ภาษาไทย",
             elementName: "ช\u{E37}\u{E48}อ", elementText: "ก"),
     ]
@@ -466,1171 +467,1171 @@ enum LegacyEncodingVectors {
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "a lead byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c88740813c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c88740813c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "a lead byte and a trail byte out of range",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c8874081fd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c8874081fd3c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "a lead byte and 0x7F",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c88740817f3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c88740817f3c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "an unassigned pair",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c8874085403c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c8874085403c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "0xA0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c88740a03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c88740a03c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c88740ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c88740ff3c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "Shift_JIS", label: "Shift_JIS", problem: "a lead byte at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
-            8e9ab6c50a202082d082e782aa82c887403c2f613e88
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2253686966745f4a4953223f3e0a3c613e8abf
+                8e9ab6c50a202082d082e782aa82c887403c2f613e88
+                """,
             offset: 69, line: 3, column: 12),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "a lead byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4caa43c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4caa43c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "0x8E and a byte that is not half-width katakana",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4ca8ee03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4ca8ee03c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "0x8F and an unassigned JIS X 0212 pair",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4ca8fa1a13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4ca8fa1a13c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "0x8F and one byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4ca8fb03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4ca8fb03c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "an unassigned JIS X 0208 pair",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4caa9a13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4caa9a13c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4caff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4caff3c2f613e0a
+                """,
             offset: 65, line: 3, column: 8),
         LegacyDecodingFailure(
             name: "EUC-JP", label: "EUC-JP", problem: "a lead byte at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
-            b68ec50a20208fb0a1a4d2a4e9a4aca4ca3c2f613eb0
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4a50223f3e0a3c613eb4c1bbfa8e
+                b68ec50a20208fb0a1a4d2a4e9a4aca4ca3c2f613eb0
+                """,
             offset: 69, line: 3, column: 12),
         LegacyDecodingFailure(
             name: "EUC-KR", label: "EUC-KR", problem: "a lead byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
-            ee0a20208c63b9e6b0a2c7cfb03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
+                ee0a20208c63b9e6b0a2c7cfb03c2f613e0a
+                """,
             offset: 60, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "EUC-KR", label: "EUC-KR", problem: "a lead byte and a trail byte out of range",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
-            ee0a20208c63b9e6b0a2c7cf81403c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
+                ee0a20208c63b9e6b0a2c7cf81403c2f613e0a
+                """,
             offset: 60, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "EUC-KR", label: "EUC-KR", problem: "an unassigned pair",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
-            ee0a20208c63b9e6b0a2c7cfc9a13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
+                ee0a20208c63b9e6b0a2c7cfc9a13c2f613e0a
+                """,
             offset: 60, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "EUC-KR", label: "EUC-KR", problem: "0x80",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
-            ee0a20208c63b9e6b0a2c7cf803c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
+                ee0a20208c63b9e6b0a2c7cf803c2f613e0a
+                """,
             offset: 60, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "EUC-KR", label: "EUC-KR", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
-            ee0a20208c63b9e6b0a2c7cfff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
+                ee0a20208c63b9e6b0a2c7cfff3c2f613e0a
+                """,
             offset: 60, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "EUC-KR", label: "EUC-KR", problem: "a lead byte at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
-            ee0a20208c63b9e6b0a2c7cf3c2f613eb0
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d224555432d4b52223f3e0a3c613ec7d1b1b9be
+                ee0a20208c63b9e6b0a2c7cf3c2f613eb0
+                """,
             offset: 64, line: 3, column: 11),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "a lead byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e989438946a43c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e989438946a43c2f613e0a
+                """,
             offset: 56, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "a lead byte and 0x7F",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e989438946a47f3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e989438946a47f3c2f613e0a
+                """,
             offset: 56, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "a lead byte and 0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e989438946a4ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e989438946a4ff3c2f613e0a
+                """,
             offset: 56, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "an unassigned pair",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e989438946a3e23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e989438946a3e23c2f613e0a
+                """,
             offset: 56, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "0x80",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e989438946803c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e989438946803c2f613e0a
+                """,
             offset: 56, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e989438946ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e989438946ff3c2f613e0a
+                """,
             offset: 56, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "Big5", label: "Big5", problem: "a lead byte at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
-            c163c5e9894389463c2f613ea4
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2242696735223f3e0a3c613ea4a4a4e50a2020
+                c163c5e9894389463c2f613ea4
+                """,
             offset: 60, line: 3, column: 11),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "a lead byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce58140b03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce58140b03c2f613e0a
+                """,
             offset: 53, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "a lead byte and 0x7F",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce58140817f3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce58140817f3c2f613e0a
+                """,
             offset: 53, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "a lead byte and 0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce5814081ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce5814081ff3c2f613e0a
+                """,
             offset: 53, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "a four-byte sequence cut after three bytes",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce581408130813c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce581408130813c2f613e0a
+                """,
             offset: 53, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "a four-byte sequence with a bad third byte",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce58140813020303c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce58140813020303c2f613e0a
+                """,
             offset: 53, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce58140ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce58140ff3c2f613e0a
+                """,
             offset: 53, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "GBK", label: "GBK", problem: "a lead byte at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
-            f2cce581403c2f613eb0
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2247424b223f3e0a3c613ed6d0cec40a2020bc
+                f2cce581403c2f613eb0
+                """,
             offset: 57, line: 3, column: 10),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a lead byte before '<'",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a6b03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a6b03c2f613e0a
+                """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a lead byte and 0x7F",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a6817f3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a6817f3c2f613e0a
+                """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a four-byte sequence with no code point (between the BMP and the supplementary planes)",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a68431a5303c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a68431a5303c2f613e0a
+                """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a four-byte sequence beyond U+10FFFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a6e3329a363c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a6e3329a363c2f613e0a
+                """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a four-byte sequence with a bad fourth byte",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a68130813c3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a68130813c3c2f613e0a
+                """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a four-byte sequence cut at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a63c2f613e813081
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a63c2f613e813081
+                """,
             offset: 69, line: 3, column: 11),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a6ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a6ff3c2f613e0a
+                """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "gb18030", label: "gb18030", problem: "a lead byte at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
-            9439fc360a2020bcf2cce581308130a8a63c2f613eb0
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
+                9439fc360a2020bcf2cce581308130a8a63c2f613eb0
+                """,
             offset: 69, line: 3, column: 11),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "an unknown escape sequence",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b28581b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b28581b28423c2f613e0a
+                """,
             offset: 73, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "ESC followed by ESC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b284261621b1b1b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b284261621b1b1b28423c2f613e0a
+                """,
             offset: 78, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "a byte above 0x7F in ASCII",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b28426162801b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b28426162801b28423c2f613e0a
+                """,
             offset: 78, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "SO (0x0E) in ASCII",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b284261620e1b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b284261620e1b28423c2f613e0a
+                """,
             offset: 78, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "a byte above 0x7F in Roman",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b284a5ca51b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b284a5ca51b28423c2f613e0a
+                """,
             offset: 77, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "an unassigned pair in JIS X 0208",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a29211b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a29211b28423c2f613e0a
+                """,
             offset: 73, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "a byte above 0x7E in JIS X 0208",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a30801b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a30801b28423c2f613e0a
+                """,
             offset: 73, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "a line feed in JIS X 0208",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a0a1b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a0a1b28423c2f613e0a
+                """,
             offset: 73, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "a byte out of range in katakana",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b284936601b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b284936601b28423c2f613e0a
+                """,
             offset: 77, line: 3, column: 6),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "two escape sequences in a row",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b284936451b28420a20201b2442242b244a1b284261621b24421b28421b28423c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b284936451b28420a20201b2442242b244a1b284261621b24421b28421b28423c2f613e0a
+                """,
             offset: 81, line: 3, column: 7),
         LegacyDecodingFailure(
             name: "ISO-2022-JP", label: "ISO-2022-JP", problem: "a two-byte character cut at the end of the input",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
-            1b244234413b7a1b28420a20201b2442242b244a1b28423c2f613e1b244230
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d323032322d4a50223f3e0a3c613e
+                1b244234413b7a1b28420a20201b2442242b244a1b28423c2f613e1b244230
+                """,
             offset: 78, line: 3, column: 9),
         LegacyDecodingFailure(
             name: "windows-1253", label: "windows-1253", problem: "0xAA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c61
-            3ec5ebebe7ede9eadc0a2020d9f9aa3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c61
+                3ec5ebebe7ede9eadc0a2020d9f9aa3c2f613e0a
+                """,
             offset: 62, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "windows-1253", label: "windows-1253", problem: "0xD2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c61
-            3ec5ebebe7ede9eadc0a2020d9f9d23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c61
+                3ec5ebebe7ede9eadc0a2020d9f9d23c2f613e0a
+                """,
             offset: 62, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "windows-1253", label: "windows-1253", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c61
-            3ec5ebebe7ede9eadc0a2020d9f9ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323533223f3e0a3c61
+                3ec5ebebe7ede9eadc0a2020d9f9ff3c2f613e0a
+                """,
             offset: 62, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xD9",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fad93c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fad93c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xDA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fada3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fada3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xDB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fadb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fadb3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xDC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fadc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fadc3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xDD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fadd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fadd3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xDE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fade3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fade3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xDF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fadf3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fadf3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xFB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fafb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fafb3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xFC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020fafc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020fafc3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1255", label: "windows-1255", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
-            3ef9ece5ed0a2020faff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323535223f3e0a3c61
+                3ef9ece5ed0a2020faff3c2f613e0a
+                """,
             offset: 57, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1257", label: "windows-1257", problem: "0xA1",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323537223f3e0a3c61
-            3ee0e8e6ebe1f0f8fbfe0a2020dea13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323537223f3e0a3c61
+                3ee0e8e6ebe1f0f8fbfe0a2020dea13c2f613e0a
+                """,
             offset: 62, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-1257", label: "windows-1257", problem: "0xA5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323537223f3e0a3c61
-            3ee0e8e6ebe1f0f8fbfe0a2020dea53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d31323537223f3e0a3c61
+                3ee0e8e6ebe1f0f8fbfe0a2020dea53c2f613e0a
+                """,
             offset: 62, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xA5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020afa53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020afa53c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xAE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020afae3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020afae3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xBE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020afbe3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020afbe3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xC3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020afc33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020afc33c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xD0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020afd03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020afd03c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xE3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020afe33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020afe33c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-3", label: "ISO-8859-3", problem: "0xF0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
-            61f561720a2020aff03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d33223f3e0a3c613ea1
+                61f561720a2020aff03c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA1",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa13c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa23c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa33c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa53c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA6",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa63c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa63c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA7",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa73c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa73c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA8",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa83c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa83c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xA9",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaa93c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaa93c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xAA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaaa3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaaa3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xAB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaab3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaab3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xAE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaae3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaae3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xAF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaaf3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaaf3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab03c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB1",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab13c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab23c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab33c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB4",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab43c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab43c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab53c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB6",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab63c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab63c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB7",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab73c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab73c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB8",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab83c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab83c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xB9",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eab93c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eab93c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xBA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaba3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaba3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xBC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eabc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eabc3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xBD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eabd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eabd3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xBE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eabe3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eabe3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xC0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eac03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eac03c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xDB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eadb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eadb3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xDC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eadc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eadc3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xDD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eadd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eadd3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xDE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eade3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eade3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xDF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eadf3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eadf3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf33c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF4",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf43c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf43c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf53c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF6",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf63c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf63c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF7",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf73c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf73c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF8",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf83c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf83c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xF9",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaf93c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaf93c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xFA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eafa3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eafa3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xFB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eafb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eafb3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xFC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eafc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eafc3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xFD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eafd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eafd3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xFE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eafe3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eafe3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-6", label: "ISO-8859-6", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
-            d1cdc8c70a2020eaff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d36223f3e0a3c613ee5
+                d1cdc8c70a2020eaff3c2f613e0a
+                """,
             offset: 56, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-7", label: "ISO-8859-7", problem: "0xAE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c613ec5
-            ebebe7ede9eadc0a2020d9f9ae3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c613ec5
+                ebebe7ede9eadc0a2020d9f9ae3c2f613e0a
+                """,
             offset: 60, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-8859-7", label: "ISO-8859-7", problem: "0xD2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c613ec5
-            ebebe7ede9eadc0a2020d9f9d23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c613ec5
+                ebebe7ede9eadc0a2020d9f9d23c2f613e0a
+                """,
             offset: 60, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-8859-7", label: "ISO-8859-7", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c613ec5
-            ebebe7ede9eadc0a2020d9f9ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d37223f3e0a3c613ec5
+                ebebe7ede9eadc0a2020d9f9ff3c2f613e0a
+                """,
             offset: 60, line: 3, column: 5),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xA1",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020faa13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020faa13c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xBF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fabf3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fabf3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac03c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC1",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac13c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac23c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac33c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC4",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac43c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac43c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac53c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC6",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac63c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac63c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC7",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac73c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac73c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC8",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac83c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac83c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xC9",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fac93c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fac93c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xCA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020faca3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020faca3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xCB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020facb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020facb3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xCC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020facc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020facc3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xCD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020facd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020facd3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xCE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020face3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020face3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xCF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020facf3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020facf3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD0",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad03c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad03c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD1",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad13c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad13c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD2",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad23c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad23c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD3",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad33c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad33c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD4",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad43c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad43c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD5",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad53c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad53c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD6",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad63c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad63c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD7",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad73c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad73c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD8",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad83c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad83c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xD9",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fad93c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fad93c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xDA",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fada3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fada3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xDB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fadb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fadb3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xDC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fadc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fadc3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xDD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fadd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fadd3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xDE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fade3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fade3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xFB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fafb3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fafb3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xFC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020fafc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020fafc3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "ISO-8859-8", label: "ISO-8859-8", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
-            ece5ed0a2020faff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2249534f2d383835392d38223f3e0a3c613ef9
+                ece5ed0a2020faff3c2f613e0a
+                """,
             offset: 55, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xDB",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1db3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1db3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xDC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1dc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1dc3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xDD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1dd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1dd3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xDE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1de3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1de3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xFC",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1fc3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1fc3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xFD",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1fd3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1fd3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xFE",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1fe3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1fe3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
         LegacyDecodingFailure(
             name: "windows-874", label: "windows-874", problem: "0xFF",
             hex: """
-            3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
-            cac7d1cab4d50a2020a1ff3c2f613e0a
-            """,
+                3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2277696e646f77732d383734223f3e0a3c613e
+                cac7d1cab4d50a2020a1ff3c2f613e0a
+                """,
             offset: 58, line: 3, column: 4),
     ]
 }
