@@ -31,6 +31,11 @@ let package = Package(
             name: "FuzzChunks",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        // The legacy-encoding decoders, whole and in pieces (see its header).
+        .executableTarget(
+            name: "FuzzEncodings",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
         // The model shapes of the generated round-trip tests, compiled here through links to
         // Tests/XMLCodableTests/RoundTrip/GeneratedShapes.swift and Generation.swift.
         .executableTarget(

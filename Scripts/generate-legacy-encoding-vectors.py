@@ -328,7 +328,9 @@ SINGLE_BYTE = [
     ("TIS-620", "TIS-620", "cp874", "windows-874", "สวัสดี", "ภาษาไทย", "ชื่อ", "ก"),
 ]
 
-# Labels (in odd case) that must read the document of the encoding they name.
+# Labels (in odd case) that must read the document of the encoding they name. Only labels that
+# are XML encoding names ([A-Za-z] ([A-Za-z0-9._] | '-')*) can be declared: "866" and
+# "iso_8859-2:1987" are WHATWG labels no XML declaration can hold.
 ALIASES = [
     ("Shift_JIS", ["SJIS", "x-sjis", "windows-31j", "csShiftJIS", "MS_Kanji"]),
     ("EUC-JP", ["x-euc-jp", "CSEUCPKDFMTJAPANESE"]),
@@ -338,10 +340,10 @@ ALIASES = [
     ("GBK", ["x-gbk", "gb_2312-80", "chinese", "GB2312"]),
     ("KOI8-R", ["KOI8", "cskoi8r", "koi"]),
     ("KOI8-U", ["koi8-ru"]),
-    ("IBM866", ["cp866", "866", "csIBM866"]),
+    ("IBM866", ["cp866", "CP866", "csIBM866"]),
     ("windows-1251", ["cp1251", "X-CP1251"]),
     ("windows-1254", ["ISO-8859-9", "latin5"]),
-    ("ISO-8859-2", ["latin2", "L2", "csisolatin2", "iso_8859-2:1987"]),
+    ("ISO-8859-2", ["latin2", "L2", "csisolatin2", "ISO_8859-2"]),
     ("ISO-8859-8", ["visual", "ISO-8859-8-I", "logical"]),
     ("macintosh", ["mac", "x-mac-roman", "csMacintosh"]),
     ("x-mac-cyrillic", ["x-mac-ukrainian"]),

@@ -35,7 +35,10 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     public var reason: Reason
     /// The byte offset into the document's UTF-8 bytes where the problem was found.
     ///
-    /// For a document in another encoding this is the offset in its UTF-8 transcoding.
+    /// For a document in another encoding, an error in decoding its bytes (a byte sequence that
+    /// is not a character of the encoding, or one cut short by the end of the input) gives the
+    /// offset of that sequence's first byte in the original bytes; any other error, the offset in
+    /// the document's UTF-8 transcoding. ``line`` and ``column`` are the same either way.
     public var offset: Int
     /// The 1-based line of ``offset``.
     public var line: Int

@@ -10,10 +10,11 @@
 //     FF FE 3C 00 61 00 | 3E 00 3D D8 | 00 DE 3C 00 …      UTF-16LE in three chunks
 //     BOM   <     a       >     (high surrogate carried) → 😀  <
 //
-// UTF-8 documents are left where they are (`prepare` returns `nil`); UTF-16 (LE/BE), ISO-8859-1,
-// US-ASCII and windows-1252 are transcoded so the scanner only ever sees UTF-8. Every other
-// encoding is refused by name, and a byte order mark that contradicts the declaration is an error.
-// Errors carry offsets into the original bytes.
+// UTF-8 documents are left where they are (`prepare` returns `nil`); UTF-16 and UTF-32 (LE/BE),
+// ISO-8859-1 and US-ASCII are transcoded here, and the legacy encodings a declaration names
+// (windows-1251, Shift_JIS, GBK, Big5, …: `LegacyEncoding`) by `LegacyDecoder`, so the scanner
+// only ever sees UTF-8. Any other encoding is refused by name, and a byte order mark that
+// contradicts the declaration is an error. Errors carry offsets into the original bytes.
 
 internal enum InputDecoding {
     /// An encoding the reader reads, as detected from a document's first bytes.
@@ -21,8 +22,20 @@ internal enum InputDecoding {
         /// UTF-8 (ASCII is UTF-8); `checksASCII` when declared US-ASCII, so bytes above 0x7F are errors.
         case utf8(checksASCII: Bool)
         case utf16(bigEndian: Bool, hasBOM: Bool)
+        case utf32(bigEndian: Bool, hasBOM: Bool)
+        /// ISO-8859-1 itself (0x80–0x9F are C1 controls), as XML processors read it.
         case latin1
-        case windows1252
+        /// An encoding decoded through the WHATWG's tables (`LegacyDecoder`).
+        case legacy(LegacyEncoding)
+
+        /// Whether the document's first bytes fix the encoding (UTF-16 and UTF-32), so that an
+        /// XML declaration in it must agree with them.
+        var isWide: Bool {
+            switch self {
+            case .utf16, .utf32: true
+            default: false
+            }
+        }
     }
 
     /// An error found while decoding input: a reason and an offset into the original bytes.
@@ -78,12 +91,12 @@ internal enum InputDecoding {
         return .transcoded(out)
     }
 
-    /// A UTF-16 document's declaration, once it is in `out`, must name a UTF-16 encoding.
+    /// A UTF-16 or UTF-32 document's declaration, once it is in `out`, must name that encoding.
     private static func checkDeclaration(_ transcoder: inout ChunkTranscoder, _ out: [UInt8], final: Bool) throws(XMLParsingError) {
         var declarationFailure: Failure?
         out.withUnsafeBytes { utf8 in
             do throws(Failure) {
-                try transcoder.checkUTF16Declaration(utf8, final: final)
+                try transcoder.checkWideDeclaration(utf8, final: final)
             } catch {
                 declarationFailure = error
             }
@@ -102,12 +115,17 @@ internal enum InputDecoding {
         if count < 4, !final { return nil }
         func byte(_ i: Int) -> UInt8 { i < count ? bytes[i] : 0xAA }
 
-        // UCS-4 and EBCDIC signatures: recognised, refused by name.
+        // UTF-32 (UCS-4 in its two usual byte orders), with or without a byte order mark; the
+        // unusual orders 2143 and 3412, and EBCDIC, are recognised and refused by name.
         if count >= 4 {
             let head = (UInt32(byte(0)) << 24) | (UInt32(byte(1)) << 16) | (UInt32(byte(2)) << 8) | UInt32(byte(3))
             switch head {
-            case 0x0000_FEFF, 0xFFFE_0000, 0x0000_003C, 0x3C00_0000, 0x0000_FFFE, 0xFEFF_0000, 0x0000_3C00, 0x003C_0000:
-                throw Failure(reason: .unsupportedEncoding("UCS-4"), offset: 0)
+            case 0x0000_FEFF: return .utf32(bigEndian: true, hasBOM: true)
+            case 0xFFFE_0000: return .utf32(bigEndian: false, hasBOM: true)
+            case 0x0000_003C: return .utf32(bigEndian: true, hasBOM: false)
+            case 0x3C00_0000: return .utf32(bigEndian: false, hasBOM: false)
+            case 0x0000_FFFE, 0xFEFF_0000, 0x0000_3C00, 0x003C_0000:
+                throw Failure(reason: .unsupportedEncoding("UCS-4 in an unusual byte order (2143 or 3412)"), offset: 0)
             case 0x4C6F_A794:
                 throw Failure(reason: .unsupportedEncoding("EBCDIC"), offset: 0)
             default: break
@@ -121,27 +139,31 @@ internal enum InputDecoding {
         let start = hasUTF8BOM ? 3 : 0
         if !final, !declarationHasArrived(bytes, from: start) { return nil }
         guard let declared = declaredEncoding(bytes, from: start) else { return .utf8(checksASCII: false) }
-        let name = declared.name.uppercased()
-        switch name {
-        case "UTF-8", "UTF8":
-            return .utf8(checksASCII: false)
-        case "UTF-16", "UTF-16LE", "UTF-16BE", "ISO-10646-UCS-2", "UCS-2":
+        let label = LegacyEncoding.normalized(declared.name)
+        if label == "utf-8" || label == "utf8" || LegacyEncoding.isUTF8Label(label) { return .utf8(checksASCII: false) }
+        if LegacyEncoding.isUTF16Label(label) || isUTF32Label(label) {
             throw Failure(
-                reason: .encodingMismatch(declared: declared.name, detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 byte order mark)"),
+                reason: .encodingMismatch(declared: declared.name, detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 or UTF-32 byte order mark)"),
                 offset: declared.offset)
+        }
+        if hasUTF8BOM { throw Failure(reason: .encodingMismatch(declared: declared.name, detected: "UTF-8"), offset: declared.offset) }
+        switch label {
+        case "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "latin1", "latin-1", "l1", "iso-ir-100", "csisolatin1", "cp819", "ibm819":
+            return .latin1
+        case "us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us", "us", "csascii":
+            return .utf8(checksASCII: true)
         default:
             break
         }
-        if hasUTF8BOM { throw Failure(reason: .encodingMismatch(declared: declared.name, detected: "UTF-8"), offset: declared.offset) }
-        switch name {
-        case "ISO-8859-1", "ISO_8859-1", "LATIN1", "LATIN-1", "L1", "ISO-IR-100", "CP819", "IBM819", "ISO_8859-1:1987":
-            return .latin1
-        case "US-ASCII", "ASCII", "ANSI_X3.4-1968", "ISO646-US", "US":
-            return .utf8(checksASCII: true)
-        case "WINDOWS-1252", "CP1252", "X-CP1252":
-            return .windows1252
-        default:
-            throw Failure(reason: .unsupportedEncoding(declared.name), offset: declared.offset)
+        guard let legacy = LegacyEncoding(label: label) else { throw Failure(reason: .unsupportedEncoding(declared.name), offset: declared.offset) }
+        return .legacy(legacy)
+    }
+
+    /// The labels of UTF-32 (ISO 10646's UCS-4), which only a document whose first bytes say so can carry.
+    static func isUTF32Label(_ label: String) -> Bool {
+        switch label {
+        case "utf-32", "utf32", "utf-32le", "utf-32be", "ucs-4", "iso-10646-ucs-4", "csucs4": true
+        default: false
         }
     }
 
@@ -214,12 +236,6 @@ internal enum InputDecoding {
         return ranOut
     }
 
-    /// windows-1252's mapping of 0x80–0x9F (0 where the byte is undefined).
-    static let windows1252High: [UInt16] = [
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-    ]
-
     static func asciiError(_ byte: UInt8) -> XMLParsingError.Reason {
         .unexpectedCharacter(found: "byte 0x\(String(byte, radix: 16, uppercase: true))", expected: "a US-ASCII character")
     }
@@ -232,26 +248,29 @@ internal enum InputDecoding {
 }
 
 /// Turns the bytes of a document in one of `InputDecoding.SourceEncoding`'s encodings into UTF-8,
-/// piece by piece: a UTF-16 code unit or surrogate pair cut between two pieces is carried over.
+/// piece by piece: a UTF-16 or UTF-32 code unit, a surrogate pair, or a legacy encoding's
+/// multi-byte character cut between two pieces is carried over.
 internal struct ChunkTranscoder {
     let encoding: InputDecoding.SourceEncoding
-    /// Bytes of an incomplete UTF-16 code unit or surrogate pair from the end of the last piece.
+    /// Bytes of an incomplete UTF-16/UTF-32 code unit or surrogate pair from the end of the last piece.
     private var carried: [UInt8] = []
+    /// The decoder of a legacy encoding, with its state between pieces.
+    private var legacy: LegacyDecoder?
     /// How many original bytes the pieces so far held (for error offsets).
     private(set) var consumed = 0
-    /// Whether the XML declaration of a UTF-16 document has been checked against the encoding.
+    /// Whether the XML declaration of a UTF-16/UTF-32 document has been checked against the encoding.
     private var declarationChecked = false
 
-    /// Whether this is a UTF-16 document whose declaration has not been checked yet: until it
-    /// is, a reader in chunks reads none of it (in memory, a declaration that contradicts the
-    /// byte order mark is reported before anything the scanner would find in it).
+    /// Whether this is a UTF-16 or UTF-32 document whose declaration has not been checked yet:
+    /// until it is, a reader in chunks reads none of it (in memory, a declaration that
+    /// contradicts the byte order mark is reported before anything the scanner would find in it).
     var awaitsDeclarationCheck: Bool {
-        guard case .utf16 = encoding else { return false }
-        return !declarationChecked
+        encoding.isWide && !declarationChecked
     }
 
     init(_ encoding: InputDecoding.SourceEncoding) {
         self.encoding = encoding
+        if case .legacy(let legacyEncoding) = encoding { legacy = LegacyDecoder(legacyEncoding) }
     }
 
     /// Whether the bytes are UTF-8 passed on as they are, so that they may be read straight into
@@ -275,7 +294,7 @@ internal struct ChunkTranscoder {
             return
         }
         var out: [UInt8] = []
-        out.reserveCapacity(piece.count + piece.count / 4 + 8)
+        out.reserveCapacity(piece.count + piece.count / 2 + 8)
         // What was decoded before an error is passed on before it is thrown, so that the error's
         // line and column can be counted up to it.
         do throws(InputDecoding.Failure) {
@@ -299,82 +318,126 @@ internal struct ChunkTranscoder {
             for b in piece {
                 if b < 0x80 { out.append(b) } else { appendUTF8(UInt32(b), to: &out) }
             }
-        case .windows1252:
-            for (i, b) in piece.enumerated() {
-                if b < 0x80 || b >= 0xA0 {
-                    if b < 0x80 { out.append(b) } else { appendUTF8(UInt32(b), to: &out) }
-                    continue
-                }
-                let mapped = InputDecoding.windows1252High[Int(b - 0x80)]
-                guard mapped != 0 else {
-                    throw InputDecoding.Failure(
-                        reason: .unexpectedCharacter(found: "byte 0x\(String(b, radix: 16, uppercase: true))", expected: "a windows-1252 character"),
-                        offset: consumed + i)
-                }
-                appendUTF8(UInt32(mapped), to: &out)
-            }
+        case .legacy:
+            guard var decoder = legacy else { return }
+            defer { legacy = decoder }
+            try decoder.decode(piece, at: consumed, final: final, into: &out)
         case .utf16(let bigEndian, let hasBOM):
-            // The BOM is not part of the document.
-            var skip = hasBOM && consumed == 0 ? min(2, piece.count) : 0
-            if hasBOM, consumed == 1 { skip = 1 }
-            var units = carried
-            units.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[skip...]))
-            let start = consumed + skip - carried.count
-            carried = []
-            var i = 0
-            let count = units.count
-            @inline(__always) func unit(_ at: Int) -> UInt32 {
-                bigEndian ? UInt32(units[at]) << 8 | UInt32(units[at + 1]) : UInt32(units[at + 1]) << 8 | UInt32(units[at])
-            }
-            // An unpaired surrogate is a byte sequence "not legal in that encoding" (§4.3.3): a
-            // fatal error, located at the surrogate's first byte.
-            @inline(__always) func unpaired(_ u: UInt32, expected: String) -> InputDecoding.Failure {
-                InputDecoding.Failure(
-                    reason: .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0x\(String(u, radix: 16, uppercase: true))", expected: expected),
-                    offset: start + i)
-            }
-            while i + 1 < count {
-                let u = unit(i)
-                if u >= 0xD800 && u <= 0xDBFF {
-                    guard i + 3 < count else {
-                        if final { throw unpaired(u, expected: "a low surrogate after it, before the end of the input") }
-                        break
-                    }
-                    let low = unit(i + 2)
-                    guard low >= 0xDC00 && low <= 0xDFFF else { throw unpaired(u, expected: "a low surrogate (0xDC00 to 0xDFFF) after it") }
-                    appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
-                    i += 4
-                } else if u >= 0xDC00 && u <= 0xDFFF {
-                    throw unpaired(u, expected: "a UTF-16 character (a low surrogate must follow a high one)")
-                } else {
-                    appendUTF8(u, to: &out)
-                    i += 2
-                }
-            }
-            if i < count {
-                if final && count - i == 1 {
-                    throw InputDecoding.Failure(
-                        reason: .unexpectedEndOfInput(expected: "the second byte of a UTF-16 code unit"), offset: start + i)
-                }
-                carried = Array(units[i...])
-            }
+            try transcodeUTF16(piece, bigEndian: bigEndian, hasBOM: hasBOM, final: final, into: &out)
+        case .utf32(let bigEndian, let hasBOM):
+            try transcodeUTF32(piece, bigEndian: bigEndian, hasBOM: hasBOM, final: final, into: &out)
         }
     }
 
-    /// For a UTF-16 document: its XML declaration, if any, must name a UTF-16 encoding (or
+    /// The code units of this piece after those carried from the last one, without the byte
+    /// order mark (`bomLength` bytes at the start of the document), and the document offset of
+    /// the first of them.
+    private mutating func units(of piece: UnsafeRawBufferPointer, bomLength: Int) -> (units: [UInt8], start: Int) {
+        // The BOM is not part of the document; it may itself be cut between pieces.
+        let skip = consumed < bomLength ? min(bomLength - consumed, piece.count) : 0
+        var units = carried
+        units.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[skip...]))
+        let start = consumed + skip - carried.count
+        carried = []
+        return (units, start)
+    }
+
+    private mutating func transcodeUTF16(
+        _ piece: UnsafeRawBufferPointer, bigEndian: Bool, hasBOM: Bool, final: Bool, into out: inout [UInt8]
+    ) throws(InputDecoding.Failure) {
+        let (units, start) = self.units(of: piece, bomLength: hasBOM ? 2 : 0)
+        var i = 0
+        let count = units.count
+        @inline(__always) func unit(_ at: Int) -> UInt32 {
+            bigEndian ? UInt32(units[at]) << 8 | UInt32(units[at + 1]) : UInt32(units[at + 1]) << 8 | UInt32(units[at])
+        }
+        // An unpaired surrogate is a byte sequence "not legal in that encoding" (§4.3.3): a
+        // fatal error, located at the surrogate's first byte.
+        @inline(__always) func unpaired(_ u: UInt32, expected: String) -> InputDecoding.Failure {
+            InputDecoding.Failure(
+                reason: .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0x\(String(u, radix: 16, uppercase: true))", expected: expected),
+                offset: start + i)
+        }
+        while i + 1 < count {
+            let u = unit(i)
+            if u >= 0xD800 && u <= 0xDBFF {
+                guard i + 3 < count else {
+                    if final { throw unpaired(u, expected: "a low surrogate after it, before the end of the input") }
+                    break
+                }
+                let low = unit(i + 2)
+                guard low >= 0xDC00 && low <= 0xDFFF else { throw unpaired(u, expected: "a low surrogate (0xDC00 to 0xDFFF) after it") }
+                appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
+                i += 4
+            } else if u >= 0xDC00 && u <= 0xDFFF {
+                throw unpaired(u, expected: "a UTF-16 character (a low surrogate must follow a high one)")
+            } else {
+                appendUTF8(u, to: &out)
+                i += 2
+            }
+        }
+        if i < count {
+            if final && count - i == 1 {
+                throw InputDecoding.Failure(
+                    reason: .unexpectedEndOfInput(expected: "the second byte of a UTF-16 code unit"), offset: start + i)
+            }
+            carried = Array(units[i...])
+        }
+    }
+
+    private mutating func transcodeUTF32(
+        _ piece: UnsafeRawBufferPointer, bigEndian: Bool, hasBOM: Bool, final: Bool, into out: inout [UInt8]
+    ) throws(InputDecoding.Failure) {
+        let (units, start) = self.units(of: piece, bomLength: hasBOM ? 4 : 0)
+        var i = 0
+        let count = units.count
+        while i + 3 < count {
+            let b0 = UInt32(units[i])
+            let b1 = UInt32(units[i + 1])
+            let b2 = UInt32(units[i + 2])
+            let b3 = UInt32(units[i + 3])
+            let u = bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
+            // A surrogate or a value above U+10FFFF is not a character.
+            guard u <= 0x10FFFF, !(0xD800...0xDFFF).contains(u) else {
+                throw InputDecoding.Failure(
+                    reason: .unexpectedCharacter(found: "the UTF-32 code unit 0x\(String(u, radix: 16, uppercase: true))", expected: "a Unicode scalar value"),
+                    offset: start + i)
+            }
+            appendUTF8(u, to: &out)
+            i += 4
+        }
+        if i < count {
+            if final {
+                throw InputDecoding.Failure(reason: .unexpectedEndOfInput(expected: "the rest of a four-byte UTF-32 code unit"), offset: start + i)
+            }
+            carried = Array(units[i...])
+        }
+    }
+
+    /// For a UTF-16 or UTF-32 document: its XML declaration, if any, must name that encoding (or
     /// none). Checked once the declaration has arrived in `utf8` (the transcoded text so far);
     /// with `final`, `utf8` is the whole document.
-    mutating func checkUTF16Declaration(_ utf8: UnsafeRawBufferPointer, final: Bool) throws(InputDecoding.Failure) {
-        guard !declarationChecked, case .utf16(let bigEndian, let hasBOM) = encoding else { return }
+    mutating func checkWideDeclaration(_ utf8: UnsafeRawBufferPointer, final: Bool) throws(InputDecoding.Failure) {
+        guard !declarationChecked, encoding.isWide else { return }
         guard final || InputDecoding.declarationHasArrived(utf8, from: 0) else { return }
         declarationChecked = true
         guard let declared = InputDecoding.declaredEncoding(utf8, from: 0) else { return }
         let name = declared.name.uppercased()
-        let detected = bigEndian ? "UTF-16BE" : "UTF-16LE"
-        let fits = name == "UTF-16" || name == detected || name == "ISO-10646-UCS-2" || name == "UCS-2"
-        // A BOM together with "UTF-16LE"/"UTF-16BE" is allowed only if they agree; without a BOM
-        // "UTF-16" alone is fine too.
-        if !fits || (hasBOM && name != "UTF-16" && name != detected && name != "ISO-10646-UCS-2" && name != "UCS-2") {
+        let detected: String
+        let fits: Bool
+        switch encoding {
+        case .utf16(let bigEndian, _):
+            // A byte order mark with "UTF-16LE"/"UTF-16BE" is allowed only if they agree;
+            // without one, "UTF-16" alone is fine too.
+            detected = bigEndian ? "UTF-16BE" : "UTF-16LE"
+            fits = name == "UTF-16" || name == detected || name == "ISO-10646-UCS-2" || name == "UCS-2"
+        case .utf32(let bigEndian, _):
+            detected = bigEndian ? "UTF-32BE" : "UTF-32LE"
+            fits = name == "UTF-32" || name == detected || name == "ISO-10646-UCS-4" || name == "UCS-4"
+        default:
+            return
+        }
+        if !fits {
             // The offset is in the transcoded text, as the scanner's are.
             throw InputDecoding.Failure(reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset)
         }

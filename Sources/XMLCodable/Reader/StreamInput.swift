@@ -400,11 +400,11 @@ internal final class StreamInput {
         try checkDeclaration(final: final)
     }
 
-    /// A UTF-16 document's declaration must name a UTF-16 encoding: checked once it has arrived.
+    /// A UTF-16 or UTF-32 document's declaration must name that encoding: checked once it has arrived.
     private func checkDeclaration(final: Bool) throws(XMLParsingError) {
-        guard var transcoder, case .utf16 = transcoder.encoding, base == 0 else { return }
+        guard var transcoder, transcoder.encoding.isWide, base == 0 else { return }
         do throws(InputDecoding.Failure) {
-            try transcoder.checkUTF16Declaration(bytes, final: final)
+            try transcoder.checkWideDeclaration(bytes, final: final)
         } catch {
             self.transcoder = transcoder
             let location = location(ofAbsolute: error.offset)

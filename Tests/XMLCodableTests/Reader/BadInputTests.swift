@@ -106,9 +106,13 @@ struct BadEncodingTests {
     }
 
     @Test func unsupportedEncodingIsNamed() {
-        let error = readError("<?xml version='1.0' encoding='Shift_JIS'?><a/>")
-        #expect(error?.reason == .unsupportedEncoding("Shift_JIS"))
+        // ISO-2022-KR is one of the WHATWG's "replacement" encodings: refused, not guessed at.
+        let error = readError("<?xml version='1.0' encoding='ISO-2022-KR'?><a/>")
+        #expect(error?.reason == .unsupportedEncoding("ISO-2022-KR"))
         #expect(error?.line == 1 && error?.column == 31)
+        #expect(readError("<?xml version='1.0' encoding='x-made-up'?><a/>")?.reason == .unsupportedEncoding("x-made-up"))
+        // UCS-4 in the unusual byte orders 2143 and 3412.
+        #expect(readError([0x00, 0x00, 0x3C, 0x00, 0x00, 0x00, 0x61, 0x00])?.reason == .unsupportedEncoding("UCS-4 in an unusual byte order (2143 or 3412)"))
     }
 
     @Test func byteOrderMarkContradictingTheDeclaration() {

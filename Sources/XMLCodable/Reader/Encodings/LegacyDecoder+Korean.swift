@@ -1,0 +1,32 @@
+// The Korean decoder: EUC-KR as windows-949 (Unified Hangul Code), after the WHATWG Encoding
+// Standard's section 14.1. KS X 1001's 2,350 syllables are both bytes 0xA1–0xFE; the other 8,822
+// modern syllables fill the lead bytes 0x81–0xC6 with trail bytes from 0x41:
+//
+//     한  C7 D1     pointer (0xC7 − 0x81) × 190 + (0xD1 − 0x41) in index EUC-KR
+//     똠  8C 63     (not in KS X 1001; windows-949's extension)
+
+extension LegacyDecoder {
+    mutating func decodeEUCKR(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+        let table = EncodingTables.eucKR
+        for i in 0..<piece.count {
+            let byte = piece[i]
+            if lead != 0 {
+                let first = lead
+                lead = 0
+                var codePoint: UInt32?
+                if (0x41...0xFE).contains(byte) {
+                    codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - 0x41)
+                }
+                guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
+                appendUTF8(codePoint, to: &out)
+            } else if byte < 0x80 {
+                out.append(byte)
+            } else if (0x81...0xFE).contains(byte) {
+                lead = byte
+                sequenceStart = offset + i
+            } else {
+                throw unmapped([byte], at: offset + i)
+            }
+        }
+    }
+}

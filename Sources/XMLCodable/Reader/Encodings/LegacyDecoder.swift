@@ -1,0 +1,125 @@
+// LegacyDecoder: a legacy encoding to UTF-8, piece by piece, as the WHATWG Encoding Standard's
+// decoders do in their "fatal" error mode.
+//
+// Each decoder is the standard's algorithm (https://encoding.spec.whatwg.org/, one section per
+// encoding) written as a loop over a piece of the document: the state between two bytes (a lead
+// byte waiting for its trail, gb18030's first three bytes, ISO-2022-JP's mode) is kept in the
+// struct, so a character cut between two pieces — two chunks of a file read 64 KiB at a time —
+// decodes as if the pieces were one:
+//
+//     Shift_JIS  93 FA 96 | 7B 8C EA              "日本語" in two pieces
+//                93 FA → 日, 96 kept as `lead` | 96 7B → 本, 8C EA → 語
+//
+// Where the standard would emit U+FFFD (bytes that are not a character of the encoding) the
+// decoder stops with an `InputDecoding.Failure` at the sequence's first byte: a document that
+// claims to be well-formed XML must not change silently. What was decoded before it is kept by
+// the caller, so the error's line and column can be counted in the text up to it. The tables are
+// `EncodingTables` (generated from the WHATWG index files).
+
+/// Decodes the bytes of one legacy encoding to UTF-8, one piece of the document at a time.
+internal struct LegacyDecoder {
+    let encoding: LegacyEncoding
+    /// The first byte of an unfinished sequence (gb18030: its first; ISO-2022-JP: the escape's
+    /// second byte, or a double-byte character's first), 0 when none.
+    var lead: UInt8 = 0
+    /// gb18030: the second and third bytes of an unfinished four-byte sequence.
+    var second: UInt8 = 0
+    var third: UInt8 = 0
+    /// EUC-JP: the sequence started with 0x8F (JIS X 0212).
+    var jis0212 = false
+    /// ISO-2022-JP: the decoder's state, the state to come back to, and the standard's "output
+    /// flag" (an escape sequence was just read, with no character after it yet).
+    var iso2022JPState: ISO2022JPState = .ascii
+    var iso2022JPOutputFlag = false
+    /// The offset in the document of the first byte of the unfinished sequence.
+    var sequenceStart = 0
+
+    enum ISO2022JPState {
+        case ascii, roman, katakana, leadByte, trailByte, escapeStart, escape
+    }
+
+    init(_ encoding: LegacyEncoding) {
+        self.encoding = encoding
+    }
+
+    /// Decodes `piece`, whose first byte is at `offset` in the document, appending UTF-8 to
+    /// `out`. With `final`, the piece is the last one: an unfinished sequence is then an error.
+    ///
+    /// - Throws: `InputDecoding.Failure` at the first byte that does not begin or continue a
+    ///   character of the encoding; `out` then holds what came before it.
+    mutating func decode(_ piece: UnsafeRawBufferPointer, at offset: Int, final: Bool, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+        switch encoding {
+        case .gbk, .gb18030: try decodeGB18030(piece, at: offset, into: &out)
+        case .big5: try decodeBig5(piece, at: offset, into: &out)
+        case .eucJP: try decodeEUCJP(piece, at: offset, into: &out)
+        case .iso2022JP: try decodeISO2022JP(piece, at: offset, into: &out)
+        case .shiftJIS: try decodeShiftJIS(piece, at: offset, into: &out)
+        case .eucKR: try decodeEUCKR(piece, at: offset, into: &out)
+        default: try decodeSingleByte(piece, at: offset, into: &out)
+        }
+        if final { try finish() }
+    }
+
+    /// At the end of the document: an unfinished sequence is an error.
+    private func finish() throws(InputDecoding.Failure) {
+        if encoding == .iso2022JP {
+            switch iso2022JPState {
+            case .trailByte:
+                throw truncated([lead])
+            case .escapeStart:
+                throw truncated([0x1B])
+            case .escape:
+                throw truncated([0x1B, lead])
+            default:
+                return
+            }
+        }
+        guard lead != 0 else { return }
+        var bytes: [UInt8] = []
+        if jis0212 { bytes.append(0x8F) }
+        bytes.append(lead)
+        if second != 0 { bytes.append(second) }
+        if third != 0 { bytes.append(third) }
+        throw truncated(bytes)
+    }
+
+    // MARK: - Single-byte encodings
+
+    private mutating func decodeSingleByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+        let table = EncodingTables.singleByte
+        let base = Int(encoding.rawValue) &* 128 &- 0x80
+        for i in 0..<piece.count {
+            let byte = piece[i]
+            if byte < 0x80 {
+                out.append(byte)
+                continue
+            }
+            let codePoint = table[base + Int(byte)]
+            guard codePoint != 0 else { throw unmapped([byte], at: offset + i) }
+            appendUTF8(UInt32(codePoint), to: &out)
+        }
+    }
+
+    // MARK: - Errors
+
+    /// Bytes that are not a character of the encoding, starting at `offset` in the document.
+    func unmapped(_ bytes: [UInt8], at offset: Int) -> InputDecoding.Failure {
+        InputDecoding.Failure(reason: .unexpectedCharacter(found: LegacyDecoder.describe(bytes), expected: "a \(encoding.name) character"), offset: offset)
+    }
+
+    /// The document ends inside a character (or an ISO-2022-JP escape sequence).
+    func truncated(_ bytes: [UInt8]) -> InputDecoding.Failure {
+        InputDecoding.Failure(
+            reason: .unexpectedEndOfInput(expected: "the rest of the \(encoding.name) sequence that starts with \(LegacyDecoder.hex(bytes))"),
+            offset: sequenceStart)
+    }
+
+    /// "byte 0xFF", "bytes 0x81 0x20" (after "unexpected" in the message).
+    static func describe(_ bytes: [UInt8]) -> String {
+        (bytes.count == 1 ? "byte " : "bytes ") + hex(bytes)
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { "0x" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+    }
+}
