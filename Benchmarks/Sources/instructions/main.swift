@@ -20,6 +20,10 @@
 //   encode-books5k   try XMLEncoder().encode(catalog, withRootKey: "books")
 //   stream-books5k   try XMLDecoder().decodeElements(Book.self, at: "books/book", from: url)
 //                    books 5k written to a temporary file first, each book counted in the closure
+//   read-books5k     var reader = try XMLReader(data); while try reader.next() != nil {}
+//                    the reader alone: every event of books 5k, its start elements counted
+//   read-books5k-gbk the same bytes declared encoding="GBK": the legacy decoders' cost on a
+//                    document whose markup and text are ASCII (the common case of a feed)
 //
 // The models are Workloads' as they are, without the Encoders module's attribute conformances: the
 // encoder writes every property as a child element (the figures in README.md were taken this way).
@@ -27,7 +31,7 @@
 // for three: (450.9 − 253.5) ÷ 2 = 98.7 million per call (at aa398fb).
 //
 // Options:
-//   --mode M        one of the modes above (repeatable; default: all five)
+//   --mode M        one of the modes above (repeatable; default: all seven)
 //   --valgrind P    the valgrind executable (default: found on PATH)
 
 #if canImport(FoundationEssentials)
@@ -43,6 +47,28 @@ enum Mode: String, CaseIterable {
     case encodeOSM5k = "encode-osm5k"
     case encodeBooks5k = "encode-books5k"
     case streamBooks5k = "stream-books5k"
+    case readBooks5k = "read-books5k"
+    case readBooks5kGBK = "read-books5k-gbk"
+}
+
+/// Reads every event of `bytes`; checks the number of start elements.
+func readAll(_ bytes: [UInt8], elements expected: Int) throws {
+    var reader = try XMLReader(bytes)
+    var elements = 0
+    while let event = try reader.next() {
+        if case .startElement = event { elements += 1 }
+    }
+    guard elements == expected else { fail("read \(elements) elements, not \(expected)") }
+}
+
+/// How many start elements books 5k has, counted once outside the measured calls' difference.
+func elementCount(_ bytes: [UInt8]) throws -> Int {
+    var reader = try XMLReader(bytes)
+    var elements = 0
+    while let event = try reader.next() {
+        if case .startElement = event { elements += 1 }
+    }
+    return elements
 }
 
 func fail(_ message: String) -> Never {
@@ -85,6 +111,22 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
             try XMLDecoder().decodeElements(Book.self, at: "books/book", from: url) { _ in count += 1 }
             guard count == 5_000 else { fail("decoded \(count) books, not 5,000") }
         }
+    case .readBooks5k:
+        let bytes = [UInt8](Workloads.books5k.data)
+        let expected = try elementCount(bytes)
+        for _ in 0..<calls { try readAll(bytes, elements: expected) }
+    case .readBooks5kGBK:
+        var bytes = [UInt8](Workloads.books5k.data)
+        let expected = try elementCount(bytes)
+        // The document, declared GBK: its declaration replaced (or one added), the rest unchanged.
+        let declaration = Array(#"<?xml version="1.0" encoding="GBK"?>"#.utf8)
+        if bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) {
+            bytes.replaceSubrange(0...end, with: declaration)
+        } else {
+            bytes = declaration + bytes
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { fail("books 5k is not ASCII; read-books5k-gbk would measure other text") }
+        for _ in 0..<calls { try readAll(bytes, elements: expected) }
     }
 }
 
