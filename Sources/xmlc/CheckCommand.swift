@@ -25,7 +25,7 @@ enum CheckCommand: Command {
         Errors are printed to standard error as FILE:LINE:COLUMN: error: MESSAGE, followed by the
         source line and a caret under the column (columns count characters).
 
-        USAGE: xmlc check [--quiet] [--no-namespaces] FILE...
+        USAGE: xmlc check [--quiet] [--no-namespaces] [--html-entities] FILE...
 
         ARGUMENTS:
           FILE                  A file to check, or '-' for standard input (shown as <stdin>).
@@ -34,6 +34,9 @@ enum CheckCommand: Command {
           -q, --quiet           Print nothing for well-formed documents.
           --no-namespaces       Read names without Namespaces 1.0 processing (a colon is then an
                                 ordinary name character).
+          --html-entities       Accept HTML's named character references (&eacute;, &nbsp;…) that
+                                the document does not declare, as an HTML reader would. Such a
+                                document is not well-formed XML: other XML tools refuse it.
           -h, --help            Show this help.
 
         EXIT STATUS:
@@ -46,6 +49,7 @@ enum CheckCommand: Command {
     static let options = [
         Option(key: "quiet", spellings: ["-q", "--quiet"]),
         Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
+        Option(key: "html-entities", spellings: ["--html-entities"]),
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
@@ -66,7 +70,7 @@ enum CheckCommand: Command {
             return Tool.usageError("standard input ('-') can be given only once", command: name, console: console)
         }
 
-        let readerOptions = XMLReader.Options(processNamespaces: !parsed.has("no-namespaces"))
+        let readerOptions = Conversion.readerOptions(parsed)
         var status = ExitStatus.success
         for argument in parsed.positionals {
             let input = InputSource(argument: argument)

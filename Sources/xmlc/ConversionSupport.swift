@@ -149,9 +149,12 @@ enum Conversion {
         return (line, column)
     }
 
-    /// Reader options from the shared `--no-namespaces` flag.
+    /// Reader options from the flags `check`, `format` and `to-json` share: `--no-namespaces` and
+    /// `--html-entities` (HTML's named character references for undeclared entities).
     static func readerOptions(_ parsed: CommandLineArguments) -> XMLReader.Options {
-        XMLReader.Options(processNamespaces: !parsed.has("no-namespaces"))
+        XMLReader.Options(
+            processNamespaces: !parsed.has("no-namespaces"),
+            undeclaredEntityReplacements: parsed.has("html-entities") ? .html : nil)
     }
 
     /// The look-ahead a `--lookahead BYTES` option asks for: a number of bytes, optionally with

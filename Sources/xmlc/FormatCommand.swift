@@ -39,7 +39,8 @@ enum FormatCommand: Command {
         the content is never changed. If the document turns out malformed, the output written
         so far stays and the error follows on standard error.
 
-        USAGE: xmlc format [--compact] [--indent N | --tabs] [--lookahead BYTES] [--no-namespaces] [FILE]
+        USAGE: xmlc format [--compact] [--indent N | --tabs] [--lookahead BYTES] [--no-namespaces]
+                           [--html-entities] [FILE]
 
         ARGUMENTS:
           FILE                  The document, or '-' (or nothing) for standard input.
@@ -51,6 +52,9 @@ enum FormatCommand: Command {
           --lookahead BYTES     Output held back while layout is undecided (default 16M;
                                 K, M and G suffixes count KiB, MiB, GiB).
           --no-namespaces       Read names without Namespaces 1.0 processing.
+          --html-entities       Accept HTML's named character references (&eacute;, &nbsp;…) that
+                                the document does not declare; they are written as the characters
+                                they stand for. Other XML tools refuse such input.
           -h, --help            Show this help.
 
         EXIT STATUS:
@@ -66,6 +70,7 @@ enum FormatCommand: Command {
         Option(key: "tabs", spellings: ["--tabs"]),
         Conversion.lookaheadOption,
         Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
+        Option(key: "html-entities", spellings: ["--html-entities"]),
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {

@@ -43,7 +43,8 @@ enum ToJSONCommand: Command {
         --lookahead): it never writes JSON that maps the document wrongly. The output written
         before an error stays on standard output.
 
-        USAGE: xmlc to-json [--compact] [--indent N] [--lookahead BYTES] [--no-namespaces] [FILE]
+        USAGE: xmlc to-json [--compact] [--indent N] [--lookahead BYTES] [--no-namespaces]
+                            [--html-entities] [FILE]
 
         ARGUMENTS:
           FILE                  The document, or '-' (or nothing) for standard input.
@@ -54,6 +55,9 @@ enum ToJSONCommand: Command {
           --lookahead BYTES     Output held back while a form is undecided (default 16M;
                                 K, M and G suffixes count KiB, MiB, GiB).
           --no-namespaces       Read names without Namespaces 1.0 processing.
+          --html-entities       Accept HTML's named character references (&eacute;, &nbsp;…) that
+                                the document does not declare; they are written as the characters
+                                they stand for. Other XML tools refuse such input.
           -h, --help            Show this help.
 
         EXIT STATUS:
@@ -69,6 +73,7 @@ enum ToJSONCommand: Command {
         Option(key: "indent", spellings: ["--indent"], takesValue: true),
         Conversion.lookaheadOption,
         Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
+        Option(key: "html-entities", spellings: ["--html-entities"]),
     ]
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {

@@ -37,7 +37,7 @@ extension XMLDecoder {
     ///   the error have been handed to `body`); a `DecodingError` from an element; or what `body` throws.
     public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from url: URL, _ body: (T) throws -> Void) throws {
         let options = currentOptions
-        let reader = try XMLReader(contentsOf: url, options: XMLReader.Options(limits: options.limits))
+        let reader = try XMLReader(contentsOf: url, options: options.readerOptions)
         try decodeElements(type, at: path, reader: reader, options: options, body)
     }
 
@@ -46,7 +46,7 @@ extension XMLDecoder {
     /// its current position to its end, and not closed.
     public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from fileHandle: FileHandle, _ body: (T) throws -> Void) throws {
         let options = currentOptions
-        let reader = XMLReader(fileHandle: fileHandle, options: XMLReader.Options(limits: options.limits))
+        let reader = XMLReader(fileHandle: fileHandle, options: options.readerOptions)
         try decodeElements(type, at: path, reader: reader, options: options, body)
     }
 
@@ -56,7 +56,7 @@ extension XMLDecoder {
         let options = currentOptions
         let reader: XMLReader
         do {
-            reader = try XMLReader(data, options: XMLReader.Options(limits: options.limits))
+            reader = try XMLReader(data, options: options.readerOptions)
         } catch {
             throw ElementStreamDecoder.notWellFormed(error)
         }
@@ -86,14 +86,14 @@ extension XMLDecoder {
     public func decodeElements<T: Decodable, Bytes: AsyncSequence>(_ type: T.Type, at path: String, from bytes: Bytes) -> Elements<T>
     where Bytes.Element == UInt8 {
         let options = currentOptions
-        return Elements(path: path, options: options) { XMLReader(bytes, options: XMLReader.Options(limits: options.limits)) }
+        return Elements(path: path, options: options) { XMLReader(bytes, options: options.readerOptions) }
     }
 
     /// The elements at `path` in a file, decoded one at a time as an asynchronous sequence; see
     /// ``decodeElements(_:at:from:)-(_,_,Bytes)``. Opening the file fails when the iteration starts.
     public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from url: URL) -> Elements<T> {
         let options = currentOptions
-        return Elements(path: path, options: options) { try XMLReader(contentsOf: url, options: XMLReader.Options(limits: options.limits)) }
+        return Elements(path: path, options: options) { try XMLReader(contentsOf: url, options: options.readerOptions) }
     }
 
     /// The elements at a path in a document, decoded one at a time as it is read: what

@@ -60,6 +60,12 @@ open class XMLDecoder: @unchecked Sendable {
         var trimValueWhitespaces = true
         var removeWhitespaceElements = false
         var limits = XMLReader.Limits()
+        var undeclaredEntityReplacements: XMLReader.EntityReplacements?
+
+        /// The reader's options for a decoding run.
+        var readerOptions: XMLReader.Options {
+            XMLReader.Options(limits: limits, undeclaredEntityReplacements: undeclaredEntityReplacements)
+        }
     }
 
     private let options: Locked<Options>
@@ -157,6 +163,24 @@ open class XMLDecoder: @unchecked Sendable {
         set { options.withLock { $0.limits = newValue } }
     }
 
+    /// Replacement text for entity references that documents use without declaring them, such as
+    /// HTML's `&eacute;` or `&nbsp;` in an RSS feed. Default `nil`: such a reference is an error,
+    /// as XML requires (the document is not well-formed).
+    ///
+    /// ```swift
+    /// let decoder = XMLDecoder()
+    /// decoder.undeclaredEntityReplacements = .html
+    /// let feed = try decoder.decode(RSS.self, from: data)   // "Caf&eacute;" reads "Café"
+    /// ```
+    ///
+    /// Only names the document does not declare are looked up; the predefined entities and the
+    /// DTD's keep their meaning. The documents this accepts are refused by other XML tools. See
+    /// ``XMLReader/EntityReplacements`` and ``XMLReader/Options/undeclaredEntityReplacements``.
+    open var undeclaredEntityReplacements: XMLReader.EntityReplacements? {
+        get { options.withLock { $0.undeclaredEntityReplacements } }
+        set { options.withLock { $0.undeclaredEntityReplacements = newValue } }
+    }
+
     // MARK: - Decoding
 
     /// Decodes a value of type `T` from an XML document.
@@ -203,7 +227,7 @@ open class XMLDecoder: @unchecked Sendable {
         var index: XMLIndex
         var reader: XMLReader
         do {
-            reader = try XMLReader(unsafeBytes: bytes, options: XMLReader.Options(limits: options.limits))
+            reader = try XMLReader(unsafeBytes: bytes, options: options.readerOptions)
             index = try XMLIndex.build(&reader, reusing: &scratch)
         } catch {
             throw DecodingError.dataCorrupted(

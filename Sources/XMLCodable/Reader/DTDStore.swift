@@ -117,6 +117,26 @@ internal final class DTDStore {
         for index in buffers.indices { buffers[index].documentOffset -= count }
     }
 
+    /// The buffers holding replacement text for undeclared entities (`XMLReader.EntityReplacements`),
+    /// by entity name: one per name, made the first time the name is referenced.
+    private var replacementSources: [String: UInt32] = [:]
+
+    /// The buffer holding `text`, the replacement for the undeclared entity `name` (made on first
+    /// use), now located at `documentOffset`, the reference being read; `nil` when the reader has
+    /// no room for another buffer.
+    func replacementBuffer(named name: UnsafeRawBufferPointer, text: String, documentOffset: Int) -> UInt32? {
+        let key = String(decoding: name, as: UTF8.self)
+        if let source = replacementSources[key] {
+            buffers[Int(source) - 1].documentOffset = documentOffset
+            return source
+        }
+        guard buffers.count < XMLSlice.maxSources - 2, text.utf8.count <= XMLSlice.maxBufferSize else { return nil }
+        var text = text
+        let source = text.withUTF8 { addBuffer(UnsafeRawBufferPointer($0), rawLineEnds: false, documentOffset: documentOffset) }
+        replacementSources[key] = source
+        return source
+    }
+
     /// Declares an entity unless one of the same kind and name exists (the first declaration binds).
     @discardableResult
     func declare(_ entity: Entity) -> Bool {

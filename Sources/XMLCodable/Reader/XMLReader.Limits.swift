@@ -41,11 +41,20 @@ extension XMLReader {
         /// are only allowed as the prefix separator, and ``XMLReader/namespaceURI(_:)`` resolves
         /// names. Default `true`. When `false`, a colon is an ordinary name character.
         public var processNamespaces: Bool = true
+        /// Replacement text for entity references the document uses without declaring them, such
+        /// as HTML's `&eacute;` in an RSS feed; `nil` (the default) keeps XML's rule, under which
+        /// such a reference is an ``XMLParsingError/Reason/undeclaredEntity(_:)`` error.
+        ///
+        /// Only names the document does not declare are looked up: the five predefined entities and
+        /// those the DTD declares keep their meaning. A document read this way is not well-formed
+        /// XML, and other XML tools refuse it. See ``XMLReader/EntityReplacements``.
+        public var undeclaredEntityReplacements: EntityReplacements? = nil
 
         /// Options with the default values.
-        public init(limits: Limits = Limits(), processNamespaces: Bool = true) {
+        public init(limits: Limits = Limits(), processNamespaces: Bool = true, undeclaredEntityReplacements: EntityReplacements? = nil) {
             self.limits = limits
             self.processNamespaces = processNamespaces
+            self.undeclaredEntityReplacements = undeclaredEntityReplacements
         }
     }
 }

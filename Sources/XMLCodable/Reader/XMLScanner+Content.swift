@@ -92,7 +92,9 @@ extension XMLScanner {
             if byte == UInt8(ascii: "&") {
                 let reference = try scanReference(buf, at: position)
                 if case .entity(let nameStart, let nameEnd) = reference.kind {
-                    try enterEntity(buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end)
+                    if let replacement = try enterEntity(buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end) {
+                        return replacement
+                    }
                     continue
                 }
             }
@@ -100,18 +102,24 @@ extension XMLScanner {
         }
     }
 
-    /// Handles `&name;` in content: expands an internal entity, refuses others.
+    /// Handles `&name;` in content: expands an internal entity, refuses others. For an undeclared
+    /// name that `entityReplacements` replaces, returns the text event of its replacement text
+    /// (nil for an empty one); otherwise nil, reading on in the entity or after the reference.
     private mutating func enterEntity(_ buf: UncheckedBytes, _ document: UncheckedBytes, nameStart: Int, nameEnd: Int, referenceEnd: Int)
-        throws(ScanError)
+        throws(ScanError) -> XMLEvent?
     {
         let name = buf.rawBuffer(unchecked: nameStart..<nameEnd)
         guard let dtd, let index = dtd.generalEntity(named: name) else {
+            if entityReplacements != nil, let text = try replacementText(ofUndeclared: name, referenceStart: nameStart - 1) {
+                position = referenceEnd
+                return text.isEmpty ? nil : .text(text)
+            }
             if undeclaredEntitiesAreErrors {
                 throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
             }
             // Declared, perhaps, in markup a non-validating reader does not read: skipped.
             position = referenceEnd
-            return
+            return nil
         }
         let entity = dtd.entities[index]
         // WFC: Entity Declared: where undeclared entities are errors, so are those declared inside a parameter entity.
@@ -122,6 +130,29 @@ extension XMLScanner {
         if entity.isExternal { throw error(.externalEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
         position = referenceEnd
         try pushEntity(index, referenceStart: nameStart - 1, referenceEnd: referenceEnd)
+        return nil
+    }
+
+    /// The replacement text `entityReplacements` gives an undeclared entity referred to in
+    /// content, as a slice of a DTD-store buffer (one per name, made on first use): character data
+    /// as it is, with nothing to decode and nothing to scan, like a character reference's. `nil`
+    /// when the table has no such name.
+    @inline(never)
+    private mutating func replacementText(ofUndeclared name: UnsafeRawBufferPointer, referenceStart: Int) throws(ScanError) -> XMLSlice? {
+        let text: String
+        do {
+            guard let found = try undeclaredEntityReplacement(name) else { return nil }
+            text = found
+        } catch {
+            throw self.error(error.reason, at: referenceStart)
+        }
+        let store = dtd ?? DTDStore()
+        dtd = store
+        let documentOffset = offset(referenceStart)
+        guard let source = store.replacementBuffer(named: name, text: text, documentOffset: documentOffset) else {
+            throw self.error(.documentTooLarge(limit: XMLSlice.maxSources), at: referenceStart)
+        }
+        return XMLSlice(source: source, start: 0, end: store.buffer(source).count)
     }
 
     // MARK: - Text

@@ -260,6 +260,11 @@ extension XMLScanner {
                     let name = level.bytes.rawBuffer(unchecked: nameStart..<nameEnd)
                     let nameString = { String(decoding: name, as: UTF8.self) }
                     guard let dtd, let index = dtd.generalEntity(named: name) else {
+                        // Replaced as a character reference is: its white space kept, nothing expanded.
+                        if entityReplacements != nil, let text = try undeclaredEntityReplacement(name) {
+                            if emit { output.append(contentsOf: text.utf8) }
+                            continue
+                        }
                         if undeclaredEntitiesAreErrors { throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0) }
                         continue
                     }
@@ -312,6 +317,25 @@ extension XMLScanner {
                 }
             }
         }
+    }
+
+    /// The replacement text `entityReplacements` gives the undeclared entity `name`, or `nil` when
+    /// there is no table or no such name in it.
+    ///
+    /// - Throws: `malformedEntity` (at offset 0: callers place it at the reference) when the text
+    ///   holds a character XML does not allow, which must never reach the reader's output.
+    func undeclaredEntityReplacement(_ name: UnsafeRawBufferPointer) throws(ScanError) -> String? {
+        guard let entityReplacements else { return nil }
+        let nameString = String(decoding: name, as: UTF8.self)
+        guard let text = entityReplacements.replacement(for: nameString) else { return nil }
+        for scalar in text.unicodeScalars where !isXMLChar(scalar.value) {
+            let codePoint = String(scalar.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - codePoint.count)) + codePoint
+            throw ScanError(
+                reason: .malformedEntity(name: nameString, problem: "its replacement text holds U+\(padded), a character XML 1.0 does not allow"),
+                offset: 0)
+        }
+        return text
     }
 
     /// Collapses runs of spaces to one and trims them at both ends, from `start` on.

@@ -74,6 +74,9 @@ internal struct XMLScanner {
     let limits: XMLReader.Limits
     let processNamespaces: Bool
     let lexer: Lexer
+    /// Replacement text for references to undeclared entities (`XMLReader.EntityReplacements`), or
+    /// `nil` for XML's rule: consulted only once a name is known to be undeclared.
+    let entityReplacements: XMLReader.EntityReplacements?
     /// The document's size in bytes; for a document read in chunks, the bytes that have arrived.
     var documentSize: Int
     /// Whether the document is read in chunks: the end of the buffer is then the end of the bytes
@@ -131,6 +134,7 @@ internal struct XMLScanner {
     init(options: XMLReader.Options, documentSize: Int) {
         self.limits = options.limits
         self.processNamespaces = options.processNamespaces
+        self.entityReplacements = options.undeclaredEntityReplacements
         self.lexer = Lexer(maxNameLength: options.limits.maxNameLength, processNamespaces: options.processNamespaces)
         self.documentSize = documentSize
         self.end = documentSize
