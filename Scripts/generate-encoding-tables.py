@@ -11,6 +11,8 @@ Sources, both reproducible:
 
 Usage (from the repository's root):
     python3 Scripts/generate-encoding-tables.py [--whatwg DIR] [--output FILE]
+    python3 Scripts/generate-encoding-tables.py --check   # exits 1 if the file is not what it would write
+                                                          # (0, with a message, when DIR is absent)
 
 The tables are stored compactly: each is one base64 string literal (little-endian 16-bit code
 points, or 24-bit ones for Big5, whose HKSCS part reaches plane 2), unpacked once at first use by
@@ -164,8 +166,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--whatwg", default=os.path.join(ROOT, "..", "shared", "whatwg-encoding"))
     parser.add_argument("--output", default=os.path.join(ROOT, "Sources", "XMLCodable", "Reader", "Encodings", "EncodingTables.swift"))
+    parser.add_argument("--check", action="store_true", help="compare with the committed file instead of writing it")
     args = parser.parse_args()
     directory = args.whatwg
+    if not os.path.exists(os.path.join(directory, "encodings.json")):
+        message = f"the WHATWG encoding files are not at {directory} (--whatwg DIR)"
+        if args.check:
+            print(f"skipped: {message}")
+            return
+        raise SystemExit(message)
     with open(os.path.join(directory, "encodings.json"), encoding="utf-8") as f:
         groups = json.load(f)
     names = {}
@@ -285,8 +294,15 @@ def main():
     out.append("\n")
     out.append(literal("big5Packed", pack(big5, 3), f"index Big5: {len(big5)} pointers, 24-bit (HKSCS reaches plane 2)."))
     out.append("}\n")
+    text = "".join(out)
+    if args.check:
+        with open(args.output, encoding="utf-8") as f:
+            if f.read() != text:
+                raise SystemExit(f"{os.path.relpath(args.output, ROOT)} is not what the script writes: run python3 Scripts/generate-encoding-tables.py")
+        print(f"{os.path.relpath(args.output, ROOT)} is up to date")
+        return
     with open(args.output, "w", encoding="utf-8") as f:
-        f.write("".join(out))
+        f.write(text)
     print(f"wrote {os.path.relpath(args.output, ROOT)}: {len(cases)} labels, {len(SINGLE_BYTE)} single-byte tables")
 
 
