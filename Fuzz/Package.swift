@@ -27,14 +27,19 @@ let package = Package(
             name: "FuzzTree",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        // The readings in memory and in pieces that FuzzChunks and FuzzEncodings compare.
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
         .executableTarget(
             name: "FuzzChunks",
-            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+            dependencies: ["FuzzSupport", .product(name: "XMLCodable", package: "XMLCodable")]
         ),
         // The legacy-encoding decoders, whole and in pieces (see its header).
         .executableTarget(
             name: "FuzzEncodings",
-            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+            dependencies: ["FuzzSupport", .product(name: "XMLCodable", package: "XMLCodable")]
         ),
         // The model shapes of the generated round-trip tests, compiled here through links to
         // Tests/XMLCodableTests/RoundTrip/GeneratedShapes.swift and Generation.swift.

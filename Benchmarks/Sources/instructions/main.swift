@@ -22,8 +22,10 @@
 //                    books 5k written to a temporary file first, each book counted in the closure
 //   read-books5k     var reader = try XMLReader(data); while try reader.next() != nil {}
 //                    the reader alone: every event of books 5k, its start elements counted
-//   read-books5k-gbk the same bytes declared encoding="GBK": the legacy decoders' cost on a
-//                    document whose markup and text are ASCII (the common case of a feed)
+//   read-books5k-windows1252
+//                    the same bytes declared encoding="windows-1252", so every byte goes through
+//                    a legacy decoder's table (the few non-ASCII UTF-8 sequences become two or
+//                    three Latin letters each): the transcoding's cost over read-books5k
 //
 // The models are Workloads' as they are, without the Encoders module's attribute conformances: the
 // encoder writes every property as a child element (the figures in README.md were taken this way).
@@ -48,7 +50,7 @@ enum Mode: String, CaseIterable {
     case encodeBooks5k = "encode-books5k"
     case streamBooks5k = "stream-books5k"
     case readBooks5k = "read-books5k"
-    case readBooks5kGBK = "read-books5k-gbk"
+    case readBooks5kWindows1252 = "read-books5k-windows1252"
 }
 
 /// Reads every event of `bytes`; checks the number of start elements.
@@ -115,17 +117,16 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         let bytes = [UInt8](Workloads.books5k.data)
         let expected = try elementCount(bytes)
         for _ in 0..<calls { try readAll(bytes, elements: expected) }
-    case .readBooks5kGBK:
+    case .readBooks5kWindows1252:
         var bytes = [UInt8](Workloads.books5k.data)
         let expected = try elementCount(bytes)
-        // The document, declared GBK: its declaration replaced (or one added), the rest unchanged.
-        let declaration = Array(#"<?xml version="1.0" encoding="GBK"?>"#.utf8)
+        // The document, declared windows-1252: its declaration replaced (or one added), the rest unchanged.
+        let declaration = Array(#"<?xml version="1.0" encoding="windows-1252"?>"#.utf8)
         if bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) {
             bytes.replaceSubrange(0...end, with: declaration)
         } else {
             bytes = declaration + bytes
         }
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { fail("books 5k is not ASCII; read-books5k-gbk would measure other text") }
         for _ in 0..<calls { try readAll(bytes, elements: expected) }
     }
 }

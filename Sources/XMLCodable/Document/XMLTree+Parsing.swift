@@ -12,8 +12,8 @@ import Foundation
 #endif
 
 extension XMLTree {
-    /// Parses a document from UTF-8 bytes (or BOM-marked UTF-16, or declared ISO-8859-1,
-    /// US-ASCII or windows-1252).
+    /// Parses a document from its bytes: UTF-8, UTF-16, UTF-32 or an encoding its XML declaration
+    /// names (see <doc:Encodings>).
     ///
     /// - Parameters:
     ///   - bytes: the document.

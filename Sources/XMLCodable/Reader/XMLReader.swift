@@ -3,8 +3,9 @@
 // Design: `XMLReader` is a value type that holds the input (an array, `Data`, a `String` or a
 // caller-owned buffer) without copying it, and an `XMLScanner` that holds all parsing state as
 // offsets. Each call borrows the input's bytes for its duration (`withBytes`), so no pointer ever
-// outlives the storage that owns it. Inputs in UTF-16, ISO-8859-1, US-ASCII or windows-1252 are
-// transcoded to UTF-8 once, in `init`; UTF-8 input is read where it lies.
+// outlives the storage that owns it. Inputs in UTF-16, UTF-32 or an encoding the declaration names
+// (ISO-8859-1, windows-1251, Shift_JIS, …: InputDecoding.swift, Encodings/) are transcoded to
+// UTF-8 once, in `init`; UTF-8 input is read where it lies.
 //
 // Because the whole state is values (arrays are copy-on-write), copying a reader takes a snapshot
 // of the parse: the copy and the original continue independently.
@@ -52,8 +53,9 @@ public struct XMLReader {
     /// (see `stepStream`).
     @usableFromInline internal var windowBase = 0
 
-    /// Creates a reader over UTF-8 (or BOM-marked UTF-16, or declared ISO-8859-1, US-ASCII or
-    /// windows-1252) bytes. UTF-8 input is not copied.
+    /// Creates a reader over a document's bytes: UTF-8, UTF-16 or UTF-32 (by byte order mark or
+    /// by the first bytes), or an encoding the XML declaration names (see <doc:Encodings>).
+    /// UTF-8 input is not copied; other encodings are transcoded to UTF-8 once, here.
     ///
     /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte order mark.
     public init(_ bytes: [UInt8], options: Options = Options()) throws(XMLParsingError) {

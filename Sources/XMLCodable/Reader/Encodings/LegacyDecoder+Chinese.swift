@@ -13,8 +13,15 @@
 extension LegacyDecoder {
     mutating func decodeGB18030(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.gb18030
-        for i in 0..<piece.count {
+        var i = 0
+        while i < piece.count {
             let byte = piece[i]
+            // A run of ASCII (markup, mostly) is copied as it is, in one append.
+            if lead == 0, byte < 0x80 {
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
+                continue
+            }
+            defer { i += 1 }
             if third != 0 {
                 guard (0x30...0x39).contains(byte) else { throw unmapped([lead, second, third, byte], at: sequenceStart) }
                 let pointer = (((Int(lead) - 0x81) * 10 + Int(second) - 0x30) * 126 + Int(third) - 0x81) * 10 + Int(byte) - 0x30
@@ -42,8 +49,6 @@ extension LegacyDecoder {
                 }
                 guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
-            } else if byte < 0x80 {
-                out.append(byte)
             } else if byte == 0x80 {
                 appendUTF8(0x20AC, to: &out)
             } else if byte != 0xFF {
@@ -57,8 +62,15 @@ extension LegacyDecoder {
 
     mutating func decodeBig5(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.big5
-        for i in 0..<piece.count {
+        var i = 0
+        while i < piece.count {
             let byte = piece[i]
+            // A run of ASCII (markup, mostly) is copied as it is, in one append.
+            if lead == 0, byte < 0x80 {
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
+                continue
+            }
+            defer { i += 1 }
             if lead != 0 {
                 let first = lead
                 lead = 0
@@ -78,8 +90,6 @@ extension LegacyDecoder {
                 }
                 guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
-            } else if byte < 0x80 {
-                out.append(byte)
             } else if (0x81...0xFE).contains(byte) {
                 lead = byte
                 sequenceStart = offset + i

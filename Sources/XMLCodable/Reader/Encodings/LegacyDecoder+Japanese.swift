@@ -13,8 +13,15 @@
 extension LegacyDecoder {
     mutating func decodeShiftJIS(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.jis0208
-        for i in 0..<piece.count {
+        var i = 0
+        while i < piece.count {
             let byte = piece[i]
+            // A run of ASCII (markup, mostly) is copied as it is, in one append.
+            if lead == 0, byte < 0x80 {
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
+                continue
+            }
+            defer { i += 1 }
             if lead != 0 {
                 let first = lead
                 lead = 0
@@ -31,8 +38,8 @@ extension LegacyDecoder {
                 }
                 guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
-            } else if byte <= 0x80 {
-                if byte < 0x80 { out.append(byte) } else { appendUTF8(0x80, to: &out) }
+            } else if byte == 0x80 {
+                appendUTF8(0x80, to: &out)
             } else if (0xA1...0xDF).contains(byte) {
                 appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
             } else if (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte) {
@@ -45,8 +52,15 @@ extension LegacyDecoder {
     }
 
     mutating func decodeEUCJP(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
-        for i in 0..<piece.count {
+        var i = 0
+        while i < piece.count {
             let byte = piece[i]
+            // A run of ASCII (markup, mostly) is copied as it is, in one append.
+            if lead == 0, byte < 0x80 {
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
+                continue
+            }
+            defer { i += 1 }
             if lead == 0x8E, (0xA1...0xDF).contains(byte) {
                 lead = 0
                 appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
@@ -65,8 +79,6 @@ extension LegacyDecoder {
                 }
                 guard let codePoint else { throw unmapped((fromJIS0212 ? [0x8F] : []) + [first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
-            } else if byte < 0x80 {
-                out.append(byte)
             } else if byte == 0x8E || byte == 0x8F || (0xA1...0xFE).contains(byte) {
                 lead = byte
                 sequenceStart = offset + i

@@ -8,8 +8,15 @@
 extension LegacyDecoder {
     mutating func decodeEUCKR(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.eucKR
-        for i in 0..<piece.count {
+        var i = 0
+        while i < piece.count {
             let byte = piece[i]
+            // A run of ASCII (markup, mostly) is copied as it is, in one append.
+            if lead == 0, byte < 0x80 {
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
+                continue
+            }
+            defer { i += 1 }
             if lead != 0 {
                 let first = lead
                 lead = 0
@@ -19,8 +26,6 @@ extension LegacyDecoder {
                 }
                 guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
-            } else if byte < 0x80 {
-                out.append(byte)
             } else if (0x81...0xFE).contains(byte) {
                 lead = byte
                 sequenceStart = offset + i

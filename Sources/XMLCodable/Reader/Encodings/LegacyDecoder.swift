@@ -88,16 +88,30 @@ internal struct LegacyDecoder {
     private mutating func decodeSingleByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.singleByte
         let base = Int(encoding.rawValue) &* 128 &- 0x80
-        for i in 0..<piece.count {
+        var i = 0
+        while i < piece.count {
             let byte = piece[i]
+            // A run of ASCII (markup, mostly) is copied as it is, in one append.
             if byte < 0x80 {
-                out.append(byte)
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
                 continue
             }
+            defer { i += 1 }
             let codePoint = table[base + Int(byte)]
             guard codePoint != 0 else { throw unmapped([byte], at: offset + i) }
             appendUTF8(UInt32(codePoint), to: &out)
         }
+    }
+
+    /// Appends the run of ASCII bytes that starts at `start` (whose byte is ASCII) to `out`, in
+    /// one call, and returns the index after it.
+    @inline(__always)
+    static func appendASCII(_ piece: UnsafeRawBufferPointer, from start: Int, into out: inout [UInt8]) -> Int {
+        var end = start + 1
+        let count = piece.count
+        while end < count, piece[end] < 0x80 { end += 1 }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[start..<end]))
+        return end
     }
 
     // MARK: - Errors
