@@ -14,8 +14,7 @@
 // the shape XMLCoder gives such values (an element with an empty key), which its pretty printer
 // lays out differently from the host's other children, so the writer needs to know it.
 //
-// `XMLWriter.write(_:element:depth:)` serializes the tree; `element(at:)` makes a finished tree
-// into `XMLTreeElement`s (name, ordered attributes, ordered children) for code that walks it.
+// `XMLWriter.write(_:element:depth:)` serializes the tree.
 
 internal final class XMLEncodedTree {
     /// A node's index in `nodes`.
@@ -633,39 +632,6 @@ internal final class XMLEncodedTree {
         case Int(UInt8(ascii: "\"")): return Flags.escapeInAttribute | Flags.escapeByDefaultTables
         case Int(UInt8(ascii: "'")): return Flags.escapeByDefaultTables
         default: return 0
-        }
-    }
-
-    // MARK: - Reading
-
-    /// The subtree at `index` as `XMLTreeElement`s: name, ordered attributes (a group's after the
-    /// element's own), ordered children (a group's content in its place).
-    func element(at index: Index) -> XMLTreeElement {
-        let node = nodes[index]
-        let element = XMLTreeElement(name: names[node.name])
-        for hoisted in [false, true] {
-            var attribute = node.firstAttribute
-            while attribute >= 0 {
-                let found = attributes[attribute]
-                if found.hoisted == hoisted { element.attributes.append((names[found.name], string(found.value))) }
-                attribute = found.next
-            }
-        }
-        appendContent(of: index, to: element)
-        return element
-    }
-
-    private func appendContent(of index: Index, to element: XMLTreeElement) {
-        var child = nodes[index].firstChild
-        while child >= 0 {
-            let found = nodes[child]
-            switch found.kind {
-            case .element: element.children.append(.element(self.element(at: child)))
-            case .text: element.children.append(.text(string(found.text)))
-            case .cdata: element.children.append(.cdata(string(found.text)))
-            case .group: appendContent(of: child, to: element)
-            }
-            child = found.next
         }
     }
 

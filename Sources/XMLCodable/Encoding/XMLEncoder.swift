@@ -308,7 +308,6 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.
-    /// `impl.tree.element(at: root)` gives it as `XMLTreeElement`s.
     internal func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], options: Options,
         capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity(), splicingRoot: Bool = true, reusing reused: XMLEncodedTree? = nil,
