@@ -268,7 +268,7 @@ def main():
     out.append("    static func isUnsupportedWebLabel(_ label: String) -> Bool {\n        switch label {\n")
     out.append(wrapped_case(sorted(unsupported)))
     out.append("            return true\n        default:\n            return false\n        }\n    }\n\n")
-    out.append("    /// The WHATWG labels of UTF-8, besides \"utf-8\" and \"utf8\".\n")
+    out.append("    /// The WHATWG labels of UTF-8.\n")
     out.append("    static func isUTF8Label(_ label: String) -> Bool {\n        switch label {\n")
     out.append(wrapped_case(sorted(utf8_labels)))
     out.append("            return true\n        default:\n            return false\n        }\n    }\n\n")

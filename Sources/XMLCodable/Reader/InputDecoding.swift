@@ -140,7 +140,7 @@ internal enum InputDecoding {
         if !final, !declarationHasArrived(bytes, from: start) { return nil }
         guard let declared = declaredEncoding(bytes, from: start) else { return .utf8(checksASCII: false) }
         let label = LegacyEncoding.normalized(declared.name)
-        if label == "utf-8" || label == "utf8" || LegacyEncoding.isUTF8Label(label) { return .utf8(checksASCII: false) }
+        if LegacyEncoding.isUTF8Label(label) { return .utf8(checksASCII: false) }
         if LegacyEncoding.isUTF16Label(label) || isUTF32Label(label) {
             throw Failure(
                 reason: .encodingMismatch(declared: declared.name, detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 or UTF-32 byte order mark)"),

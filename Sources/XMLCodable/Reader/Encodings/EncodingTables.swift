@@ -112,7 +112,7 @@ extension LegacyEncoding {
         }
     }
 
-    /// The WHATWG labels of UTF-8, besides "utf-8" and "utf8".
+    /// The WHATWG labels of UTF-8.
     static func isUTF8Label(_ label: String) -> Bool {
         switch label {
         case "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8":
