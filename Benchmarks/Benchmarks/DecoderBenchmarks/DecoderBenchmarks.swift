@@ -8,9 +8,13 @@
 //                                             the JSON twin (same values, `JSONEncoder` output)
 // The model is `Catalog` (books) or `OSM` (osm) from Workloads, the same type for all three.
 //
+// Each of these is also run with a new decoder per call, as most code writes it (`try
+// XMLDecoder().decode(Model.self, from: data)`): "<decoder>, new decoder per call: <input>", the
+// decoder made and released inside the timed call.
+//
 // One iteration decodes one whole document (scalingFactor .one): `throughput` is documents per
 // second. Custom metrics, timed around the `decode` call only (the decoded model is released after
-// the clock stops; the decoder object is made once, in setup):
+// the clock stops; the decoder object is made once, in setup, unless made per call):
 //   "throughput (kB/s)"   the decoder's own input bytes per second, in 1000-byte units (÷ 1000 = MB/s);
 //                         the XML and the JSON twin differ in size, so compare documents/s or items/s
 //   "items/s"             books or nodes decoded per second: documents/s × items, the like-for-like figure
@@ -81,8 +85,8 @@ func failLoudly(_ message: String) -> Never {
     exit(1)
 }
 
-func register(_ kind: DecoderKind, _ id: WorkloadID) {
-    let fullName = "\(kind.rawValue): \(id.rawValue)"
+func register(_ kind: DecoderKind, _ id: WorkloadID, newDecoderPerCall: Bool) {
+    let fullName = "\(kind.rawValue)\(newDecoderPerCall ? ", new decoder per call" : ""): \(id.rawValue)"
     let slot = DecoderSlot()
 
     func skip(metric: String, message: String) {
@@ -103,7 +107,7 @@ func register(_ kind: DecoderKind, _ id: WorkloadID) {
                 if let marker = slot.skipMetric { benchmark.measurement(marker, 1) }
                 return
             }
-            let (items, duration) = try run.decode()
+            let (items, duration) = try newDecoderPerCall ? run.decodeFresh() : run.decode()
             guard items == decodeCase.items else {
                 failLoudly("\(fullName) — FAILED CHECK: decoded \(items) \(decodeCase.itemName), expected \(decodeCase.items)")
             }
@@ -142,8 +146,10 @@ func register(_ kind: DecoderKind, _ id: WorkloadID) {
 
 let benchmarks: @Sendable () -> Void = {
     for id in DecodeCase.ids {
-        for kind in DecoderKind.allCases {
-            register(kind, id)
+        for newDecoderPerCall in [false, true] {
+            for kind in DecoderKind.allCases {
+                register(kind, id, newDecoderPerCall: newDecoderPerCall)
+            }
         }
     }
 }

@@ -1,22 +1,71 @@
 // DecodingScratch: the working memory of a decoding call (the index's node and attribute arrays,
-// the decoder's list array), kept by an `XMLDecoder` from one call to the next.
+// the decoder's list array), kept from one call to the next in a small process-wide pool.
 //
 // Design: these arrays are most of what a decoding call allocates (for a 766 KB attribute-heavy
 // document, about 3 MB), and they die at the end of the call. Allocated afresh for every call,
 // they come back as pages the process has never touched, or has given back to the system, and
 // touching those costs more than filling them (in a virtual machine, about 10 µs per page when
-// the host has to back it). So an `XMLDecoder` keeps the arrays of its last call, emptied but with
-// their capacity, and the next call fills them again. At most `maxKeptBytes` is kept; a larger
-// set is freed as before. Calls that run at the same time on one decoder each take the kept set
-// if it is there, else start empty; the set given back last is kept.
-
+// the host has to back it). So a finished call gives its arrays back, emptied but with their
+// capacity, and the next call fills them again.
+//
+// The pool is the process's, not a decoder's: most code makes a new decoder per call (`try
+// XMLDecoder().decode(T.self, from: data)`), and a decoder's own set would die with it. Calls
+// take the most recently given set; calls that run at the same time each take one if there is
+// one, else start empty. The pool holds at most `maxPooledSets` sets and `maxKeptBytes` in all
+// (the oldest set goes first); a set larger than that is freed as before:
+//
+//     try XMLDecoder().decode(OSM.self, from: a)   // pool empty: arrays grown as the index fills
+//                                                  // them, then given back (3 MB, emptied)
+//     try XMLDecoder().decode(OSM.self, from: b)   // takes them: no allocation, no new pages
 internal struct DecodingScratch {
     var nodes: [XMLIndex.Node] = []
     var attributes: [XMLAttribute] = []
     var listNodes: [Int32] = []
 
-    /// The most memory an `XMLDecoder` keeps between calls.
+    /// The most memory the pool keeps between calls, all sets together.
     static let maxKeptBytes = 32 << 20
+
+    /// The most sets the pool keeps (for calls running at the same time).
+    static let maxPooledSets = 4
+
+    /// The sets given back by finished calls, the most recent last.
+    private static let pool = Locked<[DecodingScratch]>([])
+
+    /// How many sets the pool holds and their bytes (for tests).
+    static var pooled: (sets: Int, bytes: Int) {
+        pool.withLock { sets in (sets.count, sets.reduce(0) { $0 + $1.byteCount }) }
+    }
+
+    /// Frees every set the pool holds.
+    static func releaseAll() {
+        _ = pool.withLock { sets -> [DecodingScratch] in
+            defer { sets = [] }
+            return sets
+        }
+    }
+
+    /// A set for a new call: the one given back last, or empty arrays.
+    static func take() -> DecodingScratch {
+        pool.withLock { $0.popLast() } ?? DecodingScratch()
+    }
+
+    /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping.
+    static func giveBack(_ scratch: consuming DecodingScratch) {
+        guard let emptied = scratch.emptied() else { return }
+        let bytes = emptied.byteCount
+        // The sets the pool lets go of are returned, so that they are freed after the lock is released.
+        _ = pool.withLock { sets -> [DecodingScratch] in
+            var dropped: [DecodingScratch] = []
+            var total = sets.reduce(bytes) { $0 + $1.byteCount }
+            while !sets.isEmpty, sets.count >= maxPooledSets || total > maxKeptBytes {
+                let oldest = sets.removeFirst()
+                total -= oldest.byteCount
+                dropped.append(oldest)
+            }
+            sets.append(emptied)
+            return dropped
+        }
+    }
 
     /// The memory the arrays hold (their capacity).
     var byteCount: Int {

@@ -208,6 +208,10 @@ public struct XMLReader {
     /// The buffer is valid only during the call.
     @inlinable
     public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if slice.source == 0, slice.isVerbatim {
+            // Verbatim bytes of the document itself, the common case: no call into the library.
+            return try input.withBytes { document in try body(XMLReader.bytes(of: slice, in: document)) }
+        }
         let slice = checked(slice)
         if slice.isVerbatim {
             if slice.source == 0 {
@@ -224,6 +228,16 @@ public struct XMLReader {
     internal func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
         let slice = checked(slice)
         return input.withBytes { document in scanner.decodedBytes(slice, document) }
+    }
+
+    /// The bytes of a slice of the document (source 0), cut to the document as `checked` cuts
+    /// it: a slice from another reader, or one whose bytes have left a stream's window, reads
+    /// this reader's own bytes, never memory outside them.
+    @inlinable @inline(__always)
+    internal static func bytes(of slice: XMLSlice, in document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let start = min(max(slice.start, 0), document.count)
+        let end = min(max(start, slice.end), document.count)
+        return UnsafeRawBufferPointer(rebasing: document[start..<end])
     }
 
     /// A slice as this reader can read it: itself when it lies in one of this reader's buffers (as
@@ -252,15 +266,25 @@ public struct XMLReader {
     /// not replaced, line ends not normalized).
     ///
     /// The buffer is valid only during the call.
-    @inlinable
+    @inlinable @inline(__always)
     public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let slice = checked(slice)
         if slice.source == 0 {
             // The document itself, the common case: no call into the library.
-            return try input.withBytes { document in try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
+            return try input.withBytes { document in try body(XMLReader.bytes(of: slice, in: document)) }
         }
+        // Always inlined, and nothing here is a call to a method of the reader's: such a call takes
+        // the reader by address, and the caller copied the whole reader (some 600 bytes) to have one,
+        // for every slice read.
         let dtd = scanner.dtd
-        return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
+        return try withExtendedLifetime(dtd) { try body(XMLReader.entityBytes(of: slice, dtd)) }
+    }
+
+    /// The bytes of a slice of an entity's replacement text or another DTD-store buffer, cut to
+    /// that buffer; empty when there is no such buffer (a slice of another reader's).
+    @usableFromInline
+    internal static func entityBytes(of slice: XMLSlice, _ dtd: DTDStore?) -> UnsafeRawBufferPointer {
+        guard let dtd, slice.source > 0, Int(slice.source) <= dtd.buffers.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return bytes(of: slice, in: dtd.buffer(slice.source).bytes)
     }
 
     /// Whether a slice's decoded bytes equal the UTF-8 of `string`, without making a `String`.

@@ -1,5 +1,6 @@
-// One XMLDecoder used for many documents in turn: it keeps the working memory of a call for the
-// next one (DecodingScratch), which must never carry anything over from one document to another.
+// Decoders used for many documents in turn: the working memory of a call is kept for the next one,
+// in a process-wide pool (DecodingScratch), which must never carry anything over from one document
+// to another, whichever decoder, and however many at a time, take it.
 
 import Foundation
 import Testing
@@ -70,6 +71,38 @@ private func feed(count: Int, salt: Int) -> Feed {
             #expect(items.map(\.id) == [i, i + 1])
             #expect(items.map(\.name) == ["a\(i)", "b\(i)"])
         }
+    }
+
+    @Test func newDecodersPerCallDecodeLargeSmallAndFailingDocumentsInTurn() throws {
+        for (count, salt) in [(2_000, 11), (3, 12), (0, 13), (5_000, 14), (1, 15), (2_000, 16)] {
+            let expected = feed(count: count, salt: salt)
+            #expect(try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+            #expect(throws: DecodingError.self) { try XMLDecoder().decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8)) }
+        }
+    }
+
+    @Test func concurrentNewDecodersEachGetTheirOwnMemoryAndThePoolStaysBounded() async throws {
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for salt in 1...12 {
+                group.addTask {
+                    let expected = feed(count: 200 * salt, salt: salt + 20)
+                    return try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 12 && results.allSatisfy { $0 })
+        let pooled = DecodingScratch.pooled
+        // (Other tests decode at the same time, so the pool may be empty here; it is never over its bounds.)
+        #expect(pooled.sets <= DecodingScratch.maxPooledSets)
+        #expect(pooled.bytes <= DecodingScratch.maxKeptBytes)
+    }
+
+    @Test func aSetLargerThanThePoolsLimitIsNotKept() {
+        var large = DecodingScratch()
+        large.listNodes.reserveCapacity(DecodingScratch.maxKeptBytes / MemoryLayout<Int32>.stride + 1)
+        #expect(large.byteCount > DecodingScratch.maxKeptBytes)
+        #expect(large.emptied() == nil)
     }
 
     @Test func concurrentCallsOnOneDecoderEachGetTheirOwnMemory() async throws {
