@@ -212,3 +212,17 @@ internal func skipValidNonASCII(_ bytes: UncheckedBytes, _ p: Int, _ end: Int) -
     guard b1 >= lower, b1 <= upper, byte(2) & 0xC0 == 0x80, byte(3) & 0xC0 == 0x80 else { return p }
     return p + 4
 }
+
+/// Skips a run of well-formed non-ASCII characters that are all XML `Char`s, starting at `p`
+/// (a byte at or above 0x80): the end of the run, or `p` when the first one is not such a character.
+/// Text in scripts other than Latin is mostly such runs (`ελληνικά`, `日本語`), which a scan for
+/// stop bytes would otherwise leave and re-enter for every character.
+@inline(__always)
+internal func skipValidNonASCIIRun(_ bytes: UncheckedBytes, _ p: Int, _ end: Int) -> Int {
+    var q = p
+    while true {
+        let next = skipValidNonASCII(bytes, q, end)
+        if next == q || next >= end || bytes[unchecked: next] < 0x80 { return next }
+        q = next
+    }
+}

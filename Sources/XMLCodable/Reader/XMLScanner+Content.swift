@@ -200,7 +200,7 @@ extension XMLScanner {
                 continue
             }
             if byte >= 0x80 {
-                let next = skipValidNonASCII(buf, p, end)
+                let next = skipValidNonASCIIRun(buf, p, end)
                 if next > p {
                     p = next
                     continue
@@ -331,7 +331,7 @@ extension XMLScanner {
                 }
                 if b == quote { break }
                 if b >= 0x80 {
-                    let next = skipValidNonASCII(buf, p, end)
+                    let next = skipValidNonASCIIRun(buf, p, end)
                     if next > p {
                         p = next
                         continue

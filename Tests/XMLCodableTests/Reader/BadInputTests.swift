@@ -105,6 +105,25 @@ struct BadEncodingTests {
         #expect(error?.column == offset + 1)
     }
 
+    @Test func aBadSequenceAfterARunOfGoodOnesIsFoundWhereItIs() {
+        // Runs of non-ASCII characters are skipped as runs: the first bad byte of a run is still
+        // the error's place, in text and in attribute values, whatever precedes it in the run.
+        let good = Array("ελληνικά日本語𝄞".utf8)  // two-, three- and four-byte sequences
+        let bad: [[UInt8]] = [[0xC3, 0x28], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xFF], [0xEF, 0xBF, 0xBE], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]]
+        for sequence in bad {
+            for cut in [0, 2, 16, good.count] {
+                let run = Array(good[..<cut]) + sequence + Array("tail".utf8)
+                let text = readError(Array("<a>".utf8) + run + Array("</a>".utf8))
+                #expect(text?.offset == 3 + cut, "text: \(sequence) after \(cut) good bytes")
+                let value = readError(Array("<a v='".utf8) + run + Array("'/>".utf8))
+                #expect(value?.offset == 6 + cut, "attribute value: \(sequence) after \(cut) good bytes")
+            }
+        }
+        // A run that reaches the end of the text, and one cut by the end of the document.
+        #expect(readError(Array("<a>".utf8) + good + Array("</a>".utf8)) == nil)
+        #expect(readError(Array("<a>".utf8) + good + [0xE6, 0x97])?.reason == .invalidUTF8)
+    }
+
     @Test func unsupportedEncodingIsNamed() {
         // ISO-2022-KR is one of the WHATWG's "replacement" encodings: refused, not guessed at.
         let error = readError("<?xml version='1.0' encoding='ISO-2022-KR'?><a/>")
