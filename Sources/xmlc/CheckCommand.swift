@@ -11,7 +11,7 @@
 // silences; errors always go to standard error, formatted by `Diagnostic`.
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc check`: reports whether documents are well-formed.
 enum CheckCommand: Command {

@@ -13,7 +13,7 @@
 // else is `FILE: error: …` or, when a position in the input is known, `FILE:LINE:COLUMN: error: …`.
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 enum Conversion {
     /// What a conversion command was asked to do: its options, indentation width, look-ahead and input.

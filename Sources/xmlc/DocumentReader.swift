@@ -15,7 +15,7 @@
 // cannot map within its look-ahead, or output that cannot be written.
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 #if canImport(Glibc)
 import Glibc

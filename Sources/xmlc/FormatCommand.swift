@@ -13,7 +13,7 @@
 // document stops the run part-way: what was written stays, the error follows on standard error.
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc format`: pretty prints or compacts a document.
 enum FormatCommand: Command {

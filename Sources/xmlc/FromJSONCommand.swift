@@ -1,7 +1,7 @@
 // `xmlc from-json [FILE]`: JSON in the mapping `to-json` writes, back to an XML document.
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc from-json`: converts JSON to XML.
 enum FromJSONCommand: Command {

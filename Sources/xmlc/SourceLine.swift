@@ -19,7 +19,7 @@
 // no line either (its offsets are in the reader's UTF-8 transcoding, not in the file).
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// The known part of the source line of an error, and where its caret goes.
 struct SourceExcerpt {

@@ -7,7 +7,7 @@
 // either way the output written so far stays, and the error follows on standard error.
 
 import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc to-json`: converts XML to JSON.
 enum ToJSONCommand: Command {

@@ -2,7 +2,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 // MARK: - Keys
 

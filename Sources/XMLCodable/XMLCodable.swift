@@ -1,0 +1,2 @@
+// The XMLCodable module: all of XMLCodableCore, re-exported.
+@_exported import XMLCodableCore
