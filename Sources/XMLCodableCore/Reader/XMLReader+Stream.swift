@@ -1,14 +1,19 @@
-// Reading a document in chunks: from a file, a `FileHandle`, an `AsyncSequence` of bytes, or
-// bytes the caller pushes. The reader keeps a window of the document (`StreamInput`) and reads more
-// whenever the next token has not fully arrived; everything else is the in-memory reader, with
-// the same checks, the same events and the same errors at the same lines and columns.
+// Reading a document in chunks: from a file, a file descriptor (the XMLCodable module's
+// `FileHandle` initializer), an `AsyncSequence` of bytes, or bytes the caller pushes. The reader
+// keeps a window of the document (`StreamInput`) and reads more whenever the next token has not
+// fully arrived; everything else is the in-memory reader, with the same checks, the same events
+// and the same errors at the same lines and columns.
 //
 //     var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
 //     while let event = try reader.next() { … }          // memory: a chunk and the largest token
 //
 // Events and their slices are valid until the next call to `next()`, which may move the window.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -43,21 +48,21 @@ extension XMLReader {
     /// - Throws: the error opening the file. Errors reading it come from ``next()-33lmy``, as an
     ///   ``XMLParsingError`` whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
     public init(contentsOf url: URL, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) throws {
-        let handle = try FileHandle(forReadingFrom: url)
-        self.init(fileHandle: handle, options: options, chunkSize: chunkSize, closesHandle: true)
+        let reader = FileDescriptorReader(try FileDescriptorReader.open(url), keepingAlive: nil, closes: true)
+        self.init(reading: reader, options: options, chunkSize: chunkSize)
     }
 
-    /// Creates a reader that reads from a file handle (a file, a pipe, standard input) in chunks,
-    /// from its current position to its end.
+    /// Creates a reader that reads an open file descriptor (a file, a pipe, standard input) in
+    /// chunks, from its current position to its end, without closing it; `owner`, if any, is kept
+    /// alive as long as the reader (the `FileHandle` whose descriptor it is).
     ///
-    /// The handle is not closed by the reader. See ``init(contentsOf:options:chunkSize:)`` for
-    /// what is held in memory.
-    public init(fileHandle: FileHandle, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) {
-        self.init(fileHandle: fileHandle, options: options, chunkSize: chunkSize, closesHandle: false)
+    /// The XMLCodable module's `init(fileHandle:options:chunkSize:)` is this initializer: the
+    /// core does not link Foundation's `FileHandle`.
+    package init(fileDescriptor: Int32, keepingAlive owner: AnyObject?, options: Options, chunkSize: Int) {
+        self.init(reading: FileDescriptorReader(fileDescriptor, keepingAlive: owner, closes: false), options: options, chunkSize: chunkSize)
     }
 
-    private init(fileHandle: FileHandle, options: Options, chunkSize: Int, closesHandle: Bool) {
-        let reader = FileHandleReader(fileHandle, closes: closesHandle)
+    private init(reading reader: FileDescriptorReader, options: Options, chunkSize: Int) {
         let stream = StreamInput(source: .reading(reader.read), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
         self.init(input: .stream(stream), options: options)
     }
@@ -281,25 +286,60 @@ extension StreamInput {
     }
 }
 
-/// Reads a file handle a chunk at a time, and closes it when done with it if it opened it.
-private final class FileHandleReader {
-    let handle: FileHandle
+/// Reads a file descriptor a chunk at a time, and closes it when done with it if it opened it.
+private final class FileDescriptorReader {
+    let descriptor: Int32
     let closes: Bool
+    /// What owns the descriptor and must outlive the reading (a `FileHandle`), if anything.
+    let owner: AnyObject?
 
-    init(_ handle: FileHandle, closes: Bool) {
-        self.handle = handle
+    init(_ descriptor: Int32, keepingAlive owner: AnyObject?, closes: Bool) {
+        self.descriptor = descriptor
+        self.owner = owner
         self.closes = closes
     }
 
     deinit {
-        if closes { try? handle.close() }
+        if closes { _ = close(descriptor) }
+    }
+
+    /// Opens a file for reading, with the error `FileHandle(forReadingFrom:)` throws when it
+    /// cannot be opened: a `CocoaError` with the URL and the system's error (`POSIXError`), whose
+    /// code says why (`fileReadNoSuchFile`, `fileReadNoPermission`…).
+    static func open(_ url: URL) throws -> Int32 {
+        // The descriptor, or minus the system's error number.
+        let opened = url.withUnsafeFileSystemRepresentation { path -> Int32 in
+            guard let path else { return -ENOENT }
+            while true {
+                let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+                if descriptor >= 0 { return descriptor }
+                if errno != EINTR { return -errno }
+            }
+        }
+        guard opened >= 0 else { throw openFailure(-opened, url: url) }
+        return opened
+    }
+
+    /// The error for a file that could not be opened: `code` is the system's error number.
+    static func openFailure(_ code: Int32, url: URL) -> CocoaError {
+        let reason: CocoaError.Code
+        switch code {
+        case ENOENT, ENOTDIR: reason = .fileReadNoSuchFile
+        case EACCES, EPERM: reason = .fileReadNoPermission
+        case EFBIG, EOVERFLOW: reason = .fileReadTooLarge
+        default: reason = .fileReadUnknown
+        }
+        // The keys' values are Foundation's `NSURLErrorKey` and `NSUnderlyingErrorKey`, which
+        // FoundationEssentials does not name.
+        var userInfo: [String: Any] = ["NSURL": url]
+        if let posix = POSIXErrorCode(rawValue: code) { userInfo["NSUnderlyingError"] = POSIXError(posix) }
+        return CocoaError(reason, userInfo: userInfo)
     }
 
     /// Reads up to `buffer.count` bytes straight into `buffer` with the system's `read` (no `Data`
     /// in between); 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let start = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-        let descriptor = handle.fileDescriptor
         while true {
             let got = systemRead(descriptor, start, buffer.count)
             if got >= 0 { return got }
@@ -314,6 +354,12 @@ private final class FileHandleReader {
         let code: Int32
         var description: String { String(cString: strerror(code)) }
     }
+}
+
+/// The system's `open(2)` (a name of its own: the file descriptor reader has an `open` method).
+@inline(__always)
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    open(path, flags)
 }
 
 /// The system's `read(2)` (a name of its own: the file handle reader has a `read` method).

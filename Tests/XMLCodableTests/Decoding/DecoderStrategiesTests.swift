@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import XMLCodable
 @testable import XMLCodableCore
 
 // MARK: - Keys

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import XMLCodable
 @testable import XMLCodableCore
 
 private struct Tag: Codable, Equatable {

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import XMLCodable
 @testable import XMLCodableCore
 
 @Suite struct EncoderStrategiesTests {

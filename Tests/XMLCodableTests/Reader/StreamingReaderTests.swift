@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import XMLCodable
 @testable import XMLCodableCore
 
 @Suite struct StreamingReaderTests {
