@@ -31,7 +31,7 @@ extension XMLReader {
     ///
     /// Memory is bounded by the chunk size and the largest token (a start tag with its attributes,
     /// a comment, a CDATA section…, at most ``Limits/maxTokenLength``), whatever the size of the
-    /// file. Events and their slices are valid until the next call to ``next()-33lmy``.
+    /// file. Events and their slices are valid until the next call to ``next()-4qdha``.
     ///
     /// ```swift
     /// var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
@@ -45,7 +45,7 @@ extension XMLReader {
     ///   - url: a file URL.
     ///   - options: the reader's options and limits.
     ///   - chunkSize: how many bytes to read at a time.
-    /// - Throws: the error opening the file. Errors reading it come from ``next()-33lmy``, as an
+    /// - Throws: the error opening the file. Errors reading it come from ``next()-4qdha``, as an
     ///   ``XMLParsingError`` whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
     public init(contentsOf url: URL, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) throws {
         let reader = FileDescriptorReader(try FileDescriptorReader.open(url), keepingAlive: nil, closes: true)
@@ -68,7 +68,7 @@ extension XMLReader {
     }
 
     /// Creates a reader over an asynchronous sequence of bytes, such as `URLSession`'s or
-    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-2ih9q`` called with `await`.
+    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-5vm4g`` called with `await`.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: feedURL)
@@ -93,7 +93,7 @@ extension XMLReader {
     /// Creates a reader that is given the document piece by piece with ``append(_:)``, as the
     /// bytes arrive (from a socket, a callback, a decompressor…).
     ///
-    /// ``next()-33lmy`` returns the events of the pieces appended so far, then `nil` with
+    /// ``next()-4qdha`` returns the events of the pieces appended so far, then `nil` with
     /// ``needsInput`` set until more is appended or ``finishInput()`` says there is no more:
     ///
     /// ```swift
@@ -113,7 +113,7 @@ extension XMLReader {
     /// Gives an incremental reader (``incremental(options:)``) the next piece of the document.
     ///
     /// Bytes that cannot be decoded (an unsupported encoding, bytes invalid in the document's
-    /// encoding) are reported by ``next()-33lmy``, once it has read what comes before them.
+    /// encoding) are reported by ``next()-4qdha``, once it has read what comes before them.
     ///
     /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
@@ -122,13 +122,13 @@ extension XMLReader {
         if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
     }
 
-    /// Tells an incremental reader that the document has no more bytes: ``next()-33lmy`` then reads
+    /// Tells an incremental reader that the document has no more bytes: ``next()-4qdha`` then reads
     /// the rest and returns `nil` at the end (or throws if the document is incomplete).
     public mutating func finishInput() throws(XMLParsingError) {
         try pushedStream().finish()
     }
 
-    /// Whether ``next()-33lmy`` returned `nil` because the bytes appended so far are all read, and more
+    /// Whether ``next()-4qdha`` returned `nil` because the bytes appended so far are all read, and more
     /// must be appended (or the input finished) — rather than because the document has ended.
     /// Always `false` for a reader that reads its input itself.
     public var needsInput: Bool {
@@ -152,7 +152,7 @@ extension XMLReader {
 
     /// Reads the next event of a reader over an asynchronous sequence, waiting for its bytes.
     ///
-    /// Other readers read as ``next()-33lmy`` does, without suspending.
+    /// Other readers read as ``next()-4qdha`` does, without suspending.
     public mutating func next() async throws(XMLParsingError) -> XMLEvent? {
         guard let stream = input.stream, case .asynchronous(let source) = stream.source else { return try nextWithoutWaiting() }
         while true {
