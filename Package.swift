@@ -3,6 +3,18 @@
 // XMLCodable: XML as a first-class Codable format, with its own conformant XML 1.0 reader and writer.
 // The library has no dependencies. Benchmarks live in their own package (Benchmarks/), so that the
 // comparison libraries never become dependencies of this one.
+//
+// Two modules, so that a program can choose what it links on Linux:
+//
+// - XMLCodableCore is the whole library: the reader, the document model, the decoder and the
+//   encoder. It imports FoundationEssentials (Foundation on Darwin) and nothing else, so on Linux
+//   it links neither libFoundation nor the ICU data of FoundationInternationalization. Servers and
+//   tools that care about start-up time and binary size depend on this product (xmlc does).
+// - XMLCodable is what most code imports: it re-exports XMLCodableCore and adds the API that needs
+//   Foundation proper, the `DateFormatter` date strategies (`.formatted(_:)`, as XMLCoder spells
+//   them) and the `FileHandle` overloads of the reader, the element decoder and the element writer.
+//
+// `import XMLCodable` sees both; `import XMLCodableCore` sees everything but those few functions.
 
 import PackageDescription
 
@@ -10,19 +22,24 @@ let package = Package(
     name: "XMLCodable",
     products: [
         .library(name: "XMLCodable", targets: ["XMLCodable"]),
+        .library(name: "XMLCodableCore", targets: ["XMLCodableCore"]),
         .executable(name: "xmlc", targets: ["xmlc"]),
     ],
     targets: [
         .target(
-            name: "XMLCodable"
+            name: "XMLCodableCore"
+        ),
+        .target(
+            name: "XMLCodable",
+            dependencies: ["XMLCodableCore"]
         ),
         .executableTarget(
             name: "xmlc",
-            dependencies: ["XMLCodable"]
+            dependencies: ["XMLCodableCore"]
         ),
         .testTarget(
             name: "XMLCodableTests",
-            dependencies: ["XMLCodable"],
+            dependencies: ["XMLCodable", "XMLCodableCore"],
             // Fixture documents are read from their paths (found via #filePath), not bundled.
             exclude: ["Fixtures"]
         ),

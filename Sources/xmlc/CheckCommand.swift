@@ -10,8 +10,7 @@
 // Success is reported on standard output (`FILE: well-formed, N elements`), which `--quiet`
 // silences; errors always go to standard error, formatted by `Diagnostic`.
 
-import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc check`: reports whether documents are well-formed.
 enum CheckCommand: Command {

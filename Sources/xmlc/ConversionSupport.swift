@@ -12,8 +12,7 @@
 // Reader errors are rendered by `Diagnostic` (FILE:LINE:COLUMN, source line, caret); anything
 // else is `FILE: error: …` or, when a position in the input is known, `FILE:LINE:COLUMN: error: …`.
 
-import Foundation
-import XMLCodable
+import XMLCodableCore
 
 enum Conversion {
     /// What a conversion command was asked to do: its options, indentation width, look-ahead and input.
@@ -84,7 +83,7 @@ enum Conversion {
     }
 
     /// Reads an input, or reports why it cannot be read.
-    static func read(_ input: InputSource, console: Console) -> Data? {
+    static func read(_ input: InputSource, console: Console) -> [UInt8]? {
         do {
             return try input.read()
         } catch {

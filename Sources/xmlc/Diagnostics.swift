@@ -18,7 +18,7 @@
 // refer to its UTF-8 transcoding, which the tool does not have), or standard input has moved on —
 // only the first line is printed.
 
-import XMLCodable
+import XMLCodableCore
 
 /// A parse error in one document, ready to print.
 struct Diagnostic {

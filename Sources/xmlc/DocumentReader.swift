@@ -14,8 +14,12 @@
 // input that cannot be read (status 2, as when a file is missing), a document that `to-json`
 // cannot map within its look-ahead, or output that cannot be written.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import XMLCodable
+#endif
+import XMLCodableCore
 
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +65,7 @@ struct DocumentReader {
             do {
                 reader = try XMLReader(contentsOf: URL(fileURLWithPath: path), options: options)
             } catch {
-                throw ReadError(message: "cannot read '\(path)': \(InputSource.reason(error))")
+                throw ReadError(message: "cannot read '\(path)': \(SystemIO.reason(error))")
             }
             feed = nil
         }

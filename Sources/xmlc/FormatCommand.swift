@@ -12,8 +12,7 @@
 // subset is not written (the canonical form of the output equals the input's). A malformed
 // document stops the run part-way: what was written stays, the error follows on standard error.
 
-import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc format`: pretty prints or compacts a document.
 enum FormatCommand: Command {

@@ -1,7 +1,11 @@
 // `xmlc from-json [FILE]`: JSON in the mapping `to-json` writes, back to an XML document.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import XMLCodable
+#endif
+import XMLCodableCore
 
 /// `xmlc from-json`: converts JSON to XML.
 enum FromJSONCommand: Command {
@@ -49,8 +53,7 @@ enum FromJSONCommand: Command {
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in
             let (parsed, width, input) = (request.parsed, request.width, request.input)
-            guard let data = Conversion.read(input, console: console) else { return .usage }
-            let source = [UInt8](data)
+            guard let source = Conversion.read(input, console: console) else { return .usage }
 
             let json: LocatedJSONValue
             do throws(JSONSyntaxError) {
@@ -67,11 +70,9 @@ enum FromJSONCommand: Command {
                 return .failure
             }
             let formatting: XMLEncoder.OutputFormatting = parsed.has("compact") ? [] : .prettyPrinted
+            var xml: Data
             do throws(XMLTree.SerializationError) {
-                var xml = try mapped.tree.xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(width))
-                xml.append(0x0A)
-                FileHandle.standardOutput.write(xml)
-                return .success
+                xml = try mapped.tree.xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(width))
             } catch {
                 let message = "cannot be written as XML: \(error.description)"
                 if let offset = mapped.offsets[error.path] {
@@ -81,6 +82,14 @@ enum FromJSONCommand: Command {
                 }
                 return .failure
             }
+            xml.append(0x0A)
+            do {
+                try xml.withUnsafeBytes { bytes in Result { () throws(SystemError) in try SystemIO.writeAll(bytes, to: 1) } }.get()
+            } catch {
+                console.toolError("cannot write standard output: \(error)")
+                return .usage
+            }
+            return .success
         }
     }
 }

@@ -22,7 +22,7 @@
 // This file holds the mapping's JSON-to-XML direction; `to-json` writes the other direction as it
 // reads the document, in StreamingJSONWriter.swift.
 
-import XMLCodable
+import XMLCodableCore
 
 enum JSONMapping {
     // XML to JSON is written while the document is read, by `StreamingJSONWriter`

@@ -4,22 +4,15 @@
 // one buffer of 64 KiB that is written to standard output (file descriptor 1) whenever it fills,
 // and once more at the end — or before an error is reported, so that what was produced comes
 // out ahead of the message. A piece larger than the buffer (held output being released) is
-// written directly. Writes go straight to `write(2)`, retried after a signal and after a short
-// write. A write that fails is remembered, later output is dropped, and the command reports the
-// failure once (`failure`); a closed pipe ends the process with SIGPIPE, as usual for a filter.
+// written directly. Writes go straight to `write(2)` (SystemIO), retried after a signal and after
+// a short write. A write that fails is remembered, later output is dropped, and the command
+// reports the failure once (`failure`); a closed pipe ends the process with SIGPIPE, as usual for
+// a filter.
 //
 // Appending is the innermost step of both streaming writers, called for every few bytes, so the
 // buffer is raw memory: a struct holding its address and fill, owned by the writer that fills
 // it (and never copied: copies would share the memory), with an object whose only job is to
 // free the memory when the buffer goes away. An append is a bounds check and a `memcpy`.
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A buffered writer to standard output. Call `flush()` when done.
 struct OutputBuffer {
@@ -89,22 +82,11 @@ struct OutputBuffer {
 
     /// Writes all of `buffer`; returns why it could not, if it could not.
     private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-        guard let base = buffer.baseAddress else { return nil }
-        var written = 0
-        while written < buffer.count {
-            #if canImport(Darwin)
-            let result = Darwin.write(descriptor, base + written, buffer.count - written)
-            #elseif canImport(Musl)
-            let result = Musl.write(descriptor, base + written, buffer.count - written)
-            #else
-            let result = Glibc.write(descriptor, base + written, buffer.count - written)
-            #endif
-            if result < 0 {
-                if errno == EINTR { continue }
-                return "cannot write standard output: " + String(cString: strerror(errno))
-            }
-            written += result
+        do {
+            try SystemIO.writeAll(buffer, to: descriptor)
+            return nil
+        } catch {
+            return "cannot write standard output: \(error)"
         }
-        return nil
     }
 }

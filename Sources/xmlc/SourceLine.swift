@@ -18,8 +18,7 @@
 // start to the offset must number `column - 1`, or no line is shown. A file that is not UTF-8 gets
 // no line either (its offsets are in the reader's UTF-8 transcoding, not in the file).
 
-import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// The known part of the source line of an error, and where its caret goes.
 struct SourceExcerpt {
@@ -39,15 +38,13 @@ enum SourceLine {
 
     /// The line of an error in a file, read back from the file.
     static func excerpt(for error: XMLParsingError, inFile path: String) -> SourceExcerpt? {
-        guard error.offset >= 0, let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        guard error.offset >= 0 else { return nil }
         do {
-            let head = try handle.read(upToCount: StandardInputFeed.headSize) ?? Data()
-            guard SourceEncoding.isUTF8([UInt8](head)) else { return nil }
+            let head = try SystemIO.readFile(path, offset: 0, count: StandardInputFeed.headSize)
+            guard SourceEncoding.isUTF8(head) else { return nil }
             let start = max(0, error.offset - reach)
-            try handle.seek(toOffset: UInt64(start))
             let wanted = error.offset - start + reach
-            let window = [UInt8](try handle.read(upToCount: wanted) ?? Data())
+            let window = try SystemIO.readFile(path, offset: start, count: wanted)
             return excerpt(for: error, in: window, windowStart: start, reachesEnd: window.count < wanted)
         } catch {
             return nil

@@ -41,7 +41,7 @@
 // look-ahead). A document the reader accepts always passes the tree writer's checks (names,
 // characters, comments, duplicate attributes, namespaces), so they are not repeated here.
 
-import XMLCodable
+import XMLCodableCore
 
 /// Writes a document formatted as `xmlc format` does, while it is read.
 struct StreamingFormatter {

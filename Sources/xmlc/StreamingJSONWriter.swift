@@ -51,7 +51,7 @@
 // items are taken out of it while they are written elsewhere, so every access is checked at
 // compile time and writing costs plain stores.
 
-import XMLCodable
+import XMLCodableCore
 
 #if canImport(Glibc)
 import Glibc

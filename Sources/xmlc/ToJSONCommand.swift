@@ -6,8 +6,7 @@
 // error rather than write JSON that maps the document wrongly. A malformed document stops it too;
 // either way the output written so far stays, and the error follows on standard error.
 
-import Foundation
-import XMLCodable
+import XMLCodableCore
 
 /// `xmlc to-json`: converts XML to JSON.
 enum ToJSONCommand: Command {

@@ -13,6 +13,7 @@
 //   SourceLine.swift            recovering the source line of an error in bounded memory
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
 //   OutputBuffer.swift          standard output written in 64 KiB pieces as it is produced
+//   SystemIO.swift              the system's read, write and open, for all of the above
 //   ByteBuffer.swift            raw byte buffers for the streaming writers
 //   CheckCommand.swift          `xmlc check`
 //   ConversionSupport.swift     one input, shared options (--lookahead), streaming and errors
@@ -24,7 +25,9 @@
 //   JSONMapping.swift           the XML <-> JSON mapping; JSON to XML for from-json
 //   JSONValue.swift             an order-keeping JSON parser
 //
-// The tool uses only the public API of XMLCodable and has no other dependency.
+// The tool uses only the public API of XMLCodableCore, and FoundationEssentials and the C library
+// (no Foundation, so that it starts quickly and links statically into a small binary:
+// Benchmarks/README.md, "Start-up and linking"). It has no other dependency.
 
 #if canImport(Glibc)
 import Glibc

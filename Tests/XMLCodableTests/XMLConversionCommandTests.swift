@@ -16,7 +16,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite("xmlc format, to-json, from-json")
 struct XMLConversionCommandTests {

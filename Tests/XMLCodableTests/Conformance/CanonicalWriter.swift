@@ -32,7 +32,7 @@
 // internal subset before the DOCTYPE (it matches if the reader reports that PI before the
 // `.doctype` event).
 
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 struct CanonicalWriter {
     /// The canonical bytes written so far.

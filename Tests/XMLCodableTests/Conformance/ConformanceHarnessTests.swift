@@ -11,7 +11,7 @@ import FoundationEssentials
 #endif
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct ConformanceCatalogScannerTests {
     let catalogFile = URL(fileURLWithPath: "/suite/group/catalog.xml")

@@ -25,7 +25,7 @@ import FoundationEssentials
 #endif
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite(.enabled(if: XMLConf.isAvailable, XMLConf.skipMessage))
 struct ConformanceSuiteTests {

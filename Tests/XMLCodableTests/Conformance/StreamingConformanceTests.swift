@@ -6,7 +6,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite(.enabled(if: XMLConf.isAvailable, XMLConf.skipMessage))
 struct StreamingConformanceTests {

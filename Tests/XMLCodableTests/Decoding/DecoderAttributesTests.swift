@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 // MARK: - Property wrappers
 

@@ -2,7 +2,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private enum IntOrString: Codable, Equatable { case int(Int), string(String) }
 private enum Color: String, Codable { case red, green }

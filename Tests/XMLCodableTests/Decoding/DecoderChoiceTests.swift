@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// XMLCoder's IntOrString: a hand-written choice with XMLChoiceCodingKey.
 private enum IntOrString: Equatable, Decodable {

@@ -2,7 +2,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private struct Tag: Codable, Equatable {
     @Attribute var k: String

@@ -13,7 +13,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private struct Review: Codable, Equatable {
     var rating: Int

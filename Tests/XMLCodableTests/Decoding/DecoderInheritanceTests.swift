@@ -5,7 +5,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private class Person: Decodable, @unchecked Sendable {
     var name: String

@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct DecoderListsTests {
     struct Numbers: Decodable, Equatable { var n: [Int] }
@@ -184,7 +184,7 @@ import Testing
 
     // MARK: Wrapped lists
 
-    // Chosen per property with `XMLListCoding` (Sources/XMLCodable/Support/XMLListCoding.swift).
+    // Chosen per property with `XMLListCoding` (Sources/XMLCodableCore/Support/XMLListCoding.swift).
     struct Wrapped: Decodable, Equatable, XMLListCoding {
         var title: String
         var authors: [String]

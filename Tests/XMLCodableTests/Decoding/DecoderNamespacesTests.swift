@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private let tableXML = """
     <h:table xmlns:h="http://www.w3.org/TR/html4/">

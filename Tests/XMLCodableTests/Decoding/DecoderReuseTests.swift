@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private struct Entry: Codable, Equatable {
     var id: Int

@@ -2,7 +2,8 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+import XMLCodable
+@testable import XMLCodableCore
 
 // MARK: - Keys
 

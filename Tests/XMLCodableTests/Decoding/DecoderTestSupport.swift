@@ -2,7 +2,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// Decodes `type` from `xml` with a fresh decoder, configured by `configure`.
 func decode<T: Decodable>(_ type: T.Type, _ xml: String, configure: (XMLDecoder) -> Void = { _ in }) throws -> T {

@@ -1,7 +1,7 @@
 // Numbers parsed from bytes agree with Swift's own parsing, bit for bit.
 
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite("Scalar parsing")
 struct ScalarParsingTests {

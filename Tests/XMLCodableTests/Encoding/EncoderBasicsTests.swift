@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct EncoderBasicsTests {
     struct Note: Codable, Equatable { var to: String; var body: String }

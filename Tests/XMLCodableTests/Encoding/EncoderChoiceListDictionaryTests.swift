@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// XMLCoder's IntOrString, hand-written with XMLChoiceCodingKey.
 private enum IntOrString: Codable, Equatable {

@@ -3,7 +3,8 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+import XMLCodable
+@testable import XMLCodableCore
 
 private struct Tag: Codable, Equatable {
     @Attribute var k: String

@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 struct ModelBook: Codable, Equatable {
     @Attribute var name: String

@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
 

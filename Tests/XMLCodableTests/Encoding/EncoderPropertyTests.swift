@@ -10,7 +10,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 // MARK: - Models
 

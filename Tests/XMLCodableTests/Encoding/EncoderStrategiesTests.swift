@@ -4,7 +4,8 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct EncoderStrategiesTests {
     // MARK: Keys

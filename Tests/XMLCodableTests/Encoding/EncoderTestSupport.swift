@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// Encodes `value` with a fresh encoder configured by `configure`, as a string.
 func encodeXML<T: Encodable>(

@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 enum EncodedCorpus {
     /// About sixty documents, each labelled with what produced it.

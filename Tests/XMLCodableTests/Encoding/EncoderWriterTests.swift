@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// Encodes one value under a key given at run time, as an element or an attribute.
 private struct OneKey<Value: Encodable>: Encodable {

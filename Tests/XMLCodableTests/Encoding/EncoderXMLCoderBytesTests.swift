@@ -6,7 +6,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct EncoderXMLCoderBytesTests {
     struct Note: Codable, Equatable {

@@ -5,7 +5,7 @@
 
 import Testing
 
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct AttributeScanTests {
     /// The attributes of the root element, decoded.

@@ -2,7 +2,7 @@
 // never a crash, a hang or unbounded memory.
 
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite("Malformed input")
 struct MalformedInputTests {

@@ -3,7 +3,7 @@
 // The inputs are also kept in Fuzz/regressions/ (differential-*.xml). See Docs/Fuzzing.md.
 
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite("Differential fuzzing findings") struct DifferentialFindingsTests {
     /// The doctype of a document, read to its end in memory.

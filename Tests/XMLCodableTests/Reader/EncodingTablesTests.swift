@@ -8,7 +8,7 @@
 // from independent byte literals are in LegacyEncodingTests.swift.
 
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite("Undeclared entity replacements")
 struct EntityReplacementsTests {

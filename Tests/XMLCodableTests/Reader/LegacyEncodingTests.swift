@@ -11,7 +11,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// The model every legacy document holds: an attribute, an element and a map whose keys are
 /// element names (a non-ASCII name where the encoding has letters beyond ASCII).

@@ -2,7 +2,7 @@
 // byte by byte, for every mix of line breaks, multi-byte characters and cuts between calls.
 
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct LineCounterTests {
     /// Line and column after `bytes`, counted one byte per call (the word loop never runs).

@@ -2,7 +2,7 @@
 // checks of areas the review found correct. Each asserts the correct behaviour.
 
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -3,7 +3,8 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+import XMLCodable
+@testable import XMLCodableCore
 
 @Suite struct StreamingReaderTests {
     static let documents: [String] = [

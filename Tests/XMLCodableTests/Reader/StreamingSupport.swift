@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 enum ReaderTrace {
     /// Everything a reader reports for a document, one line per event (adjacent text events

@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// A list written through an unkeyed container of its own (not an `Array`).
 private struct Stack: Codable, Equatable {

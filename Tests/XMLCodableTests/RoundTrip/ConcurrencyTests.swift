@@ -7,7 +7,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 private struct Point: Codable, Equatable, Sendable {
     @Attribute var id: Int

@@ -9,7 +9,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// What a model kept of its decoding, for use after the call.
 private final class Kept: @unchecked Sendable {

@@ -22,7 +22,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// The encoder settings a case is encoded under (each case takes one, by its seed).
 private let encoderSettings: [(name: String, configure: @Sendable (XMLEncoder) -> Void)] = [

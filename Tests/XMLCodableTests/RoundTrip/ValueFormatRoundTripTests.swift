@@ -5,7 +5,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodable
+@testable import XMLCodableCore
 
 /// 1994-11-06T08:49:37Z, RFC 9110's example date.
 private let rfcExample = Date(timeIntervalSince1970: 784_111_777)

@@ -143,7 +143,7 @@ public struct XMLAttribute: Sendable, Hashable {
     }
 }
 
-/// One step of an XML document, as ``XMLReader/next()-33lmy`` yields it.
+/// One step of an XML document, as ``XMLReader/next()-4qdha`` yields it.
 ///
 /// An empty-element tag (`<a/>`) yields a ``startElement(_:)`` followed at once by an
 /// ``endElement(_:)``. Character data can arrive as several ``text(_:)`` events in a row (for

@@ -17,32 +17,17 @@
 //
 // For example, with `itemKey` "node", the second item is encoded as `Root(node: [item])`, giving
 // the tree `<osm><node id="2"/></osm>`; its `<node id="2"/>` follows `<node id="1"/>` in the output.
+//
+// The overload that writes to a `FileHandle` is the XMLCodable module's (FileHandle is Foundation's,
+// not FoundationEssentials'): it hands this one a sink that writes to the handle.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension XMLEncoder {
-    /// Starts writing a document whose root element holds a list of items, written one at a time
-    /// to a file handle as they are encoded; see ``ElementWriter``.
-    ///
-    /// - Parameters:
-    ///   - rootKey: the root element's name (Clark notation, `{uri}local`, as for `encode`).
-    ///   - itemKey: the items' element name; `nil` to name them like the root, as the items of a
-    ///     top-level array are.
-    ///   - rootAttributes: attributes for the root element, written sorted by name.
-    ///   - header: the XML declaration, if any.
-    ///   - doctype: the document type declaration, if any.
-    ///   - fileHandle: where the output goes. It is not closed.
-    /// - Throws: `EncodingError.invalidValue` for a root or item name that is not an XML name, or
-    ///   a header or doctype that cannot be written.
-    public func elementWriter(
-        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil,
-        doctype: XMLDocumentType? = nil, to fileHandle: FileHandle
-    ) throws -> ElementWriter {
-        try elementWriter(withRootKey: rootKey, itemKey: itemKey, rootAttributes: rootAttributes, header: header, doctype: doctype) { data in
-            try fileHandle.write(contentsOf: data)
-        }
-    }
-
     /// Starts writing a document whose root element holds a list of items, handing the output to
     /// `sink` a block at a time; see ``ElementWriter``.
     public func elementWriter(

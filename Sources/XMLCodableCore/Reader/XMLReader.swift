@@ -18,7 +18,7 @@ import Foundation
 
 /// A pull parser for XML 1.0 (fifth edition) with Namespaces 1.0.
 ///
-/// Create a reader over a document and call ``next()-33lmy`` until it returns `nil`:
+/// Create a reader over a document and call ``next()-4qdha`` until it returns `nil`:
 ///
 /// ```swift
 /// var reader = try XMLReader("<book name='Swift'><author>Jon</author></book>")

@@ -6,7 +6,11 @@
 // coding path is known), then `XMLWriter` serializes the tree into UTF-8. Settings are copied once per call, under a lock, so
 // one encoder can be shared by many tasks.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes `Encodable` values as XML.
 ///

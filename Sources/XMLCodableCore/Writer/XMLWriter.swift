@@ -21,7 +21,19 @@
 // difference: an element holding text (mixed content included) is written with no white space
 // added and its children in their order, so no value's text changes.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 internal struct XMLWriter {
     struct Formatting {

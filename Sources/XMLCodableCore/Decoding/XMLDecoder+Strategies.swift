@@ -1,13 +1,20 @@
 // The decoder's strategies: nested enums with XMLCoder 0.18.2's names and cases.
 //
-// `DateDecodingStrategy.formatted` takes a `DateFormatter`, which lives in Foundation proper (not
-// FoundationEssentials), so this file imports Foundation.
+// XMLCoder's `DateDecodingStrategy.formatted(DateFormatter)` is not a case here: `DateFormatter`
+// lives in Foundation proper, which the core does not link. The XMLCodable module adds
+// `static func formatted(_:)`, a `.custom` strategy built on `parsingText(_:)` below, so that
+// `.formatted(formatter)` reads as before (as FoundationEssentials' JSONDecoder and Foundation's
+// `formatted` do it on Linux).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension XMLDecoder {
     /// How `Date` values are read.
-    public enum DateDecodingStrategy: @unchecked Sendable {
+    public enum DateDecodingStrategy: Sendable {
         /// The date's own `Decodable` implementation (a number of seconds since 2001-01-01).
         case deferredToDate
         /// A number of seconds since 1970-01-01 (the default, as in XMLCoder).
@@ -16,8 +23,6 @@ extension XMLDecoder {
         case millisecondsSince1970
         /// ISO 8601 with or without fractional seconds: `2024-05-01T12:30:00Z`, `2024-05-01T12:30:00.125+02:00`.
         case iso8601
-        /// Text parsed by the formatter.
-        case formatted(DateFormatter)
         /// A closure that decodes the date from the decoder.
         case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
     }

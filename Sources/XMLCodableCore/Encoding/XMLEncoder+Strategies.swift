@@ -1,7 +1,13 @@
 // The encoder's settings types: nested in XMLEncoder with XMLCoder 0.18.2's names and cases.
-// `DateEncodingStrategy.formatted` takes a `DateFormatter`, which lives in Foundation proper.
+// XMLCoder's `DateEncodingStrategy.formatted(DateFormatter)` is the XMLCodable module's
+// `static func formatted(_:)` (DateFormatter lives in Foundation proper, which the core does not
+// link): a `.custom` strategy built on `writingText(_:)` below.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension XMLEncoder {
     /// How the output is laid out and escaped.
@@ -89,7 +95,7 @@ extension XMLEncoder {
     }
 
     /// How `Date` values are written.
-    public enum DateEncodingStrategy: @unchecked Sendable {
+    public enum DateEncodingStrategy: Sendable {
         /// The date's own `Encodable` implementation (seconds since 2001-01-01).
         case deferredToDate
         /// Seconds since 1970-01-01 (the default: it round-trips with the decoder's default).
@@ -98,8 +104,6 @@ extension XMLEncoder {
         case millisecondsSince1970
         /// ISO 8601 in UTC, with fractional seconds when the date has them: `2024-05-01T10:30:00.125Z`.
         case iso8601
-        /// Text made by the formatter.
-        case formatted(DateFormatter)
         /// A closure that encodes the date with the encoder.
         case custom(@Sendable (Date, any Encoder) throws -> Void)
     }

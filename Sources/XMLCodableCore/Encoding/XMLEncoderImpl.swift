@@ -16,7 +16,11 @@
 // the key (or the top-level value), not the type of a list's items, so a closure chosen for
 // `[Book].self` places the keys of each book.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 internal final class XMLEncoderImpl: Encoder {
     typealias Index = XMLEncodedTree.Index
@@ -344,7 +348,6 @@ internal final class XMLEncoderImpl: Encoder {
             case .iso8601:
                 guard let text = ISO8601Parsing.string(from: date) else { throw ISO8601Parsing.unrepresentable(date, codingPath: codingPath) }
                 return .text(text)
-            case .formatted(let formatter): return .text(formatter.string(from: date))
             case .custom(let closure):
                 try closure(date, self)
                 return .written

@@ -1,7 +1,11 @@
 // What the encoder needs to know about a type, learnt once per type and cached (each answer is a
 // runtime conformance lookup, too slow to repeat for every value of a large model).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 internal struct EncoderTypeTraits {
     /// Written as repeated elements (an array, a set).

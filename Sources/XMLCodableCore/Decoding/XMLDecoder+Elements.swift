@@ -1,7 +1,11 @@
 // Decoding the elements at a path one at a time, as the document is read: for documents larger
 // than memory, pipes and network streams (see ElementStreamDecoder for how).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension XMLDecoder {
     /// Decodes each element at `path` in a file, one at a time, as the file is read.
@@ -41,12 +45,14 @@ extension XMLDecoder {
         try decodeElements(type, at: path, reader: reader, options: options, body)
     }
 
-    /// Decodes each element at `path` read from a file handle (a file, a pipe, standard input),
-    /// one at a time; see ``decodeElements(_:at:from:_:)-(_,_,URL,_)``. The handle is read from
-    /// its current position to its end, and not closed.
-    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from fileHandle: FileHandle, _ body: (T) throws -> Void) throws {
+    /// Decodes each element at `path` read from an open file descriptor, one at a time, from its
+    /// current position to its end, without closing it; `owner` (the `FileHandle` whose
+    /// descriptor it is) is kept alive meanwhile. The XMLCodable module's `FileHandle` overload.
+    package func decodeElements<T: Decodable>(
+        _ type: T.Type, at path: String, fileDescriptor: Int32, keepingAlive owner: AnyObject?, _ body: (T) throws -> Void
+    ) throws {
         let options = currentOptions
-        let reader = XMLReader(fileHandle: fileHandle, options: options.readerOptions)
+        let reader = XMLReader(fileDescriptor: fileDescriptor, keepingAlive: owner, options: options.readerOptions, chunkSize: XMLReader.defaultChunkSize)
         try decodeElements(type, at: path, reader: reader, options: options, body)
     }
 

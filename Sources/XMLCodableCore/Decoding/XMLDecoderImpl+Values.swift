@@ -1,7 +1,11 @@
 // Scalars, optionals and Foundation types, read from the value the decoder is on; and the
 // single-value container, which is the decoder itself.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension XMLDecoderImpl: SingleValueDecodingContainer {
     func decodeNil() -> Bool {
@@ -290,12 +294,6 @@ extension XMLDecoderImpl {
             let text = try string(value, path: path)
             guard let date = ISO8601Parsing.date(from: text) else {
                 throw dataCorrupted("Expected date string to be ISO8601-formatted, found \"\(text)\"", at: value, path: path)
-            }
-            return date
-        case .formatted(let formatter):
-            let text = try string(value, path: path)
-            guard let date = formatter.date(from: text) else {
-                throw dataCorrupted("Date string \"\(text)\" does not match the format expected by the formatter", at: value, path: path)
             }
             return date
         case .custom(let closure):

@@ -1,14 +1,19 @@
-// Reading a document in chunks: from a file, a `FileHandle`, an `AsyncSequence` of bytes, or
-// bytes the caller pushes. The reader keeps a window of the document (`StreamInput`) and reads more
-// whenever the next token has not fully arrived; everything else is the in-memory reader, with
-// the same checks, the same events and the same errors at the same lines and columns.
+// Reading a document in chunks: from a file, a file descriptor (the XMLCodable module's
+// `FileHandle` initializer), an `AsyncSequence` of bytes, or bytes the caller pushes. The reader
+// keeps a window of the document (`StreamInput`) and reads more whenever the next token has not
+// fully arrived; everything else is the in-memory reader, with the same checks, the same events
+// and the same errors at the same lines and columns.
 //
 //     var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
 //     while let event = try reader.next() { … }          // memory: a chunk and the largest token
 //
 // Events and their slices are valid until the next call to `next()`, which may move the window.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +31,7 @@ extension XMLReader {
     ///
     /// Memory is bounded by the chunk size and the largest token (a start tag with its attributes,
     /// a comment, a CDATA section…, at most ``Limits/maxTokenLength``), whatever the size of the
-    /// file. Events and their slices are valid until the next call to ``next()-33lmy``.
+    /// file. Events and their slices are valid until the next call to ``next()-4qdha``.
     ///
     /// ```swift
     /// var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
@@ -40,30 +45,30 @@ extension XMLReader {
     ///   - url: a file URL.
     ///   - options: the reader's options and limits.
     ///   - chunkSize: how many bytes to read at a time.
-    /// - Throws: the error opening the file. Errors reading it come from ``next()-33lmy``, as an
+    /// - Throws: the error opening the file. Errors reading it come from ``next()-4qdha``, as an
     ///   ``XMLParsingError`` whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
     public init(contentsOf url: URL, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) throws {
-        let handle = try FileHandle(forReadingFrom: url)
-        self.init(fileHandle: handle, options: options, chunkSize: chunkSize, closesHandle: true)
+        let reader = FileDescriptorReader(try FileDescriptorReader.open(url), keepingAlive: nil, closes: true)
+        self.init(reading: reader, options: options, chunkSize: chunkSize)
     }
 
-    /// Creates a reader that reads from a file handle (a file, a pipe, standard input) in chunks,
-    /// from its current position to its end.
+    /// Creates a reader that reads an open file descriptor (a file, a pipe, standard input) in
+    /// chunks, from its current position to its end, without closing it; `owner`, if any, is kept
+    /// alive as long as the reader (the `FileHandle` whose descriptor it is).
     ///
-    /// The handle is not closed by the reader. See ``init(contentsOf:options:chunkSize:)`` for
-    /// what is held in memory.
-    public init(fileHandle: FileHandle, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) {
-        self.init(fileHandle: fileHandle, options: options, chunkSize: chunkSize, closesHandle: false)
+    /// The XMLCodable module's `init(fileHandle:options:chunkSize:)` is this initializer: the
+    /// core does not link Foundation's `FileHandle`.
+    package init(fileDescriptor: Int32, keepingAlive owner: AnyObject?, options: Options, chunkSize: Int) {
+        self.init(reading: FileDescriptorReader(fileDescriptor, keepingAlive: owner, closes: false), options: options, chunkSize: chunkSize)
     }
 
-    private init(fileHandle: FileHandle, options: Options, chunkSize: Int, closesHandle: Bool) {
-        let reader = FileHandleReader(fileHandle, closes: closesHandle)
+    private init(reading reader: FileDescriptorReader, options: Options, chunkSize: Int) {
         let stream = StreamInput(source: .reading(reader.read), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
         self.init(input: .stream(stream), options: options)
     }
 
     /// Creates a reader over an asynchronous sequence of bytes, such as `URLSession`'s or
-    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-2ih9q`` called with `await`.
+    /// `FileHandle`'s `AsyncBytes`; read it with ``next()-5vm4g`` called with `await`.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: feedURL)
@@ -88,7 +93,7 @@ extension XMLReader {
     /// Creates a reader that is given the document piece by piece with ``append(_:)``, as the
     /// bytes arrive (from a socket, a callback, a decompressor…).
     ///
-    /// ``next()-33lmy`` returns the events of the pieces appended so far, then `nil` with
+    /// ``next()-4qdha`` returns the events of the pieces appended so far, then `nil` with
     /// ``needsInput`` set until more is appended or ``finishInput()`` says there is no more:
     ///
     /// ```swift
@@ -108,7 +113,7 @@ extension XMLReader {
     /// Gives an incremental reader (``incremental(options:)``) the next piece of the document.
     ///
     /// Bytes that cannot be decoded (an unsupported encoding, bytes invalid in the document's
-    /// encoding) are reported by ``next()-33lmy``, once it has read what comes before them.
+    /// encoding) are reported by ``next()-4qdha``, once it has read what comes before them.
     ///
     /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
@@ -117,13 +122,13 @@ extension XMLReader {
         if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
     }
 
-    /// Tells an incremental reader that the document has no more bytes: ``next()-33lmy`` then reads
+    /// Tells an incremental reader that the document has no more bytes: ``next()-4qdha`` then reads
     /// the rest and returns `nil` at the end (or throws if the document is incomplete).
     public mutating func finishInput() throws(XMLParsingError) {
         try pushedStream().finish()
     }
 
-    /// Whether ``next()-33lmy`` returned `nil` because the bytes appended so far are all read, and more
+    /// Whether ``next()-4qdha`` returned `nil` because the bytes appended so far are all read, and more
     /// must be appended (or the input finished) — rather than because the document has ended.
     /// Always `false` for a reader that reads its input itself.
     public var needsInput: Bool {
@@ -147,7 +152,7 @@ extension XMLReader {
 
     /// Reads the next event of a reader over an asynchronous sequence, waiting for its bytes.
     ///
-    /// Other readers read as ``next()-33lmy`` does, without suspending.
+    /// Other readers read as ``next()-4qdha`` does, without suspending.
     public mutating func next() async throws(XMLParsingError) -> XMLEvent? {
         guard let stream = input.stream, case .asynchronous(let source) = stream.source else { return try nextWithoutWaiting() }
         while true {
@@ -281,25 +286,60 @@ extension StreamInput {
     }
 }
 
-/// Reads a file handle a chunk at a time, and closes it when done with it if it opened it.
-private final class FileHandleReader {
-    let handle: FileHandle
+/// Reads a file descriptor a chunk at a time, and closes it when done with it if it opened it.
+private final class FileDescriptorReader {
+    let descriptor: Int32
     let closes: Bool
+    /// What owns the descriptor and must outlive the reading (a `FileHandle`), if anything.
+    let owner: AnyObject?
 
-    init(_ handle: FileHandle, closes: Bool) {
-        self.handle = handle
+    init(_ descriptor: Int32, keepingAlive owner: AnyObject?, closes: Bool) {
+        self.descriptor = descriptor
+        self.owner = owner
         self.closes = closes
     }
 
     deinit {
-        if closes { try? handle.close() }
+        if closes { _ = close(descriptor) }
+    }
+
+    /// Opens a file for reading, with the error `FileHandle(forReadingFrom:)` throws when it
+    /// cannot be opened: a `CocoaError` with the URL and the system's error (`POSIXError`), whose
+    /// code says why (`fileReadNoSuchFile`, `fileReadNoPermission`…).
+    static func open(_ url: URL) throws -> Int32 {
+        // The descriptor, or minus the system's error number.
+        let opened = url.withUnsafeFileSystemRepresentation { path -> Int32 in
+            guard let path else { return -ENOENT }
+            while true {
+                let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+                if descriptor >= 0 { return descriptor }
+                if errno != EINTR { return -errno }
+            }
+        }
+        guard opened >= 0 else { throw openFailure(-opened, url: url) }
+        return opened
+    }
+
+    /// The error for a file that could not be opened: `code` is the system's error number.
+    static func openFailure(_ code: Int32, url: URL) -> CocoaError {
+        let reason: CocoaError.Code
+        switch code {
+        case ENOENT, ENOTDIR: reason = .fileReadNoSuchFile
+        case EACCES, EPERM: reason = .fileReadNoPermission
+        case EFBIG, EOVERFLOW: reason = .fileReadTooLarge
+        default: reason = .fileReadUnknown
+        }
+        // The keys' values are Foundation's `NSURLErrorKey` and `NSUnderlyingErrorKey`, which
+        // FoundationEssentials does not name.
+        var userInfo: [String: Any] = ["NSURL": url]
+        if let posix = POSIXErrorCode(rawValue: code) { userInfo["NSUnderlyingError"] = POSIXError(posix) }
+        return CocoaError(reason, userInfo: userInfo)
     }
 
     /// Reads up to `buffer.count` bytes straight into `buffer` with the system's `read` (no `Data`
     /// in between); 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let start = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-        let descriptor = handle.fileDescriptor
         while true {
             let got = systemRead(descriptor, start, buffer.count)
             if got >= 0 { return got }
@@ -314,6 +354,12 @@ private final class FileHandleReader {
         let code: Int32
         var description: String { String(cString: strerror(code)) }
     }
+}
+
+/// The system's `open(2)` (a name of its own: the file descriptor reader has an `open` method).
+@inline(__always)
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    open(path, flags)
 }
 
 /// The system's `read(2)` (a name of its own: the file handle reader has a `read` method).
