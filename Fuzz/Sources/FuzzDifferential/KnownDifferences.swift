@@ -29,7 +29,8 @@
 //    20. some required white space is not required (§2.8 [28], [32]);
 //    21. a NUL after the root element ends the document (§2.2);
 //    22. a last odd byte of UTF-16 is dropped (§4.3.3);
-//    23. a byte illegal in a declared single-byte encoding ends the input silently (§4.3.3);
+//    23. a byte illegal in a declared single-byte encoding ends the input silently (§4.3.3),
+//        whatever characters come before it;
 //    24. a UTF-16 document is kept up to an unpaired surrogate (§4.3.3);
 //    25. in a standalone document, an entity declared inside a parameter entity counts as
 //        declared (WFC: Entity Declared);
@@ -374,6 +375,19 @@ enum KnownDifferences {
             repairExplains(Array(bytes[..<error.offset]), theirs, depth)
         {
             return .conversionStopsAtIllegalByte
+        }
+        //    The same in any other single-byte legacy encoding (windows-1253's 0xFF, say), after
+        //    other non-ASCII characters: our error's offset is then counted in the UTF-8 the bytes
+        //    became, not in the input, so the input is cut at each of the first few occurrences of
+        //    the byte our error names, and the difference must vanish at one of them.
+        if case .rejected = ours, case .accepted = theirs.reading, let error = ourError,
+            case .unexpectedCharacter(let found, let expected) = error.reason, found.hasPrefix("byte 0x"),
+            expected.hasPrefix("a "), expected.hasSuffix(" character"),
+            let byte = UInt8(found.dropFirst("byte 0x".count), radix: 16), byte >= 0x80
+        {
+            for cut in bytes.indices.filter({ bytes[$0] == byte }).prefix(4) where repairExplains(Array(bytes[..<cut]), theirs, depth) {
+                return .conversionStopsAtIllegalByte
+            }
         }
 
         // 24. An unpaired surrogate in a UTF-16 document: "byte sequences that are not legal in
