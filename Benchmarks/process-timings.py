@@ -11,7 +11,7 @@ both alike:
   - books 50k and osm 50k, the generated benchmark documents (written with `workloads --write`
     into --documents, default a temporary folder, unless already there).
 It prints one Markdown table: times in milliseconds, xmllint's time divided by xmlc's, and each
-tool's peak resident memory (the largest `ru_maxrss` of its runs).
+tool's peak resident memory (the largest of three runs under `/usr/bin/time -f %M`).
 
 --xmlc defaults to ../.build/release/xmlc (build it first: `swift build -c release --product xmlc`
 in the package's folder; or pass a build made with `--static-swift-stdlib`). xmllint comes from
@@ -21,7 +21,6 @@ Debian's libxml2-utils. The documents need `swift build -c release` in this fold
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -31,18 +30,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run_once(command):
-    """Wall-clock seconds and peak RSS (KiB) of one run of `command`, which must succeed."""
+    """Wall-clock seconds of one run of `command`, which must succeed."""
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        message = child.stderr.read().decode(errors="replace") if child.stderr else ""
-        sys.exit(f"{' '.join(command)} exited with {child.returncode}: {message.strip()}")
-    if child.stderr:
-        child.stderr.close()
-    return elapsed, usage.ru_maxrss
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} exited with {result.returncode}: {result.stderr.decode(errors='replace').strip()}")
+    return elapsed
+
+
+def peak_rss(command):
+    """Peak resident memory (KiB) of one run, as `/usr/bin/time -f %M` reports it. (A child's own
+    `ru_maxrss` would count this Python process's memory, which the child has until its exec.)"""
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
+    return int(result.stderr.decode().strip().splitlines()[-1])
 
 
 def measure(commands, runs):
@@ -51,12 +52,10 @@ def measure(commands, runs):
         for _ in range(2):
             run_once(command)
     best = [float("inf")] * len(commands)
-    peak = [0] * len(commands)
     for _ in range(runs):
         for index, command in enumerate(commands):
-            elapsed, rss = run_once(command)
-            best[index] = min(best[index], elapsed)
-            peak[index] = max(peak[index], rss)
+            best[index] = min(best[index], run_once(command))
+    peak = [max(peak_rss(command) for _ in range(3)) for command in commands]
     return best, peak
 
 
@@ -95,7 +94,7 @@ def main():
         print(
             f"| {label} | {size / 1e6:.2f} MB | {xmlc_time * 1e3:.1f} ms | {xmllint_time * 1e3:.1f} ms | "
             f"{xmllint_time / xmlc_time:.2f}× | {xmlc_rss / 1024:.1f} MB | {xmllint_rss / 1024:.1f} MB |")
-    print("\n(For the one-element document xmllint runs without --stream; ru_maxrss is in KiB, shown ÷ 1024.)")
+    print("\n(For the one-element document xmllint runs without --stream. MB = KiB ÷ 1024.)")
 
 
 if __name__ == "__main__":
