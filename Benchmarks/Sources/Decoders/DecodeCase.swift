@@ -177,6 +177,13 @@ public struct DecodeCase: @unchecked Sendable {
             }
         }
         let decodeModel = makeDecodeModel()
+        // Times one decode; the model is counted inside the clock and released after it stops.
+        func timed(_ decode: () throws -> Model) rethrows -> (items: Int, duration: Duration) {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let items = try count(decode())
+            return (items, clock.now - start)
+        }
         func compare(_ decoded: Model) -> String? {
             let model = expected()
             if decoded == model { return nil }
@@ -185,20 +192,8 @@ public struct DecodeCase: @unchecked Sendable {
         return DecodeRun(
             kind: kind,
             input: input,
-            decode: {
-                let clock = ContinuousClock()
-                let start = clock.now
-                let model = try decodeModel(input)
-                let duration = clock.now - start
-                return (count(model), duration)
-            },
-            decodeFresh: {
-                let clock = ContinuousClock()
-                let start = clock.now
-                let items = try count(makeDecodeModel()(input))
-                let duration = clock.now - start
-                return (items, duration)
-            },
+            decode: { try timed { try decodeModel(input) } },
+            decodeFresh: { try timed { try makeDecodeModel()(input) } },
             verify: {
                 let decoded: Model
                 do {

@@ -230,14 +230,24 @@ public struct XMLReader {
         return input.withBytes { document in scanner.decodedBytes(slice, document) }
     }
 
-    /// The bytes of a slice of the document (source 0), cut to the document as `checked` cuts
-    /// it: a slice from another reader, or one whose bytes have left a stream's window, reads
+    /// A slice cut to a buffer of `count` bytes: itself when it lies within, else its range
+    /// clamped to the buffer (empty at worst). The one rule `checked` and the inlined paths use.
+    @inlinable @inline(__always)
+    internal static func cut(_ slice: XMLSlice, toCount count: Int) -> XMLSlice {
+        if slice.end <= count, slice.start <= slice.end { return slice }
+        var cut = slice
+        cut.start = min(slice.start, count)
+        cut.end = min(max(cut.start, slice.end), count)
+        return cut
+    }
+
+    /// The bytes of a slice within `buffer` (the buffer the slice names), cut to it as `checked`
+    /// cuts: a slice from another reader, or one whose bytes have left a stream's window, reads
     /// this reader's own bytes, never memory outside them.
     @inlinable @inline(__always)
-    internal static func bytes(of slice: XMLSlice, in document: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        let start = min(max(slice.start, 0), document.count)
-        let end = min(max(start, slice.end), document.count)
-        return UnsafeRawBufferPointer(rebasing: document[start..<end])
+    internal static func bytes(of slice: XMLSlice, in buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let slice = cut(slice, toCount: buffer.count)
+        return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
     }
 
     /// A slice as this reader can read it: itself when it lies in one of this reader's buffers (as
@@ -255,11 +265,7 @@ public struct XMLReader {
         } else {
             return XMLSlice(source: 0, start: 0, end: 0)
         }
-        if slice.end <= count, slice.start <= slice.end { return slice }
-        var cut = slice
-        cut.start = min(slice.start, count)
-        cut.end = min(max(cut.start, slice.end), count)
-        return cut
+        return XMLReader.cut(slice, toCount: count)
     }
 
     /// Calls `body` with the raw bytes of a slice exactly as they appear in the input (references
