@@ -1,4 +1,16 @@
-// Decoding from the document model: a model from any element of an XMLTree.
+// Decoding from the document model: a model from any element of an XMLTree, with no bytes in
+// between.
+//
+// A parsed element is a node of its document's store (XMLTree.Store.swift), whose index is the
+// one the decoder reads anyway: the decoder reads it in place, starting at that node, and its
+// errors give the lines and columns of the document the tree was read from. An element built in
+// code, or changed after parsing, is first laid out as an index of its values
+// (XMLIndex+Tree.swift); errors about what it took from a parsed document still give the source
+// positions, errors about what was built in code say so:
+//
+//     let tree = try XMLTree(parsing: data)
+//     let book = try XMLDecoder().decode(Book.self, from: tree["books"]["book"][1].require())
+//     // a wrong price: "… at line 12, column 7." (the line in `data`)
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -15,27 +27,37 @@ extension XMLDecoder {
     /// let book = try XMLDecoder().decode(Book.self, from: try tree["books"]["book"][1].require())
     /// ```
     ///
-    /// The element is written with ``XMLTree/Element/xmlData(outputFormatting:prettyPrintIndentation:)``
-    /// (which declares the namespace prefixes it uses) and decoded from those bytes, so line and
-    /// column numbers in errors refer to that compact form of the element.
+    /// The element is decoded as it is, without being written out and read again: errors give
+    /// the line and column in the document the tree was parsed from (an element built in code has
+    /// none, and the error names it instead). Namespace prefixes declared above the element are
+    /// resolved as they were when the document was read.
     ///
-    /// - Throws: `DecodingError.dataCorrupted` with the ``XMLTree/SerializationError`` as
-    ///   `underlyingError` when the element cannot be written as XML, and the other
-    ///   `DecodingError`s when it does not fit `T`.
+    /// - Throws: the `DecodingError`s of ``decode(_:from:)-(_,Data)`` when the element does not fit `T`.
     public func decode<T: Decodable>(_ type: T.Type, from element: XMLTree.Element) throws -> T {
-        let bytes: [UInt8]
-        do {
-            bytes = try element.xmlBytes(outputFormatting: [], prettyPrintIndentation: .spaces(0))
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: "The element cannot be written as XML: \(error)", underlyingError: error))
+        let options = self.currentOptions
+        if case .stored(let store, let node) = element.storage, store.namespaceAware {
+            return try decode(type, index: store.index, reader: store.reader, root: node, origins: nil, options: options)
         }
-        return try decode(type, from: bytes)
+        let (index, reader, origins) = XMLIndex.build(from: element, options: options.readerOptions)
+        return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options)
     }
 
     /// Decodes a value of type `T` from a document tree's root element; see ``decode(_:from:)-(_,XMLTree.Element)``.
     public func decode<T: Decodable>(_ type: T.Type, from tree: XMLTree) throws -> T {
         try decode(type, from: tree.root)
+    }
+
+    /// Decodes from an index that a tree holds or was laid out from, starting at node `root`.
+    private func decode<T: Decodable>(
+        _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options
+    ) throws -> T {
+        try reader.input.withBytes { document in
+            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: UncheckedBytes(document))
+            decoder.origins = origins
+            // The index and bytes stay the tree's: a decoder or container kept past this call
+            // refuses use (as for every decoding call), and nothing is given to the pool.
+            defer { decoder.finish() }
+            return try decoder.unwrap(.element(root), as: type, path: .root)
+        }
     }
 }

@@ -33,6 +33,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// The absolute offset of `document`'s first byte in the whole document (0 but for an element
     /// of a document read in chunks), for the lines and columns in errors.
     @exclusivity(unchecked) private(set) var documentBase = 0
+    /// For an index built from a tree's values (an element built in code or changed): where its
+    /// nodes were parsed, for the locations in errors (see `XMLIndex.Origins`).
+    var origins: XMLIndex.Origins?
     /// Neither the node decoding strategy nor the key decoding strategy changes how keys are
     /// found (`.deferredToDecoder`, `.useDefaultKeys`): containers then need no `XMLKeyRules`
     /// unless the decoded type itself asks for some.
@@ -720,7 +723,7 @@ internal final class XMLDecoderImpl: Decoder {
         @unknown default:
             return error
         }
-        guard !context.debugDescription.contains(" at line ") else { return error }
+        guard !context.debugDescription.contains(" at line "), !context.debugDescription.hasSuffix(Self.noSourcePosition + ".") else { return error }
         var located = value
         let depth = path.path.count
         if context.codingPath.count == depth + 1, let key = context.codingPath.last, key.intValue == nil || !key.stringValue.isEmpty {
@@ -748,6 +751,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Where a value is in the document, for messages: "line 3, column 5".
     func location(of value: XMLValue) -> String {
+        if let origins { return location(of: value, origins) }
         let slice: XMLSlice
         switch value {
         case .element(let node), .text(let node), .characters(let node): slice = index[node].name.qualified
@@ -761,6 +765,33 @@ internal final class XMLDecoderImpl: Decoder {
         let location = slice.source == 0 ? reader.location(ofOffset: documentBase + slice.start) : reader.location(of: slice)
         return "line \(location.line), column \(location.column)"
     }
+
+    /// Where a value of an index built from tree values was parsed (see `XMLIndex.Origins`).
+    private func location(of value: XMLValue, _ origins: XMLIndex.Origins) -> String {
+        let found: XMLTree.SourceLocation?
+        let node: Int32
+        switch value {
+        case .element(let element), .text(let element), .characters(let element):
+            node = element
+            found = origins.location(ofNode: element)
+        case .attribute(let attribute):
+            node = -1
+            found = origins.location(ofAttribute: attribute)
+        case .elements(let list):
+            guard list.count > 0 else { return "an empty list" }
+            node = self.node(0, of: list)
+            found = origins.location(ofNode: node)
+        case .map(let map):
+            node = maps[Int(map)].host
+            found = origins.location(ofNode: node)
+        }
+        if let found { return "line \(found.line), column \(found.column)" }
+        if node >= 0, index[node].isElement { return "<\(string(index[node].name))>, " + Self.noSourcePosition }
+        return "a value " + Self.noSourcePosition
+    }
+
+    /// How an error about an element built in code ends (it has no line and column to give).
+    static let noSourcePosition = "built in code (no source position)"
 
     /// The decoded text of a slice, as a string (from `document` for the document's own bytes).
     func string(_ slice: XMLSlice) -> String {

@@ -1,9 +1,12 @@
-// Building an XMLTree from an XMLReader's events.
+// Reading an XMLTree: the reader's events indexed into a store, the root element referring to it.
 //
-// One pass over the events with an explicit stack of open elements (no recursion, so depth is
-// bounded only by the limit): a start tag pushes a frame, content is appended to the frame on top,
-// an end tag pops the frame and appends the finished element to its parent. Adjacent text events
-// (split by the reader around entity and character references) are joined into one text node.
+// Reading is the decoder's indexing pass (XMLIndex.build) that also keeps comments, processing
+// instructions and empty CDATA sections: no string is made and no element value built while the
+// document is read. The tree's values are made from the store when they are asked for (see
+// XMLTree.Store.swift), so a lookup in a large document touches only what it walks:
+//
+//     let tree = try XMLTree(parsing: data)      // one pass: index + markup, no strings
+//     tree["books"]["book"][1]["author"].text    // makes two names' worth of comparisons and one string
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -50,78 +53,19 @@ extension XMLTree {
         return options
     }
 
-    /// An element being read: its name and attributes, and the content read so far.
-    private struct OpenElement {
-        var name: Name
-        var attributes: Attributes
-        var children: [Node] = []
-    }
-
+    /// Reads the document into a store (see XMLTree.Store.swift): the reader's index of it, its
+    /// comments and processing instructions; the root element refers to the store.
     private static func build(_ reader: inout XMLReader, namespaceAware: Bool) throws(XMLParsingError) -> XMLTree {
-        var prologue: [Node] = []
-        var epilogue: [Node] = []
-        var root: Element?
-        var stack: [OpenElement] = []
-        stack.reserveCapacity(16)
-
-        func append(_ node: Node, stack: inout [OpenElement]) {
-            if stack.isEmpty {
-                if root == nil { prologue.append(node) } else { epilogue.append(node) }
-            } else {
-                stack[stack.count - 1].children.append(node)
-            }
-        }
-
-        while let event = try reader.next() {
-            switch event {
-            case .startElement(let xmlName):
-                var attributes: [Attribute] = []
-                attributes.reserveCapacity(reader.attributes.count)
-                for attribute in reader.attributes {
-                    attributes.append(
-                        Attribute(
-                            Name(reader.string(attribute.name), namespaceURI: reader.namespaceURI(attribute.name)),
-                            value: reader.string(attribute.value)))
-                }
-                stack.append(
-                    OpenElement(
-                        name: Name(reader.string(xmlName), namespaceURI: reader.namespaceURI(xmlName)),
-                        attributes: Attributes(attributes)))
-            case .endElement:
-                guard let open = stack.popLast() else { continue }
-                let element = Element(open.name, attributes: open.attributes, children: open.children)
-                if stack.isEmpty {
-                    root = element
-                } else {
-                    stack[stack.count - 1].children.append(.element(element))
-                }
-            case .text(let slice):
-                // Text outside the root element is white space the reader has already checked.
-                guard !stack.isEmpty, !slice.isEmpty else { continue }
-                let text = reader.string(slice)
-                let last = stack[stack.count - 1].children.count - 1
-                if last >= 0, case .text(let previous) = stack[stack.count - 1].children[last] {
-                    stack[stack.count - 1].children[last] = .text(previous + text)
-                } else {
-                    stack[stack.count - 1].children.append(.text(text))
-                }
-            case .cdata(let slice):
-                guard !stack.isEmpty else { continue }
-                stack[stack.count - 1].children.append(.cdata(reader.string(slice)))
-            case .comment(let slice):
-                append(.comment(reader.string(slice)), stack: &stack)
-            case .processingInstruction(let target, let data):
-                append(.processingInstruction(target: reader.string(target), data: reader.string(data)), stack: &stack)
-            case .doctype:
-                continue
-            }
-        }
-        guard let root else {
+        var markup: [XMLIndex.Markup] = []
+        let index = try XMLIndex.build(&reader, markup: &markup)
+        guard !index.nodes.isEmpty else {
             // The reader reports a missing root element itself; this is only a safety net.
             throw XMLParsingError(reason: .missingRootElement, offset: 0, line: 1, column: 1)
         }
+        let store = Store(reader: reader, index: index, markup: markup, namespaceAware: namespaceAware)
+        let (prologue, epilogue) = store.outsideRoot()
         return XMLTree(
-            root: root, declaration: reader.declaration, doctype: reader.doctype, prologue: prologue, epilogue: epilogue,
-            namespaceAware: namespaceAware)
+            root: Element(store: store, node: index.root), declaration: reader.declaration, doctype: reader.doctype, prologue: prologue,
+            epilogue: epilogue, namespaceAware: namespaceAware)
     }
 }

@@ -57,9 +57,7 @@ extension XMLTree {
             if failure != nil { return self }
             var found: [Element] = []
             for element in elements {
-                for case .element(let child) in element.children where child.name.matches(name) {
-                    found.append(child)
-                }
+                element.forEachChildElement(matching: name) { found.append($0) }
             }
             if found.isEmpty {
                 return Selection(failure: LookupFailure(reason: .noChildElement(name), path: path))

@@ -89,6 +89,25 @@ internal struct XMLIndex {
         var text: XMLSlice { XMLSlice(source: source, start: Int(start), end: Int(start) + Int(length), flags: flags) }
     }
 
+    /// A comment, a processing instruction or an empty CDATA section: kept only for the document
+    /// model (`XMLTree.Store`), never for the decoder, whose loops take every node that is not an
+    /// element for character data. It lies between nodes: after node `before - 1` and before node
+    /// `before` in document order, inside element `parent` (-1 outside the root element).
+    struct Markup {
+        enum Kind: UInt8 {
+            case comment
+            case processingInstruction
+            case emptyCDATA
+        }
+        var kind: Kind
+        var parent: Int32
+        var before: Int32
+        /// The comment's text or the instruction's target.
+        var first: XMLSlice
+        /// The instruction's data.
+        var second: XMLSlice
+    }
+
     /// The largest document (and entity text) the index can address.
     static let maxDocumentSize = Int(UInt32.max)
 
@@ -118,9 +137,21 @@ internal struct XMLIndex {
         var attributes: [XMLAttribute] = []
         swap(&nodes, &scratch.nodes)
         swap(&attributes, &scratch.attributes)
+        var markup: [Markup] = []
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: nodes, attributes: attributes)
+                try build(&reader, document: document, nodes: nodes, attributes: attributes, markup: &markup, keepsMarkup: false)
+            }
+        }.get()
+    }
+
+    /// Reads the whole document from `reader` and indexes it, with its comments, processing
+    /// instructions and empty CDATA sections in `markup` (for the document model).
+    static func build(_ reader: inout XMLReader, markup: inout [Markup]) throws(XMLParsingError) -> XMLIndex {
+        let input = reader.input
+        return try input.withBytes { document in
+            Result { () throws(XMLParsingError) -> XMLIndex in
+                try build(&reader, document: document, nodes: [], attributes: [], markup: &markup, keepsMarkup: true)
             }
         }.get()
     }
@@ -141,7 +172,8 @@ internal struct XMLIndex {
     }
 
     private static func build(
-        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming [XMLAttribute]
+        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming [XMLAttribute],
+        markup: inout [Markup], keepsMarkup: Bool
     ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
         index.nodes = nodes
@@ -197,11 +229,26 @@ internal struct XMLIndex {
                 open.removeLast()
                 continue
             case .text(let slice), .cdata(let slice):
-                guard !open.isEmpty, !slice.isEmpty else { continue }
+                guard !open.isEmpty, !slice.isEmpty else {
+                    if keepsMarkup, !open.isEmpty, case .cdata = event {
+                        markup.append(Markup(kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice, second: slice))
+                    }
+                    continue
+                }
                 let kind: Node.Kind
                 if case .cdata = event { kind = .cdata } else { kind = .text }
                 index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
-            case .comment, .processingInstruction, .doctype:
+            case .comment(let slice):
+                if keepsMarkup {
+                    markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
+                }
+                continue
+            case .processingInstruction(let target, let data):
+                if keepsMarkup {
+                    markup.append(Markup(kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target, second: data))
+                }
+                continue
+            case .doctype:
                 continue
             }
             // Link the new node under the open element.

@@ -51,12 +51,15 @@ import Testing
             #expect(key.stringValue == "author")
             #expect(context.debugDescription.contains("line 1"))
         }
-        let bad = XMLTree.Element("book", attributes: ["name": "\u{1}"])
+        // Built in code: decoded from its values (nothing is written, so a value XML could not
+        // carry is no error here), and errors say that there is no source position.
+        let built = XMLTree.Element("book", attributes: ["name": "\u{1}"])
         do {
-            _ = try XMLDecoder().decode(Book.self, from: bad)
+            _ = try XMLDecoder().decode(Book.self, from: built)
             Issue.record("expected an error")
-        } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.underlyingError is XMLTree.SerializationError)
+        } catch let DecodingError.keyNotFound(key, context) {
+            #expect(key.stringValue == "author")
+            #expect(context.debugDescription.hasSuffix("at <book>, built in code (no source position)."), "\(context.debugDescription)")
         }
     }
 

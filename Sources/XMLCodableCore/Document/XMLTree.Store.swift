@@ -1,0 +1,262 @@
+// XMLTree.Store: a parsed document kept flat, behind the value-type tree.
+//
+// Design: reading a document into a tree of values made a `String` for every name, text and
+// attribute and an array for every element's attributes and children — most of a large tree's
+// time and memory, spent before anyone looks. A parsed tree instead keeps what the decoder keeps:
+// the reader (which owns the document's bytes, entity text and namespace URIs) and the document's
+// `XMLIndex` (40 bytes per element or text run, names and text as slices of the bytes), plus its
+// comments and processing instructions (`XMLIndex.Markup`). An `XMLTree.Element` of a parsed tree
+// is this store and a node number; its name, attributes and children become values only when
+// asked for, and an element that is changed becomes a value of its own (its children still
+// stored: changing one element of a large document copies one element):
+//
+//     <books><book id="1">Swift</book><!-- more --></books>
+//
+//     nodes[0]  element "books"  firstChild 1                 Element(.stored(store, 0))
+//     nodes[1]  element "book"   attributes 0..<1  firstChild 2
+//     nodes[2]  text "Swift"
+//     markup    comment " more "  parent 0  before 3          (after node 2, inside node 0)
+//
+//     tree.root.children   →  [.element(Element(.stored(store, 1))), .comment(" more ")]
+//
+// Where each element and attribute was in the source comes with it for free: a name's slice is
+// where the name was read, so a location is its offset turned into a line and column, with a table
+// of line starts made the first time one is asked for (a side table, not a field per node).
+//
+// The store is immutable once built and shared by every copy of the tree: reading it from many
+// tasks at once only reads.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension XMLTree {
+    /// The flat form of a parsed document that parsed elements refer to (see the file's header).
+    internal final class Store: @unchecked Sendable {
+        // @unchecked: every stored property is immutable after `init`, but for `lineStarts`, which
+        // is behind a lock. The reader is only read (its slices' bytes, namespace URIs).
+        let reader: XMLReader
+        let index: XMLIndex
+        /// Comments, processing instructions and empty CDATA sections, by `parent` (stable: in
+        /// document order within one parent).
+        let markup: [XMLIndex.Markup]
+        /// Whether the document was read with namespaces processed.
+        let namespaceAware: Bool
+        /// The offset of each line's first byte, made when a location is first asked for.
+        private let lineStarts = Locked<[UInt32]?>(nil)
+
+        init(reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], namespaceAware: Bool) {
+            self.reader = reader
+            self.index = index
+            var markup = markup
+            if !markup.isEmpty { markup = Self.sortedByParent(markup) }
+            self.markup = markup
+            self.namespaceAware = namespaceAware
+        }
+
+        /// `markup` ordered by parent, document order kept within each parent.
+        private static func sortedByParent(_ markup: [XMLIndex.Markup]) -> [XMLIndex.Markup] {
+            var order = Array(markup.indices)
+            order.sort { markup[$0].parent != markup[$1].parent ? markup[$0].parent < markup[$1].parent : $0 < $1 }
+            return order.map { markup[$0] }
+        }
+
+        // MARK: Values made on demand
+
+        func string(_ slice: XMLSlice) -> String { reader.string(slice) }
+
+        func name(_ name: XMLName) -> Name {
+            Name(reader.string(name.qualified), namespaceURI: reader.namespaceURI(name))
+        }
+
+        func name(of node: Int32) -> Name { name(index[node].name) }
+
+        func attributes(of node: Int32) -> Attributes {
+            let attributes = index.attributes(of: node)
+            if attributes.isEmpty { return Attributes() }
+            return Attributes(attributes.map { Attribute(name($0.name), value: reader.string($0.value)) })
+        }
+
+        /// The markup inside `parent` (-1: outside the root element), in document order.
+        func markup(in parent: Int32) -> ArraySlice<XMLIndex.Markup> {
+            var low = 0
+            var high = markup.count
+            while low < high {
+                let middle = (low + high) / 2
+                if markup[middle].parent < parent { low = middle + 1 } else { high = middle }
+            }
+            var end = low
+            while end < markup.count, markup[end].parent == parent { end += 1 }
+            return markup[low..<end]
+        }
+
+        func node(_ item: XMLIndex.Markup) -> Node {
+            switch item.kind {
+            case .comment: return .comment(string(item.first))
+            case .processingInstruction: return .processingInstruction(target: string(item.first), data: string(item.second))
+            case .emptyCDATA: return .cdata("")
+            }
+        }
+
+        /// The content of an element, in document order: child elements (stored), text (adjacent
+        /// runs joined, as the reader's text events are), CDATA sections and markup.
+        func children(of element: Int32) -> [Node] {
+            var children: [Node] = []
+            var markup = self.markup(in: element)[...]
+            var pendingText: String?
+            func flushText() {
+                if let text = pendingText {
+                    children.append(.text(text))
+                    pendingText = nil
+                }
+            }
+            var child = index[element].firstChild
+            while child >= 0 {
+                while let first = markup.first, first.before <= child {
+                    flushText()
+                    children.append(node(first))
+                    markup = markup.dropFirst()
+                }
+                let item = index[child]
+                switch item.kind {
+                case .element:
+                    flushText()
+                    children.append(.element(Element(store: self, node: child)))
+                case .text:
+                    let text = string(item.text)
+                    if var joined = pendingText {
+                        pendingText = nil
+                        joined += text
+                        pendingText = joined
+                    } else {
+                        pendingText = text
+                    }
+                case .cdata:
+                    flushText()
+                    children.append(.cdata(string(item.text)))
+                }
+                child = item.nextSibling
+            }
+            flushText()
+            for item in markup { children.append(node(item)) }
+            return children
+        }
+
+        /// An element's own character data (text and CDATA, in order), without making its nodes.
+        func text(of element: Int32) -> String {
+            var text = ""
+            var child = index[element].firstChild
+            while child >= 0 {
+                let item = index[child]
+                if item.kind != .element { text += string(item.text) }
+                child = item.nextSibling
+            }
+            return text
+        }
+
+        /// Calls `body` with each child element of `element`, in order.
+        func forEachChildElement(of element: Int32, _ body: (Int32) throws -> Void) rethrows {
+            var child = index[element].firstChild
+            while child >= 0 {
+                let item = index[child]
+                if item.kind == .element { try body(child) }
+                child = item.nextSibling
+            }
+        }
+
+        /// Whether a child element's name matches a lookup key (see `Name.matches`), comparing
+        /// bytes for a plain qualified name.
+        func name(of node: Int32, matches key: String) -> Bool {
+            if key.utf8.first == UInt8(ascii: "{") { return name(of: node).matches(key) }
+            return reader.slice(index[node].name.qualified, equals: key)
+        }
+
+        /// The prologue (before the root element) and epilogue (after it).
+        func outsideRoot() -> (prologue: [Node], epilogue: [Node]) {
+            var prologue: [Node] = []
+            var epilogue: [Node] = []
+            for item in markup(in: -1) {
+                if item.before == 0 { prologue.append(node(item)) } else { epilogue.append(node(item)) }
+            }
+            return (prologue, epilogue)
+        }
+
+        // MARK: Source locations
+
+        /// Where a node's name (an element's `<` is one byte before) or an attribute's name was read.
+        func location(of slice: XMLSlice, backingUp: Int) -> SourceLocation {
+            guard slice.source == 0 else { return reader.location(of: slice) }
+            let offset = max(0, slice.start - backingUp)
+            return reader.input.withBytes { bytes in
+                let starts = lineStarts.withLock { table in
+                    if let table { return table }
+                    let made = Self.lineStarts(in: bytes)
+                    table = made
+                    return made
+                }
+                return Self.location(ofOffset: offset, in: bytes, lineStarts: starts)
+            }
+        }
+
+        /// The location of an element's start tag (its `<`).
+        func location(ofElement node: Int32) -> SourceLocation {
+            location(of: index[node].name.qualified, backingUp: 1)
+        }
+
+        /// The location of an element's attribute (its name), by position among its attributes.
+        func location(ofAttribute position: Int, of node: Int32) -> SourceLocation? {
+            let attributes = index.attributes(of: node)
+            guard attributes.indices.contains(attributes.startIndex + position) else { return nil }
+            let attribute = attributes[attributes.startIndex + position]
+            // A defaulted attribute is located at its element (its name lies in the DTD's text).
+            if attribute.isDefaulted { return location(ofElement: node) }
+            return location(of: attribute.name.qualified, backingUp: 0)
+        }
+
+        /// The offset of each line's first byte; lines end as XML counts them (`\n`, `\r\n`, `\r`).
+        static func lineStarts(in bytes: UnsafeRawBufferPointer) -> [UInt32] {
+            var starts: [UInt32] = [0]
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
+                } else if byte == 0x0D {
+                    if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
+                }
+                index += 1
+            }
+            return starts
+        }
+
+        /// The line and column of `offset` with a table of line starts: the same as
+        /// `XMLReader.Location(offset:in:)` finds by counting from the start.
+        static func location(ofOffset offset: Int, in bytes: UnsafeRawBufferPointer, lineStarts: [UInt32]) -> SourceLocation {
+            let limit = max(0, min(offset, bytes.count))
+            // The last line starting at or before `limit`.
+            var low = 0
+            var high = lineStarts.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if Int(lineStarts[middle]) <= limit { low = middle } else { high = middle }
+            }
+            let lineStart = Int(lineStarts[low])
+            var position = lineStart
+            if lineStart == 0, limit >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+            var column = 1
+            while position < limit {
+                if bytes[position] & 0xC0 != 0x80 { column += 1 }
+                position += 1
+            }
+            return SourceLocation(line: low + 1, column: column, offset: offset)
+        }
+    }
+
+    /// A position in a parsed document: its 1-based line and column (in Unicode scalars) and byte
+    /// offset, as ``XMLParsingError`` and the decoder's errors give them.
+    public typealias SourceLocation = XMLReader.Location
+}
