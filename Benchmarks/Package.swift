@@ -92,6 +92,13 @@ let package = Package(
             ],
             path: "Sources/streaming"
         ),
+        // `tree`: the document model's reading speed, peak memory, and decoding from a tree
+        // against decoding from bytes. See README.md, "The document model".
+        .executableTarget(
+            name: "tree",
+            dependencies: ["Workloads", "CMallocStats", .product(name: "XMLCodable", package: "XMLCodable")],
+            path: "Sources/tree"
+        ),
         // `instructions`: instructions per decode or encode call under callgrind (a new coder per
         // call), for changes too small for the wall-clock benchmarks. See README.md.
         .executableTarget(
