@@ -47,13 +47,22 @@ extension XMLDecoder {
         try decode(type, from: tree.root)
     }
 
+    /// Decodes one value from a string, as the text of an element (the typed accessors of the
+    /// document model, which add where the string was to the errors themselves).
+    internal func decodeValue<T: Decodable>(_ type: T.Type, fromText text: String) throws -> T {
+        let options = self.currentOptions
+        let (index, reader, origins) = XMLIndex.build(from: XMLTree.Element("value", text: text), options: options.readerOptions)
+        return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options, locatesErrors: false)
+    }
+
     /// Decodes from an index that a tree holds or was laid out from, starting at node `root`.
     private func decode<T: Decodable>(
-        _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options
+        _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options, locatesErrors: Bool = true
     ) throws -> T {
         try reader.input.withBytes { document in
             let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: UncheckedBytes(document))
             decoder.origins = origins
+            decoder.locatesErrors = locatesErrors
             // The index and bytes stay the tree's: a decoder or container kept past this call
             // refuses use (as for every decoding call), and nothing is given to the pool.
             defer { decoder.finish() }

@@ -36,6 +36,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// For an index built from a tree's values (an element built in code or changed): where its
     /// nodes were parsed, for the locations in errors (see `XMLIndex.Origins`).
     var origins: XMLIndex.Origins?
+    /// Whether errors get the location of what they are about added (not for one value read from
+    /// a string by the document model's typed accessors, which say where themselves).
+    var locatesErrors = true
     /// Neither the node decoding strategy nor the key decoding strategy changes how keys are
     /// found (`.deferredToDecoder`, `.useDefaultKeys`): containers then need no `XMLKeyRules`
     /// unless the decoded type itself asks for some.
@@ -716,6 +719,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// (`dataCorruptedError(forKey:in:…)`), else `value`.
     @inline(never)
     func locating(_ error: DecodingError, at value: XMLValue, path: CodingPathNode) -> DecodingError {
+        guard locatesErrors else { return error }
         let context: DecodingError.Context
         switch error {
         case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found), .dataCorrupted(let found):

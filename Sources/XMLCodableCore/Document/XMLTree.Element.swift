@@ -116,7 +116,8 @@ extension XMLTree {
             storage = .parts(parts)
         }
 
-        /// Where the element's start tag was in the document it was parsed from; `nil` for an
+        /// Where the element was in the document it was parsed from: the position of its name in
+        /// its start tag (one column after the `<`, as the decoder's errors give it); `nil` for an
         /// element built in code or changed since (its children keep theirs).
         ///
         /// An element that came from an entity's replacement text is located at the entity's
@@ -124,7 +125,7 @@ extension XMLTree {
         ///
         /// ```swift
         /// let tree = try XMLTree(parsing: "<books>\n  <book/>\n</books>")
-        /// tree["books"]["book"].element?.sourceLocation?.description   // "2:3"
+        /// tree["books"]["book"].element?.sourceLocation?.description   // "2:4"
         /// ```
         public var sourceLocation: SourceLocation? {
             guard case .stored(let store, let node) = storage else { return nil }

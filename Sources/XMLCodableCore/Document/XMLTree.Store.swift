@@ -185,10 +185,11 @@ extension XMLTree {
 
         // MARK: Source locations
 
-        /// Where a node's name (an element's `<` is one byte before) or an attribute's name was read.
-        func location(of slice: XMLSlice, backingUp: Int) -> SourceLocation {
+        /// Where a name was read (the decoder's errors locate elements and attributes at their
+        /// names too, so both give the same line and column).
+        func location(of slice: XMLSlice) -> SourceLocation {
             guard slice.source == 0 else { return reader.location(of: slice) }
-            let offset = max(0, slice.start - backingUp)
+            let offset = slice.start
             return reader.input.withBytes { bytes in
                 let starts = lineStarts.withLock { table in
                     if let table { return table }
@@ -200,9 +201,9 @@ extension XMLTree {
             }
         }
 
-        /// The location of an element's start tag (its `<`).
+        /// The location of an element's name in its start tag.
         func location(ofElement node: Int32) -> SourceLocation {
-            location(of: index[node].name.qualified, backingUp: 1)
+            location(of: index[node].name.qualified)
         }
 
         /// The location of an element's attribute (its name), by position among its attributes.
@@ -212,7 +213,7 @@ extension XMLTree {
             let attribute = attributes[attributes.startIndex + position]
             // A defaulted attribute is located at its element (its name lies in the DTD's text).
             if attribute.isDefaulted { return location(ofElement: node) }
-            return location(of: attribute.name.qualified, backingUp: 0)
+            return location(of: attribute.name.qualified)
         }
 
         /// The offset of each line's first byte; lines end as XML counts them (`\n`, `\r\n`, `\r`).

@@ -97,14 +97,14 @@ import Testing
     @Test func elementsAndAttributesKnowWhereTheyWere() throws {
         let tree = try XMLTree(parsing: Self.catalog)
         let catalog = try tree["catalog"].require()
-        #expect(catalog.sourceLocation == XMLTree.SourceLocation(line: 3, column: 1, offset: 41))
+        #expect(catalog.sourceLocation == XMLTree.SourceLocation(line: 3, column: 2, offset: 42))
         let books = tree["catalog"]["book"]
-        #expect(books[0].element?.sourceLocation?.description == "4:3")
-        #expect(books[1].element?.sourceLocation?.description == "8:3")
+        #expect(books[0].element?.sourceLocation?.description == "4:4")
+        #expect(books[1].element?.sourceLocation?.description == "8:4")
         #expect(books[1].element?.sourceLocation(ofAttribute: "id")?.description == "8:9")
         #expect(books[1].element?.sourceLocation(ofAttribute: "lang")?.description == "9:9")
         #expect(books[1].element?.sourceLocation(ofAttribute: "missing") == nil)
-        #expect(books[1]["{http://purl.org/dc/elements/1.1/}title"].element?.sourceLocation?.description == "9:19")
+        #expect(books[1]["{http://purl.org/dc/elements/1.1/}title"].element?.sourceLocation?.description == "9:20")
         // Built elements have none.
         #expect(XMLTree.Element("a").sourceLocation == nil)
         #expect(XMLTree.Element("a", attributes: ["x": "1"]).sourceLocation(ofAttribute: "x") == nil)
@@ -114,10 +114,10 @@ import Testing
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
         bytes += Array("<a>\r\n<b/>\r<c/>\n\u{e9}\u{e9}<d e='1'/></a>".utf8)
         let tree = try XMLTree(parsing: bytes)
-        #expect(tree.root.sourceLocation?.description == "1:1")
-        #expect(tree["a"]["b"].element?.sourceLocation?.description == "2:1")
-        #expect(tree["a"]["c"].element?.sourceLocation?.description == "3:1")
-        #expect(tree["a"]["d"].element?.sourceLocation?.description == "4:3")
+        #expect(tree.root.sourceLocation?.description == "1:2")
+        #expect(tree["a"]["b"].element?.sourceLocation?.description == "2:2")
+        #expect(tree["a"]["c"].element?.sourceLocation?.description == "3:2")
+        #expect(tree["a"]["d"].element?.sourceLocation?.description == "4:4")
         #expect(tree["a"]["d"].element?.sourceLocation(ofAttribute: "e")?.description == "4:6")
     }
 
@@ -257,7 +257,7 @@ import Testing
             }
             return await group.reduce(into: Set<String>()) { $0.insert($1) }
         }
-        #expect(results == ["0 4:3 Mastering Swift true", "1 8:3 Swift & moi true"])
+        #expect(results == ["0 4:4 Mastering Swift true", "1 8:4 Swift & moi true"])
     }
 }
 
