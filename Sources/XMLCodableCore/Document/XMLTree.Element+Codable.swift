@@ -21,6 +21,8 @@ extension XMLTree.Element: Codable {
     /// (when the decoder's `shouldProcessNamespaces` is on), its text, CDATA sections and white
     /// space, in order. The decoder keeps no comments or processing instructions, so the element
     /// has none. A key that names an attribute, or several elements, is a `DecodingError.typeMismatch`.
+    /// Under the `""` key the element is the model's own (as for any value there): to hold the
+    /// content beside a model's attributes, use `[XMLTree.Node]`.
     ///
     /// ```swift
     /// struct Entry: Codable {
@@ -44,7 +46,8 @@ extension XMLTree.Element: Codable {
     ///
     /// With ``XMLEncoder``, the element is written as it is, with its own name, in place of the
     /// element the coding key would make (so give it the key's name to read it back with the
-    /// same key): attributes in order, text, CDATA and white space as they are, and a declaration
+    /// same key; under the `""` key it is written inside the model's element): attributes in
+    /// order, text, CDATA and white space as they are, and a declaration
     /// for each namespace prefix it uses that is not declared where it lands. Names and characters
     /// XML cannot carry, and comments or processing instructions (which the encoder does not
     /// write inside a model), are an `EncodingError.invalidValue`.

@@ -133,4 +133,32 @@ import Testing
         struct Holder: Encodable { var element: XMLTree.Element }
         #expect(throws: EncodingError.self) { try XMLEncoder().encode(Holder(element: tree.root)) }
     }
+
+    @Test func theArticlesExample() throws {
+        var tree = try XMLTree(
+            parsing: """
+                <books>
+                  <book name="Mastering Swift"><author>Jon Hoffman</author></book>
+                  <book name="Swift in Depth"><author>?</author></book>
+                </books>
+                """)
+        try tree.modify("books/book[1]/author") { $0.text = "Tjeerd in 't Veen" }
+        try tree.modify("books/book") { $0.attributes["checked"] = "yes" }
+        try tree.modify("books/book[0]") { book in
+            book.append(XMLTree.Element("year", text: "2017"))
+            book.insert(.element(XMLTree.Element("title", text: "MS")), beforeElement: "author")
+            book.removeAttribute("checked")
+        }
+        #expect(tree["books"]["book"][1]["author"].text == "Tjeerd in 't Veen")
+        try tree.removeElements(at: "books/book[1]/author")
+        let error = #expect(throws: XMLTree.LookupFailure.self) { try tree.modify("books/book[7]") { _ in } }
+        #expect(error?.description == "books/book: index 7 is out of range: 2 elements selected")
+        #expect(
+            try tree.xmlString() == """
+                <books>
+                  <book name="Mastering Swift"><title>MS</title><author>Jon Hoffman</author><year>2017</year></book>
+                  <book name="Swift in Depth" checked="yes"/>
+                </books>
+                """)
+    }
 }

@@ -168,6 +168,40 @@ import Testing
         #expect(holder.x.children == [.text("abc")])
     }
 
+    @Test func elementsDecodedOneByOneCaptureTheirSubtrees() throws {
+        var entries: [Entry] = []
+        let data = Data(
+            (Self.feed.replacingOccurrences(of: "</feed>", with: "") + "<entry><title>Second</title><content>&lt;p&gt;</content></entry></feed>").utf8)
+        try XMLDecoder().decodeElements(Entry.self, at: "feed/entry", from: data) { entries.append($0) }
+        #expect(entries.map(\.title) == ["First", "Second"])
+        #expect(entries[0].content["div"]["i"].text == "y")
+        #expect(entries[1].content.children == [.text("<p>")])
+    }
+
+    @Test func theRootAndAGroupCanBeSubtrees() throws {
+        // At the top level with root attributes: the root takes the element's name, the given
+        // attributes come first.
+        let element = XMLTree.Element("book", attributes: ["id": "7"], text: "T")
+        #expect(try XMLEncoder().encodeToString(element, rootAttributes: ["xmlns": "urn:b"]) == #"<book xmlns="urn:b" id="7">T</book>"#)
+        // Under the `""` key of a value that holds keys too: inside the element, after them.
+        struct Wrapper: Codable, Equatable {
+            enum CodingKeys: String, CodingKey {
+                case id
+                case body = ""
+            }
+            @Attribute var id: String
+            var body: XMLTree.Element
+        }
+        let wrapper = Wrapper(id: Attribute("1"), body: XMLTree.Element("p", text: "x"))
+        let written = try XMLEncoder().encodeToString(wrapper, withRootKey: "w")
+        #expect(written == #"<w id="1"><p>x</p></w>"#)
+        // Read back, the `""` key is the model's own element (as for any value under it), so a
+        // subtree there is best held as `[XMLTree.Node]`, its content.
+        #expect(
+            try XMLDecoder().decode(Wrapper.self, from: Data(written.utf8)).body
+                == XMLTree.Element("w", attributes: ["id": "1"]) { XMLTree.Element("p", text: "x") })
+    }
+
     // MARK: Wrong shapes
 
     @Test func anAttributeIsNotAnElement() throws {
