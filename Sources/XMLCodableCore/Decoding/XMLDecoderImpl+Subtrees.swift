@@ -9,8 +9,8 @@
 //     <entry><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">a <b>x</b></div></content></entry>
 //
 // the key `content` gives `Element("content", attributes: ["type": "xhtml"], children: [.element(div)])`,
-// where `div` keeps its `xmlns` attribute and every name has its namespace URI (when the decoder
-// processes namespaces). Text is joined as `XMLTree(parsing:)` joins it: adjacent character data
+// where `div` keeps its `xmlns` attribute and every name has its namespace URI (the reader resolves
+// prefixes whatever the decoder's `shouldProcessNamespaces` says; it only changes how keys match). Text is joined as `XMLTree(parsing:)` joins it: adjacent character data
 // (text and entity text) is one `.text` node, each CDATA section a `.cdata` node of its own.
 //
 // The index keeps no comments and no processing instructions, so a captured subtree has none:

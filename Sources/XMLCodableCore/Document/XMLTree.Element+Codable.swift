@@ -17,8 +17,8 @@ extension XMLTree.Element: Codable {
     /// Decodes an element.
     ///
     /// With ``XMLDecoder``, the element is the one the coding key names, exactly as the document
-    /// has it: its name, its attributes in order (namespace declarations included), namespace URIs
-    /// (when the decoder's `shouldProcessNamespaces` is on), its text, CDATA sections and white
+    /// has it: its name, its attributes in order (namespace declarations included), the namespace
+    /// URI of every name (the reader resolves them whatever `shouldProcessNamespaces` says), its text, CDATA sections and white
     /// space, in order. The decoder keeps no comments or processing instructions, so the element
     /// has none. A key that names an attribute, or several elements, is a `DecodingError.typeMismatch`.
     /// Under the `""` key the element is the model's own (as for any value there): to hold the

@@ -17,8 +17,8 @@
 // enclosing element's declarations, those of `XMLNamespaceDeclaring` values being encoded, and
 // the prefixes it chose itself; a declaration on another ancestor, written as an ordinary
 // attribute by a model, is not seen, so the subtree then declares the prefix again (the output
-// is still right, only longer). A prefix with no namespace URI (a subtree decoded without
-// `shouldProcessNamespaces`) must be bound there already: otherwise the error says so.
+// is still right, only longer). A prefix with no namespace URI (a name built without one;
+// a decoded subtree has every URI) must be bound there already: otherwise the error says so.
 //
 // The encoder's tree has no comments and no processing instructions: a subtree holding one is
 // refused with an error rather than written without it.

@@ -202,6 +202,23 @@ import Testing
                 == XMLTree.Element("w", attributes: ["id": "1"]) { XMLTree.Element("p", text: "x") })
     }
 
+    @Test func aMissingKeyIsAnErrorUnlessOptionalAndASingleNodeIsAnElement() throws {
+        struct Required: Codable { var body: [XMLTree.Node] }
+        struct Optional: Codable, Equatable {
+            var body: [XMLTree.Node]?
+            var node: XMLTree.Node?
+        }
+        let error = #expect(throws: DecodingError.self) { try XMLDecoder().decode(Required.self, from: Data("<r/>".utf8)) }
+        guard case .keyNotFound? = error else {
+            Issue.record("expected keyNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(try XMLDecoder().decode(Optional.self, from: Data("<r/>".utf8)) == Optional(body: nil, node: nil))
+        let value = try XMLDecoder().decode(Optional.self, from: Data("<r><body/><node a=\"1\">t</node></r>".utf8))
+        #expect(value == Optional(body: [], node: .element(XMLTree.Element("node", attributes: ["a": "1"], text: "t"))))
+        #expect(try XMLEncoder().encodeToString(value, withRootKey: "r") == #"<r><body /><node a="1">t</node></r>"#)
+    }
+
     // MARK: Wrong shapes
 
     @Test func anAttributeIsNotAnElement() throws {
