@@ -78,12 +78,15 @@ extension XMLDecoderImpl {
     }
 
     private func computeTraits(_ type: Any.Type) -> TypeTraits {
-        TypeTraits(
-            isList: type is any XMLArrayMarker.Type,
+        // A subtree (`XMLTree.Element`, or an element's content `[XMLTree.Node]`) is one element,
+        // built from the index (XMLDecoderImpl+Subtrees.swift): never a list of its own.
+        let isSubtree = type == XMLTree.Element.self || type == [XMLTree.Node].self
+        return TypeTraits(
+            isList: !isSubtree && type is any XMLArrayMarker.Type,
             placement: (type as? any XMLWrapperMarker.Type)?.placement ?? .elementOrAttribute,
             isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type is any XMLOptionalDecodable.Type
-                || type is any XMLDecodableWrapper.Type,
-            hasAbsentValue: type is any XMLDecodableSequence.Type || type is any XMLOptionalWrapper.Type,
+                || type is any XMLDecodableWrapper.Type || isSubtree,
+            hasAbsentValue: !isSubtree && (type is any XMLDecodableSequence.Type || type is any XMLOptionalWrapper.Type),
             isStringLike: isStringLike(type),
             isScalar: isScalar(type),
             dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type,
@@ -92,7 +95,7 @@ extension XMLDecoderImpl {
             isEnum: isEnumType(type),
             isDictionary: type is any XMLDictionaryMarker.Type,
             wrapperType: type as? any XMLDecodableWrapper.Type,
-            decodableArray: type as? any XMLDecodableArray.Type)
+            decodableArray: isSubtree ? nil : type as? any XMLDecodableArray.Type)
     }
 }
 

@@ -254,7 +254,8 @@ extension XMLDecoderImpl {
     // MARK: - Foundation types
 
     /// Decodes the types whose XML form is text with a strategy: dates, data, URLs, decimals;
-    /// and optionals (whose empty-element rule needs the wrapped type). `nil` for other types.
+    /// subtrees (`XMLTree.Element`, `[XMLTree.Node]`: XMLDecoderImpl+Subtrees.swift); and
+    /// optionals (whose empty-element rule needs the wrapped type). `nil` for other types.
     func unwrapSpecial<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T? {
         if type == Date.self { return try date(value, path: path) as? T }
         if type == Data.self { return try data(value, path: path) as? T }
@@ -273,6 +274,8 @@ extension XMLDecoderImpl {
             }
             return decimal as? T
         }
+        if type == XMLTree.Element.self { return try treeElement(value, path: path) as? T }
+        if type == [XMLTree.Node].self { return try treeContent(value, path: path) as? T }
         if let wrapper = traits(of: type).wrapperType {
             return try wrapper.decodeWrapped(self, value, path) as? T
         }

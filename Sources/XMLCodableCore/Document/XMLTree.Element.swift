@@ -185,14 +185,18 @@ extension XMLTree {
         }
 
         /// The element's own character data: its text and CDATA children joined, in order
-        /// (the text of child elements is not included).
+        /// (the text of child elements is not included). Setting it replaces them with one text
+        /// node and keeps the rest of the content: see ``replaceText(with:)``.
         public var text: String {
-            if case .stored(let store, let node) = storage { return store.text(of: node) }
-            var text = ""
-            for child in children {
-                if let data = child.characterData { text += data }
+            get {
+                if case .stored(let store, let node) = storage { return store.text(of: node) }
+                var text = ""
+                for child in children {
+                    if let data = child.characterData { text += data }
+                }
+                return text
             }
-            return text
+            set { replaceText(with: newValue) }
         }
 
         /// The child elements, in order.

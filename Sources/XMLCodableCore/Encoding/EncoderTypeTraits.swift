@@ -16,7 +16,7 @@ internal struct EncoderTypeTraits {
     var isOptional: Bool
     /// A dictionary (its array values are wrapped lists).
     var isDictionary: Bool
-    /// Date, Data, URL or Decimal: written by strategy.
+    /// Date, Data, URL or Decimal (written by strategy), or a subtree (`XMLTree.Element`, `[XMLTree.Node]`).
     var isSpecial: Bool
     /// The type's own choice of attributes or elements.
     var dynamicNodeEncoding: (any DynamicNodeEncoding.Type)?
@@ -80,12 +80,15 @@ extension XMLEncoderImpl {
         } else if let cached = traitsCache[id] {
             found = cached
         } else {
+            // A subtree (`XMLTree.Element`, or an element's content `[XMLTree.Node]`) is written
+            // by the encoder itself (XMLEncoderImpl+Subtrees.swift): never a list of its own.
+            let isSubtree = type == XMLTree.Element.self || type == [XMLTree.Node].self
             found = EncoderTypeTraits(
-                isList: type is any XMLEncodableList.Type,
+                isList: !isSubtree && type is any XMLEncodableList.Type,
                 isWrapper: type is any XMLEncodableWrapper.Type,
                 isOptional: type is any XMLOptionalEncodable.Type,
                 isDictionary: type is any XMLDictionaryMarker.Type,
-                isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self,
+                isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || isSubtree,
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
                 isChoiceKey: type is any XMLChoiceCodingKey.Type,
                 declaresNamespaces: type is any XMLNamespaceDeclaring.Type,

@@ -98,6 +98,7 @@ internal final class XMLEncodedTree {
         }
 
         var name: NameID { Int(storedName) }
+        mutating func rename(to name: NameID) { storedName = Int32(truncatingIfNeeded: name) }
         /// For a group: the element that takes its attributes (stored where an element keeps its name).
         var host: Index { Int(storedName) }
         var next: Index {
@@ -322,6 +323,12 @@ internal final class XMLEncodedTree {
     }
 
     // MARK: - Building
+
+    /// Gives an element another name (a subtree a model holds, written as the element made for
+    /// it: XMLEncoderImpl+Subtrees.swift).
+    func rename(_ element: Index, to name: NameID) {
+        nodes[element].rename(to: name)
+    }
 
     /// A new element with no parent (the root, or scratch space).
     func makeElement(_ name: NameID) -> Index {

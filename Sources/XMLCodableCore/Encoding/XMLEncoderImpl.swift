@@ -121,6 +121,9 @@ internal final class XMLEncoderImpl: Encoder {
     /// in scope for the names written inside their elements. An encoder `superEncoder()` makes
     /// starts with its parent's (the superclass writes inside the same elements).
     @exclusivity(unchecked) var namespaceScopes: [(prefix: String, uri: String)] = []
+    /// The document's root element, once `encodeTopLevel` has it (-1 before, and in the encoders
+    /// `superEncoder()` makes, which ask their `parent`): its declarations are in scope everywhere.
+    @exclusivity(unchecked) var rootElement: Index = -1
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
 
@@ -231,6 +234,7 @@ internal final class XMLEncoderImpl: Encoder {
     /// choices that is the root's content as items (the element writer decides over all its items).
     func encodeTopLevel<T: Encodable>(_ value: T, into root: Index, splicingRoot: Bool = true) throws {
         nodeEncodingType = T.self
+        rootElement = root
         try encode(value, into: .element(root), path: .root)
         if let deferredError { throw deferredError }
         for list in choiceLists where splicingRoot || list != root { tree.spliceChoiceItems(of: list) }
@@ -338,7 +342,8 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// Values with an encoding strategy (dates, data, URLs, decimals): their text, or `.written`
-    /// when a custom strategy wrote them; `.ordinary` for everything else.
+    /// when a custom strategy wrote them, or for a subtree (`XMLTree.Element`, `[XMLTree.Node]`,
+    /// written by XMLEncoderImpl+Subtrees.swift); `.ordinary` for everything else.
     private func special<T: Encodable>(_ value: T) throws -> Special {
         if T.self == Date.self, let date = value as? Date {
             switch options.dateEncodingStrategy {
@@ -361,6 +366,14 @@ internal final class XMLEncoderImpl: Encoder {
                 try closure(data, self)
                 return .written
             }
+        }
+        if T.self == XMLTree.Element.self, let element = value as? XMLTree.Element {
+            try writeSubtree(element, path: codingPathNode)
+            return .written
+        }
+        if T.self == [XMLTree.Node].self, let nodes = value as? [XMLTree.Node] {
+            try writeSubtreeContent(nodes, path: codingPathNode)
+            return .written
         }
         if T.self == URL.self, let url = value as? URL { return .text(url.absoluteString) }
         if T.self == Decimal.self, let decimal = value as? Decimal { return .text(decimal.description) }

@@ -285,7 +285,8 @@ extension XMLWriter {
 
     /// Checks an element's names and attribute values, pushes its namespace bindings, and returns
     /// the attributes to write (its own, then the declarations its names need), sorted if asked.
-    private func startAttributes(
+    /// (The encoder checks the subtrees a model holds with it too: XMLEncoderImpl+Subtrees.swift.)
+    func startAttributes(
         of element: XMLTree.Element, bindings: inout [(prefix: String, uri: String)], namespaceAware: Bool
     ) throws(TreeError) -> [XMLTree.Attribute] {
         let name = element.name
