@@ -2,8 +2,9 @@
 // between.
 //
 // A parsed element is a node of its document's store (XMLTree.Store.swift), whose index is the
-// one the decoder reads anyway: the decoder reads it in place, starting at that node, and its
-// errors give the lines and columns of the document the tree was read from. An element built in
+// one the decoder reads anyway: the decoder reads the element's run of nodes (renumbered, its
+// attributes unpacked: `Store.decoderIndex`), whose slices are still those of the document, so
+// its errors give the lines and columns of the document the tree was read from. An element built in
 // code, or changed after parsing, is first laid out as an index of its values
 // (XMLIndex+Tree.swift); errors about what it took from a parsed document still give the source
 // positions, errors about what was built in code say so:
@@ -36,7 +37,8 @@ extension XMLDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from element: XMLTree.Element) throws -> T {
         let options = self.currentOptions
         if case .stored(let store, let node) = element.storage, store.namespaceAware {
-            return try decode(type, index: store.index, reader: store.reader, root: node, origins: nil, options: options)
+            let index = store.decoderIndex(root: node)
+            return try decode(type, index: index, reader: store.reader, root: index.root, origins: nil, options: options)
         }
         let (index, reader, origins) = XMLIndex.build(from: element, options: options.readerOptions)
         return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options)

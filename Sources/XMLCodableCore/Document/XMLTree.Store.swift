@@ -4,8 +4,9 @@
 // attribute and an array for every element's attributes and children — most of a large tree's
 // time and memory, spent before anyone looks. A parsed tree instead keeps what the decoder keeps:
 // the reader (which owns the document's bytes, entity text and namespace URIs) and the document's
-// `XMLIndex` (40 bytes per element or text run, names and text as slices of the bytes), plus its
-// comments and processing instructions (`XMLIndex.Markup`). An `XMLTree.Element` of a parsed tree
+// `XMLIndex` (40 bytes per element or text run, names and text as slices of the bytes) with its
+// attributes packed (20 bytes each, see XMLIndex.CompactAttribute.swift), plus its comments and
+// processing instructions (`XMLIndex.Markup`). An `XMLTree.Element` of a parsed tree
 // is this store and a node number; its name, attributes and children become values only when
 // asked for, and an element that is changed becomes a value of its own (its children still
 // stored: changing one element of a large document copies one element):
@@ -38,7 +39,13 @@ extension XMLTree {
         // @unchecked: every stored property is immutable after `init`, but for `lineStarts`, which
         // is behind a lock. The reader is only read (its slices' bytes, namespace URIs).
         let reader: XMLReader
+        /// The nodes; attributes are in `packedAttributes` (the index's own array is empty).
         let index: XMLIndex
+        /// The attributes of every element, packed (see XMLIndex.CompactAttribute.swift): nodes'
+        /// `firstAttribute` numbers count in this array.
+        let packedAttributes: [XMLIndex.CompactAttribute]
+        /// The attributes too large to pack.
+        let overflow: [XMLAttribute]
         /// Comments, processing instructions and empty CDATA sections, by `parent` (stable: in
         /// document order within one parent).
         let markup: [XMLIndex.Markup]
@@ -47,10 +54,12 @@ extension XMLTree {
         /// The offset of each line's first byte, made when a location is first asked for.
         private let lineStarts = Locked<[UInt32]?>(nil)
 
-        init(reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], namespaceAware: Bool) {
+        init(reader: XMLReader, index: XMLIndex, parts: XMLIndex.TreeParts, namespaceAware: Bool) {
             self.reader = reader
             self.index = index
-            var markup = markup
+            packedAttributes = parts.attributes
+            overflow = parts.overflow
+            var markup = parts.markup
             if !markup.isEmpty { markup = Self.sortedByParent(markup) }
             self.markup = markup
             self.namespaceAware = namespaceAware
@@ -73,10 +82,57 @@ extension XMLTree {
 
         func name(of node: Int32) -> Name { name(index[node].name) }
 
+        /// The numbers of an element's attributes in `packedAttributes`.
+        func attributeRange(of node: Int32) -> Range<Int> {
+            let element = index[node]
+            guard element.kind == .element, element.attributeCount > 0 else { return 0..<0 }
+            let start = Int(element.firstAttribute)
+            return start..<min(start + Int(element.attributeCount), packedAttributes.count)
+        }
+
+        /// An attribute, unpacked.
+        func attribute(_ number: Int) -> XMLAttribute {
+            packedAttributes[number].attribute(overflow: overflow)
+        }
+
         func attributes(of node: Int32) -> Attributes {
-            let attributes = index.attributes(of: node)
-            if attributes.isEmpty { return Attributes() }
-            return Attributes(attributes.map { Attribute(name($0.name), value: reader.string($0.value)) })
+            let range = attributeRange(of: node)
+            if range.isEmpty { return Attributes() }
+            return Attributes(
+                range.map { number in
+                    let attribute = self.attribute(number)
+                    return Attribute(name(attribute.name), value: reader.string(attribute.value))
+                })
+        }
+
+        /// The index the decoder reads for the subtree of `root`: its nodes renumbered from 0 and
+        /// its attributes unpacked. Nodes are in document order, so a subtree is the run of nodes
+        /// from its root to its last descendant (made in time and memory proportional to the
+        /// subtree, so decoding the elements of a large document one by one stays linear).
+        func decoderIndex(root: Int32) -> XMLIndex {
+            // The last descendant: the last child of the last child… of `root`.
+            var last = root
+            while index[last].firstChild >= 0 {
+                var child = index[last].firstChild
+                while index[child].nextSibling >= 0 { child = index[child].nextSibling }
+                last = child
+            }
+            let base = Int(root)
+            var nodes = Array(index.nodes[base...Int(last)])
+            var attributes: [XMLAttribute] = []
+            for position in nodes.indices {
+                var node = nodes[position]
+                if node.firstChild >= 0 { node.firstChild -= Int32(base) }
+                node.nextSibling = position == 0 || node.nextSibling < 0 ? -1 : node.nextSibling - Int32(base)
+                if node.kind == .element {
+                    let range = attributeRange(of: Int32(base + position))
+                    node.firstAttribute = Int32(attributes.count)
+                    node.attributeCount = Int32(range.count)
+                    for number in range { attributes.append(attribute(number)) }
+                }
+                nodes[position] = node
+            }
+            return XMLIndex(nodes: nodes, attributes: attributes)
         }
 
         /// The markup inside `parent` (-1: outside the root element), in document order.
@@ -208,9 +264,9 @@ extension XMLTree {
 
         /// The location of an element's attribute (its name), by position among its attributes.
         func location(ofAttribute position: Int, of node: Int32) -> SourceLocation? {
-            let attributes = index.attributes(of: node)
-            guard attributes.indices.contains(attributes.startIndex + position) else { return nil }
-            let attribute = attributes[attributes.startIndex + position]
+            let range = attributeRange(of: node)
+            guard range.indices.contains(range.lowerBound + position) else { return nil }
+            let attribute = self.attribute(range.lowerBound + position)
             // A defaulted attribute is located at its element (its name lies in the DTD's text).
             if attribute.isDefaulted { return location(ofElement: node) }
             return location(of: attribute.name.qualified)

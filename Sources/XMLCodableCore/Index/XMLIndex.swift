@@ -137,21 +137,30 @@ internal struct XMLIndex {
         var attributes: [XMLAttribute] = []
         swap(&nodes, &scratch.nodes)
         swap(&attributes, &scratch.attributes)
-        var markup: [Markup] = []
+        var unused = TreeParts()
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: nodes, attributes: attributes, markup: &markup, keepsMarkup: false)
+                try build(&reader, document: document, nodes: nodes, attributes: attributes, keepsMarkup: false, treeParts: &unused)
             }
         }.get()
     }
 
-    /// Reads the whole document from `reader` and indexes it, with its comments, processing
-    /// instructions and empty CDATA sections in `markup` (for the document model).
-    static func build(_ reader: inout XMLReader, markup: inout [Markup]) throws(XMLParsingError) -> XMLIndex {
+    /// What an index kept by the document model holds besides its nodes: comments, processing
+    /// instructions and empty CDATA sections, and the attributes packed (the index's own
+    /// `attributes` stay empty; see `CompactAttribute`).
+    struct TreeParts {
+        var markup: [Markup] = []
+        var attributes: [CompactAttribute] = []
+        var overflow: [XMLAttribute] = []
+    }
+
+    /// Reads the whole document from `reader` and indexes it for the document model: with its
+    /// markup, and its attributes packed into `parts`.
+    static func build(_ reader: inout XMLReader, treeParts parts: inout TreeParts) throws(XMLParsingError) -> XMLIndex {
         let input = reader.input
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: [], attributes: [], markup: &markup, keepsMarkup: true)
+                try build(&reader, document: document, nodes: [], attributes: [], keepsMarkup: true, treeParts: &parts)
             }
         }.get()
     }
@@ -173,7 +182,7 @@ internal struct XMLIndex {
 
     private static func build(
         _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming [XMLAttribute],
-        markup: inout [Markup], keepsMarkup: Bool
+        keepsMarkup: Bool, treeParts: inout TreeParts
     ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
         index.nodes = nodes
@@ -183,9 +192,15 @@ internal struct XMLIndex {
         open.reserveCapacity(32)
         // The scanner keeps every element's attributes, one after the other, in one array that
         // becomes the index's at the end: each attribute is written once, never copied.
-        reader.scanner.keepsAttributes = true
+        // For the document model (`keepsMarkup`), each tag's attributes are packed into
+        // `treeParts.attributes` instead, and the scanner reuses its array for the next tag.
+        reader.scanner.keepsAttributes = !keepsMarkup
         reader.scanner.attributes = attributes
-        grow(&reader.scanner.attributes, adding: 64, reader, document)
+        if keepsMarkup {
+            grow(&treeParts.attributes, adding: 64, reader, document)
+        } else {
+            grow(&reader.scanner.attributes, adding: 64, reader, document)
+        }
         // A document in memory is read straight from `document` (the bytes `reader.next()` would
         // look up in its input for every event); one read in chunks goes through the reader.
         let inMemory = reader.input.kind != .stream
@@ -211,15 +226,29 @@ internal struct XMLIndex {
             var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
-                let firstAttribute = reader.scanner.attributeBase
-                guard reader.scanner.attributes.count <= Int(Int32.max) else { throw tooLarge(reader) }
+                let firstAttribute: Int
+                let attributeCount: Int
+                if keepsMarkup {
+                    firstAttribute = treeParts.attributes.count
+                    attributeCount = reader.scanner.attributes.count
+                    guard firstAttribute + attributeCount <= Int(Int32.max) else { throw tooLarge(reader) }
+                    if treeParts.attributes.capacity - firstAttribute < attributeCount {
+                        grow(&treeParts.attributes, adding: attributeCount, reader, document)
+                    }
+                    for attribute in reader.scanner.attributes {
+                        treeParts.attributes.append(CompactAttribute(attribute, overflow: &treeParts.overflow))
+                    }
+                } else {
+                    firstAttribute = reader.scanner.attributeBase
+                    attributeCount = reader.scanner.attributes.count - firstAttribute
+                    guard reader.scanner.attributes.count <= Int(Int32.max) else { throw tooLarge(reader) }
+                }
                 index.nodes.append(
                     Node(
-                        name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
-                        attributeCount: Int32(truncatingIfNeeded: reader.scanner.attributes.count - firstAttribute),
+                        name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
                         firstChild: -1, nextSibling: -1, kind: .element))
                 // Room for the next tags' attributes, made before the scanner appends them.
-                if reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
+                if !keepsMarkup, reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
                     grow(&reader.scanner.attributes, adding: 64, reader, document)
                 }
                 // A name from an entity's replacement text sets every bit: never skipped.
@@ -231,7 +260,7 @@ internal struct XMLIndex {
             case .text(let slice), .cdata(let slice):
                 guard !open.isEmpty, !slice.isEmpty else {
                     if keepsMarkup, !open.isEmpty, case .cdata = event {
-                        markup.append(Markup(kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice, second: slice))
+                        treeParts.markup.append(Markup(kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice, second: slice))
                     }
                     continue
                 }
@@ -240,12 +269,12 @@ internal struct XMLIndex {
                 index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
             case .comment(let slice):
                 if keepsMarkup {
-                    markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
+                    treeParts.markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
                 }
                 continue
             case .processingInstruction(let target, let data):
                 if keepsMarkup {
-                    markup.append(Markup(kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target, second: data))
+                    treeParts.markup.append(Markup(kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target, second: data))
                 }
                 continue
             case .doctype:
@@ -265,7 +294,7 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
-        index.attributes = reader.scanner.attributes
+        index.attributes = keepsMarkup ? [] : reader.scanner.attributes
         reader.scanner.attributes = []
         reader.scanner.attributeBase = 0
         reader.scanner.keepsAttributes = false

@@ -160,6 +160,34 @@ import Testing
         #expect(tree.root.sourceLocation(ofAttribute: "kind")?.line == 5)
     }
 
+    @Test func attributesTooLargeToPackAreKeptWhole() throws {
+        // A 300-byte prefix does not fit a packed attribute; references and line ends in a value
+        // are kept as flags; a default comes from the DTD's buffer.
+        let prefix = String(repeating: "p", count: 300)
+        let document = """
+            <!DOCTYPE r [<!ENTITY e "entity text"><!ATTLIST r fixed CDATA "from the DTD">]>
+            <r xmlns:\(prefix)="urn:long" \(prefix):a="1" b="x &amp; &e; &#65;" c="line\r\nend"/>
+            """
+        let tree = try XMLTree(parsing: document)
+        let attributes = tree.root.attributes
+        #expect(attributes.map(\.name.qualifiedName) == ["xmlns:\(prefix)", "\(prefix):a", "b", "c", "fixed"])
+        #expect(attributes["{urn:long}a"] == "1")
+        #expect(attributes["b"] == "x & entity text A")
+        #expect(attributes["c"] == "line end")
+        #expect(attributes["fixed"] == "from the DTD")
+        #expect(tree.root.sourceLocation(ofAttribute: "\(prefix):a")?.column == 322)
+        struct R: Decodable, Equatable {
+            enum CodingKeys: String, CodingKey { case a = "{urn:long}a", b, c, fixed }
+            @Attribute var a: Int
+            @Attribute var b: String
+            @Attribute var c: String
+            @Attribute var fixed: String
+        }
+        let expected = R(a: Attribute(1), b: Attribute("x & entity text A"), c: Attribute("line end"), fixed: Attribute("from the DTD"))
+        #expect(try XMLDecoder().decode(R.self, from: tree) == expected)
+        #expect(try XMLDecoder().decode(R.self, from: Data(document.utf8)) == expected)
+    }
+
     @Test func commentsInstructionsAndEmptyCDATAKeepTheirPlaces() throws {
         let tree = try XMLTree(parsing: "<a>x<!--c-->y<![CDATA[]]>z<?p d?><b/>&amp;<!--e--></a>")
         #expect(
