@@ -217,7 +217,7 @@ struct StreamingFormatter {
         endMisc(target)
     }
 
-    private mutating func doctype(_ doctype: XMLReader.Doctype?) {
+    private mutating func doctype(_ doctype: XMLDocumentType?) {
         guard let doctype else { return }
         sinks.output.append("<!DOCTYPE ")
         sinks.output.append(doctype.name)
@@ -236,7 +236,7 @@ struct StreamingFormatter {
 
     // MARK: The prologue and the epilogue
 
-    private mutating func writeDeclaration(_ declaration: XMLReader.Declaration?) {
+    private mutating func writeDeclaration(_ declaration: XMLDeclaration?) {
         guard let declaration else { return }
         sinks.output.append("<?xml version=\"")
         sinks.output.append(declaration.version)

@@ -39,8 +39,10 @@ extension XMLReader {
         public var limits: Limits = Limits()
         /// Whether names are read as Namespaces 1.0 QNames: prefixes must be declared, colons
         /// are only allowed as the prefix separator, and ``XMLReader/namespaceURI(_:)`` resolves
-        /// names. Default `true`. When `false`, a colon is an ordinary name character.
-        public var processNamespaces: Bool = true
+        /// names. Default `true`. When `false`, a colon is an ordinary name character. (The name
+        /// is Foundation's `XMLParser.shouldProcessNamespaces`; ``XMLTree/shouldProcessNamespaces``
+        /// says how a tree was read.)
+        public var shouldProcessNamespaces: Bool = true
         /// Replacement text for entity references the document uses without declaring them, such
         /// as HTML's `&eacute;` in an RSS feed; `nil` (the default) keeps XML's rule, under which
         /// such a reference is an ``XMLParsingError/Reason/undeclaredEntity(_:)`` error.
@@ -51,9 +53,9 @@ extension XMLReader {
         public var undeclaredEntityReplacements: EntityReplacements? = nil
 
         /// Options with the default values.
-        public init(limits: Limits = Limits(), processNamespaces: Bool = true, undeclaredEntityReplacements: EntityReplacements? = nil) {
+        public init(limits: Limits = Limits(), shouldProcessNamespaces: Bool = true, undeclaredEntityReplacements: EntityReplacements? = nil) {
             self.limits = limits
-            self.processNamespaces = processNamespaces
+            self.shouldProcessNamespaces = shouldProcessNamespaces
             self.undeclaredEntityReplacements = undeclaredEntityReplacements
         }
     }
