@@ -52,7 +52,8 @@ import Foundation
 public struct XMLTree: Sendable, Hashable {
     /// The XML declaration (`<?xml version="1.0"?>`), if the document has one.
     ///
-    /// When written, a declared encoding is always written as `UTF-8`, the encoding of the output.
+    /// When written, a declared encoding that is not UTF-8 is written as `UTF-8`, the encoding of
+    /// the output (the rules are ``XMLDeclaration``'s, the encoder's too).
     public var declaration: XMLDeclaration?
     /// The document type declaration, if any. Only its name and external identifiers are kept:
     /// a parsed tree already has the internal subset's entities expanded and attribute defaults applied.

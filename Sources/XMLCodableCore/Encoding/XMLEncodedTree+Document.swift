@@ -106,21 +106,9 @@ extension XMLEncodedTree {
     /// A CDATA value as the writer writes it (`XMLWriter.appendCDATA`) and the reader reads it
     /// back: text when it holds a carriage return, else one section per piece of a split `]]>`.
     private func appendCDATA(_ span: Span, to children: inout [XMLTree.Node]) {
-        let value = string(span)
-        guard !value.utf8.contains(0x0D) else { return appendText(value, to: &children) }
-        let utf8 = Array(value.utf8)
-        var runStart = 0
-        var index = 0
-        while index + 2 < utf8.count {
-            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
-                children.append(.cdata(String(decoding: utf8[runStart..<(index + 2)], as: UTF8.self)))
-                runStart = index + 2
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        children.append(.cdata(String(decoding: utf8[runStart...], as: UTF8.self)))
+        guard span.flags & Flags.carriageReturn == 0 else { return appendText(string(span), to: &children) }
+        let utf8 = UnsafeBufferPointer(rebasing: bytes[span.start..<(span.start + span.count)])
+        XMLEscaping.cdataSections(utf8) { children.append(.cdata(String(decoding: $0, as: UTF8.self))) }
     }
 
     /// The nodes of an element's content in the order the writer writes them, groups replaced by

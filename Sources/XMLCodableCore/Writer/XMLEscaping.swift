@@ -67,6 +67,25 @@ internal enum XMLEscaping {
         put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
+    /// Splits a CDATA value into the sections it is written as: itself, split after the `]]` of
+    /// each `]]>` in it (no section may hold `]]>`), handing each section's content to `section`.
+    /// What every writer writes for CDATA, and what `encodeToTree` builds (a value holding a
+    /// carriage return is written as text instead: see `XMLWriter.appendCDATA`).
+    static func cdataSections(_ utf8: UnsafeBufferPointer<UInt8>, _ section: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var runStart = 0
+        var index = 0
+        while index + 2 < utf8.count {
+            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+                section(UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
+                runStart = index + 2
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        section(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
     /// The reference for a byte in the `minimal` and `defaultTables` sets: the one table of
     /// references the writers use (custom tables take their required entries from it too).
     @inline(__always)

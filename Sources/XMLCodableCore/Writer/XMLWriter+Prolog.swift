@@ -25,6 +25,14 @@ extension XMLWriter {
         /// A character XML 1.0 cannot carry.
         case invalidCharacter(Unicode.Scalar)
 
+        /// The error a tree's writer throws for it.
+        var serializationError: XMLTree.SerializationError {
+            switch self {
+            case .invalid(let why): XMLTree.SerializationError(reason: .invalidDeclaration(why), path: "")
+            case .invalidCharacter(let scalar): XMLTree.SerializationError(reason: .invalidCharacter(scalar), path: "")
+            }
+        }
+
         var message: String {
             switch self {
             case .invalid(let why): why

@@ -42,10 +42,7 @@ extension XMLWriter {
             if let declaration = tree.declaration { try appendDeclaration(declaration, otherEncoding: .writeUTF8) }
             if let doctype = tree.doctype { try appendDoctype(doctype, singleQuotes: true) }
         } catch {
-            switch error {
-            case .invalid(let why): throw TreeError(reason: .invalidDeclaration(why), path: "")
-            case .invalidCharacter(let scalar): throw TreeError(reason: .invalidCharacter(scalar), path: "")
-            }
+            throw error.serializationError
         }
         for node in tree.prologue {
             try writeMisc(node, namespaceAware: namespaceAware)

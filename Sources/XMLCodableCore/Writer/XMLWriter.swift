@@ -518,22 +518,12 @@ internal struct XMLWriter {
             appendText(utf8, flags: XMLEncodedTree.classify(utf8))
             return
         }
-        bytes.append(contentsOf: "<![CDATA[".utf8)
-        var runStart = 0
-        var index = 0
-        while index + 2 < utf8.count {
-            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
-                // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
-                bytes.append(contentsOf: "]]><![CDATA[".utf8)
-                runStart = index + 2
-                index += 2
-                continue
-            }
-            index += 1
+        // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
+        XMLEscaping.cdataSections(utf8) { section in
+            bytes.append(contentsOf: "<![CDATA[".utf8)
+            bytes.append(contentsOf: section)
+            bytes.append(contentsOf: "]]>".utf8)
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        bytes.append(contentsOf: "]]>".utf8)
     }
 }
 
