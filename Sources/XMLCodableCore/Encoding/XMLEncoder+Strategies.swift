@@ -194,9 +194,3 @@ extension XMLEncoder {
         case xsiNil
     }
 }
-
-/// A type that says, key by key, whether its values are written as attributes or child elements.
-public protocol DynamicNodeEncoding: Encodable {
-    /// Where the value for `key` is written.
-    static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding
-}
