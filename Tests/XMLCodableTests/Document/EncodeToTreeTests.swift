@@ -40,23 +40,28 @@ private struct Special: Codable, Equatable {
     var cdataish: String
 }
 
-private struct GetPrice: Codable, Equatable, XMLNamespaceDeclaring {
-    static let xmlNamespaceDeclarations = ["m": stock]
-    var stockName: String
-    enum CodingKeys: String, CodingKey { case stockName = "{https://example.com/stock}StockName" }
+/// A quote declaring its own prefix (`q`) inside a SOAP body whose names the encoder prefixes.
+private struct Quote: Codable, Equatable, XMLNamespaceDeclaring {
+    static let xmlNamespaceDeclarations = ["q": stock]
+    var symbol: String
+    @Attribute var currency: String
+    enum CodingKeys: String, CodingKey {
+        case symbol = "{https://example.com/stock}Symbol"
+        case currency = "{https://example.com/stock}currency"
+    }
 }
 
 private struct Envelope: Codable, Equatable {
     var body: Body
     enum CodingKeys: String, CodingKey { case body = "{http://www.w3.org/2003/05/soap-envelope}Body" }
     struct Body: Codable, Equatable {
-        var getPrice: GetPrice
-        var audit: String?
         @Attribute var id: String
+        var quote: Quote
+        var audit: String?
         enum CodingKeys: String, CodingKey {
-            case getPrice = "{https://example.com/stock}GetPrice"
-            case audit = "{https://example.com/stock}Audit"
             case id = "{https://example.com/stock}id"
+            case quote = "{https://example.com/stock}Quote"
+            case audit = "{https://example.com/stock}Audit"
         }
     }
 }
@@ -183,7 +188,7 @@ private func bothTrees<T: Encodable>(
 
     @Test(arguments: settings)
     fileprivate func namespacesWithPrefixesAndADefaultNamespace(_ setting: Setting) throws {
-        let envelope = Envelope(body: .init(getPrice: GetPrice(stockName: "IBM"), audit: "yes", id: Attribute("7")))
+        let envelope = Envelope(body: .init(id: Attribute("7"), quote: Quote(symbol: "IBM", currency: Attribute("USD")), audit: "yes"))
         let prefixed = try bothTrees(envelope, rootKey: "{\(soap)}Envelope", rootAttributes: ["xmlns:soap": soap], setting)
         #expect(prefixed.built == prefixed.parsed)
         let body = try #require(prefixed.built.root.children.first?.element)
