@@ -251,17 +251,21 @@ open class XMLEncoder: @unchecked Sendable {
         var formatting = XMLWriter.Formatting(options.outputFormatting, options.prettyPrintIndentation)
         formatting.escaping = try Self.escaping(options)
         var writer = XMLWriter(formatting: formatting, capacity: 256)
-        do throws(XMLWriter.PrologError) {
-            if let declaration = try header?.declaration() { try writer.appendDeclaration(declaration, otherEncoding: .refuse) }
-        } catch {
-            throw EncodingError.invalidValue(
-                header as Any, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(error.message)."))
+        if let header {
+            do throws(XMLWriter.PrologError) {
+                if let declaration = try header.declaration() { try writer.appendDeclaration(declaration, otherEncoding: .refuse) }
+            } catch {
+                throw EncodingError.invalidValue(
+                    header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(error.message)."))
+            }
         }
-        do throws(XMLWriter.PrologError) {
-            if let doctype { try writer.appendDoctype(doctype, singleQuotes: false) }
-        } catch {
-            throw EncodingError.invalidValue(
-                doctype as Any, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written: \(error.message)."))
+        if let doctype {
+            do throws(XMLWriter.PrologError) {
+                try writer.appendDoctype(doctype, singleQuotes: false)
+            } catch {
+                throw EncodingError.invalidValue(
+                    doctype, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written: \(error.message)."))
+            }
         }
         return writer
     }
