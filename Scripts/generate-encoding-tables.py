@@ -183,7 +183,6 @@ def main():
             names[encoding["name"]] = encoding["labels"]
 
     cases = {}  # label -> Swift case
-    unsupported = []  # labels of encodings the reader does not read, refused by name
     utf8_labels, utf16_labels = [], []
     for name, labels in names.items():
         if name == "UTF-8":
@@ -195,7 +194,8 @@ def main():
         # ISO-8859-8-I differs from ISO-8859-8 only in how text is laid out, not in its bytes.
         case = dict(SINGLE_BYTE).get("ISO-8859-8" if name == "ISO-8859-8-I" else name) or MULTI_BYTE.get(name)
         if case is None:
-            unsupported += labels
+            # An encoding the reader does not read (replacement, x-user-defined): its labels
+            # name no case, and the reader refuses them as it refuses any unknown label.
             continue
         for label in labels:
             if label not in SPECIAL:
@@ -263,11 +263,6 @@ def main():
             raise SystemExit(f"no labels for {case}")
         out.append(wrapped_case(labels) + f"            return .{case}\n")
     out.append("        default:\n            return nil\n        }\n    }\n\n")
-    out.append("    /// Labels of the WHATWG Encoding Standard's \"replacement\" and \"x-user-defined\" encodings,\n")
-    out.append("    /// which the reader refuses by name (documents in them cannot be read as text).\n")
-    out.append("    static func isUnsupportedWebLabel(_ label: String) -> Bool {\n        switch label {\n")
-    out.append(wrapped_case(sorted(unsupported)))
-    out.append("            return true\n        default:\n            return false\n        }\n    }\n\n")
     out.append("    /// The WHATWG labels of UTF-8.\n")
     out.append("    static func isUTF8Label(_ label: String) -> Bool {\n        switch label {\n")
     out.append(wrapped_case(sorted(utf8_labels)))

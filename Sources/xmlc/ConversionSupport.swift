@@ -152,7 +152,7 @@ enum Conversion {
     /// `--html-entities` (HTML's named character references for undeclared entities).
     static func readerOptions(_ parsed: CommandLineArguments) -> XMLReader.Options {
         XMLReader.Options(
-            processNamespaces: !parsed.has("no-namespaces"),
+            shouldProcessNamespaces: !parsed.has("no-namespaces"),
             undeclaredEntityReplacements: parsed.has("html-entities") ? .html : nil)
     }
 

@@ -35,7 +35,8 @@ enum StreamFailure: Error {
     case malformed(XMLParsingError)
     /// The input could not be read; the message names it and the reason.
     case unreadable(String)
-    /// `to-json` could not map the document within its look-ahead; the message says why.
+    /// `to-json` could not map the document within its look-ahead, or `format` cannot write what
+    /// it read; the message says why.
     case unmappable(String)
     /// Standard output could not be written.
     case unwritable(String)

@@ -35,7 +35,7 @@
 // attribute values `&`, `<`, `"`, tab, line feed and carriage return; CDATA sections are kept
 // (split around `]]>`; one holding a carriage return, which a CDATA section cannot carry, is
 // written as escaped text); attributes in document order with DTD defaults explicit; entity
-// references expanded; the XML declaration with `encoding="UTF-8"`; the DOCTYPE's name and
+// references expanded; the XML declaration (another encoding than UTF-8 declared as UTF-8); the DOCTYPE's name and
 // external identifiers without its internal subset, before the comments and processing
 // instructions of the prologue (which are held until the DOCTYPE or the root element, within the
 // look-ahead). A document the reader accepts always passes the tree writer's checks (names,
@@ -94,7 +94,7 @@ struct StreamingFormatter {
         while let event = try document.next() {
             if !started {
                 started = true
-                writeDeclaration(document.reader.declaration)
+                try writeDeclaration(document.reader.declaration)
             }
             switch event {
             case .startElement(let name): startElement(name, document.reader)
@@ -103,7 +103,7 @@ struct StreamingFormatter {
             case .cdata(let slice): cdata(slice, document.reader)
             case .comment(let slice): comment(slice, document.reader)
             case .processingInstruction(let target, let data): processingInstruction(target, data, document.reader)
-            case .doctype: doctype(document.reader.doctype)
+            case .doctype: try doctype(document.reader.doctype)
             }
             if sinks.pendingTotal > lookahead { commitOutermost() }
             if let failure = sinks.output.failure { throw .unwritable(failure) }
@@ -217,41 +217,30 @@ struct StreamingFormatter {
         endMisc(target)
     }
 
-    private mutating func doctype(_ doctype: XMLReader.Doctype?) {
+    /// Writes the DOCTYPE's name and external identifiers as the tree writer does.
+    private mutating func doctype(_ doctype: XMLDocumentType?) throws(StreamFailure) {
         guard let doctype else { return }
-        sinks.output.append("<!DOCTYPE ")
-        sinks.output.append(doctype.name)
-        if let publicID = doctype.publicID {
-            sinks.output.append(" PUBLIC \"")
-            sinks.output.append(publicID)
-            sinks.output.append(0x22)
-            appendSystemLiteral(doctype.systemID ?? "")
-        } else if let systemID = doctype.systemID {
-            sinks.output.append(" SYSTEM")
-            appendSystemLiteral(systemID)
-        }
-        sinks.output.append(">\n")
+        let bytes = try Self.markup { () throws(XMLTree.SerializationError) in try XMLMarkup.doctype(doctype) }
+        bytes.withUnsafeBytes { sinks.output.append($0) }
         releasePrologue()
+    }
+
+    /// The bytes of a declaration, or the failure to report when the tree writer would refuse it
+    /// (the reader accepts nothing it refuses: this is a safety net).
+    private static func markup(_ bytes: () throws(XMLTree.SerializationError) -> [UInt8]) throws(StreamFailure) -> [UInt8] {
+        do throws(XMLTree.SerializationError) {
+            return try bytes()
+        } catch {
+            throw .unmappable("cannot be written as XML: \(error)")
+        }
     }
 
     // MARK: The prologue and the epilogue
 
-    private mutating func writeDeclaration(_ declaration: XMLReader.Declaration?) {
+    private mutating func writeDeclaration(_ declaration: XMLDeclaration?) throws(StreamFailure) {
         guard let declaration else { return }
-        sinks.output.append("<?xml version=\"")
-        sinks.output.append(declaration.version)
-        sinks.output.append(0x22)
-        if declaration.encoding != nil { sinks.output.append(" encoding=\"UTF-8\"") }
-        if let standalone = declaration.standalone { sinks.output.append(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
-        sinks.output.append("?>\n")
-    }
-
-    private mutating func appendSystemLiteral(_ literal: String) {
-        let quote: UInt8 = literal.utf8.contains(0x22) ? 0x27 : 0x22
-        sinks.output.append(0x20)
-        sinks.output.append(quote)
-        sinks.output.append(literal)
-        sinks.output.append(quote)
+        let bytes = try Self.markup { () throws(XMLTree.SerializationError) in try XMLMarkup.declaration(declaration) }
+        bytes.withUnsafeBytes { sinks.output.append($0) }
     }
 
     /// Where a comment or processing instruction goes: into the open element (a node of it), to
@@ -417,54 +406,15 @@ private struct FormatterSinks {
     }
 
     /// Writes text with the characters XML gives meaning to replaced by references, as the tree
-    /// writer does.
+    /// writer does (its rules: `XMLMarkup`).
     mutating func putEscaped(_ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ target: Int) {
-        var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            // Only these bytes are ever replaced.
-            guard byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte <= 0x0D else { continue }
-            let replacement: StaticString
-            switch byte {
-            case 0x26: replacement = "&amp;"
-            case 0x3C: replacement = "&lt;"
-            case 0x3E where !inAttribute: replacement = "&gt;"
-            case 0x22 where inAttribute: replacement = "&quot;"
-            case 0x0D: replacement = "&#13;"
-            case 0x0A where inAttribute: replacement = "&#10;"
-            case 0x09 where inAttribute: replacement = "&#9;"
-            default: continue
-            }
-            if index > runStart { put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]), target) }
-            put(replacement, target)
-            runStart = index + 1
-        }
-        if bytes.count > runStart { put(UnsafeRawBufferPointer(rebasing: bytes[runStart...]), target) }
+        XMLMarkup.escape(bytes, inAttribute: inAttribute) { put($0, target) }
     }
 
-    /// Writes a CDATA section as the tree writer does.
+    /// Writes a CDATA section as the tree writer does (split around `]]>`; escaped text when it
+    /// holds a carriage return).
     mutating func putCDATA(_ bytes: UnsafeRawBufferPointer, _ target: Int) {
-        guard !bytes.contains(0x0D) else {
-            // A carriage return cannot survive in CDATA (line ends are normalized): escaped text.
-            putEscaped(bytes, inAttribute: false, target)
-            return
-        }
-        put("<![CDATA[", target)
-        // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
-        var runStart = 0
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0x5D, bytes[index + 1] == 0x5D, bytes[index + 2] == 0x3E {
-                put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<(index + 2)]), target)
-                put("]]><![CDATA[", target)
-                runStart = index + 2
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        put(UnsafeRawBufferPointer(rebasing: bytes[runStart...]), target)
-        put("]]>", target)
+        XMLMarkup.cdata(bytes) { put($0, target) }
     }
 
     /// Writes the held prologue to the output.

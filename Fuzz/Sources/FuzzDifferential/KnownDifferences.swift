@@ -211,7 +211,7 @@ enum KnownDifferences {
         //    `<!ATTLIST p::e a CDATA "1">`). Recognised by our reader rejecting an invalid name
         //    before it reports the doctype, and reading the document without namespace processing.
         if case .invalidName = ourError?.reason, !result.sawDoctype, case .accepted = theirs.reading,
-            case .accepted = OurReader.read(bytes, options: XMLReader.Options(limits: OurReader.options.limits, processNamespaces: false)).reading
+            case .accepted = OurReader.read(bytes, options: XMLReader.Options(limits: OurReader.options.limits, shouldProcessNamespaces: false)).reading
         {
             return .qualifiedNamesInDTD
         }

@@ -32,7 +32,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     do {
-        read(try XMLReader(bytes, options: XMLReader.Options(processNamespaces: false)))
+        read(try XMLReader(bytes, options: XMLReader.Options(shouldProcessNamespaces: false)))
     } catch {
         checkPosition(error)
     }

@@ -141,7 +141,7 @@ func storeInvariants(_ tree: XMLTree) {
 public func fuzzTree(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     for processNamespaces in [true, false] {
-        let options = XMLReader.Options(processNamespaces: processNamespaces)
+        let options = XMLReader.Options(shouldProcessNamespaces: processNamespaces)
         guard let tree = try? XMLTree(parsing: bytes, options: options) else { continue }
         roundTrip(tree, options: options, formatting: [])
         roundTrip(tree, options: options, formatting: [.noEmptyElements])

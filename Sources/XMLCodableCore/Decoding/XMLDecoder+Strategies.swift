@@ -80,34 +80,3 @@ extension XMLDecoder {
         case custom(@Sendable (any Decodable.Type, any Decoder) -> (@Sendable (any CodingKey) -> NodeDecoding))
     }
 }
-
-/// A type that says, key by key, whether its values are read from attributes or child elements.
-///
-/// ```swift
-/// struct Book: Decodable, DynamicNodeDecoding {
-///     let id: Int
-///     let title: String
-///     static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
-///         key.stringValue == "id" ? .attribute : .element
-///     }
-/// }
-/// ```
-public protocol DynamicNodeDecoding: Decodable {
-    /// Where the value for `key` is read from.
-    static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding
-}
-
-/// Marks the coding keys of a type that decodes as a choice: the element holds exactly one child,
-/// whose name selects the case (as Swift synthesizes for enums with associated values).
-public protocol XMLChoiceCodingKey: CodingKey {}
-
-/// A sequence type that decodes as empty when its key is missing.
-public protocol XMLDecodableSequence {
-    /// An empty sequence.
-    init()
-}
-
-extension Array: XMLDecodableSequence {}
-extension Dictionary: XMLDecodableSequence {}
-extension Set: XMLDecodableSequence {}
-extension ContiguousArray: XMLDecodableSequence {}

@@ -36,7 +36,7 @@ extension XMLDecoder {
     /// - Throws: the `DecodingError`s of ``decode(_:from:)-(_,Data)`` when the element does not fit `T`.
     public func decode<T: Decodable>(_ type: T.Type, from element: XMLTree.Element) throws -> T {
         let options = self.currentOptions
-        if case .stored(let store, let node) = element.storage, store.namespaceAware {
+        if case .stored(let store, let node) = element.storage, store.shouldProcessNamespaces {
             let index = store.decoderIndex(root: node)
             return try decode(type, index: index, reader: store.reader, root: index.root, origins: nil, options: options)
         }

@@ -25,19 +25,19 @@ extension XMLTree {
     /// - Throws: ``XMLParsingError`` for a document that is not well-formed or breaks a limit.
     public init(parsing bytes: [UInt8], options: XMLReader.Options = XMLReader.Options()) throws(XMLParsingError) {
         var reader = try XMLReader(bytes, options: Self.treeOptions(options))
-        self = try Self.build(&reader, namespaceAware: options.processNamespaces)
+        self = try Self.build(&reader, namespaceAware: options.shouldProcessNamespaces)
     }
 
     /// Parses a document from `Data`; see ``init(parsing:options:)-([UInt8],_)``.
     public init(parsing data: Data, options: XMLReader.Options = XMLReader.Options()) throws(XMLParsingError) {
         var reader = try XMLReader(data, options: Self.treeOptions(options))
-        self = try Self.build(&reader, namespaceAware: options.processNamespaces)
+        self = try Self.build(&reader, namespaceAware: options.shouldProcessNamespaces)
     }
 
     /// Parses a document from a string; see ``init(parsing:options:)-([UInt8],_)``.
     public init(parsing string: String, options: XMLReader.Options = XMLReader.Options()) throws(XMLParsingError) {
         var reader = XMLReader(string, options: Self.treeOptions(options))
-        self = try Self.build(&reader, namespaceAware: options.processNamespaces)
+        self = try Self.build(&reader, namespaceAware: options.shouldProcessNamespaces)
     }
 
     /// Reads and parses an XML file.
@@ -49,7 +49,7 @@ extension XMLTree {
 
     private static func treeOptions(_ options: XMLReader.Options) -> XMLReader.Options {
         var options = options
-        options.limits.maxDepth = min(options.limits.maxDepth, maximumDepth)
+        options.limits.maxDepth = min(options.limits.maxDepth, maxDepth)
         return options
     }
 
@@ -62,10 +62,10 @@ extension XMLTree {
             // The reader reports a missing root element itself; this is only a safety net.
             throw XMLParsingError(reason: .missingRootElement, offset: 0, line: 1, column: 1)
         }
-        let store = Store(reader: reader, index: index, parts: parts, namespaceAware: namespaceAware)
+        let store = Store(reader: reader, index: index, parts: parts, shouldProcessNamespaces: namespaceAware)
         let (prologue, epilogue) = store.outsideRoot()
         return XMLTree(
             root: Element(store: store, node: index.root), declaration: reader.declaration, doctype: reader.doctype, prologue: prologue,
-            epilogue: epilogue, namespaceAware: namespaceAware)
+            epilogue: epilogue, shouldProcessNamespaces: namespaceAware)
     }
 }

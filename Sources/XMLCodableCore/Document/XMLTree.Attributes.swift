@@ -1,20 +1,6 @@
-// XMLTree.Attribute and XMLTree.Attributes: an element's attributes, in order, looked up by name.
+// XMLTree.Attributes: an element's attributes (XMLTree.Attribute values), in order, looked up by name.
 
 extension XMLTree {
-    /// One attribute: its name and its value (references replaced, as the reader normalizes it).
-    public struct Attribute: Sendable, Hashable {
-        /// The attribute's name.
-        public var name: Name
-        /// The attribute's value.
-        public var value: String
-
-        /// Creates an attribute.
-        public init(_ name: Name, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     /// An element's attributes, in the order they were parsed or given, with lookup by name.
     ///
     /// A dictionary literal keeps its order: `["id": "7", "lang": "en"]` writes `id` before `lang`.

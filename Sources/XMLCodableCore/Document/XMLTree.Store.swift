@@ -50,11 +50,11 @@ extension XMLTree {
         /// document order within one parent).
         let markup: [XMLIndex.Markup]
         /// Whether the document was read with namespaces processed.
-        let namespaceAware: Bool
+        let shouldProcessNamespaces: Bool
         /// The offset of each line's first byte, made when a location is first asked for.
         private let lineStarts = Locked<[UInt32]?>(nil)
 
-        init(reader: XMLReader, index: XMLIndex, parts: XMLIndex.TreeParts, namespaceAware: Bool) {
+        init(reader: XMLReader, index: XMLIndex, parts: XMLIndex.TreeParts, shouldProcessNamespaces: Bool) {
             self.reader = reader
             self.index = index
             packedAttributes = parts.attributes
@@ -62,7 +62,7 @@ extension XMLTree {
             var markup = parts.markup
             if !markup.isEmpty { markup = Self.sortedByParent(markup) }
             self.markup = markup
-            self.namespaceAware = namespaceAware
+            self.shouldProcessNamespaces = shouldProcessNamespaces
         }
 
         /// `markup` ordered by parent, document order kept within each parent.

@@ -13,7 +13,7 @@
 // same refusals of what XML 1.0 cannot carry.
 //
 // Trees are built and written without recursion, but value types free their children recursively:
-// that is why parsing keeps the reader's depth limit (256 by default) — see `XMLTree.maximumDepth`.
+// that is why parsing keeps the reader's depth limit (256 by default) — see `XMLTree.maxDepth`.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -52,11 +52,12 @@ import Foundation
 public struct XMLTree: Sendable, Hashable {
     /// The XML declaration (`<?xml version="1.0"?>`), if the document has one.
     ///
-    /// When written, a declared encoding is always written as `UTF-8`, the encoding of the output.
-    public var declaration: XMLReader.Declaration?
+    /// When written, a declared encoding that is not UTF-8 is written as `UTF-8`, the encoding of
+    /// the output (the rules are ``XMLDeclaration``'s, the encoder's too).
+    public var declaration: XMLDeclaration?
     /// The document type declaration, if any. Only its name and external identifiers are kept:
     /// a parsed tree already has the internal subset's entities expanded and attribute defaults applied.
-    public var doctype: XMLReader.Doctype?
+    public var doctype: XMLDocumentType?
     /// Comments and processing instructions before the root element, in order.
     public var prologue: [Node]
     /// The root element.
@@ -64,18 +65,20 @@ public struct XMLTree: Sendable, Hashable {
     /// Comments and processing instructions after the root element, in order.
     public var epilogue: [Node]
     /// Whether names follow Namespaces 1.0: `true` (the default) for a built tree and for one
-    /// parsed with `processNamespaces` on. Writing then checks that names are QNames whose
-    /// prefixes are declared, and declares the ones that carry a ``Name/namespaceURI``. A tree
-    /// parsed with `processNamespaces: false` has `false`: a colon is then an ordinary name
+    /// parsed with ``XMLReader/Options/shouldProcessNamespaces`` on (the same name as
+    /// Foundation's `XMLParser.shouldProcessNamespaces`). Writing then checks that names are QNames
+    /// whose prefixes are declared, and declares the ones that carry a ``Name/namespaceURI``. A tree
+    /// parsed with `shouldProcessNamespaces: false` has `false`: a colon is then an ordinary name
     /// character and the tree is written without namespace checks.
-    public var namespaceAware: Bool
+    public var shouldProcessNamespaces: Bool
 
     /// The deepest element nesting a parsed tree accepts, whatever the reader's limits say.
     ///
     /// Parsing stops with ``XMLParsingError/Reason/depthLimitExceeded(limit:)`` beyond
-    /// `min(options.limits.maxDepth, maximumDepth)`: the tree's values are released recursively,
-    /// and this bound keeps that well inside a thread's stack.
-    public static let maximumDepth = 2048
+    /// `min(options.limits.maxDepth, maxDepth)`: the tree's values are released recursively,
+    /// and this bound keeps that well inside a thread's stack. (The same name as the reader's
+    /// ``XMLReader/Limits/maxDepth``.)
+    public static let maxDepth = 2048
 
     /// Creates a document from its parts.
     ///
@@ -85,13 +88,13 @@ public struct XMLTree: Sendable, Hashable {
     ///   - doctype: the document type declaration to write, if any.
     ///   - prologue: comments and processing instructions before the root element.
     ///   - epilogue: comments and processing instructions after it.
-    ///   - namespaceAware: whether names follow Namespaces 1.0 (see ``namespaceAware``).
+    ///   - shouldProcessNamespaces: whether names follow Namespaces 1.0 (see ``shouldProcessNamespaces``).
     public init(
-        root: Element, declaration: XMLReader.Declaration? = nil, doctype: XMLReader.Doctype? = nil, prologue: [Node] = [], epilogue: [Node] = [],
-        namespaceAware: Bool = true
+        root: Element, declaration: XMLDeclaration? = nil, doctype: XMLDocumentType? = nil, prologue: [Node] = [], epilogue: [Node] = [],
+        shouldProcessNamespaces: Bool = true
     ) {
         self.root = root
-        self.namespaceAware = namespaceAware
+        self.shouldProcessNamespaces = shouldProcessNamespaces
         self.declaration = declaration
         self.doctype = doctype
         self.prologue = prologue

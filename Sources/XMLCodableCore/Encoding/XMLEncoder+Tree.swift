@@ -1,4 +1,13 @@
 // Encoding to the document model: a model as an XMLTree instead of bytes.
+//
+// The value is encoded into the encoder's element tree (`XMLEncodedTree`), as for `encode`, and
+// that tree is turned into an `XMLTree` directly (XMLEncodedTree+Document.swift): no bytes are
+// written and read back. The declaration goes through the one declaration writer
+// (Writer/XMLWriter+Prolog.swift), so it is refused exactly when `encode` refuses it. For example:
+//
+//     let tree = try XMLEncoder().encodeToTree(Note(to: "Tom"), withRootKey: "note")
+//     tree.root                   // <note><to>Tom</to></note> as an XMLTree.Element
+//     tree == XMLTree(parsing: XMLEncoder().encode(Note(to: "Tom"), withRootKey: "note"))   // true
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -10,11 +19,12 @@ extension XMLEncoder {
     /// Encodes a value as a document tree, to inspect or change before writing it.
     ///
     /// The tree has exactly the content ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``
-    /// writes — names after the key strategy, attributes, text, CDATA, namespace declarations —
-    /// with every name's namespace URI resolved (an empty string becomes an empty element).
-    /// A tree is written in the compact form: writing it with an output formatting gives the bytes
-    /// the encoder writes with that formatting plus ``OutputFormatting/compactEmptyElements`` and
-    /// ``OutputFormatting/minimalEscaping``.
+    /// writes — names after the key strategy, attributes in order, text, CDATA, namespace
+    /// declarations — with every name's namespace URI resolved as a reader resolves it (an empty
+    /// string becomes an empty element): it equals `XMLTree(parsing:)` of the encoder's compact
+    /// output. Layout is not content: a tree is written in the compact form, and writing it with an
+    /// output formatting gives the bytes the encoder writes with that formatting plus
+    /// ``OutputFormatting/compactEmptyElements`` and ``OutputFormatting/minimalEscaping``.
     ///
     /// - Parameters:
     ///   - value: the value to encode.
@@ -22,22 +32,26 @@ extension XMLEncoder {
     ///   - rootAttributes: attributes for the root element.
     ///   - header: the XML declaration, kept as the tree's ``XMLTree/declaration``.
     /// - Returns: the document as a tree.
-    /// - Throws: the `EncodingError`s of ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
+    /// - Throws: the `EncodingError`s of ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``,
+    ///   and one for what a reader would refuse in that output (a namespace prefix that is not
+    ///   declared, nesting deeper than ``XMLTree/maxDepth``).
     public func encodeToTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil
     ) throws -> XMLTree {
-        // The encoder's own output is read back: the tree then holds precisely what `encode`
-        // writes, names resolved by the same reader that reads every other document.
-        let data = try encode(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: nil)
-        var options = XMLReader.Options()
-        options.limits.maxDepth = XMLTree.maximumDepth
+        let options = currentOptions
+        // The declaration is refused as `encode` refuses it (the writer checks it), before the value
+        // is encoded; what passes converts.
+        _ = try Self.writer(options: options, header: header, doctype: nil)
+        let declaration = try header?.declaration()
+        let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), options: options)
         do {
-            return try XMLTree(parsing: data, options: options)
+            let element = try impl.tree.documentElement(
+                root, sortedKeys: options.outputFormatting.contains(.sortedKeys),
+                compactEmptyElements: options.outputFormatting.contains(.compactEmptyElements))
+            return XMLTree(root: element, declaration: declaration)
         } catch {
             throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error)", underlyingError: error))
+                value, EncodingError.Context(codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error.message)."))
         }
     }
 }

@@ -252,25 +252,20 @@ open class XMLEncoder: @unchecked Sendable {
         formatting.escaping = try Self.escaping(options)
         var writer = XMLWriter(formatting: formatting, capacity: 256)
         if let header {
-            try Self.check(header)
-            writer.append(header.text)
+            do throws(XMLWriter.PrologError) {
+                if let declaration = try header.declaration() { try writer.appendDeclaration(declaration, otherEncoding: .refuse) }
+            } catch {
+                throw EncodingError.invalidValue(
+                    header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(error.message)."))
+            }
         }
         if let doctype {
-            // Quotes are looked for as bytes: a quote followed by a combining mark is one Swift
-            // Character, but still ends the literal in XML.
-            guard XMLTreeValidation.isValidName(doctype.rootElement), !(doctype.dtdName ?? "").utf8.contains(UInt8(ascii: "\"")),
-                !doctype.dtdLocation.utf8.contains(UInt8(ascii: "\"")),
-                XMLTreeValidation.invalidCharacter(in: doctype.dtdLocation + (doctype.dtdName ?? "")) == nil
-            else {
+            do throws(XMLWriter.PrologError) {
+                try writer.appendDoctype(doctype, singleQuotes: false)
+            } catch {
                 throw EncodingError.invalidValue(
-                    doctype,
-                    EncodingError.Context(
-                        codingPath: [],
-                        debugDescription:
-                            "The document type declaration cannot be written as XML: its root element must be an XML name and its identifiers must not contain '\"' or characters XML 1.0 cannot carry."
-                    ))
+                    doctype, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written: \(error.message)."))
             }
-            writer.append(doctype.text)
         }
         return writer
     }
@@ -290,24 +285,6 @@ open class XMLEncoder: @unchecked Sendable {
                     debugDescription:
                         "The \(table) entry (\(String(reflecting: error.entry.0)), \(String(reflecting: error.entry.1))) cannot be used: \(error.reason)."
                 ))
-        }
-    }
-
-    /// Refuses an XML declaration that would not describe the output truthfully: the output is
-    /// UTF-8, so a declared encoding must be UTF-8 (any other would make a reader misread every
-    /// non-ASCII character); the version must be 1.x and `standalone` "yes" or "no".
-    static func check(_ header: XMLHeader) throws {
-        var problem: String?
-        if let version = header.version, !(version >= 1 && version < 2) {
-            problem = "the version \(version) is not an XML 1.x version"
-        } else if let encoding = header.encoding, !encoding.utf8.elementsEqual("UTF-8".utf8, by: { $0 & 0xDF == $1 & 0xDF }) {
-            problem = "XMLEncoder writes UTF-8, so the declaration cannot name the encoding \"\(encoding)\""
-        } else if let standalone = header.standalone, standalone != "yes" && standalone != "no" {
-            problem = "standalone must be \"yes\" or \"no\", not \"\(standalone)\""
-        }
-        if let problem {
-            throw EncodingError.invalidValue(
-                header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(problem)."))
         }
     }
 

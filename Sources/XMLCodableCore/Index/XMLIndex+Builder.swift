@@ -28,9 +28,6 @@ extension XMLIndex {
             self.origin = origin
         }
 
-        /// Whether the element begun is complete (its end tag has been added).
-        var isComplete: Bool { !nodes.isEmpty && open.isEmpty }
-
         /// A slice moved from the reader's buffer, whose first byte is at absolute offset `base`,
         /// to the element's bytes.
         @inline(__always)

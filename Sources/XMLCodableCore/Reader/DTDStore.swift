@@ -66,7 +66,7 @@ internal final class DTDStore {
     @exclusivity(unchecked) private var parameterNames = ByteKeyTable()
     @exclusivity(unchecked) private var elementNames = ByteKeyTable()
     @exclusivity(unchecked) private(set) var attributeLists: [AttributeList] = []
-    var notations: [XMLReader.Notation] = []
+    var notations: [XMLDocumentType.Notation] = []
     private var notationNames: Set<String> = []
     var generalEntityNames: [String] = []
 
@@ -175,7 +175,7 @@ internal final class DTDStore {
     }
 
     /// Records a notation unless one of the same name exists.
-    func declareNotation(_ notation: XMLReader.Notation) {
+    func declareNotation(_ notation: XMLDocumentType.Notation) {
         if notationNames.insert(notation.name).inserted { notations.append(notation) }
     }
 

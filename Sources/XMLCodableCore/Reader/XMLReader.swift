@@ -176,10 +176,10 @@ public struct XMLReader {
     public var isEmptyElementTag: Bool { scanner.isEmptyElementTag }
 
     /// The XML declaration, once the first event has been read; `nil` if the document has none.
-    public var declaration: Declaration? { scanner.declaration }
+    public var declaration: XMLDeclaration? { scanner.declaration }
 
     /// The document type declaration, once its ``XMLEvent/doctype(name:)`` event has been read.
-    public var doctype: Doctype? { scanner.doctype }
+    public var doctype: XMLDocumentType? { scanner.doctype }
 
     /// The decoded text of a slice: references replaced, line ends normalized to `\n`, and
     /// attribute values normalized as XML 1.0 section 3.3.3 requires.

@@ -448,6 +448,6 @@ extension XMLScanner {
         guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the notation declaration") }
         position = p + 1
         let name = String(decoding: buf.rawBuffer(unchecked: nameStart..<nameEnd), as: UTF8.self)
-        store.declareNotation(XMLReader.Notation(name: name, publicID: publicID, systemID: systemID))
+        store.declareNotation(XMLDocumentType.Notation(name: name, publicID: publicID, systemID: systemID))
     }
 }

@@ -78,7 +78,7 @@ extension XMLScanner {
                     ? "unexpected pseudo-attribute (only version, encoding and standalone, in that order, separated by white space)" : "expected '?>'", p)
         }
         position = p + 2
-        declaration = XMLReader.Declaration(version: text(version), encoding: encoding, standalone: standalone)
+        declaration = XMLDeclaration(version: text(version), encoding: encoding, standalone: standalone)
     }
 
     /// Reads `<!DOCTYPE name ExternalID? [internal subset]? >` and returns its event.
@@ -113,7 +113,7 @@ extension XMLScanner {
         hasAttributeDeclarations = store.hasAttributeLists
         let standalone = declaration?.standalone == true
         undeclaredEntitiesAreErrors = standalone || (systemID == nil && !sawParameterEntityReference)
-        doctype = XMLReader.Doctype(
+        doctype = XMLDocumentType(
             name: String(decoding: rawBytes(name, document), as: UTF8.self), publicID: publicID, systemID: systemID,
             notations: store.notations, entityNames: store.generalEntityNames)
         if pendingEvents.isEmpty { return .doctype(name: name) }

@@ -105,8 +105,8 @@ internal struct XMLScanner {
     var keepsAttributes = false
     var pendingEnd = false
     @usableFromInline var isEmptyElementTag = false
-    var declaration: XMLReader.Declaration?
-    var doctype: XMLReader.Doctype?
+    var declaration: XMLDeclaration?
+    var doctype: XMLDocumentType?
     @usableFromInline var dtd: DTDStore?
     /// Entities currently being expanded in content (indexed like `DTDStore.entities`).
     var activeEntities: [Bool] = []
@@ -133,9 +133,9 @@ internal struct XMLScanner {
 
     init(options: XMLReader.Options, documentSize: Int) {
         self.limits = options.limits
-        self.processNamespaces = options.processNamespaces
+        self.processNamespaces = options.shouldProcessNamespaces
         self.entityReplacements = options.undeclaredEntityReplacements
-        self.lexer = Lexer(maxNameLength: options.limits.maxNameLength, processNamespaces: options.processNamespaces)
+        self.lexer = Lexer(maxNameLength: options.limits.maxNameLength, processNamespaces: options.shouldProcessNamespaces)
         self.documentSize = documentSize
         self.end = documentSize
     }

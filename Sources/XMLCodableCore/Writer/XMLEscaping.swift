@@ -50,7 +50,44 @@ internal enum XMLEscaping {
         return false
     }
 
-    /// The reference for a byte in the `minimal` and `defaultTables` sets.
+    /// Splits UTF-8 text into the runs to copy and the references for the bytes whose class
+    /// (`XMLEncodedTree.classTable`) is in `mask`, and hands each to `put` in order: the one
+    /// escaping loop of every writer (the encoder's, its raw compact writer's and the tree's).
+    @inline(__always)
+    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8, _ put: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var runStart = 0
+        var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
+        while index < utf8.count {
+            let replacement = reference(for: utf8[index])
+            put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            put(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
+            index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
+        }
+        put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// Splits a CDATA value into the sections it is written as: itself, split after the `]]` of
+    /// each `]]>` in it (no section may hold `]]>`), handing each section's content to `section`.
+    /// What every writer writes for CDATA, and what `encodeToTree` builds (a value holding a
+    /// carriage return is written as text instead: see `XMLWriter.appendCDATA`).
+    static func cdataSections(_ utf8: UnsafeBufferPointer<UInt8>, _ section: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var runStart = 0
+        var index = 0
+        while index + 2 < utf8.count {
+            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+                section(UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
+                runStart = index + 2
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        section(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// The reference for a byte in the `minimal` and `defaultTables` sets: the one table of
+    /// references the writers use (custom tables take their required entries from it too).
     @inline(__always)
     static func reference(for byte: UInt8) -> StaticString {
         switch byte {
@@ -100,13 +137,14 @@ internal enum XMLEscaping {
             // later one finds the character already replaced).
             if table[character] == nil { table[character] = entry.1 }
         }
-        let required: [(Unicode.Scalar, String)] =
-            inAttribute
-            ? [("&", "&amp;"), ("<", "&lt;"), ("\"", "&quot;"), ("\t", "&#9;"), ("\n", "&#10;"), ("\r", "&#13;")]
-            : [("&", "&amp;"), ("<", "&lt;"), ("\r", "&#13;")]
-        // A carriage return written raw would read back as a line feed (line-end normalization),
-        // and tab, line feed and carriage return in an attribute value as spaces (attribute-value
-        // normalization), so they are references whatever the table says.
+        // What XML requires, from the byte classes the minimal escaping uses (in text, `>` is
+        // required only after `]]`, which `appendEscaped` handles). A carriage return written raw
+        // would read back as a line feed (line-end normalization), and tab, line feed and carriage
+        // return in an attribute value as spaces (attribute-value normalization), so they are
+        // references whatever the table says.
+        let mask = inAttribute ? XMLEncodedTree.Flags.escapeInAttribute : XMLEncodedTree.Flags.escapeInText
+        let required = (UInt8(0)..<0x80).filter { XMLEncodedTree.classTable[Int($0)] & mask != 0 && (inAttribute || $0 != UInt8(ascii: ">")) }
+            .map { (Unicode.Scalar($0), String(describing: reference(for: $0))) }
         for (character, reference) in required where table[character] == nil { table[character] = reference }
         return table
     }

@@ -37,18 +37,12 @@ extension XMLWriter {
 
     /// Writes a whole document: declaration, doctype, prologue, root, epilogue.
     mutating func writeDocument(_ tree: XMLTree) throws(TreeError) {
-        let namespaceAware = tree.namespaceAware
-        if let declaration = tree.declaration {
-            let version = declaration.version
-            let isVersion = version.utf8.count >= 3 && version.utf8.starts(with: "1.".utf8) && version.utf8.dropFirst(2).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            guard isVersion else { throw TreeError(reason: .invalidDeclaration("the XML version \"\(version)\" is not 1.x"), path: "") }
-            append("<?xml version=\"\(version)\"")
-            if declaration.encoding != nil { append(" encoding=\"UTF-8\"") }
-            if let standalone = declaration.standalone { append(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
-            append("?>\n")
-        }
-        if let doctype = tree.doctype {
-            try writeDoctype(doctype)
+        let namespaceAware = tree.shouldProcessNamespaces
+        do throws(PrologError) {
+            if let declaration = tree.declaration { try appendDeclaration(declaration, otherEncoding: .writeUTF8) }
+            if let doctype = tree.doctype { try appendDoctype(doctype, singleQuotes: true) }
+        } catch {
+            throw error.serializationError
         }
         for node in tree.prologue {
             try writeMisc(node, namespaceAware: namespaceAware)
@@ -59,47 +53,6 @@ extension XMLWriter {
             bytes.append(0x0A)
             try writeMisc(node, namespaceAware: namespaceAware)
         }
-    }
-
-    private mutating func writeDoctype(_ doctype: XMLReader.Doctype) throws(TreeError) {
-        // The doctype's name is a Name (it need not be a QName, even with namespaces).
-        guard Self.isName(doctype.name, namespaceAware: false) else {
-            throw TreeError(reason: .invalidDeclaration("the document type name \"\(doctype.name)\" is not an XML name"), path: "")
-        }
-        append("<!DOCTYPE ")
-        append(doctype.name)
-        if let publicID = doctype.publicID {
-            let pubidExtras = Set(" \r\n-'()+,./:=?;!*#@$_%".utf8)
-            let isPubid = publicID.utf8.allSatisfy { b in
-                (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || pubidExtras.contains(b)
-            }
-            guard isPubid else {
-                throw TreeError(reason: .invalidDeclaration("the public identifier \"\(publicID)\" has characters a public identifier cannot have"), path: "")
-            }
-            append(" PUBLIC \"")
-            append(publicID)
-            append("\"")
-            try appendSystemLiteral(doctype.systemID ?? "")
-        } else if let systemID = doctype.systemID {
-            append(" SYSTEM")
-            try appendSystemLiteral(systemID)
-        }
-        append(">\n")
-    }
-
-    private mutating func appendSystemLiteral(_ literal: String) throws(TreeError) {
-        if let bad = XMLTreeValidation.invalidCharacter(in: literal) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
-        let quote: String
-        if !Self.contains(literal, "\"") {
-            quote = "\""
-        } else if !Self.contains(literal, "'") {
-            quote = "'"
-        } else {
-            throw TreeError(reason: .invalidDeclaration("the system identifier contains both kinds of quote"), path: "")
-        }
-        append(" " + quote)
-        append(literal)
-        append(quote)
     }
 
     /// Writes a comment or processing instruction outside the root element.

@@ -284,16 +284,7 @@ internal struct XMLWriter {
         }
 
         mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
-            var runStart = 0
-            var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
-            while index < utf8.count {
-                let replacement = XMLEscaping.reference(for: utf8[index])
-                put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                put(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                runStart = index + 1
-                index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
-            }
-            put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            XMLEscaping.escape(utf8, mask: mask) { put($0) }
         }
     }
 
@@ -441,24 +432,7 @@ internal struct XMLWriter {
     /// The children of an element or group in writing order: as encoded, or, with
     /// `.sortedKeys`, stably sorted by name (text and groups, which have none, first).
     private func children(_ tree: XMLEncodedTree, of index: XMLEncodedTree.Index) -> [XMLEncodedTree.Index] {
-        var children: [XMLEncodedTree.Index] = []
-        var child = tree.nodes[index].firstChild
-        while child >= 0 {
-            children.append(child)
-            child = tree.nodes[child].next
-        }
-        guard formatting.sortedKeys, children.count > 1 else { return children }
-        func key(_ node: XMLEncodedTree.Index) -> String {
-            switch tree.nodes[node].kind {
-            case .element: return tree.names[tree.nodes[node].name]
-            case .cdata: return "#CDATA"
-            case .text, .group: return ""
-            }
-        }
-        var keyed: [(offset: Int, node: XMLEncodedTree.Index, key: String)] = []
-        for (offset, node) in children.enumerated() { keyed.append((offset, node, key(node))) }
-        keyed.sort { a, b in a.key == b.key ? a.offset < b.offset : a.key < b.key }
-        return keyed.map { $0.node }
+        tree.orderedChildren(of: index, sorted: formatting.sortedKeys)
     }
 
     private mutating func indent(_ level: Int) {
@@ -504,16 +478,7 @@ internal struct XMLWriter {
 
     /// Appends UTF-8 text with the bytes whose class is in `mask` replaced by references.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
-        var runStart = 0
-        var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
-        while index < utf8.count {
-            let replacement = XMLEscaping.reference(for: utf8[index])
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
-            index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        XMLEscaping.escape(utf8, mask: mask) { bytes.append(contentsOf: $0) }
     }
 
     private mutating func closeTag(_ name: UnsafeBufferPointer<UInt8>) {
@@ -534,26 +499,10 @@ internal struct XMLWriter {
         string.withUTF8 { appendEscaped($0, inAttribute: inAttribute) }
     }
 
-    /// Appends UTF-8 text with the characters XML gives meaning to replaced by references.
+    /// Appends UTF-8 text with the characters XML gives meaning to replaced by references: the
+    /// minimal escaping (`XMLEscaping.minimal`), which a document-model tree is written with.
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let replacement: StaticString
-            switch utf8[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">") where !inAttribute: replacement = "&gt;"
-            case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
-            case 0x0D: replacement = "&#13;"
-            case 0x0A where inAttribute: replacement = "&#10;"
-            case 0x09 where inAttribute: replacement = "&#9;"
-            default: continue
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        appendEscaped(utf8, mask: inAttribute ? XMLEscaping.minimal.attributeMask : XMLEscaping.minimal.textMask)
     }
 
     /// Appends text as a CDATA section, split where it contains `]]>`. A carriage return cannot
@@ -569,22 +518,12 @@ internal struct XMLWriter {
             appendText(utf8, flags: XMLEncodedTree.classify(utf8))
             return
         }
-        bytes.append(contentsOf: "<![CDATA[".utf8)
-        var runStart = 0
-        var index = 0
-        while index + 2 < utf8.count {
-            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
-                // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
-                bytes.append(contentsOf: "]]><![CDATA[".utf8)
-                runStart = index + 2
-                index += 2
-                continue
-            }
-            index += 1
+        // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
+        XMLEscaping.cdataSections(utf8) { section in
+            bytes.append(contentsOf: "<![CDATA[".utf8)
+            bytes.append(contentsOf: section)
+            bytes.append(contentsOf: "]]>".utf8)
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        bytes.append(contentsOf: "]]>".utf8)
     }
 }
 

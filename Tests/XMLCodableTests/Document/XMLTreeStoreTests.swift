@@ -215,7 +215,7 @@ import Testing
         #expect(try XMLDecoder().decode(Catalog.self, from: changed) == fromBytes)
         // A tree read without namespaces is decoded with them resolved from its declarations.
         var options = XMLReader.Options()
-        options.processNamespaces = false
+        options.shouldProcessNamespaces = false
         let plain = try XMLTree(parsing: document, options: options)
         #expect(try XMLDecoder().decode(Catalog.self, from: plain) == fromBytes)
     }

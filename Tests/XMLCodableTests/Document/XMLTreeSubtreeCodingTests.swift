@@ -83,7 +83,7 @@ import Testing
             parsing: xml,
             options: {
                 var options = XMLReader.Options()
-                options.processNamespaces = false
+                options.shouldProcessNamespaces = false
                 return options
             }())["r"]["extra"].require()
         #expect(decoded == parsed)

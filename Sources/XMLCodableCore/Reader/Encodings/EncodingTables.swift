@@ -100,18 +100,6 @@ extension LegacyEncoding {
         }
     }
 
-    /// Labels of the WHATWG Encoding Standard's "replacement" and "x-user-defined" encodings,
-    /// which the reader refuses by name (documents in them cannot be read as text).
-    static func isUnsupportedWebLabel(_ label: String) -> Bool {
-        switch label {
-        case "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr", "replacement",
-            "x-user-defined":
-            return true
-        default:
-            return false
-        }
-    }
-
     /// The WHATWG labels of UTF-8.
     static func isUTF8Label(_ label: String) -> Bool {
         switch label {

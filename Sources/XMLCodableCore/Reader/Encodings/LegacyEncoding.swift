@@ -43,9 +43,6 @@ internal enum LegacyEncoding: UInt8, Sendable, CaseIterable {
         return String(decoding: bytes[start...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// Whether each character is one byte (a 128-entry table for bytes 0x80–0xFF).
-    var isSingleByte: Bool { rawValue <= LegacyEncoding.ibm855.rawValue }
-
     /// The encoding's name in messages: the WHATWG's name for it (IBM855 is IANA's).
     var name: String {
         switch self {

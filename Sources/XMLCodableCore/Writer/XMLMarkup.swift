@@ -1,0 +1,51 @@
+// XMLMarkup: the writers' rules — escaping, CDATA sections, the declaration and the DOCTYPE — for
+// the package's command-line tool, whose streaming `xmlc format` must write what `XMLTree`'s
+// writer writes. `package` access: the tool shares the one implementation (XMLEscaping.swift,
+// XMLWriter+Prolog.swift) instead of a copy, and the library's public API does not change.
+//
+//     XMLMarkup.escape(bytes("a<b"), inAttribute: false) { out.append($0) }   // a&lt;b
+//     XMLMarkup.cdata(bytes("x]]>y")) { out.append($0) }   // <![CDATA[x]]]]><![CDATA[>y]]>
+
+/// The markup rules of the library's writers, for tools in this package.
+package enum XMLMarkup {
+    /// Hands `put` the text with the characters XML gives meaning to replaced by references, as
+    /// a tree is written: `&`, `<`, `>` and carriage return in text; `&`, `<`, `"`, tab, line
+    /// feed and carriage return in attribute values.
+    package static func escape(_ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ put: (UnsafeRawBufferPointer) -> Void) {
+        let mask = inAttribute ? XMLEscaping.minimal.attributeMask : XMLEscaping.minimal.textMask
+        XMLEscaping.escape(bytes.assumingMemoryBound(to: UInt8.self), mask: mask) { put(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Hands `put` a CDATA value as a tree writes it: in sections split around `]]>`, or as
+    /// escaped text when it holds a carriage return (which a CDATA section cannot carry).
+    package static func cdata(_ bytes: UnsafeRawBufferPointer, _ put: (UnsafeRawBufferPointer) -> Void) {
+        guard !bytes.contains(0x0D) else { return escape(bytes, inAttribute: false, put) }
+        XMLEscaping.cdataSections(bytes.assumingMemoryBound(to: UInt8.self)) { section in
+            put(UnsafeRawBufferPointer(start: ("<![CDATA[" as StaticString).utf8Start, count: 9))
+            put(UnsafeRawBufferPointer(section))
+            put(UnsafeRawBufferPointer(start: ("]]>" as StaticString).utf8Start, count: 3))
+        }
+    }
+
+    /// The XML declaration as a tree writes it (a line feed after it), or why it cannot be.
+    package static func declaration(_ declaration: XMLDeclaration) throws(XMLTree.SerializationError) -> [UInt8] {
+        var writer = XMLWriter(formatting: XMLWriter.Formatting(), capacity: 64)
+        do throws(XMLWriter.PrologError) {
+            try writer.appendDeclaration(declaration, otherEncoding: .writeUTF8)
+        } catch {
+            throw error.serializationError
+        }
+        return writer.bytes
+    }
+
+    /// The document type declaration as a tree writes it (a line feed after it), or why it cannot be.
+    package static func doctype(_ doctype: XMLDocumentType) throws(XMLTree.SerializationError) -> [UInt8] {
+        var writer = XMLWriter(formatting: XMLWriter.Formatting(), capacity: 128)
+        do throws(XMLWriter.PrologError) {
+            try writer.appendDoctype(doctype, singleQuotes: true)
+        } catch {
+            throw error.serializationError
+        }
+        return writer.bytes
+    }
+}
