@@ -36,7 +36,7 @@ struct FuzzRegressionTests {
     func readerEndsOnInput(_ path: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.packageRoot.appendingPathComponent(path)))
         #expect(drain(try? XMLReader(bytes)) < Self.eventLimit, "\(path): too many events; is the reader looping?")
-        let namespaceless = XMLReader.Options(processNamespaces: false)
+        let namespaceless = XMLReader.Options(shouldProcessNamespaces: false)
         let count = bytes.withUnsafeBytes { buffer in drain(try? XMLReader(unsafeBytes: buffer, options: namespaceless)) }
         #expect(count < Self.eventLimit, "\(path): too many events; is the reader looping?")
     }

@@ -84,7 +84,7 @@ struct CanonicalWriter {
     }
 
     /// The second-canonical-form DOCTYPE: written only when there are notations.
-    mutating func doctype(name: String, notations: [XMLReader.Notation]) {
+    mutating func doctype(name: String, notations: [XMLDocumentType.Notation]) {
         guard !notations.isEmpty else { return }
         append("<!DOCTYPE ")
         append(name)

@@ -178,10 +178,10 @@ import Testing
         writer.doctype(
             name: "root",
             notations: [
-                XMLReader.Notation(name: "nonce", systemID: "file:/dev/null"),
-                XMLReader.Notation(name: "foo", publicID: "-//public id//foo", systemID: "file:/dev/null"),
-                XMLReader.Notation(name: "bar", systemID: "file:/dev/tty"),
-                XMLReader.Notation(name: "pub", publicID: "whatever"),
+                XMLDocumentType.Notation(name: "nonce", systemID: "file:/dev/null"),
+                XMLDocumentType.Notation(name: "foo", publicID: "-//public id//foo", systemID: "file:/dev/null"),
+                XMLDocumentType.Notation(name: "bar", systemID: "file:/dev/tty"),
+                XMLDocumentType.Notation(name: "pub", publicID: "whatever"),
             ])
         writer.startElement("root", attributes: [])
         writer.endElement("root")

@@ -10,7 +10,7 @@
 // must make `XMLReader.init` or `next()` throw. Canonical output: for the 261 selected tests with
 // an OUTPUT file, the reader's events written by `CanonicalWriter` must equal the file byte for
 // byte. Known failures are listed, with reasons, in `ConformanceExpectedFailures`. Also: the 9
-// NAMESPACE="no" tests must be accepted with `processNamespaces: false`.
+// NAMESPACE="no" tests must be accepted with `shouldProcessNamespaces: false`.
 //
 // Each of the two checks is one @Test that collects every failure into one issue, so a run does
 // not produce 1,718 test results. Environment:
@@ -184,10 +184,10 @@ struct ConformanceSuiteTests {
         for test in tests {
             trace(test)
             let bytes = try XMLConfCatalog.readFile(test.inputFile)
-            if case .rejected(let error) = Self.read(bytes, options: XMLReader.Options(processNamespaces: false)) {
+            if case .rejected(let error) = Self.read(bytes, options: XMLReader.Options(shouldProcessNamespaces: false)) {
                 failures.append(
                     "  \(test.id) [\(test.type)] \(XMLConfTest.relativePath(test.inputFile, suite: XMLConf.directory)): "
-                        + "expected no error with processNamespaces false, reader threw: \(error)")
+                        + "expected no error with shouldProcessNamespaces false, reader threw: \(error)")
             }
         }
         #expect(failures.isEmpty, "\(failures.count) namespace-unaware verdict failure(s):\n\(failures.joined(separator: "\n"))")

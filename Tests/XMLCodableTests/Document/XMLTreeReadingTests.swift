@@ -31,7 +31,7 @@ import Testing
         #expect(tree["books"]["book"]["publisher"].elements.map(\.text) == ["PacktPub", "Manning"])
         #expect(tree.root["book"][1].attributes["name"] == "Swift in Depth")
         #expect(tree["books"]["book"][1]["author"].path == "books/book[1]/author")
-        #expect(tree.declaration == XMLReader.Declaration(version: "1.0", encoding: "UTF-8"))
+        #expect(tree.declaration == XMLDeclaration(version: "1.0", encoding: "UTF-8"))
         #expect(tree.prologue == [.comment(" the catalog ")])
         #expect(tree.epilogue == [.processingInstruction(target: "done", data: "now")])
         // Children in order, with the white space between them.
@@ -142,21 +142,21 @@ import Testing
     }
 
     @Test func depthIsBoundedForTrees() throws {
-        let deep = String(repeating: "<a>", count: XMLTree.maximumDepth + 1) + String(repeating: "</a>", count: XMLTree.maximumDepth + 1)
+        let deep = String(repeating: "<a>", count: XMLTree.maxDepth + 1) + String(repeating: "</a>", count: XMLTree.maxDepth + 1)
         var options = XMLReader.Options()
         options.limits.maxDepth = 1_000_000
         do {
             _ = try XMLTree(parsing: deep, options: options)
             Issue.record("expected the depth limit")
         } catch {
-            #expect(error.reason == .depthLimitExceeded(limit: XMLTree.maximumDepth))
+            #expect(error.reason == .depthLimitExceeded(limit: XMLTree.maxDepth))
         }
-        let allowed = String(repeating: "<a>", count: XMLTree.maximumDepth) + String(repeating: "</a>", count: XMLTree.maximumDepth)
+        let allowed = String(repeating: "<a>", count: XMLTree.maxDepth) + String(repeating: "</a>", count: XMLTree.maxDepth)
         let tree = try XMLTree(parsing: allowed, options: options)
         // Written back without recursion.
         #expect(
-            try tree.xmlString() == String(repeating: "<a>", count: XMLTree.maximumDepth - 1) + "<a/>"
-                + String(repeating: "</a>", count: XMLTree.maximumDepth - 1))
+            try tree.xmlString() == String(repeating: "<a>", count: XMLTree.maxDepth - 1) + "<a/>"
+                + String(repeating: "</a>", count: XMLTree.maxDepth - 1))
     }
 
     @Test func parsesFromBytesDataAndFiles() throws {

@@ -60,8 +60,8 @@ import Testing
         }
         #expect(try element.xmlString() == #"<r z="1" a="2">lead <b>bold</b><!-- note --><?go?><![CDATA[x]]]]><![CDATA[>y]]><i/><j/></r>"#)
         let document = XMLTree(
-            root: element, declaration: XMLReader.Declaration(version: "1.0", encoding: "ISO-8859-1", standalone: true),
-            doctype: XMLReader.Doctype(name: "r", publicID: "-//X//EN", systemID: "r.dtd"),
+            root: element, declaration: XMLDeclaration(version: "1.0", encoding: "ISO-8859-1", standalone: true),
+            doctype: XMLDocumentType(name: "r", publicID: "-//X//EN", systemID: "r.dtd"),
             prologue: [.comment("p")], epilogue: [.processingInstruction(target: "e", data: "1")])
         let text = try document.xmlString()
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<!DOCTYPE r PUBLIC \"-//X//EN\" \"r.dtd\">\n<!--p-->\n<r "))
@@ -118,17 +118,17 @@ import Testing
         // Found by FuzzTree: an undeclared prefix is an ordinary name without namespace processing.
         let document = #"<feed><dc:item x:id="?>" a:b:c="1" xmlns:p="u" xmlns:q="u" p:v="1" q:v="2"/><?t:x d?></feed>"#
         var options = XMLReader.Options()
-        options.processNamespaces = false
+        options.shouldProcessNamespaces = false
         let tree = try XMLTree(parsing: document, options: options)
-        #expect(!tree.namespaceAware)
+        #expect(!tree.shouldProcessNamespaces)
         let written = try tree.xmlString()
         #expect(written == document)
         #expect(try XMLTree(parsing: written, options: options) == tree)
         // The same names in a namespace-aware tree are refused.
         var aware = tree
-        aware.namespaceAware = true
+        aware.shouldProcessNamespaces = true
         #expect(throws: XMLTree.SerializationError.self) { try aware.xmlData() }
-        #expect(try XMLTree(parsing: "<a/>").namespaceAware)
+        #expect(try XMLTree(parsing: "<a/>").shouldProcessNamespaces)
         // Found by FuzzTree: a doctype name is a Name, colons anywhere.
         let doctype = try XMLTree(parsing: "<!DOCTYPE :a><a/>", options: options)
         #expect(try doctype.xmlString() == "<!DOCTYPE :a>\n<a/>")
@@ -233,10 +233,10 @@ import Testing
             try XMLTree(root: root, prologue: [.text("x")]).xmlData()
         }
         #expect(throws: XMLTree.SerializationError.self) {
-            try XMLTree(root: root, declaration: XMLReader.Declaration(version: "2.0")).xmlData()
+            try XMLTree(root: root, declaration: XMLDeclaration(version: "2.0")).xmlData()
         }
         #expect(throws: XMLTree.SerializationError.self) {
-            try XMLTree(root: root, doctype: XMLReader.Doctype(name: "r", systemID: "a\"b'c")).xmlData()
+            try XMLTree(root: root, doctype: XMLDocumentType(name: "r", systemID: "a\"b'c")).xmlData()
         }
     }
 }

@@ -7,14 +7,14 @@ import Testing
 
 @Suite("Differential fuzzing findings") struct DifferentialFindingsTests {
     /// The doctype of a document, read to its end in memory.
-    private func doctype(_ xml: String) throws -> XMLReader.Doctype? {
+    private func doctype(_ xml: String) throws -> XMLDocumentType? {
         var reader = try XMLReader(Array(xml.utf8))
         while try reader.next() != nil {}
         return reader.doctype
     }
 
     /// The doctype of a document pushed into an incremental reader `chunkSize` bytes at a time.
-    private func doctypeInChunks(_ xml: String, chunkSize: Int) throws -> XMLReader.Doctype? {
+    private func doctypeInChunks(_ xml: String, chunkSize: Int) throws -> XMLDocumentType? {
         var reader = XMLReader.incremental()
         let bytes = Array(xml.utf8)
         var offset = 0
@@ -40,12 +40,12 @@ import Testing
             ]>
             <r/>
             """
-        #expect(try doctype(xml)?.notations == [XMLReader.Notation(name: "jpg", publicID: "image/jpeg", systemID: "\njpeg-viewer")])
+        #expect(try doctype(xml)?.notations == [XMLDocumentType.Notation(name: "jpg", publicID: "image/jpeg", systemID: "\njpeg-viewer")])
     }
 
     @Test func doctypeIdentifiersWithCarriageReturnsAreNormalized() throws {
         let xml = "<!DOCTYPE r PUBLIC \"a\rb\r\nc\" \"x\ry\r\n\r\nz\"><r/>"
-        let expected = XMLReader.Doctype(name: "r", publicID: "a\nb\nc", systemID: "x\ny\n\nz")
+        let expected = XMLDocumentType(name: "r", publicID: "a\nb\nc", systemID: "x\ny\n\nz")
         #expect(try doctype(xml) == expected)
         for chunkSize in [1, 2, 3, 7] {
             #expect(try doctypeInChunks(xml, chunkSize: chunkSize) == expected, "in chunks of \(chunkSize)")
@@ -61,7 +61,7 @@ import Testing
             ]>
             <r/>
             """
-        #expect(try doctype(xml)?.notations == [XMLReader.Notation(name: "n", systemID: "a\rb")])
+        #expect(try doctype(xml)?.notations == [XMLDocumentType.Notation(name: "n", systemID: "a\rb")])
     }
 
     // MARK: - A second byte order mark in UTF-16 (XML 1.0 §4.3.3, §2.1)

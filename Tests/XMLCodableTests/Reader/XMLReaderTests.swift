@@ -39,7 +39,7 @@ struct XMLReaderEventTests {
     @Test func xmlDeclarationIsReported() throws {
         var reader = XMLReader("<?xml version='1.0' encoding='UTF-8' standalone='yes'?><a/>")
         _ = try reader.next()
-        #expect(reader.declaration == XMLReader.Declaration(version: "1.0", encoding: "UTF-8", standalone: true))
+        #expect(reader.declaration == XMLDeclaration(version: "1.0", encoding: "UTF-8", standalone: true))
     }
 
     @Test func emptyElementTagIsFlagged() throws {
@@ -93,7 +93,7 @@ struct XMLReaderDTDTests {
         #expect(doctype.name == "r")
         #expect(doctype.publicID == "-//X//Y")
         #expect(doctype.systemID == "r.dtd")
-        #expect(doctype.notations == [XMLReader.Notation(name: "n", systemID: "viewer")])
+        #expect(doctype.notations == [XMLDocumentType.Notation(name: "n", systemID: "viewer")])
         #expect(doctype.entityNames == ["e"])
     }
 
@@ -131,7 +131,7 @@ struct XMLReaderNamespaceTests {
     }
 
     @Test func namespaceProcessingCanBeTurnedOff() throws {
-        #expect(try trace("<p:a q:b='1'/>", options: XMLReader.Options(processNamespaces: false)) == ["<p:a q:b=\"1\">", "</p:a>"])
+        #expect(try trace("<p:a q:b='1'/>", options: XMLReader.Options(shouldProcessNamespaces: false)) == ["<p:a q:b=\"1\">", "</p:a>"])
     }
 }
 
