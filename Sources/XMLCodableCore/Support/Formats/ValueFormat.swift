@@ -79,12 +79,6 @@ extension XMLValueFormat {
     public static var formatDescription: String { "text in the \(Self.self) format" }
 }
 
-/// A text form of dates: see ``XMLValueFormat``.
-public protocol XMLDateFormat: XMLValueFormat where Value == Date {}
-
-/// A text form of binary data: see ``XMLValueFormat``.
-public protocol XMLDataFormat: XMLValueFormat where Value == Data {}
-
 // MARK: - Reading and writing a formatted value
 
 extension XMLValueFormat {
