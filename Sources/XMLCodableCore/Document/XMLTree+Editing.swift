@@ -351,7 +351,8 @@ extension XMLTree {
         var name: String
         var index: Int?
 
-        /// The steps of a path like `books/book[1]/author` (`/` inside `{…}` belongs to a URI).
+        /// The steps of a path like `books/book[1]/author` (`/` inside `{…}` belongs to a URI, also
+        /// in an attribute step `@{uri}local`, which the typed accessors' paths end with).
         static func parse(_ path: String) throws(EditError) -> [PathStep] {
             var steps: [PathStep] = []
             var current = ""
@@ -375,7 +376,7 @@ extension XMLTree {
             }
             for character in path {
                 switch character {
-                case "{" where current.isEmpty: braces = true
+                case "{" where current.isEmpty || current == "@": braces = true
                 case "}": braces = false
                 case "/" where !braces:
                     try finish()

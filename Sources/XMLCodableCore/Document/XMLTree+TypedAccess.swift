@@ -8,7 +8,8 @@
 //     try tree["catalog"].fetch("book[1]/{http://purl.org/dc/elements/1.1/}title", as: String.self)
 //
 // Each step is the subscript of the same name, so a fetch finds what the subscripts find, and a
-// miss names the step that missed and where the last element found was.
+// miss names the step that missed and where the last element found was. Paths are read by the
+// parser the editing methods use (`XMLTree.PathStep`), so `modify` and `fetch` take the same paths.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -95,17 +96,23 @@ extension XMLTree.Selection {
     /// The text or attribute at a path (see ``fetch(_:as:using:)``), as a value: `nil`
     /// accessors and a ``XMLTree/Value/failure`` when something on the way is missing.
     public func value(at path: String) -> XMLTree.Value {
+        let steps: [XMLTree.PathStep]
+        do throws(XMLTree.EditError) {
+            steps = try XMLTree.PathStep.parse(path)
+        } catch {
+            var problem = error.description
+            if case .invalidPath(let reason) = error.reason { problem = reason }
+            return XMLTree.Value(
+                failure: XMLTree.ValueError(reason: .invalidPath(problem), path: self.path + "/" + path, location: elements.first?.sourceLocation))
+        }
         var selection = self
-        var steps = Self.steps(of: path)[...]
-        while let step = steps.first {
-            steps = steps.dropFirst()
-            if step.hasPrefix("@"), steps.isEmpty {
-                return selection.attribute(String(step.dropFirst()))
+        for (position, step) in steps.enumerated() {
+            if step.name.hasPrefix("@"), position == steps.count - 1, step.index == nil {
+                return selection.attribute(String(step.name.dropFirst()))
             }
             let before = selection
-            let (name, index) = Self.nameAndIndex(step)
-            selection = selection[name]
-            if let index { selection = selection[index] }
+            selection = selection[step.name]
+            if let index = step.index { selection = selection[index] }
             if selection.failure != nil {
                 return XMLTree.Value(
                     failure: XMLTree.ValueError(reason: .notFound(selection.notFoundFailure), path: selection.path, location: before.element?.sourceLocation))
@@ -140,35 +147,6 @@ extension XMLTree.Selection {
     /// Why there is nothing selected, as a value error.
     private var notFound: XMLTree.ValueError {
         XMLTree.ValueError(reason: .notFound(notFoundFailure), path: path, location: nil)
-    }
-
-    /// The steps of a fetch path, `/` inside `{…}` (a namespace URI) not splitting.
-    static func steps(of path: String) -> [Substring] {
-        var steps: [Substring] = []
-        var start = path.startIndex
-        var index = path.startIndex
-        var inBraces = false
-        while index < path.endIndex {
-            let character = path[index]
-            if character == "{" {
-                inBraces = true
-            } else if character == "}" {
-                inBraces = false
-            } else if character == "/", !inBraces {
-                if start < index { steps.append(path[start..<index]) }
-                start = path.index(after: index)
-            }
-            index = path.index(after: index)
-        }
-        if start < path.endIndex { steps.append(path[start...]) }
-        return steps
-    }
-
-    /// A step's name and index: `book[2]` is `("book", 2)`, `book` is `("book", nil)`.
-    static func nameAndIndex(_ step: Substring) -> (String, Int?) {
-        guard step.last == "]", let open = step.lastIndex(of: "["), let index = Int(step[step.index(after: open)..<step.index(before: step.endIndex)])
-        else { return (String(step), nil) }
-        return (String(step[..<open]), index)
     }
 }
 

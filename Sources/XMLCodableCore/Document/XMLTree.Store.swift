@@ -301,14 +301,7 @@ extension XMLTree {
                 let middle = (low + high) / 2
                 if Int(lineStarts[middle]) <= limit { low = middle } else { high = middle }
             }
-            let lineStart = Int(lineStarts[low])
-            var position = lineStart
-            if lineStart == 0, limit >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-            var column = 1
-            while position < limit {
-                if bytes[position] & 0xC0 != 0x80 { column += 1 }
-                position += 1
-            }
+            let column = SourceLocation.column(of: limit, lineStart: Int(lineStarts[low]), in: bytes)
             return SourceLocation(line: low + 1, column: column, offset: offset)
         }
     }

@@ -25,6 +25,9 @@ extension XMLTree {
             case notFound(LookupFailure)
             /// The element has no attribute with this name.
             case noAttribute(String)
+            /// The path cannot be read (an empty step, an index that is not a number, an
+            /// unclosed `{`): what is wrong with it.
+            case invalidPath(String)
             /// The text does not read as the type (named as Swift prints it); `underlyingError`
             /// is the decoder's `DecodingError`, or the error a `transform` threw.
             case invalid(text: String, type: String, underlyingError: any Error)
@@ -57,6 +60,8 @@ extension XMLTree {
                 return sentence
             case .noAttribute(let name):
                 return path + position + ": no attribute '\(name)'"
+            case .invalidPath(let problem):
+                return path + position + ": not a lookup path: " + problem
             case .invalid(let text, let type, let error):
                 var detail: String
                 if let decoding = error as? DecodingError {

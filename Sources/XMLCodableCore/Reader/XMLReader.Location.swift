@@ -36,6 +36,12 @@ extension XMLReader {
                 }
                 index += 1
             }
+            self.init(line: line, column: Self.column(of: limit, lineStart: lineStart, in: bytes), offset: offset)
+        }
+
+        /// The 1-based column of byte `limit` on the line that starts at byte `lineStart`, in
+        /// Unicode scalars.
+        internal static func column(of limit: Int, lineStart: Int, in bytes: UnsafeRawBufferPointer) -> Int {
             var column = 1
             var position = lineStart
             // A byte order mark is not a character anyone sees: columns on line 1 start after it.
@@ -44,7 +50,7 @@ extension XMLReader {
                 if bytes[position] & 0xC0 != 0x80 { column += 1 }
                 position += 1
             }
-            self.init(line: line, column: column, offset: offset)
+            return column
         }
 
         /// The location as `LINE:COLUMN`.

@@ -148,11 +148,15 @@ import Testing
         }
     }
 
-    @Test func pathsSplitOutsideNamespaceURIs() {
-        let steps = XMLTree.Selection.steps(of: "a/{http://x.org/ns}b[2]/@{urn:y/z}c")
-        #expect(steps == ["a", "{http://x.org/ns}b[2]", "@{urn:y/z}c"])
-        #expect(XMLTree.Selection.nameAndIndex("b[2]") == ("b", 2))
-        #expect(XMLTree.Selection.nameAndIndex("b[x]") == ("b[x]", nil))
-        #expect(XMLTree.Selection.nameAndIndex("b") == ("b", nil))
+    @Test func pathsSplitOutsideNamespaceURIs() throws {
+        let steps = try XMLTree.PathStep.parse("a/{http://x.org/ns}b[2]/@{urn:y/z}c")
+        #expect(steps.map(\.name) == ["a", "{http://x.org/ns}b", "@{urn:y/z}c"])
+        #expect(steps.map(\.index) == [nil, 2, nil])
+        #expect(try XMLTree.PathStep.parse("b").map(\.name) == ["b"])
+        // An index that is not a number is refused, by the typed accessors too.
+        #expect(throws: XMLTree.EditError.self) { _ = try XMLTree.PathStep.parse("b[x]") }
+        let tree = try XMLTree(parsing: #"<r xmlns:y="urn:y/z"><b y:c="7"/></r>"#)
+        #expect(tree["r"].value(at: "b/@{urn:y/z}c").int == 7)
+        #expect(tree["r"].value(at: "b[x]").failure?.description == "r/b[x] (line 1, column 2): not a lookup path: \"x\" is not an index")
     }
 }
