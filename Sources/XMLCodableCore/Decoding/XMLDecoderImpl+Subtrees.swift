@@ -75,12 +75,14 @@ extension XMLDecoderImpl {
                 stack.append(frame)
                 stack.append(Frame(element: shallowElement(childNumber), next: child.firstChild))
             case .text:
-                let text = string(child.text)
-                if case .text(let previous)? = frame.element.children.last {
-                    frame.element.children[frame.element.children.count - 1] = .text(previous + text)
-                } else {
-                    frame.element.children.append(.text(text))
+                // The run of adjacent text nodes (text around entity references) at once, appended
+                // in place: joining them one `+` at a time would copy the text for every node.
+                var text = string(child.text)
+                while frame.next >= 0, index[frame.next].kind == .text {
+                    text += string(index[frame.next].text)
+                    frame.next = index[frame.next].nextSibling
                 }
+                frame.element.children.append(.text(text))
                 stack.append(frame)
             case .cdata:
                 frame.element.children.append(.cdata(string(child.text)))

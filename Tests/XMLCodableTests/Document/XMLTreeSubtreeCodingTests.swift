@@ -347,4 +347,16 @@ import Testing
     @Test func aCommentNodeHasNoJSONForm() throws {
         #expect(throws: EncodingError.self) { try JSONEncoder().encode([XMLTree.Node.comment("c")]) }
     }
+
+    @Test func textAroundManyEntityReferencesIsOneTextNode() throws {
+        // Each reference is a text node of its own in the decoder's index; the captured element
+        // joins the run into one text node, as the tree does.
+        struct Holder: Decodable { var c: XMLTree.Element }
+        let body = String(repeating: "a&e;", count: 2_000)
+        let document = "<!DOCTYPE r [<!ENTITY e \"x\">]><r><c>\(body)<![CDATA[z]]>\(body)</c></r>"
+        let captured = try XMLDecoder().decode(Holder.self, from: Data(document.utf8)).c
+        let run = String(repeating: "ax", count: 2_000)
+        #expect(captured.children == [.text(run), .cdata("z"), .text(run)])
+        #expect(captured == (try XMLTree(parsing: document))["r"]["c"].element)
+    }
 }
