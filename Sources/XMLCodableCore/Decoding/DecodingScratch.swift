@@ -19,7 +19,7 @@
 //     try XMLDecoder().decode(OSM.self, from: b)   // takes them: no allocation, no new pages
 internal struct DecodingScratch {
     var nodes: [XMLIndex.Node] = []
-    var attributes: [XMLAttribute] = []
+    var attributes: [XMLIndex.CompactAttribute] = []
     var listNodes: [Int32] = []
 
     /// The most memory the pool keeps between calls, all sets together.
@@ -69,7 +69,7 @@ internal struct DecodingScratch {
 
     /// The memory the arrays hold (their capacity).
     var byteCount: Int {
-        nodes.capacity * MemoryLayout<XMLIndex.Node>.stride + attributes.capacity * MemoryLayout<XMLAttribute>.stride
+        nodes.capacity * MemoryLayout<XMLIndex.Node>.stride + attributes.capacity * MemoryLayout<XMLIndex.CompactAttribute>.stride
             + listNodes.capacity * MemoryLayout<Int32>.stride
     }
 

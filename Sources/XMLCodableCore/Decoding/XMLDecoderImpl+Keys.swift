@@ -153,12 +153,14 @@ extension XMLDecoderImpl {
         // XMLCoder's RSS models); other keys never see declarations.
         let declarationKey = Self.isDeclarationName(key)
         var elsewhere = false
-        let found = index.attributes.withUncheckedElements { attributes -> Int in
+        let table = index.attributes
+        let found = table.packed.withUncheckedElements { packed -> Int in
             var position = from
             repeat {
-                let attribute = attributes[unchecked: position]
-                if !attribute.isNamespaceDeclaration || declarationKey {
-                    switch nameMatch(attribute.name, key, local: local && !attribute.isNamespaceDeclaration) {
+                let entry = packed[unchecked: position]
+                if !entry.isNamespaceDeclaration || declarationKey {
+                    let name = entry.attribute(overflow: table.overflow).name
+                    switch nameMatch(name, key, local: local && !entry.isNamespaceDeclaration) {
                     case .equal:
                         return position
                     case .different:

@@ -56,13 +56,13 @@ extension XMLTree {
     /// Reads the document into a store (see XMLTree.Store.swift): the reader's index of it, its
     /// comments and processing instructions; the root element refers to the store.
     private static func build(_ reader: inout XMLReader, namespaceAware: Bool) throws(XMLParsingError) -> XMLTree {
-        var parts = XMLIndex.TreeParts()
-        let index = try XMLIndex.build(&reader, treeParts: &parts)
+        var markup: [XMLIndex.Markup] = []
+        let index = try XMLIndex.build(&reader, markup: &markup)
         guard !index.nodes.isEmpty else {
             // The reader reports a missing root element itself; this is only a safety net.
             throw XMLParsingError(reason: .missingRootElement, offset: 0, line: 1, column: 1)
         }
-        let store = Store(reader: reader, index: index, parts: parts, shouldProcessNamespaces: namespaceAware)
+        let store = Store(reader: reader, index: index, markup: markup, shouldProcessNamespaces: namespaceAware)
         let (prologue, epilogue) = store.outsideRoot()
         return XMLTree(
             root: Element(store: store, node: index.root), declaration: reader.declaration, doctype: reader.doctype, prologue: prologue,

@@ -5,7 +5,7 @@
 // time and memory, spent before anyone looks. A parsed tree instead keeps what the decoder keeps:
 // the reader (which owns the document's bytes, entity text and namespace URIs) and the document's
 // `XMLIndex` (40 bytes per element or text run, names and text as slices of the bytes) with its
-// attributes packed (20 bytes each, see XMLIndex.CompactAttribute.swift), plus its comments and
+// attributes packed (16 bytes each, see XMLIndex.CompactAttribute.swift), plus its comments and
 // processing instructions (`XMLIndex.Markup`). An `XMLTree.Element` of a parsed tree
 // is this store and a node number; its name, attributes and children become values only when
 // asked for, and an element that is changed becomes a value of its own (its children still
@@ -39,13 +39,8 @@ extension XMLTree {
         // @unchecked: every stored property is immutable after `init`, but for `lineStarts`, which
         // is behind a lock. The reader is only read (its slices' bytes, namespace URIs).
         let reader: XMLReader
-        /// The nodes; attributes are in `packedAttributes` (the index's own array is empty).
+        /// The nodes and the attributes, packed (see XMLIndex.AttributeTable.swift).
         let index: XMLIndex
-        /// The attributes of every element, packed (see XMLIndex.CompactAttribute.swift): nodes'
-        /// `firstAttribute` numbers count in this array.
-        let packedAttributes: [XMLIndex.CompactAttribute]
-        /// The attributes too large to pack.
-        let overflow: [XMLAttribute]
         /// Comments, processing instructions and empty CDATA sections, by `parent` (stable: in
         /// document order within one parent).
         let markup: [XMLIndex.Markup]
@@ -54,12 +49,10 @@ extension XMLTree {
         /// The offset of each line's first byte, made when a location is first asked for.
         private let lineStarts = Locked<[UInt32]?>(nil)
 
-        init(reader: XMLReader, index: XMLIndex, parts: XMLIndex.TreeParts, shouldProcessNamespaces: Bool) {
+        init(reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], shouldProcessNamespaces: Bool) {
             self.reader = reader
             self.index = index
-            packedAttributes = parts.attributes
-            overflow = parts.overflow
-            var markup = parts.markup
+            var markup = markup
             if !markup.isEmpty { markup = Self.sortedByParent(markup) }
             self.markup = markup
             self.shouldProcessNamespaces = shouldProcessNamespaces
@@ -82,17 +75,17 @@ extension XMLTree {
 
         func name(of node: Int32) -> Name { name(index[node].name) }
 
-        /// The numbers of an element's attributes in `packedAttributes`.
+        /// The numbers of an element's attributes in `index.attributes`.
         func attributeRange(of node: Int32) -> Range<Int> {
             let element = index[node]
             guard element.kind == .element, element.attributeCount > 0 else { return 0..<0 }
             let start = Int(element.firstAttribute)
-            return start..<min(start + Int(element.attributeCount), packedAttributes.count)
+            return start..<min(start + Int(element.attributeCount), index.attributes.count)
         }
 
         /// An attribute, unpacked.
         func attribute(_ number: Int) -> XMLAttribute {
-            packedAttributes[number].attribute(overflow: overflow)
+            index.attributes[number]
         }
 
         func attributes(of node: Int32) -> Attributes {
@@ -106,7 +99,7 @@ extension XMLTree {
         }
 
         /// The index the decoder reads for the subtree of `root`: its nodes renumbered from 0 and
-        /// its attributes unpacked. Nodes are in document order, so a subtree is the run of nodes
+        /// its attributes numbered from 0. Nodes are in document order, so a subtree is the run of nodes
         /// from its root to its last descendant (made in time and memory proportional to the
         /// subtree, so decoding the elements of a large document one by one stays linear).
         func decoderIndex(root: Int32) -> XMLIndex {
@@ -119,7 +112,7 @@ extension XMLTree {
             }
             let base = Int(root)
             var nodes = Array(index.nodes[base...Int(last)])
-            var attributes: [XMLAttribute] = []
+            var attributes = XMLIndex.AttributeTable()
             for position in nodes.indices {
                 var node = nodes[position]
                 if node.firstChild >= 0 { node.firstChild -= Int32(base) }

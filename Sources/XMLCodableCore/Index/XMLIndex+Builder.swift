@@ -14,7 +14,7 @@
 extension XMLIndex {
     internal struct Builder {
         private var nodes: [Node] = []
-        private var attributes: [XMLAttribute] = []
+        private var attributes = AttributeTable()
         private var open: [(node: Int32, lastChild: Int32)] = []
         /// The absolute offset the element's slices are relative to.
         private(set) var origin = 0
@@ -99,7 +99,7 @@ extension XMLIndex {
         /// The index of the element built, handing its arrays over (`reclaim` gives them back).
         mutating func finish() -> XMLIndex {
             var builtNodes: [Node] = []
-            var builtAttributes: [XMLAttribute] = []
+            var builtAttributes = AttributeTable()
             swap(&builtNodes, &nodes)
             swap(&builtAttributes, &attributes)
             return XMLIndex(nodes: builtNodes, attributes: builtAttributes)
@@ -109,7 +109,7 @@ extension XMLIndex {
         mutating func reclaim(_ index: consuming XMLIndex) {
             let storage = index.storage
             nodes = storage.nodes
-            attributes = storage.attributes
+            attributes = AttributeTable(reusing: storage.attributes)
         }
     }
 }

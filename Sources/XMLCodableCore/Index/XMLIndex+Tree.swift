@@ -54,7 +54,7 @@ extension XMLIndex {
 private struct TreeIndexBuilder {
     var arena: [UInt8] = []
     var nodes: [XMLIndex.Node] = []
-    var attributes: [XMLAttribute] = []
+    var attributes = XMLIndex.AttributeTable()
     var namespaces = NamespaceTable()
     let origins = XMLIndex.Origins()
     /// Prefix bindings in scope, innermost last: (prefix, URI number); "" for the default namespace.

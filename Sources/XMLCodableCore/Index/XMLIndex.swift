@@ -112,12 +112,13 @@ internal struct XMLIndex {
     static let maxDocumentSize = Int(UInt32.max)
 
     private(set) var nodes: [Node] = []
-    private(set) var attributes: [XMLAttribute] = []
+    /// The attributes of every element, packed (see XMLIndex.AttributeTable.swift).
+    private(set) var attributes = AttributeTable()
 
     init() {}
 
     /// An index of nodes and attributes built elsewhere (see `XMLIndex.Builder`).
-    init(nodes: [Node], attributes: [XMLAttribute]) {
+    init(nodes: [Node], attributes: AttributeTable) {
         self.nodes = nodes
         self.attributes = attributes
     }
@@ -134,33 +135,24 @@ internal struct XMLIndex {
         // while the reader moves on (the storage is shared, not copied).
         let input = reader.input
         var nodes: [Node] = []
-        var attributes: [XMLAttribute] = []
+        var packed: [CompactAttribute] = []
         swap(&nodes, &scratch.nodes)
-        swap(&attributes, &scratch.attributes)
-        var unused = TreeParts()
+        swap(&packed, &scratch.attributes)
+        var unused: [Markup] = []
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: nodes, attributes: attributes, keepsMarkup: false, treeParts: &unused)
+                try build(&reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed), keepsMarkup: false, markup: &unused)
             }
         }.get()
     }
 
-    /// What an index kept by the document model holds besides its nodes: comments, processing
-    /// instructions and empty CDATA sections, and the attributes packed (the index's own
-    /// `attributes` stay empty; see `CompactAttribute`).
-    struct TreeParts {
-        var markup: [Markup] = []
-        var attributes: [CompactAttribute] = []
-        var overflow: [XMLAttribute] = []
-    }
-
     /// Reads the whole document from `reader` and indexes it for the document model: with its
-    /// markup, and its attributes packed into `parts`.
-    static func build(_ reader: inout XMLReader, treeParts parts: inout TreeParts) throws(XMLParsingError) -> XMLIndex {
+    /// comments, processing instructions and empty CDATA sections, in `markup`.
+    static func build(_ reader: inout XMLReader, markup: inout [Markup]) throws(XMLParsingError) -> XMLIndex {
         let input = reader.input
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: [], attributes: [], keepsMarkup: true, treeParts: &parts)
+                try build(&reader, document: document, nodes: [], attributes: AttributeTable(), keepsMarkup: true, markup: &markup)
             }
         }.get()
     }
@@ -172,7 +164,7 @@ internal struct XMLIndex {
     }
 
     /// The index's arrays, for the next call (see `DecodingScratch`).
-    var storage: (nodes: [Node], attributes: [XMLAttribute]) { (nodes, attributes) }
+    var storage: (nodes: [Node], attributes: [CompactAttribute]) { (nodes, attributes.packed) }
 
     /// An open element while building: its node, and the last child linked so far (-1 for none).
     private struct OpenElement {
@@ -181,8 +173,8 @@ internal struct XMLIndex {
     }
 
     private static func build(
-        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming [XMLAttribute],
-        keepsMarkup: Bool, treeParts: inout TreeParts
+        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming AttributeTable,
+        keepsMarkup: Bool, markup: inout [Markup]
     ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
         index.nodes = nodes
@@ -190,17 +182,11 @@ internal struct XMLIndex {
         // (Plain loops, no local closures: a closure capturing these would box them.)
         var open: [OpenElement] = []
         open.reserveCapacity(32)
-        // The scanner keeps every element's attributes, one after the other, in one array that
-        // becomes the index's at the end: each attribute is written once, never copied.
-        // For the document model (`keepsMarkup`), each tag's attributes are packed into
-        // `treeParts.attributes` instead, and the scanner reuses its array for the next tag.
-        reader.scanner.keepsAttributes = !keepsMarkup
-        reader.scanner.attributes = attributes
-        if keepsMarkup {
-            grow(&treeParts.attributes, adding: 64, reader, document)
-        } else {
-            grow(&reader.scanner.attributes, adding: 64, reader, document)
-        }
+        // The scanner reads each tag's attributes into one reused array; they are packed into
+        // the index's table (16 bytes each instead of 36, see XMLIndex.AttributeTable.swift).
+        reader.scanner.keepsAttributes = false
+        index.attributes = attributes
+        if index.attributes.capacity < 64 { index.attributes.reserveCapacity(64) }
         // A document in memory is read straight from `document` (the bytes `reader.next()` would
         // look up in its input for every event); one read in chunks goes through the reader.
         let inMemory = reader.input.kind != .stream
@@ -226,31 +212,19 @@ internal struct XMLIndex {
             var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
-                let firstAttribute: Int
-                let attributeCount: Int
-                if keepsMarkup {
-                    firstAttribute = treeParts.attributes.count
-                    attributeCount = reader.scanner.attributes.count
+                let firstAttribute = index.attributes.count
+                let attributeCount = reader.scanner.attributes.count
+                if attributeCount > 0 {
                     guard firstAttribute + attributeCount <= Int(Int32.max) else { throw tooLarge(reader) }
-                    if treeParts.attributes.capacity - firstAttribute < attributeCount {
-                        grow(&treeParts.attributes, adding: attributeCount, reader, document)
+                    if index.attributes.capacity - firstAttribute < attributeCount {
+                        grow(&index.attributes, adding: attributeCount, reader, document)
                     }
-                    for attribute in reader.scanner.attributes {
-                        treeParts.attributes.append(CompactAttribute(attribute, overflow: &treeParts.overflow))
-                    }
-                } else {
-                    firstAttribute = reader.scanner.attributeBase
-                    attributeCount = reader.scanner.attributes.count - firstAttribute
-                    guard reader.scanner.attributes.count <= Int(Int32.max) else { throw tooLarge(reader) }
+                    for attribute in reader.scanner.attributes { index.attributes.append(attribute) }
                 }
                 index.nodes.append(
                     Node(
                         name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
                         firstChild: -1, nextSibling: -1, kind: .element))
-                // Room for the next tags' attributes, made before the scanner appends them.
-                if !keepsMarkup, reader.scanner.attributes.capacity - reader.scanner.attributes.count < 64 {
-                    grow(&reader.scanner.attributes, adding: 64, reader, document)
-                }
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
                 nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
@@ -260,7 +234,7 @@ internal struct XMLIndex {
             case .text(let slice), .cdata(let slice):
                 guard !open.isEmpty, !slice.isEmpty else {
                     if keepsMarkup, !open.isEmpty, case .cdata = event {
-                        treeParts.markup.append(Markup(kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice, second: slice))
+                        markup.append(Markup(kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice, second: slice))
                     }
                     continue
                 }
@@ -269,12 +243,12 @@ internal struct XMLIndex {
                 index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
             case .comment(let slice):
                 if keepsMarkup {
-                    treeParts.markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
+                    markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
                 }
                 continue
             case .processingInstruction(let target, let data):
                 if keepsMarkup {
-                    treeParts.markup.append(Markup(kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target, second: data))
+                    markup.append(Markup(kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target, second: data))
                 }
                 continue
             case .doctype:
@@ -294,10 +268,6 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
-        index.attributes = keepsMarkup ? [] : reader.scanner.attributes
-        reader.scanner.attributes = []
-        reader.scanner.attributeBase = 0
-        reader.scanner.keepsAttributes = false
         return index
     }
 
@@ -315,7 +285,16 @@ internal struct XMLIndex {
     /// must not reserve room for a whole large document that turns out sparse).
     @inline(never)
     private static func grow<T>(_ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) {
-        let have = array.count
+        array.reserveCapacity(projectedCapacity(have: array.count, adding: count, reader, document))
+    }
+
+    /// `grow` for the attribute table.
+    @inline(never)
+    private static func grow(_ table: inout AttributeTable, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) {
+        table.reserveCapacity(projectedCapacity(have: table.count, adding: count, reader, document))
+    }
+
+    private static func projectedCapacity(have: Int, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) -> Int {
         let read = reader.scanner.documentPosition
         var capacity = have + count + max(have / 2, 64)
         if read > 0, have > 0 {
@@ -323,7 +302,7 @@ internal struct XMLIndex {
             let projected = overflow ? Int.max / 2 : product / read
             capacity = max(capacity, min(projected + projected / 8, have * 16) + count)
         }
-        array.reserveCapacity(capacity)
+        return capacity
     }
 
     subscript(node: Int32) -> Node {
@@ -332,9 +311,9 @@ internal struct XMLIndex {
 
     /// The attributes of an element node.
     @inline(__always)
-    func attributes(of node: Int32) -> ArraySlice<XMLAttribute> {
+    func attributes(of node: Int32) -> AttributeTable.Run {
         let element = nodes[Int(node)]
-        return attributes[Int(element.firstAttribute)..<Int(element.firstAttribute + element.attributeCount)]
+        return attributes.elements(Int(element.firstAttribute)..<Int(element.firstAttribute + element.attributeCount))
     }
 
     /// The children of a node, in document order.
