@@ -40,7 +40,7 @@ extension XMLDecoder {
             let index = store.decoderIndex(root: node)
             return try decode(type, index: index, reader: store.reader, root: index.root, origins: nil, options: options)
         }
-        let (index, reader, origins) = XMLIndex.build(from: element, options: options.readerOptions)
+        let (index, reader, origins) = try XMLIndex.build(from: element, options: options.readerOptions)
         return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options)
     }
 
@@ -53,7 +53,7 @@ extension XMLDecoder {
     /// document model, which add where the string was to the errors themselves).
     internal func decodeValue<T: Decodable>(_ type: T.Type, fromText text: String) throws -> T {
         let options = self.currentOptions
-        let (index, reader, origins) = XMLIndex.build(from: XMLTree.Element("value", text: text), options: options.readerOptions)
+        let (index, reader, origins) = try XMLIndex.build(from: XMLTree.Element("value", text: text), options: options.readerOptions)
         return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options, locatesErrors: false)
     }
 

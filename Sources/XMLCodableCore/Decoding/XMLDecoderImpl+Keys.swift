@@ -55,7 +55,7 @@ extension XMLDecoderImpl {
         }
         if placement != .attribute {
             var elements: [Int32] = []
-            var child = index[element].firstChild
+            var child = index.firstChild(of: element)
             while child >= 0 {
                 let node = index[child]
                 if node.isElement, matches(node.name) { elements.append(child) }
@@ -103,7 +103,7 @@ extension XMLDecoderImpl {
             var count = 0
             var elsewhere = false
             index.nodes.withUncheckedElements { nodes in
-                var child = elementNode.firstChild
+                var child: Int32 = elementNode.hasChildren ? element + 1 : -1
                 while child >= 0 {
                     let node = nodes[unchecked: Int(child)]
                     if node.kind == .element {
@@ -191,7 +191,7 @@ extension XMLDecoderImpl {
         }
         if placement != .attribute {
             var elements: [Int32] = []
-            var child = index[element].firstChild
+            var child = index.firstChild(of: element)
             while child >= 0 {
                 let node = index[child]
                 if node.isElement, matches(local ? node.name.local : node.name.qualified) { elements.append(child) }

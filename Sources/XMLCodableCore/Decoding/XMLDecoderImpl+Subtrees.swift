@@ -59,7 +59,7 @@ extension XMLDecoderImpl {
             /// The next child node to read.
             var next: Int32
         }
-        var stack = [Frame(element: shallowElement(root), next: index[root].firstChild)]
+        var stack = [Frame(element: shallowElement(root), next: index.firstChild(of: root))]
         while var frame = stack.popLast() {
             guard frame.next >= 0 else {
                 // Done: into the parent, or the result.
@@ -73,7 +73,7 @@ extension XMLDecoderImpl {
             switch child.kind {
             case .element:
                 stack.append(frame)
-                stack.append(Frame(element: shallowElement(childNumber), next: child.firstChild))
+                stack.append(Frame(element: shallowElement(childNumber), next: index.firstChild(of: childNumber)))
             case .text:
                 // The run of adjacent text nodes (text around entity references) at once, appended
                 // in place: joining them one `+` at a time would copy the text for every node.

@@ -90,7 +90,7 @@ extension XMLDecoderImpl {
         case .attribute(let attribute):
             return index.attributes[Int(attribute)].value
         case .element(let element):
-            let first = index[element].firstChild
+            let first = index.firstChild(of: element)
             guard first >= 0 else { return nil }
             let node = index[first]
             guard !node.isElement, node.nextSibling < 0 else { return nil }

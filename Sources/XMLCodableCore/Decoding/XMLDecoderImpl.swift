@@ -427,7 +427,7 @@ internal final class XMLDecoderImpl: Decoder {
     func listItems(of node: Int32) -> [Int32] {
         var items: [Int32] = []
         var mixed = false
-        var child = index[node].firstChild
+        var child = index.firstChild(of: node)
         while child >= 0 {
             let childNode = index[child]
             if childNode.isElement {
@@ -442,7 +442,7 @@ internal final class XMLDecoderImpl: Decoder {
         // text from entities, side by side) is one item, named by its first node; with
         // `removeWhitespaceElements`, runs of white space only are left out.
         var all: [Int32] = []
-        child = index[node].firstChild
+        child = index.firstChild(of: node)
         var previousWasText = false
         while child >= 0 {
             let childNode = index[child]
@@ -490,7 +490,7 @@ internal final class XMLDecoderImpl: Decoder {
         // Not when the element holds the case inside it (`<value><int>1</int></value>`), its name
         // converted by the key strategy as the case's own lookup converts it.
         let path = codingPathNode
-        var child = index[node].firstChild
+        var child = index.firstChild(of: node)
         while child >= 0 {
             if index[child].isElement, Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return false }
             child = index[child].nextSibling
@@ -503,7 +503,7 @@ internal final class XMLDecoderImpl: Decoder {
         var name = name
         return name.withUTF8 { bytes in
             var found: [Int32] = []
-            var child = index[node].firstChild
+            var child = index.firstChild(of: node)
             while child >= 0 {
                 let childNode = index[child]
                 if childNode.isElement, nameMatches(childNode.name, UnsafeRawBufferPointer(bytes)) { found.append(child) }
@@ -591,7 +591,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The single character-data child of an element, or `nil` when it has none or several.
     private func textNodes(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws -> Int32? {
-        let first = index[node].firstChild
+        let first = index.firstChild(of: node)
         guard first >= 0 else { return nil }
         let firstNode = index[first]
         if !firstNode.isElement, firstNode.nextSibling < 0 { return first }
@@ -629,7 +629,7 @@ internal final class XMLDecoderImpl: Decoder {
         let node: Int32
         switch value {
         case .element(let element), .text(ofElement: let element):
-            node = index[element].firstChild
+            node = index.firstChild(of: element)
             guard node >= 0 else { return nil }
         case .characters(let characters):
             node = characters
@@ -689,7 +689,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// space between child elements is layout).
     func hasCharacterData(_ node: Int32) -> Bool {
         var sawText = false
-        var child = index[node].firstChild
+        var child = index.firstChild(of: node)
         while child >= 0 {
             let childNode = index[child]
             if !childNode.isElement {
@@ -709,7 +709,7 @@ internal final class XMLDecoderImpl: Decoder {
         case .elements(let list) where list.count == 1: node = self.node(0, of: list)
         default: return false
         }
-        return index[node].firstChild < 0 && index.attributes(of: node).allSatisfy(\.isNamespaceDeclaration)
+        return index.firstChild(of: node) < 0 && index.attributes(of: node).allSatisfy(\.isNamespaceDeclaration)
     }
 
     // MARK: - Errors

@@ -4,7 +4,7 @@
 // attribute and an array for every element's attributes and children — most of a large tree's
 // time and memory, spent before anyone looks. A parsed tree instead keeps what the decoder keeps:
 // the reader (which owns the document's bytes, entity text and namespace URIs) and the document's
-// `XMLIndex` (40 bytes per element or text run, names and text as slices of the bytes) with its
+// `XMLIndex` (32 bytes per element or text run, names and text as slices of the bytes) with its
 // attributes packed (16 bytes each, see XMLIndex.CompactAttribute.swift), plus its comments and
 // processing instructions (`XMLIndex.Markup`). An `XMLTree.Element` of a parsed tree
 // is this store and a node number; its name, attributes and children become values only when
@@ -13,8 +13,8 @@
 //
 //     <books><book id="1">Swift</book><!-- more --></books>
 //
-//     nodes[0]  element "books"  firstChild 1                 Element(.stored(store, 0))
-//     nodes[1]  element "book"   attributes 0..<1  firstChild 2
+//     nodes[0]  element "books"  has children (1)                Element(.stored(store, 0))
+//     nodes[1]  element "book"   attributes 0..<1  has children (2)
 //     nodes[2]  text "Swift"
 //     markup    comment " more "  parent 0  before 3          (after node 2, inside node 0)
 //
@@ -105,8 +105,8 @@ extension XMLTree {
         func decoderIndex(root: Int32) -> XMLIndex {
             // The last descendant: the last child of the last child… of `root`.
             var last = root
-            while index[last].firstChild >= 0 {
-                var child = index[last].firstChild
+            while index.firstChild(of: last) >= 0 {
+                var child = index.firstChild(of: last)
                 while index[child].nextSibling >= 0 { child = index[child].nextSibling }
                 last = child
             }
@@ -115,7 +115,6 @@ extension XMLTree {
             var attributes = XMLIndex.AttributeTable()
             for position in nodes.indices {
                 var node = nodes[position]
-                if node.firstChild >= 0 { node.firstChild -= Int32(base) }
                 node.nextSibling = position == 0 || node.nextSibling < 0 ? -1 : node.nextSibling - Int32(base)
                 if node.kind == .element {
                     let range = attributeRange(of: Int32(base + position))
@@ -161,7 +160,7 @@ extension XMLTree {
                     pendingText = nil
                 }
             }
-            var child = index[element].firstChild
+            var child = index.firstChild(of: element)
             while child >= 0 {
                 while let first = markup.first, first.before <= child {
                     flushText()
@@ -196,7 +195,7 @@ extension XMLTree {
         /// An element's own character data (text and CDATA, in order), without making its nodes.
         func text(of element: Int32) -> String {
             var text = ""
-            var child = index[element].firstChild
+            var child = index.firstChild(of: element)
             while child >= 0 {
                 let item = index[child]
                 if item.kind != .element { text += string(item.text) }
@@ -207,7 +206,7 @@ extension XMLTree {
 
         /// Calls `body` with each child element of `element`, in order.
         func forEachChildElement(of element: Int32, _ body: (Int32) throws -> Void) rethrows {
-            var child = index[element].firstChild
+            var child = index.firstChild(of: element)
             while child >= 0 {
                 let item = index[child]
                 if item.kind == .element { try body(child) }

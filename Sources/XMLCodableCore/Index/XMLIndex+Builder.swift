@@ -61,7 +61,7 @@ extension XMLIndex {
             let node = append(
                 Node(
                     name: relocated(name, base: base), firstAttribute: Int32(truncatingIfNeeded: first),
-                    attributeCount: Int32(truncatingIfNeeded: attributes.count - first), firstChild: -1, nextSibling: -1, kind: .element),
+                    attributeCount: Int32(truncatingIfNeeded: attributes.count - first), nextSibling: -1, kind: .element),
                 nameBit: nameBit)
             open.append((node, -1))
         }
@@ -71,7 +71,7 @@ extension XMLIndex {
             guard !open.isEmpty, !slice.isEmpty else { return }
             _ = append(
                 Node(
-                    name: XMLName(qualified: relocated(slice, base: base)), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1,
+                    name: XMLName(qualified: relocated(slice, base: base)), firstAttribute: 0, attributeCount: 0, nextSibling: -1,
                     kind: cdata ? .cdata : .text), nameBit: 0)
         }
 
@@ -88,7 +88,7 @@ extension XMLIndex {
                 if parent.lastChild >= 0 {
                     nodes[Int(parent.lastChild)].nextSibling = number
                 } else {
-                    nodes[Int(parent.node)].firstChild = number
+                    nodes[Int(parent.node)].hasChildren = true
                 }
                 open[open.count - 1].lastChild = number
                 if nameBit != 0 { nodes[Int(parent.node)].childNameBits |= nameBit }

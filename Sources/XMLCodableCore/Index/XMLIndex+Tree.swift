@@ -41,9 +41,19 @@ extension XMLIndex {
 
     /// An index of an element's values, the reader that reads its slices (over the arena) and the
     /// origins of its nodes.
-    static func build(from root: XMLTree.Element, options: XMLReader.Options) -> (index: XMLIndex, reader: XMLReader, origins: Origins) {
+    ///
+    /// - Throws: `XMLParsingError` for a name a node cannot hold (a prefix of 512 MiB or more).
+    static func build(from root: XMLTree.Element, options: XMLReader.Options) throws(XMLParsingError) -> (
+        index: XMLIndex, reader: XMLReader, origins: Origins
+    ) {
         var builder = TreeIndexBuilder()
         builder.add(root)
+        if let name = builder.unfit {
+            let reason: XMLParsingError.Reason =
+                Int(name.prefixLength) >= Node.maxPrefixLength
+                ? .nameLengthLimitExceeded(limit: Node.maxPrefixLength) : .documentTooLarge(limit: Node.maxNamespaceID)
+            throw XMLParsingError(reason: reason, offset: 0, line: 1, column: 1)
+        }
         var reader = XMLReader(input: .array(builder.arena), options: options)
         reader.scanner.namespaces = builder.namespaces
         return (XMLIndex(nodes: builder.nodes, attributes: builder.attributes), reader, builder.origins)
@@ -55,6 +65,8 @@ private struct TreeIndexBuilder {
     var arena: [UInt8] = []
     var nodes: [XMLIndex.Node] = []
     var attributes = XMLIndex.AttributeTable()
+    /// A name no node can hold (see `XMLIndex.Node.fits(_:)`), if one was met.
+    var unfit: XMLName?
     var namespaces = NamespaceTable()
     let origins = XMLIndex.Origins()
     /// Prefix bindings in scope, innermost last: (prefix, URI number); "" for the default namespace.
@@ -134,9 +146,10 @@ private struct TreeIndexBuilder {
             origins.attributes.append(origin.map { ($0.store, $0.node, position) })
         }
         let elementName = name(element.name, isAttribute: false)
+        if !XMLIndex.Node.fits(elementName), unfit == nil { unfit = elementName }
         nodes.append(
             XMLIndex.Node(
-                name: elementName, firstAttribute: firstAttribute, attributeCount: Int32(attributes.count), firstChild: -1, nextSibling: -1,
+                name: elementName, firstAttribute: firstAttribute, attributeCount: Int32(attributes.count), nextSibling: -1,
                 kind: .element))
         origins.nodes.append(origin)
         link(
@@ -152,7 +165,7 @@ private struct TreeIndexBuilder {
         if parent.lastChild >= 0 {
             nodes[Int(parent.lastChild)].nextSibling = number
         } else {
-            nodes[Int(parent.node)].firstChild = number
+            nodes[Int(parent.node)].hasChildren = true
         }
         stack[top].lastChild = number
         nodes[Int(parent.node)].childNameBits |= nameBit
@@ -187,7 +200,7 @@ private struct TreeIndexBuilder {
             guard !text.isEmpty else { continue }
             let number = Int32(nodes.count)
             nodes.append(
-                XMLIndex.Node(name: XMLName(qualified: slice(text)), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
+                XMLIndex.Node(name: XMLName(qualified: slice(text)), firstAttribute: 0, attributeCount: 0, nextSibling: -1, kind: kind))
             origins.nodes.append(stack[top].origin)
             link(number, nameBit: 0, in: &stack)
         }

@@ -4,16 +4,17 @@
 // ------
 // Every element and every run of character data is a `Node` in one array, in document order.
 // Nodes link to their first child and next sibling by index, so walking the children of an
-// element or skipping a whole subtree is a few integer loads, and looking a child up by name
+// element or skipping a whole subtree is a few integer loads (an element's first child is the next
+// node, when it has children), and looking a child up by name
 // compares bytes, never strings:
 //
 //     <book name="A"><author>Jon</author><year>2020</year></book>
 //
-//     nodes[0]  element "book"    attributes 0..<1  firstChild 1  nextSibling -1
-//     nodes[1]  element "author"  attributes 1..<1  firstChild 2  nextSibling 3
-//     nodes[2]  text    "Jon"                                      nextSibling -1
-//     nodes[3]  element "year"    attributes 1..<1  firstChild 4  nextSibling -1
-//     nodes[4]  text    "2020"                                     nextSibling -1
+//     nodes[0]  element "book"    attributes 0..<1  has children (1)  nextSibling -1
+//     nodes[1]  element "author"  attributes 1..<1  has children (2)  nextSibling 3
+//     nodes[2]  text    "Jon"                                          nextSibling -1
+//     nodes[3]  element "year"    attributes 1..<1  has children (4)  nextSibling -1
+//     nodes[4]  text    "2020"                                         nextSibling -1
 //     attributes[0]  name="A"
 //
 // Nothing is decoded while the index is built: names, text and attribute values stay `XMLSlice`s
@@ -24,33 +25,62 @@
 
 /// A flat, read-only map of a document's elements, attributes and character data.
 internal struct XMLIndex {
-    /// An element or a run of character data, in 40 bytes: 32-bit offsets keep the index small
+    /// An element or a run of character data, in 32 bytes: 32-bit offsets keep the index small
     /// (its size is most of the decoder's memory), so an indexed document is at most 4 GiB.
+    ///
+    /// A node's first child, when it has one, is always the next node (nodes are in document
+    /// order), so a bit says whether there is one (`XMLIndex.firstChild(of:)`). The buffer number
+    /// shares a word with the slice's flags (as in `XMLSlice`), the namespace number one with the
+    /// bits of `childNameBits`, and the prefix's length one with the kind: a name whose prefix is
+    /// 512 MiB or more, or a document with 16 million namespaces, is refused (`fits(_:)`).
     struct Node {
-        /// Where the name (element) or the text (character data) is: buffer, start, length.
-        var source: UInt32
+        /// The buffer (upper 24 bits) and the slice's decoding flags (lower 8).
+        private var sourceAndFlags: UInt32
+        /// Where the name (element) or the text (character data) starts in its buffer.
         var start: UInt32
         var length: UInt32
         /// For an element: where its attributes begin in `attributes`, and how many.
         var firstAttribute: Int32
         var attributeCount: Int32
-        /// For an element: the index of its first child node, or -1.
-        var firstChild: Int32
         /// The index of the next node with the same parent, or -1.
         var nextSibling: Int32
-        /// For an element: its namespace number.
-        var namespaceID: Int32
-        /// For an element: the length of its prefix, or -1.
-        var prefixLength: Int32
+        /// The namespace number (upper 24 bits) and `childNameBits` (lower 8).
+        private var namespaceAndNameBits: UInt32
+        /// The prefix's length plus one, 0 for none (upper 29 bits); whether the node has
+        /// children (bit 2); the kind (lower 2 bits).
+        private var prefixAndKind: UInt32
+
+        /// The largest prefix length and namespace number a node holds.
+        static let maxPrefixLength = Int(UInt32.max >> 3) - 1
+        static let maxNamespaceID = Int(UInt32.max >> 8)
+
+        /// Whether a node can hold `name`'s prefix length and namespace number.
+        static func fits(_ name: XMLName) -> Bool {
+            Int(name.prefixLength) < maxPrefixLength && name.namespaceID >= 0 && Int(name.namespaceID) <= maxNamespaceID
+        }
+
+        var source: UInt32 { sourceAndFlags >> 8 }
         /// The slice's decoding flags.
-        var flags: XMLSlice.Flags
+        var flags: XMLSlice.Flags { XMLSlice.Flags(rawValue: UInt8(truncatingIfNeeded: sourceAndFlags)) }
+        /// For an element: its namespace number.
+        var namespaceID: Int32 { Int32(bitPattern: namespaceAndNameBits >> 8) }
+        /// For an element: the length of its prefix, or -1.
+        var prefixLength: Int32 { Int32(bitPattern: prefixAndKind >> 3) - 1 }
         /// What the node is.
-        var kind: Kind
+        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: prefixAndKind & 3)) ?? .text }
+        /// Whether the node has children (the first is the next node).
+        var hasChildren: Bool {
+            get { prefixAndKind & 4 != 0 }
+            set { prefixAndKind = newValue ? prefixAndKind | 4 : prefixAndKind & ~4 }
+        }
         /// For an element: one bit per child element, `1 << (last byte of its name & 7)`; zero
         /// when it has no child elements. The last byte is the same for a name and its local
         /// part, so a key whose bit is clear names no child, whichever part keys match: most
         /// attribute keys then skip the children without comparing a name.
-        var childNameBits: UInt8 = 0
+        var childNameBits: UInt8 {
+            get { UInt8(truncatingIfNeeded: namespaceAndNameBits) }
+            set { namespaceAndNameBits = (namespaceAndNameBits & ~0xFF) | UInt32(newValue) }
+        }
 
         var hasChildElements: Bool { childNameBits != 0 }
 
@@ -64,19 +94,18 @@ internal struct XMLIndex {
             case cdata
         }
 
-        init(name: XMLName, firstAttribute: Int32, attributeCount: Int32, firstChild: Int32, nextSibling: Int32, kind: Kind) {
+        /// A node without children; the name's prefix length and namespace number must fit
+        /// (`fits(_:)`; for character data they are -1 and 0).
+        init(name: XMLName, firstAttribute: Int32, attributeCount: Int32, nextSibling: Int32, kind: Kind) {
             let slice = name.qualified
-            source = slice.source
+            sourceAndFlags = slice.source << 8 | UInt32(slice.flags.rawValue)
             start = UInt32(truncatingIfNeeded: slice.start)
             length = UInt32(truncatingIfNeeded: slice.end - slice.start)
             self.firstAttribute = firstAttribute
             self.attributeCount = attributeCount
-            self.firstChild = firstChild
             self.nextSibling = nextSibling
-            namespaceID = name.namespaceID
-            prefixLength = name.prefixLength
-            flags = slice.flags
-            self.kind = kind
+            namespaceAndNameBits = UInt32(truncatingIfNeeded: name.namespaceID) << 8
+            prefixAndKind = UInt32(truncatingIfNeeded: name.prefixLength + 1) << 3 | UInt32(kind.rawValue)
         }
 
         var isElement: Bool { kind == .element }
@@ -212,6 +241,7 @@ internal struct XMLIndex {
             var nameBit: UInt8 = 0
             switch event {
             case .startElement(let name):
+                guard Node.fits(name) else { throw unindexable(name, reader) }
                 let firstAttribute = index.attributes.count
                 let attributeCount = reader.scanner.attributes.count
                 if attributeCount > 0 {
@@ -224,7 +254,7 @@ internal struct XMLIndex {
                 index.nodes.append(
                     Node(
                         name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
-                        firstChild: -1, nextSibling: -1, kind: .element))
+                        nextSibling: -1, kind: .element))
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
                 nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
@@ -240,7 +270,7 @@ internal struct XMLIndex {
                 }
                 let kind: Node.Kind
                 if case .cdata = event { kind = .cdata } else { kind = .text }
-                index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, firstChild: -1, nextSibling: -1, kind: kind))
+                index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, nextSibling: -1, kind: kind))
             case .comment(let slice):
                 if keepsMarkup {
                     markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
@@ -261,7 +291,7 @@ internal struct XMLIndex {
                 if parent.lastChild >= 0 {
                     index.nodes[Int(parent.lastChild)].nextSibling = node
                 } else {
-                    index.nodes[Int(parent.node)].firstChild = node
+                    index.nodes[Int(parent.node)].hasChildren = true
                 }
                 open[depth - 1].lastChild = node
                 if nameBit != 0 { index.nodes[Int(parent.node)].childNameBits |= nameBit }
@@ -272,6 +302,16 @@ internal struct XMLIndex {
     }
 
     /// The error for a document with more nodes or attributes than 32-bit numbers can count.
+    /// The error for a name a node cannot hold (see `Node.fits(_:)`).
+    static func unindexable(_ name: XMLName, _ reader: XMLReader) -> XMLParsingError {
+        let offset = reader.scanner.documentPosition
+        let location = reader.location(ofOffset: offset)
+        let reason: XMLParsingError.Reason =
+            Int(name.prefixLength) >= Node.maxPrefixLength
+            ? .nameLengthLimitExceeded(limit: Node.maxPrefixLength) : .documentTooLarge(limit: Node.maxNamespaceID)
+        return XMLParsingError(reason: reason, offset: offset, line: location.line, column: location.column)
+    }
+
     private static func tooLarge(_ reader: XMLReader) -> XMLParsingError {
         let offset = reader.scanner.documentPosition
         let location = reader.location(ofOffset: offset)
@@ -317,7 +357,11 @@ internal struct XMLIndex {
     }
 
     /// The children of a node, in document order.
-    func children(of node: Int32) -> Children { Children(index: self, first: nodes[Int(node)].firstChild) }
+    func children(of node: Int32) -> Children { Children(index: self, first: firstChild(of: node)) }
+
+    /// The first child of a node, or -1.
+    @inline(__always)
+    func firstChild(of node: Int32) -> Int32 { nodes[Int(node)].hasChildren ? node + 1 : -1 }
 
     /// The children of a node, as a sequence of node numbers.
     struct Children: Sequence, IteratorProtocol {
