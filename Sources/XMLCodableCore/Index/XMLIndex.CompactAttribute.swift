@@ -10,7 +10,7 @@
 // distance from the name's start (16-bit) and 32-bit length, an 8-bit namespace number and prefix
 // length, the value's flags and two flags. Any other — a default from the DTD (in the DTD's
 // buffers), a name of 64 KiB or more, a value far from its name, a prefix of 255 bytes or more,
-// the 255th namespace — is kept whole in an overflow array, and the packed entry holds its number
+// a namespace numbered 256 or more — is kept whole in an overflow array, and the packed entry holds its number
 // there:
 //
 //     <node id="7" lat="1.5"/>      packed:   name 6+2  value +4 (10), 1 byte  ns 0  prefix none
@@ -43,24 +43,29 @@ extension XMLIndex {
             let name = attribute.name
             let nameSlice = name.qualified
             let value = attribute.value
-            let valueOffset = value.start &- nameSlice.start
-            let fits =
-                nameSlice.source == 0 && value.source == 0 && nameSlice.flags.rawValue == 0
-                && nameSlice.end - nameSlice.start < Int(UInt16.max) && valueOffset >= 0 && valueOffset < Int(UInt16.max)
-                && name.prefixLength < Int32(CompactAttribute.noPrefix) && name.namespaceID >= 0 && name.namespaceID < Int32(UInt8.max)
+            let nameLength = nameSlice._end &- nameSlice._start
+            let valueOffset = value._start &- nameSlice._start
+            // One test for every condition (unsigned arithmetic: a negative offset, or a prefix
+            // length of -1 plus one, wraps to a large number or zero as wanted). Both slices in
+            // the document (buffer 0), the name without flags; name length and value offset
+            // below 0xFFFF; prefix length from -1 to 254; namespace number from 0 to 255.
+            let tooLarge =
+                (nameSlice._sourceAndFlags | value._sourceAndFlags >> 8) | ((nameLength | valueOffset) >> 16)
+                | ((nameLength | valueOffset) &+ 1) >> 16
+                | UInt32(bitPattern: name.prefixLength &+ 1) >> 8 | UInt32(bitPattern: name.namespaceID) >> 8
             var bits: UInt8 = (attribute.isDefaulted ? Self.defaulted : 0) | (attribute.isNamespaceDeclaration ? Self.namespaceDeclaration : 0)
-            if fits {
-                nameStart = UInt32(truncatingIfNeeded: nameSlice.start)
-                nameLength = UInt16(truncatingIfNeeded: nameSlice.end - nameSlice.start)
+            if tooLarge == 0 {
+                nameStart = nameSlice._start
+                self.nameLength = UInt16(truncatingIfNeeded: nameLength)
                 self.valueOffset = UInt16(truncatingIfNeeded: valueOffset)
-                valueLength = UInt32(truncatingIfNeeded: value.end - value.start)
+                valueLength = value._end &- value._start
                 namespaceID = UInt8(truncatingIfNeeded: name.namespaceID)
-                prefixLength = name.prefixLength < 0 ? Self.noPrefix : UInt8(truncatingIfNeeded: name.prefixLength)
-                valueFlags = value.flags.rawValue
+                prefixLength = UInt8(truncatingIfNeeded: name.prefixLength)
+                valueFlags = UInt8(truncatingIfNeeded: value._sourceAndFlags)
             } else {
                 bits |= Self.overflowed
                 nameStart = UInt32(truncatingIfNeeded: overflow.count)
-                nameLength = 0
+                self.nameLength = 0
                 self.valueOffset = 0
                 valueLength = 0
                 namespaceID = 0

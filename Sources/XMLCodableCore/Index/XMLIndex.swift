@@ -108,7 +108,7 @@ internal struct XMLIndex {
             prefixAndKind = UInt32(truncatingIfNeeded: name.prefixLength + 1) << 3 | UInt32(kind.rawValue)
         }
 
-        var isElement: Bool { kind == .element }
+        var isElement: Bool { prefixAndKind & 3 == UInt32(Kind.element.rawValue) }
         /// For an element, its name; for character data, `name.qualified` is the text.
         var name: XMLName {
             XMLName(
@@ -211,9 +211,11 @@ internal struct XMLIndex {
         // (Plain loops, no local closures: a closure capturing these would box them.)
         var open: [OpenElement] = []
         open.reserveCapacity(32)
-        // The scanner reads each tag's attributes into one reused array; they are packed into
-        // the index's table (16 bytes each instead of 36, see XMLIndex.AttributeTable.swift).
-        reader.scanner.keepsAttributes = false
+        // Each tag's attributes are packed into the index's table (16 bytes each instead of 36,
+        // see XMLIndex.AttributeTable.swift). The scanner keeps appending them to its array
+        // (`keepsAttributes`: the tag's are `attributes[attributeBase...]`), which is emptied
+        // every thousand or so, not at every event.
+        reader.scanner.keepsAttributes = true
         index.attributes = attributes
         if index.attributes.capacity < 64 { index.attributes.reserveCapacity(64) }
         // A document in memory is read straight from `document` (the bytes `reader.next()` would
@@ -243,13 +245,15 @@ internal struct XMLIndex {
             case .startElement(let name):
                 guard Node.fits(name) else { throw unindexable(name, reader) }
                 let firstAttribute = index.attributes.count
-                let attributeCount = reader.scanner.attributes.count
+                let attributeBase = reader.scanner.attributeBase
+                let attributeCount = reader.scanner.attributes.count - attributeBase
                 if attributeCount > 0 {
                     guard firstAttribute + attributeCount <= Int(Int32.max) else { throw tooLarge(reader) }
                     if index.attributes.capacity - firstAttribute < attributeCount {
                         grow(&index.attributes, adding: attributeCount, reader, document)
                     }
-                    for attribute in reader.scanner.attributes { index.attributes.append(attribute) }
+                    index.attributes.append(contentsOf: reader.scanner.attributes[attributeBase...])
+                    if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll(keepingCapacity: true) }
                 }
                 index.nodes.append(
                     Node(
@@ -298,6 +302,9 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
+        reader.scanner.attributes.removeAll(keepingCapacity: true)
+        reader.scanner.attributeBase = 0
+        reader.scanner.keepsAttributes = false
         return index
     }
 

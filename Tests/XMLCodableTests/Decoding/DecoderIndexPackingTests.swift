@@ -1,6 +1,6 @@
 // The index packs nodes into 32 bytes and attributes into 16 (XMLIndex.Node,
 // XMLIndex.CompactAttribute); what does not pack (DTD defaults, values far from their names, long
-// prefixes, the 255th namespace) goes to an overflow array. These tests read every kind back,
+// prefixes, namespaces numbered 256 or more) goes to an overflow array. These tests read every kind back,
 // through the decoder and through the document model, which share the packing.
 
 import Foundation
