@@ -146,6 +146,7 @@ internal final class ElementStreamDecoder {
     private func decodeCollected<T: Decodable>(_ type: T.Type) throws -> T {
         let origin = builder.origin
         defer { stream?.pin = nil }
+        if let name = builder.unfit { throw Self.notWellFormed(XMLIndex.unindexable(name, decoder.reader)) }
         let index = builder.finish()
         // After `decodeElement`, which holds the decoder while it decodes: whether anything else
         // still holds it is asked when only `self` should.

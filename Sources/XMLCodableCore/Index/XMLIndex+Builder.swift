@@ -18,6 +18,8 @@ extension XMLIndex {
         private var open: [(node: Int32, lastChild: Int32)] = []
         /// The absolute offset the element's slices are relative to.
         private(set) var origin = 0
+        /// A name of the element that no node can hold (see `Node.fits(_:)`), if one was met.
+        private(set) var unfit: XMLName?
 
         /// Starts a new element (dropping what the last one built) whose first byte is at
         /// absolute offset `origin`.
@@ -26,6 +28,7 @@ extension XMLIndex {
             attributes.removeAll(keepingCapacity: true)
             open.removeAll(keepingCapacity: true)
             self.origin = origin
+            unfit = nil
         }
 
         /// A slice moved from the reader's buffer, whose first byte is at absolute offset `base`,
@@ -57,6 +60,7 @@ extension XMLIndex {
                         name: relocated(attribute.name, base: base), value: relocated(attribute.value, base: base), isDefaulted: attribute.isDefaulted,
                         isNamespaceDeclaration: attribute.isNamespaceDeclaration))
             }
+            if !Node.fits(name), unfit == nil { unfit = name }
             let nameBit: UInt8 = nameLastByte.map(Node.nameBit) ?? 0xFF
             let node = append(
                 Node(
@@ -88,6 +92,7 @@ extension XMLIndex {
                 if parent.lastChild >= 0 {
                     nodes[Int(parent.lastChild)].nextSibling = number
                 } else {
+                    // Nodes are in document order: the first child is the next node.
                     nodes[Int(parent.node)].hasChildren = true
                 }
                 open[open.count - 1].lastChild = number

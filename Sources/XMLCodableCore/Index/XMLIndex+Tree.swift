@@ -165,6 +165,7 @@ private struct TreeIndexBuilder {
         if parent.lastChild >= 0 {
             nodes[Int(parent.lastChild)].nextSibling = number
         } else {
+            // Nodes are in document order: the first child is the next node.
             nodes[Int(parent.node)].hasChildren = true
         }
         stack[top].lastChild = number

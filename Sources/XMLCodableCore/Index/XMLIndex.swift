@@ -295,6 +295,7 @@ internal struct XMLIndex {
                 if parent.lastChild >= 0 {
                     index.nodes[Int(parent.lastChild)].nextSibling = node
                 } else {
+                    // Nodes are in document order: the first child is the next node.
                     index.nodes[Int(parent.node)].hasChildren = true
                 }
                 open[depth - 1].lastChild = node
