@@ -3,10 +3,9 @@
 // Layout
 // ------
 // Every element and every run of character data is a `Node` in one array, in document order.
-// Nodes link to their first child and next sibling by index, so walking the children of an
-// element or skipping a whole subtree is a few integer loads (an element's first child is the next
-// node, when it has children), and looking a child up by name
-// compares bytes, never strings:
+// An element's first child, if it has any, is the node after it, and every node links to its next
+// sibling by index, so walking the children of an element or skipping a whole subtree is a few
+// integer loads, and looking a child up by name compares bytes, never strings:
 //
 //     <book name="A"><author>Jon</author><year>2020</year></book>
 //
@@ -15,7 +14,7 @@
 //     nodes[2]  text    "Jon"                                          nextSibling -1
 //     nodes[3]  element "year"    attributes 1..<1  has children (4)  nextSibling -1
 //     nodes[4]  text    "2020"                                         nextSibling -1
-//     attributes[0]  name="A"
+//     attributes[0]  name="A"   (packed, 16 bytes: see XMLIndex.AttributeTable.swift)
 //
 // Nothing is decoded while the index is built: names, text and attribute values stay `XMLSlice`s
 // into the reader's buffers (the document, or entity replacement text), and become strings or
