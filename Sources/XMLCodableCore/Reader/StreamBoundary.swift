@@ -16,6 +16,25 @@
 // white space around it must reach the next markup or the end of the input. For well-formed
 // input the pre-scan finds exactly the token ends the scanner finds; for malformed input it only
 // decides how much the scanner is shown, and the scanner reports the error.
+//
+// That pre-scan looks at every byte once more than the scanner does. Inside the root element the
+// reader first tries the quick move, `advanceQuickly`: the boundary goes straight to the window's
+// last `<`, found from the end backwards (a few blocks of sixteen bytes), without looking at what
+// lies before it. Outside comments, CDATA sections and PIs, a `<` always begins a token in a
+// well-formed document, so every token before it is complete:
+//
+//     window:  <a x="1">text &amp; more</a><b y="2
+//                                          ^ last '<': safeEnd, and no byte before it scanned
+//
+// The move is provisional. A `<` inside a comment, a CDATA section or a PI, or in malformed
+// input (inside an attribute value, after a reference without its `;`, after a start tag without
+// its `>`), cuts a token short: the scanner, which treats the end of what it is shown as the end
+// of the document, then throws. So before a quick move the reader keeps a copy of its scanner
+// (once per window, not per event), and when the scanner throws before the next move, the reader
+// goes back to that copy, moves the boundary with the full pre-scan above from where it was, reads
+// the events it had already returned again (they came from complete tokens, and come out the same)
+// and goes on: the token is then either complete, and read or refused as in memory, or waits for
+// more input. See `XMLReader.stepStream` and `rollBack`.
 
 internal struct StreamBoundary {
     /// Window offset up to which every token has fully arrived (text possibly cut at a safe point).
@@ -63,6 +82,34 @@ internal struct StreamBoundary {
             if depth > 0 { safeEnd = Swift.max(safeEnd, StreamBoundary.splitPoint(window, from: p)) }
             break
         }
+    }
+
+    /// Moves `safeEnd`, provisionally, to the window's last `<`; returns `false`, moving nothing,
+    /// when there is no `<` past `safeEnd`. See the file's header comment: the tokens before that
+    /// `<` are complete unless it is inside a comment, a CDATA section or a PI, or the input is
+    /// malformed, and then the scanner throws and the reader rolls back to move the boundary with
+    /// `advance`. `depth` is not counted: it is stale until the reader sets it from the scanner's.
+    mutating func advanceQuickly(_ window: UncheckedBytes) -> Bool {
+        guard let last = StreamBoundary.lastLess(window, after: safeEnd) else { return false }
+        safeEnd = last
+        return true
+    }
+
+    /// The last `<` of the window after `p` (not at it), sixteen bytes at a time from the end
+    /// backwards.
+    static func lastLess(_ w: UncheckedBytes, after p: Int) -> Int? {
+        var i = w.count
+        let less = VectorScan.splat(UInt8(ascii: "<"))
+        while i - 16 > p {
+            let lane = VectorScan.lastSet(w.loadVector(uncheckedAt: i - 16) .== less)
+            if lane >= 0 { return i - 16 + lane }
+            i -= 16
+        }
+        while i - 1 > p {
+            i -= 1
+            if w[unchecked: i] == UInt8(ascii: "<") { return i }
+        }
+        return nil
     }
 
     /// Moves the boundary with the window's bytes when `count` bytes are dropped from its front.

@@ -64,7 +64,30 @@ internal struct LineCounter {
         var feeds = SIMD16<UInt8>(repeating: 0)
         var blocksInSum = 0
         var lastFeedBlock = -1
+        let zero = SIMD16<UInt8>(repeating: 0)
         while index + 16 <= bytes.count {
+            // Sixty-four bytes at a time, while none is a carriage return: one test for carriage
+            // returns and one for line feeds per four blocks.
+            while !afterCarriageReturn, index + 64 <= bytes.count {
+                let (a, b) = (bytes.loadVector(uncheckedAt: index), bytes.loadVector(uncheckedAt: index + 16))
+                let (c, d) = (bytes.loadVector(uncheckedAt: index + 32), bytes.loadVector(uncheckedAt: index + 48))
+                if VectorScan.any((a .== carriageReturn) .| (b .== carriageReturn) .| (c .== carriageReturn) .| (d .== carriageReturn)) { break }
+                let (feedA, feedB, feedC, feedD) = (a .== lineFeed, b .== lineFeed, c .== lineFeed, d .== lineFeed)
+                if VectorScan.any(feedA .| feedB .| feedC .| feedD) {
+                    feeds &+= zero.replacing(with: 1, where: feedA) &+ zero.replacing(with: 1, where: feedB)
+                    feeds &+= zero.replacing(with: 1, where: feedC) &+ zero.replacing(with: 1, where: feedD)
+                    lastFeedBlock =
+                        VectorScan.any(feedD) ? index + 48 : VectorScan.any(feedC) ? index + 32 : VectorScan.any(feedB) ? index + 16 : index
+                    blocksInSum += 4
+                    if blocksInSum >= 252 {
+                        line += Int(SIMD16<UInt16>(truncatingIfNeeded: feeds).wrappedSum())
+                        feeds = SIMD16<UInt8>(repeating: 0)
+                        blocksInSum = 0
+                    }
+                }
+                index += 64
+            }
+            guard index + 16 <= bytes.count else { break }
             let block = bytes.loadVector(uncheckedAt: index)
             if afterCarriageReturn || VectorScan.any(block .== carriageReturn) {
                 settle(bytes, runStart, index, &feeds, lastFeedBlock)
@@ -80,7 +103,7 @@ internal struct LineCounter {
                 feeds &+= SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: isFeed)
                 lastFeedBlock = index
                 blocksInSum += 1
-                if blocksInSum == 255 {
+                if blocksInSum >= 255 {
                     line += Int(SIMD16<UInt16>(truncatingIfNeeded: feeds).wrappedSum())
                     feeds = SIMD16<UInt8>(repeating: 0)
                     blocksInSum = 0
@@ -209,6 +232,17 @@ internal final class StreamInput {
     /// An absolute offset whose bytes must stay in the window (the start of an element being
     /// collected whole), or `nil`.
     @exclusivity(unchecked) var pin: Int?
+    /// The scanner as it was when the boundary last moved provisionally (`advanceQuickly`), at
+    /// `rollbackSafeEnd`, the boundary before that move; `nil` when the boundary was moved by the
+    /// full pre-scan. An error the scanner throws before the next move may come from a token the
+    /// quick move cut short: the reader then starts again from here (see `XMLReader.rollBack`).
+    @exclusivity(unchecked) var rollbackScanner: XMLScanner?
+    @exclusivity(unchecked) var rollbackSafeEnd = 0
+    /// After a roll-back, the absolute end of the window then: the boundary moves quickly again
+    /// only once bytes beyond it have arrived (else the same quick move would fail again).
+    @exclusivity(unchecked) var quickMovesFrom = 0
+    /// Events read since the boundary last moved (those to read again after a roll-back).
+    @exclusivity(unchecked) var eventsSinceMove = 0
     let source: Source
     let chunkSize: Int
     /// The most bytes the window may hold beyond a chunk: a token larger than this is an error.
@@ -227,7 +261,11 @@ internal final class StreamInput {
     /// A read buffer for raw bytes that need transcoding.
     private var scratch: [UInt8] = []
     /// The error that stopped reading: every later step throws it again.
-    @exclusivity(unchecked) private(set) var failure: XMLParsingError?
+    @exclusivity(unchecked) private(set) var failure: XMLParsingError? {
+        didSet { hasFailed = failure != nil }
+    }
+    /// Whether `failure` is set: one byte for the reader to test at every event.
+    @exclusivity(unchecked) private(set) var hasFailed = false
 
     /// Runs `body`, remembering the error it throws (see `failure`).
     @inline(__always)

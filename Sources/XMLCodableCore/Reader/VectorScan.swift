@@ -10,7 +10,8 @@
 // `any(_:)` is the standard library's free function for a mask, but it is written with `min()`,
 // which is not inlined into these loops (a call per block); `VectorScan.any` reads the mask's
 // sixteen lanes (each all ones or all zeros) as two 64-bit words instead: two moves and an `or`.
-// `firstSet` gives the first matching lane the same way, from the lowest set byte.
+// `firstSet` gives the first matching lane the same way, from the lowest set byte; `lastSet` the
+// last, from the highest (for the backward search of `StreamBoundary.advanceQuickly`).
 //
 // Blocks are loaded by `UncheckedBytes.loadVector(uncheckedAt:)`: its callers guarantee
 // `offset + 16 <= count` by their loop conditions (all of the form `while i + 16 <= count`), and
@@ -42,5 +43,17 @@ internal enum VectorScan {
         let high = UInt64(littleEndian: words[1])
         if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
         return 16
+    }
+
+    /// The last lane of a comparison's mask that is set, or -1 when none is: the highest set
+    /// byte of the mask read as two little-endian words.
+    @inline(__always)
+    static func lastSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let high = UInt64(littleEndian: words[1])
+        if high != 0 { return 15 &- high.leadingZeroBitCount &>> 3 }
+        let low = UInt64(littleEndian: words[0])
+        if low != 0 { return 7 &- low.leadingZeroBitCount &>> 3 }
+        return -1
     }
 }

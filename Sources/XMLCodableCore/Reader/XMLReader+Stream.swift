@@ -180,6 +180,32 @@ extension XMLReader {
     /// `next()` for a document read in chunks.
     @usableFromInline
     internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
+        // The common case, an event before the boundary in a window this reader still owns: the
+        // stream's fields are read through `?.`, which neither binds nor retains it.
+        if input.stream?.hasFailed == false, input.stream?.base == windowBase, scanner.documentReadPosition < input.stream?.boundary.safeEnd ?? 0 {
+            let start = scanner.documentReadPosition
+            var failure: ScanError?
+            let event = XMLReader.advance(&scanner, window: input.stream?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), &failure)
+            if let failure { return try nextAfterFailure(failure, startedAt: start) }
+            input.stream?.eventsSinceMove &+= 1
+            return event
+        }
+        return try nextFromStreamStepping()
+    }
+
+    /// What follows a failure of the scanner in `nextFromStream()`'s common case: as in
+    /// `stepStream`, reading on when it needs input or has rolled back, else the error.
+    @inline(never)
+    private mutating func nextAfterFailure(_ failure: ScanError, startedAt start: Int) throws(XMLParsingError) -> XMLEvent? {
+        if !failure.needsInput {
+            guard let stream = input.stream, stream.rollbackScanner != nil, rollBack(stream, failedAt: start) else { throw publicError(failure) }
+        }
+        return try nextFromStreamStepping()
+    }
+
+    /// `nextFromStream()` one step at a time (`stepStream`), reading more input when needed.
+    @inline(never)
+    private mutating func nextFromStreamStepping() throws(XMLParsingError) -> XMLEvent? {
         // `input` holds the stream for as long as this reader exists, and nothing here replaces
         // `input`: the stream is used without retaining it for every event.
         guard let stream = input.stream.map(Unmanaged.passUnretained) else { return nil }
@@ -226,41 +252,120 @@ extension XMLReader {
     /// The scanner is told where the window's complete tokens end only when that changes: when
     /// the boundary moves over new bytes (and, with them, when bytes are dropped). Most events
     /// lie before the boundary and cost one comparison here.
+    ///
+    /// The boundary moves quickly (to the window's last `<`, `StreamBoundary.advanceQuickly`) when
+    /// it can, and the scanner is copied first: an error before the next move is then read again
+    /// from that copy with the boundary the full pre-scan finds (`rollBack`), so that a token the
+    /// quick move cut short gives the error it gives in memory, or waits for more input.
     @inline(__always)
     internal mutating func stepStream(_ stream: StreamInput) throws(XMLParsingError) -> StreamStep {
-        try stream.checkFailure()
+        if stream.hasFailed { try stream.checkFailure() }
         if stream.base != windowBase { throw movedOnByACopy(stream) }
         while true {
             if scanner.documentReadPosition >= stream.boundary.safeEnd, scanner.readsDocumentNext {
-                if !stream.holdsDeclaration { stream.boundary.advance(UncheckedBytes(stream.bytes), final: stream.finished) }
-                scanner.documentSize = stream.base + stream.count
-                scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
-                // Known once the first bytes have arrived, before any is read.
-                scanner.transcoded = stream.isTranscoded
-                if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
-                    if let failure = stream.decodingFailure {
-                        // The bytes before an error in the input are read: now the error.
-                        stream.remember(failure)
-                        throw failure
-                    }
-                    let dropped = stream.droppable(before: scanner.firstNeededByte)
-                    if dropped > 0 {
-                        scanner.dropDocumentBytes(dropped, from: UncheckedBytes(stream.bytes))
-                        stream.drop(dropped)
-                        windowBase = stream.base
-                    }
-                    try stream.checkTokenLength()
-                    return .needsInput
-                }
+                if let step = try moveBoundary(stream) { return step }
             }
+            let start = scanner.documentReadPosition
             var failure: ScanError?
-            let event = XMLReader.advance(&scanner, input, &failure)
+            let event = XMLReader.advance(&scanner, window: stream.bytes, &failure)
             if let failure {
                 if failure.needsInput { continue }
+                if stream.rollbackScanner != nil, rollBack(stream, failedAt: start) { continue }
                 throw publicError(failure)
             }
+            stream.eventsSinceMove &+= 1
             return .event(event)
         }
+    }
+
+    /// Reads one event from the window of a stream (`XMLReader.advance` for its input, without
+    /// the switch over the kinds of input).
+    @inline(__always)
+    internal static func advance(_ scanner: inout XMLScanner, window: UnsafeRawBufferPointer, _ failure: inout ScanError?) -> XMLEvent? {
+        do throws(ScanError) {
+            return try scanner.next(window)
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    /// Moves the boundary over the bytes that have arrived once the scanner has read up to it;
+    /// `.needsInput` (after making room in the window) when there is still nothing to read.
+    @inline(never)
+    private mutating func moveBoundary(_ stream: StreamInput) throws(XMLParsingError) -> StreamStep? {
+        if stream.rollbackScanner != nil {
+            // The last move was quick: the depth at the boundary is the scanner's, which is there.
+            stream.rollbackScanner = nil
+            stream.boundary.depth = scanner.depth
+        }
+        var quick = false
+        if !stream.holdsDeclaration {
+            let window = UncheckedBytes(stream.bytes)
+            let before = stream.boundary.safeEnd
+            // Only inside the root element: around it, white space is read with the markup after
+            // it (see StreamBoundary.swift), which the full pre-scan does.
+            if !stream.finished, scanner.phase == .content, !scanner.keepsAttributes, stream.base + stream.count > stream.quickMovesFrom,
+                stream.boundary.advanceQuickly(window)
+            {
+                quick = true
+                stream.rollbackSafeEnd = before
+            } else {
+                stream.boundary.advance(window, final: stream.finished)
+            }
+        }
+        scanner.documentSize = stream.base + stream.count
+        scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
+        // Known once the first bytes have arrived, before any is read.
+        scanner.transcoded = stream.isTranscoded
+        if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
+            if let failure = stream.decodingFailure {
+                // The bytes before an error in the input are read: now the error.
+                stream.remember(failure)
+                throw failure
+            }
+            let dropped = stream.droppable(before: scanner.firstNeededByte)
+            if dropped > 0 {
+                scanner.dropDocumentBytes(dropped, from: UncheckedBytes(stream.bytes))
+                stream.drop(dropped)
+                windowBase = stream.base
+            }
+            try stream.checkTokenLength()
+            return .needsInput
+        }
+        if quick {
+            stream.rollbackScanner = scanner
+            stream.eventsSinceMove = 0
+        }
+        return nil
+    }
+
+    /// After the scanner failed on bytes up to a quick boundary: reads the events since that move
+    /// again, from the copy of the scanner made then, with the boundary the full pre-scan finds,
+    /// and goes on from there (where the failed event began: `start`). `false` when that cannot
+    /// be done (a copy of this reader read on from the same window): the error stands.
+    @inline(never)
+    private mutating func rollBack(_ stream: StreamInput, failedAt start: Int) -> Bool {
+        guard var replay = stream.rollbackScanner else { return false }
+        stream.rollbackScanner = nil
+        var boundary = StreamBoundary()
+        boundary.safeEnd = stream.rollbackSafeEnd
+        boundary.depth = replay.depth
+        boundary.advance(UncheckedBytes(stream.bytes), final: false)
+        replay.setDocumentEnd(boundary.safeEnd, final: false)
+        var read = 0
+        while read < stream.eventsSinceMove {
+            var failure: ScanError?
+            _ = XMLReader.advance(&replay, window: stream.bytes, &failure)
+            // The events read before the failure came from complete tokens: they come again.
+            if failure != nil { return false }
+            read += 1
+        }
+        guard replay.documentReadPosition == start else { return false }
+        scanner = replay
+        stream.boundary = boundary
+        stream.quickMovesFrom = stream.base + stream.count
+        return true
     }
 }
 
