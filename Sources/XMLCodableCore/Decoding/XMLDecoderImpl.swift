@@ -66,11 +66,11 @@ internal final class XMLDecoderImpl: Decoder {
     /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
     @exclusivity(unchecked) var attributeCursor = 0
     @exclusivity(unchecked) var traitSlots = [TraitSlot](repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
-    /// The objects that keyed containers point to without retaining them (coding-path steps, key
-    /// rules), kept for the whole decoding call: a container may be used as long as its decoder.
+    /// The objects that keyed containers point to without retaining them (key rules), kept for
+    /// the whole decoding call: a container may be used as long as its decoder.
     @exclusivity(unchecked) var keptAlive: [AnyObject] = []
-    /// The two objects last asked to be kept alive, most recent first: the items of a list share
-    /// one path step, and a list's items alternate with the lists inside them.
+    /// The two objects last asked to be kept alive, most recent first: the items of a list
+    /// share their rules, and a list's items alternate with the lists inside them.
     @exclusivity(unchecked) var recentlyKeptAlive: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
     /// The nodes of every list made so far (`XMLNodeList` ranges), for the whole decoding call.
     @exclusivity(unchecked) var listNodes: [Int32] = []

@@ -12,10 +12,10 @@
 // (`find`, `lookUp`, the `plain…` scalar readers), called with concrete types. The common case
 // (no placement rules, no renaming strategy, no wrapped lists or maps) keeps no `XMLKeyRules`, and a
 // scalar that is one slice and parses is read without making a coding path (the full path, which
-// makes one for the error, runs only when the plain one declines). The container itself is plain
-// data (unretained pointers to the decoder, its coding path's last step and its rules, which the
-// decoder keeps alive), so the standard library's box copies it for every key without touching a
-// reference count.
+// makes one for the error, runs only when the plain one declines). The standard library's box
+// copies the container for every key it decodes, so the container counts one reference only: its
+// coding path's last step, which holds the decoder (`DecoderPathStep`); its rules are held
+// unretained, kept alive by the decoder.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,21 +24,24 @@ import Foundation
 #endif
 
 internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    // One reference counted, the decoder: a container kept past its decoding call keeps its
-    // decoder alive, which then refuses every use (`XMLDecoderImpl.checkInUse`, the first thing
-    // `find` does). The standard library's box copies the container for every key it decodes, so
-    // the rest is plain data: the objects it points to unretained are kept alive by the decoder
-    // (`XMLDecoderImpl.keepAlive`) for as long as the decoder lives, and so for as long as this
-    // container — which is what makes those unretained references safe.
-    let decoder: XMLDecoderImpl
+    // One reference counted, `step`: it holds the decoder, so a container kept past its decoding
+    // call keeps its decoder alive, which then refuses every use (`XMLDecoderImpl.checkInUse`, the
+    // first thing `find` does). The standard library's box copies the container for every key it
+    // decodes, so the rest is plain data: the rules it points to unretained are kept alive by the
+    // decoder (`XMLDecoderImpl.keepAlive`) for as long as the decoder lives, and so for as long as
+    // this container — which is what makes that unretained reference safe.
     /// The last step of the coding path when `position` is negative, else the step of the list
-    /// the element is item `position` of; `nil` for the root. (Safe unretained: the container
-    /// holds `decoder` strongly, and the decoder keeps the step alive, `keepAlive` in `init`.)
-    private let step: UnretainedReference<CodingPathNode.KeyStep>?
+    /// the element is item `position` of: a step the decoder made for this value, or one made
+    /// here that stands for the path (see `init`).
+    private let step: DecoderPathStep
+    /// The decoder the container reads from (held by `step`).
+    var decoder: XMLDecoderImpl {
+        @inline(__always) get { step.decoder }
+    }
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
-    /// (Unretained, so that testing it for `nil` on every key retains nothing; safe for the same
-    /// reason as `step`: the decoder keeps the rules alive, `keepAlive` in `init`.)
+    /// (Unretained, so that testing it for `nil` on every key retains nothing; safe: the decoder,
+    /// which `step` holds, keeps the rules alive, `keepAlive` in `init`.)
     private let unretainedRules: UnretainedReference<XMLKeyRules>?
     /// The rules, if there are any.
     var rules: XMLKeyRules? { unretainedRules?.object }
@@ -46,21 +49,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private let position: Int32
 
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
-        self.decoder = decoder
         self.element = element
-        switch path {
-        case .root:
-            step = nil
-            position = -1
-        case .node(let keyStep):
-            decoder.keepAlive(keyStep)
-            step = UnretainedReference(keyStep)
-            position = -1
-        case .item(let index, let list):
-            decoder.keepAlive(list)
-            step = UnretainedReference(list)
-            position = Int32(truncatingIfNeeded: index)
-        }
+        (step, position) = Self.step(for: path, decoder)
         let traits = decoder.currentTraits
         if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil, traits.mapCoding == nil, !traits.isDictionary {
             // The common case, decided without making the closures and maps below.
@@ -85,29 +75,31 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     private init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode, rules: XMLKeyRules) {
-        self.decoder = decoder
         self.element = element
-        switch path {
-        case .root:
-            step = nil
-            position = -1
-        case .node(let keyStep):
-            decoder.keepAlive(keyStep)
-            step = UnretainedReference(keyStep)
-            position = -1
-        case .item(let index, let list):
-            decoder.keepAlive(list)
-            step = UnretainedReference(list)
-            position = Int32(truncatingIfNeeded: index)
-        }
+        (step, position) = Self.step(for: path, decoder)
         decoder.keepAlive(rules)
         unretainedRules = UnretainedReference(rules)
     }
 
+    /// The step and position a container at `path` keeps: the path's own step when it holds
+    /// `decoder` (the step `decode(_:forKey:)` makes for a nested value, or a list's), else a new
+    /// step standing for the path (the top level; a decoder `superDecoder()` made).
+    @inline(__always)
+    private static func step(for path: CodingPathNode, _ decoder: XMLDecoderImpl) -> (DecoderPathStep, Int32) {
+        switch path {
+        case .node(let step):
+            if let step = step as? DecoderPathStep, step.decoder === decoder { return (step, -1) }
+        case .item(let index, let list):
+            if let list = list as? DecoderPathStep, list.decoder === decoder { return (list, Int32(truncatingIfNeeded: index)) }
+        case .root:
+            break
+        }
+        return (DecoderPathStep.standing(for: path, decoder: decoder), -1)
+    }
+
     /// The container's coding path.
     var path: CodingPathNode {
-        guard let step = step?.object else { return .root }
-        return position >= 0 ? .item(Int(position), step) : .node(step)
+        position >= 0 ? .item(Int(position), step) : .node(step)
     }
 
     /// Converted name → matching children and attributes, when a key decoding strategy renames.
@@ -347,13 +339,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         guard let value = try value(for: key, traits: traits) else {
             return try absent(T.self, key: key, traits: traits)
         }
-        return try decoder.unwrap(value, as: T.self, path: path.appending(key))
+        return try decoder.unwrap(value, as: T.self, path: path.appending(key, decoder: decoder))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let traits = decoder.traits(of: T.self)
         guard let value = try value(for: key, traits: traits) else { return nil }
-        return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key))
+        return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key, decoder: decoder))
     }
 
     /// The value of `key` for a type with `traits`. A value that is not read from text (a struct,

@@ -34,7 +34,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.items = items
         self.path = path
-        self.list = CodingPathNode.KeyStep.list(at: path)
+        self.list = path.listStep(decoder: decoder)
         self.anchor = decoder.value
         if items.shape != .plain, items.count == 1 {
             let node = decoder.node(0, of: items)

@@ -12,7 +12,9 @@ internal enum CodingPathNode: Sendable {
 
     /// A key appended to a path; or, without a key, the parent path itself (the shared step of
     /// the items of a list whose path does not end in a key: the top level, a list in a list).
-    final class KeyStep: Sendable {
+    /// Not final: the decoder's containers use a kind that also holds the decoder
+    /// (`DecoderPathStep`). Sendable: its properties are constants of Sendable types.
+    class KeyStep: @unchecked Sendable {
         let key: (any CodingKey)?
         let parent: CodingPathNode
         let depth: Int

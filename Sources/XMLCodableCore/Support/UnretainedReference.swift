@@ -3,13 +3,13 @@
 // Why it exists
 // -------------
 // The decoder's hot state holds a few class references it must not retain: the coding path's last
-// step, which `with(value:path:)` swaps on every descent, and a keyed container's step and key
-// rules, which the standard library's `KeyedDecodingContainer` box copies for every key it
-// decodes. Retaining them would be an atomic increment and decrement per value. So they are held
+// step, which `with(value:path:)` swaps on every descent, and a keyed container's key rules,
+// which the standard library's `KeyedDecodingContainer` box copies for every key it decodes.
+// Retaining them would be an atomic increment and decrement per value. So they are held
 // unretained, and something else keeps the objects alive: the decoder's caller keeps a path alive
-// for the call it passes it to, and the decoder keeps every step and rules object a container
-// points to (`XMLDecoderImpl.keepAlive`) for as long as it lives — and a container holds its
-// decoder strongly, so for as long as the container.
+// for the call it passes it to, and the decoder keeps every rules object a container points to
+// (`XMLDecoderImpl.keepAlive`) for as long as it lives — and a container holds its decoder
+// (through its path step, `DecoderPathStep`), so for as long as the container.
 //
 // What is unchecked, and what checks it
 // -------------------------------------
@@ -19,13 +19,13 @@
 //   weakly, and `object` asserts that the weak reference is not `nil` — a freed object stops the
 //   tests instead of being read.
 //
-// A worked example: a keyed container's coding-path step.
+// A worked example: a keyed container's key rules.
 //
-//     decoder.keepAlive(step)                       // the decoder now owns a reference to it
-//     let reference = UnretainedReference(step)     // and the container holds this, unretained
+//     decoder.keepAlive(rules)                      // the decoder now owns a reference to them
+//     let reference = UnretainedReference(rules)    // and the container holds this, unretained
 //     …                                             // the container is copied per key: no retain
-//     reference.object.key                          // safe: the container holds the decoder,
-//                                                   // which holds the step
+//     reference.object.renamed                      // safe: the container holds the decoder,
+//                                                   // which holds the rules
 //
 // Were the decoder to drop its `keptAlive` array while a container lived, a debug build would
 // stop at `reference.object` with "UnretainedReference: the object was freed".

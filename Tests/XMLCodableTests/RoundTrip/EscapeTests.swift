@@ -71,6 +71,37 @@ private func throwsUsedAfterDecoding(sourceLocation: SourceLocation = #_sourceLo
     }
 }
 
+/// The items of a list under a key, each keeping its keyed container: the containers' path
+/// steps are then held only by the containers (see DecoderPathStep.swift), not by the decoder.
+private struct KeptItems: Decodable {
+    var groups: [Group]
+    static let kept = Locked([KeyedDecodingContainer<EscapeKey>]())
+
+    enum CodingKeys: String, CodingKey { case groups = "group" }
+
+    struct Group: Decodable {
+        var items: [Item]
+        enum CodingKeys: String, CodingKey { case items = "item" }
+    }
+
+    struct Item: Decodable {
+        var name: String
+        init(from decoder: any Decoder) throws {
+            let keyed = try decoder.container(keyedBy: EscapeKey.self)
+            name = try keyed.decode(String.self, forKey: .name)
+            let earlier = KeptItems.kept.withLock { kept in
+                kept.append(keyed)
+                return kept
+            }
+            // The containers of items decoded earlier (their lists' steps may have no other
+            // owner by now) still answer, with their own paths, while the call goes on.
+            for (position, container) in earlier.enumerated() {
+                #expect(try container.decode(String.self, forKey: .name) == "n\(position)")
+            }
+        }
+    }
+}
+
 @Suite(.serialized) struct DecoderEscapeTests {
     /// Decodes a `Keeper` from a document that is freed as soon as the call returns.
     private func decodeKeeper() throws -> Keeper {
@@ -87,6 +118,20 @@ private func throwsUsedAfterDecoding(sourceLocation: SourceLocation = #_sourceLo
         throwsUsedAfterDecoding { _ = try decoder.unkeyedContainer() }
         throwsUsedAfterDecoding { _ = try decoder.singleValueContainer() }
         #expect(decoder.codingPath.isEmpty)
+    }
+
+    @Test func itemContainersKeptPastTheirListKeepTheirPathsAndThrowAfterTheCall() throws {
+        KeptItems.kept.withLock { $0.removeAll() }
+        let xml = "<r><group><item><name>n0</name></item><item><name>n1</name></item></group><group><item><name>n2</name></item></group></r>"
+        let decoded = try XMLDecoder().decode(KeptItems.self, from: Data(xml.utf8))
+        #expect(decoded.groups.map { $0.items.map(\.name) } == [["n0", "n1"], ["n2"]])
+        let kept = KeptItems.kept.withLock { $0 }
+        #expect(kept.count == 3)
+        #expect(kept.map { pathStrings($0.codingPath) } == [["group", "0", "item", "0"], ["group", "0", "item", "1"], ["group", "1", "item", "0"]])
+        for container in kept {
+            throwsUsedAfterDecoding { _ = try container.decode(String.self, forKey: .name) }
+        }
+        KeptItems.kept.withLock { $0.removeAll() }
     }
 
     @Test func aKeyedContainerKeptPastDecodeThrows() throws {
