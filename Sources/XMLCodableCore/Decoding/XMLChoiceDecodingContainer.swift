@@ -52,21 +52,21 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unwrap(try value(key), as: type, path: path.appending(key))
+        try decoder.unwrap(try value(key), as: type, path: path.appending(key, decoder: decoder))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let found = try value(key)
         if case .element(let node) = found {
             // The case's associated values, read from the choice element (not another choice).
-            return KeyedDecodingContainer(XMLKeyedDecodingContainer<NestedKey>(decoder: decoder, element: node, path: path.appending(key)))
+            return KeyedDecodingContainer(XMLKeyedDecodingContainer<NestedKey>(decoder: decoder, element: node, path: path.appending(key, decoder: decoder)))
         }
-        return try decoder.with(value: found, path: path.appending(key)) { try decoder.container(keyedBy: type) }
+        return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) { try decoder.container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let found = try value(key)
-        return try decoder.with(value: found, path: path.appending(key)) { try decoder.unkeyedContainer() }
+        return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) { try decoder.unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Decoder {

@@ -297,7 +297,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func absent<T: Decodable>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if rules?.mapCoding?.xmlMapFormat(for: key) != nil {
             decoder.maps.append(DecodedMap(host: element))
-            return try decoder.unwrap(.map(Int32(decoder.maps.count - 1)), as: type, path: path.appending(key))
+            return try decoder.unwrap(.map(Int32(decoder.maps.count - 1)), as: type, path: path.appending(key, decoder: decoder))
         }
         if let array = traits.decodableArray { return try array.emptyXMLArray(as: type) { try absentOther(type, key: key, traits: traits) } }
         return try absentOther(type, key: key, traits: traits)
@@ -311,7 +311,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         // elements (an empty collection of its own; an error for a value with keys).
         if let entries = rules?.entries, entries.values[key.stringValue] != nil {
             if let optional = type as? any XMLNilValue.Type, let none = optional.xmlNil as? T { return none }
-            return try decoder.unwrap(.elements(.empty), as: type, path: path.appending(key))
+            return try decoder.unwrap(.elements(.empty), as: type, path: path.appending(key, decoder: decoder))
         }
         throw keyNotFound(key)
     }
@@ -511,7 +511,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         guard let value = try find(key, placement: .element, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.with(value: value, path: path.appending(key)) { try decoder.container(keyedBy: type) }
+        return try decoder.with(value: value, path: path.appending(key, decoder: decoder)) { try decoder.container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -523,7 +523,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             list.shape = .mayBeWrapped
             value = .elements(list)
         }
-        return try decoder.with(value: value, path: path.appending(key)) { try decoder.unkeyedContainer() }
+        return try decoder.with(value: value, path: path.appending(key, decoder: decoder)) { try decoder.unkeyedContainer() }
     }
 
     /// A decoder for a superclass's values: the child element `<super>`, which `superEncoder()`
