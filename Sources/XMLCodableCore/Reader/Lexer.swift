@@ -193,6 +193,23 @@ internal struct Lexer {
         var end: Int
     }
 
+    /// The end of the reference at `p` (an `&`) when it is `&amp;`, `&lt;` or `&gt;`, the
+    /// predefined entities text uses most, for which `scanReference` would return a predefined
+    /// character and that same end; otherwise -1, and the caller calls `scanReference`. (With a
+    /// name-length limit below 3, `scanReference` may refuse these names, so there is no shortcut.)
+    @inline(__always)
+    func predefinedReferenceEnd(_ buf: UncheckedBytes, at p: Int, limit end: Int) -> Int {
+        guard maxNameLength >= 3, p + 4 <= end else { return -1 }
+        let b1 = buf[unchecked: p + 1]
+        let b2 = buf[unchecked: p + 2]
+        let b3 = buf[unchecked: p + 3]
+        if b3 == UInt8(ascii: ";"), b2 == UInt8(ascii: "t"), b1 == UInt8(ascii: "l") || b1 == UInt8(ascii: "g") { return p + 4 }
+        if b1 == UInt8(ascii: "a"), b2 == UInt8(ascii: "m"), b3 == UInt8(ascii: "p"), p + 5 <= end, buf[unchecked: p + 4] == UInt8(ascii: ";") {
+            return p + 5
+        }
+        return -1
+    }
+
     /// Scans the reference starting with `&` at `p`, checking its syntax and, for a character
     /// reference, that it names a character XML allows.
     func scanReference(_ buf: UncheckedBytes, at p: Int, limit end: Int) throws(ScanError) -> Reference {

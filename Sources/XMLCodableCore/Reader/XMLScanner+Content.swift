@@ -4,8 +4,11 @@
 // The hot paths are the loops in `text`, `startTag` and `scanName`: each looks ASCII bytes
 // up in `ByteClass.table` and falls to a slow path only for a byte that may need checking (`<`, `&`,
 // `]`, a control character, non-ASCII), so plain markup costs one load and one test per byte.
-// Text and attribute values are first skipped eight bytes at a time (`WordScan`): the word's mask
-// of stop bytes says exactly where the first one is, so the scanner jumps straight to it.
+// Text and attribute values are first skipped sixteen bytes at a time (`VectorScan.textStops`,
+// `attributeValueStops`), then eight (`WordScan`) while eight remain: the block's or word's mask
+// of stop bytes says exactly where the first one is, so the scanner jumps straight to it. The
+// references text holds most, `&amp;`, `&lt;` and `&gt;`, are recognized in place
+// (`Lexer.predefinedReferenceEnd`) without the general `scanReference`.
 //
 // Start tags are the hot spot of attribute-heavy documents, so `startTag` takes the common forms
 // directly (one space between attributes, `="` with no space around the `=`) and compares names
@@ -89,7 +92,9 @@ extension XMLScanner {
                     return .text(XMLSlice(source: source, start: start, end: p))
                 }
             }
-            if byte == UInt8(ascii: "&") {
+            // A reference other than `&amp;`, `&lt;` and `&gt;` (which `text` reads as they are)
+            // may be to an entity, to enter.
+            if byte == UInt8(ascii: "&"), lexer.predefinedReferenceEnd(buf, at: position, limit: end) < 0 {
                 let reference = try scanReference(buf, at: position)
                 if case .entity(let nameStart, let nameEnd) = reference.kind {
                     if let replacement = try enterEntity(buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end) {
@@ -179,11 +184,19 @@ extension XMLScanner {
                 return .text(XMLSlice(source: source, start: start, end: p))
             }
         }
-        // The next byte that may need a look: found eight bytes at a time while eight remain (the
-        // lowest stop of a word is exact), then byte by byte.
+        // The next byte that may need a look: found sixteen bytes at a time while sixteen remain,
+        // then eight while eight remain (the first stop of a block or word is exact), then byte by byte.
         scan: while true {
             let byte: UInt8
-            if p + 8 <= end {
+            if p + 16 <= end {
+                let first = VectorScan.firstSet(VectorScan.textStops(buf.loadVector(uncheckedAt: p)))
+                if first == 16 {
+                    p += 16
+                    continue
+                }
+                p += first
+                byte = buf[unchecked: p]
+            } else if p + 8 <= end {
                 let stops = WordScan.textStops(buf.loadWord(uncheckedAt: p))
                 if stops == 0 {
                     p += 8
@@ -210,6 +223,12 @@ extension XMLScanner {
             case UInt8(ascii: "<"):
                 break scan
             case UInt8(ascii: "&"):
+                let predefinedEnd = lexer.predefinedReferenceEnd(buf, at: p, limit: end)
+                if predefinedEnd >= 0 {
+                    flags.insert(.references)
+                    p = predefinedEnd
+                    continue
+                }
                 let reference = try scanReference(buf, at: p)
                 if case .entity = reference.kind { break scan }
                 flags.insert(.references)
@@ -310,10 +329,18 @@ extension XMLScanner {
             let valueStart = p
             var flags: XMLSlice.Flags = .attributeValue
             while true {
-                // The next byte that needs a look: found eight bytes at a time while eight remain
-                // (the lowest stop of a word is exact), then byte by byte.
+                // The next byte that needs a look: found sixteen bytes at a time, then eight, while
+                // that many remain (the first stop of a block or word is exact), then byte by byte.
                 let b: UInt8
-                if p + 8 <= end {
+                if p + 16 <= end {
+                    let first = VectorScan.firstSet(VectorScan.attributeValueStops(buf.loadVector(uncheckedAt: p)))
+                    if first == 16 {
+                        p += 16
+                        continue
+                    }
+                    p += first
+                    b = buf[unchecked: p]
+                } else if p + 8 <= end {
                     let stops = WordScan.attributeValueStops(buf.loadWord(uncheckedAt: p))
                     if stops == 0 {
                         p += 8
@@ -343,6 +370,12 @@ extension XMLScanner {
                 case UInt8(ascii: "<"):
                     throw error(.syntax("'<' is not allowed in attribute values"), at: p)
                 case UInt8(ascii: "&"):
+                    let predefinedEnd = lexer.predefinedReferenceEnd(buf, at: p, limit: end)
+                    if predefinedEnd >= 0 {
+                        flags.insert(.references)
+                        p = predefinedEnd
+                        continue
+                    }
                     let reference = try scanReference(buf, at: p)
                     if case .entity(let s, let e) = reference.kind {
                         try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
