@@ -3,7 +3,9 @@
 // length from 0 to 80 with a special byte or reference at every position (so that it falls in
 // every lane of a block, in the eight-byte word after the blocks and in the last bytes read one by
 // one), and the shortcut for `&amp;`, `&lt;` and `&gt;` (which must still obey the name-length
-// limit).
+// limit). Then the word-at-a-time paths around tags: names whose lowercase letters are skipped
+// eight at a time (`WordScan.notLowercaseLetters`), each other name byte at every position; end
+// tags compared with their start tags as words; and indentation skipped eight spaces at a time.
 
 import Testing
 
@@ -176,6 +178,94 @@ import Testing
             let error = readError(xml, options: options(1))
             #expect(error?.reason == .nameLengthLimitExceeded(limit: 1), "\(xml)")
             #expect(error?.offset == nameOffset, "\(xml)")
+        }
+    }
+
+    // MARK: - Names, end tags and indentation, word by word
+
+    @Test func lowercaseWordsAgreeWithTheByteClasses() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let isLowercase = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            for lane in 0..<8 {
+                let word = (WordScan.ones &* UInt64(UInt8(ascii: "m"))) & ~(0xFF << (8 * lane)) | UInt64(byte) << (8 * lane)
+                let others = WordScan.notLowercaseLetters(word)
+                #expect((others == 0 ? 8 : others.trailingZeroBitCount / 8) == (isLowercase ? 8 : lane), "byte \(value) in lane \(lane)")
+            }
+        }
+    }
+
+    @Test func namesOfEveryLengthWithAnotherByteAtEveryPosition() throws {
+        // Name characters that are not lowercase letters, and what follows a name.
+        let inside = ["A", "Z", "0", "9", "-", ".", "_", "é", "東", "\u{300}"]
+        for length in 1...40 {
+            for position in 1...length {
+                let before = String(repeating: "n", count: position)
+                let after = String(repeating: "m", count: length - position)
+                for other in inside {
+                    let name = "\(before)\(other)\(after)"
+                    #expect(try trace("<\(name) \(name)='v'>\(name)</\(name)>") == ["<\(name) \(name)=\"v\">", "\"\(name)\"", "</\(name)>"])
+                    #expect(try trace("<\(name)/>") == ["<\(name)>", "</\(name)>"])
+                    #expect(try trace("<r><\(name)\n>x</\(name) ></r>") == ["<r>", "<\(name)>", "\"x\"", "</\(name)>", "</r>"])
+                }
+                // A prefix, and a colon where namespaces make it an error.
+                let prefixed = "\(before):\(after)x"
+                #expect(try trace("<\(prefixed) xmlns:\(before)='urn:u'/>").first == "<\(prefixed) xmlns:\(before)=\"urn:u\">")
+                let unbound = readError("<\(prefixed)/>")
+                #expect(unbound?.reason == .undeclaredNamespacePrefix(before), "\(prefixed)")
+                // A byte no name may hold ends the name: here, where a tag may not go on.
+                for stop in ["!", "\u{1}", "\u{FFFE}"] {
+                    let xml = "<\(before)\(stop)\(after)/>"
+                    let error = readError(xml)
+                    #expect(error != nil, "\(xml)")
+                    #expect(error?.offset == 1 + position, "\(xml)")
+                }
+            }
+            // The name-length limit, with the name's last bytes skipped in a word or not.
+            var limits = XMLReader.Limits()
+            limits.maxNameLength = length
+            let name = String(repeating: "n", count: length)
+            #expect(try trace("<\(name)/>", options: XMLReader.Options(limits: limits)) == ["<\(name)>", "</\(name)>"])
+            let long = readError("<\(name)x/>", options: XMLReader.Options(limits: limits))
+            #expect(long?.reason == .nameLengthLimitExceeded(limit: length))
+            #expect(long?.offset == 1)
+            // Cut off by the end of the document.
+            #expect(readError("<\(name)")?.reason == .unexpectedEndOfInput(expected: "'>' to end the start tag"))
+        }
+    }
+
+    @Test func endTagsThatDifferInOneByteAtEveryPosition() {
+        for length in 1...40 {
+            let name = String(repeating: "n", count: length)
+            for position in 0..<length {
+                var other = Array(name.utf8)
+                other[position] = UInt8(ascii: "m")
+                let wrong = String(decoding: other, as: UTF8.self)
+                for xml in ["<\(name)></\(wrong)>", "<r><\(name)>x</\(wrong)></r>", "<\(name)></\(wrong)>" + String(repeating: " ", count: 20)] {
+                    let error = readError(xml)
+                    #expect(error?.reason == .mismatchedEndTag(expected: name, found: wrong), "\(xml)")
+                }
+            }
+            // One byte longer or shorter than the open element's name.
+            #expect(readError("<\(name)></\(name)n>")?.reason == .mismatchedEndTag(expected: name, found: name + "n"))
+            if length > 1 {
+                #expect(readError("<\(name)></\(name.dropLast())>")?.reason == .mismatchedEndTag(expected: name, found: String(name.dropLast())))
+            }
+        }
+    }
+
+    @Test func indentationOfEveryLength() throws {
+        for length in 0...80 {
+            let spaces = String(repeating: " ", count: length)
+            #expect(try trace("<r>\n\(spaces)<a/>\n\(spaces)</r>") == ["<r>", "\"\n\(spaces)\"", "<a>", "</a>", "\"\n\(spaces)\"", "</r>"])
+            // Other text after the spaces, or a tab among them.
+            #expect(try trace("<r>\n\(spaces)x</r>") == ["<r>", "\"\n\(spaces)x\"", "</r>"])
+            #expect(try trace("<r>\n\(spaces)\t<a/></r>") == ["<r>", "\"\n\(spaces)\t\"", "<a>", "</a>", "</r>"])
+            #expect(try trace("<r>\n\(spaces)&amp;</r>") == ["<r>", "\"\n\(spaces)&\"", "</r>"])
+            // Spaces up to the end of the document.
+            let cut = "<r>\n\(spaces)"
+            #expect(readError(cut)?.reason == .unclosedElement("r"))
+            #expect(readError(cut)?.offset == cut.utf8.count)
         }
     }
 }
