@@ -6,6 +6,7 @@
 // limit). Then the word-at-a-time paths around tags: names whose lowercase letters are skipped
 // eight at a time (`WordScan.notLowercaseLetters`), each other name byte at every position; end
 // tags compared with their start tags as words; and indentation skipped eight spaces at a time.
+// Last, runs of two-byte characters skipped four at a time, with something else at every position.
 
 import Testing
 
@@ -266,6 +267,45 @@ import Testing
             let cut = "<r>\n\(spaces)"
             #expect(readError(cut)?.reason == .unclosedElement("r"))
             #expect(readError(cut)?.offset == cut.utf8.count)
+        }
+    }
+
+    // MARK: - Runs of two-byte characters
+
+    @Test func runsOfTwoByteCharactersWithSomethingElseAtEveryPosition() throws {
+        let greek = Array("λ".utf8)
+        // Characters that end or continue a run, and bytes that are not UTF-8 or not XML.
+        let fine: [[UInt8]] = [Array("x".utf8), Array("é".utf8), Array("߿".utf8), Array("\u{80}".utf8), Array("東".utf8), Array("😀".utf8)]
+        let invalid: [([UInt8], XMLParsingError.Reason)] = [
+            ([0xC0, 0x80], .invalidUTF8), ([0xC1, 0xBF], .invalidUTF8), ([0x80], .invalidUTF8), ([0xCE, 0x41], .invalidUTF8),
+            ([0xCE, 0xCE], .invalidUTF8), ([0xEF, 0xBF, 0xBE], .invalidCharacter(codePoint: 0xFFFE)),
+        ]
+        for length in 0...20 {
+            for position in 0...length {
+                let before = Array(repeating: greek, count: position).flatMap { $0 }
+                let after = Array(repeating: greek, count: length - position).flatMap { $0 }
+                for (open, close) in [("<r>", "</r>"), ("<r a='", "'/>")] {
+                    for other in fine {
+                        let bytes = Array(open.utf8) + before + other + after + Array(close.utf8)
+                        var reader = try XMLReader(bytes)
+                        let events = try trace(&reader)
+                        let text = String(decoding: before + other + after, as: UTF8.self)
+                        #expect(events.contains(open == "<r>" ? "\"\(text)\"" : "<r a=\"\(text)\">"), "\(bytes)")
+                    }
+                    for (other, reason) in invalid {
+                        let bytes = Array(open.utf8) + before + other + after + Array(close.utf8)
+                        let error = readError(bytes)
+                        #expect(error?.reason == reason, "\(bytes)")
+                        #expect(error?.offset == open.utf8.count + before.count, "\(bytes)")
+                    }
+                }
+            }
+            // A run up to the end of the document, whole or with its last character cut.
+            let run = Array(repeating: greek, count: length).flatMap { $0 }
+            #expect(readError(Array("<r>".utf8) + run)?.reason == .unclosedElement("r"))
+            let cut = readError(Array("<r>".utf8) + run + [0xCE])
+            #expect(cut?.reason == .invalidUTF8)
+            #expect(cut?.offset == 3 + run.count)
         }
     }
 }
