@@ -4,7 +4,9 @@
 // once, whose bits say "ends plain text", "is a name start character", "is a name character",
 // "is white space" and so on. Non-ASCII bytes are decoded to a scalar (`decodeScalar`) and
 // checked against the ranges of the specification (`isNameStartScalar`, `isNameScalar`,
-// `isXMLChar`): such characters are rare enough in markup that the ranges cost nothing.
+// `isXMLChar`): such characters are rare enough in markup that the ranges cost nothing. In text
+// and attribute values, runs of non-ASCII characters are validated by byte ranges instead
+// (`skipValidNonASCIIRun`), four two-byte characters per word where a run starts with them.
 
 /// Bits of the per-byte classification table.
 @usableFromInline
@@ -217,12 +219,31 @@ internal func skipValidNonASCII(_ bytes: UncheckedBytes, _ p: Int, _ end: Int) -
 /// (a byte at or above 0x80): the end of the run, or `p` when the first one is not such a character.
 /// Text in scripts other than Latin is mostly such runs (`ελληνικά`, `日本語`), which a scan for
 /// stop bytes would otherwise leave and re-enter for every character.
+///
+/// A run that starts with four two-byte characters (a Greek or Cyrillic word) is first skipped
+/// eight bytes at a time while it has them (`isFourTwoByteCharacters`).
 @inline(__always)
 internal func skipValidNonASCIIRun(_ bytes: UncheckedBytes, _ p: Int, _ end: Int) -> Int {
     var q = p
+    if q + 8 <= end, isFourTwoByteCharacters(bytes.loadWord(uncheckedAt: q)) {
+        q += 8
+        while q + 8 <= end, isFourTwoByteCharacters(bytes.loadWord(uncheckedAt: q)) { q += 8 }
+        if q >= end || bytes[unchecked: q] < 0x80 { return q }
+    }
     while true {
         let next = skipValidNonASCII(bytes, q, end)
         if next == q || next >= end || bytes[unchecked: next] < 0x80 { return next }
         q = next
     }
+}
+
+/// Whether the eight bytes of `word` (loaded little-endian, so each 16-bit lane holds a lead byte
+/// in its low half) are four well-formed two-byte UTF-8 sequences: leads `110xxxxx` from 0xC2 (not
+/// the overlong 0xC0 and 0xC1, whose bits 1–4 are all zero), each followed by a continuation byte
+/// `10xxxxxx`. Every such sequence encodes a scalar from U+0080 to U+07FF, an XML `Char`.
+@inline(__always)
+internal func isFourTwoByteCharacters(_ word: UInt64) -> Bool {
+    guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { return false }
+    // Bits 1–4 of a lead are not all zero exactly when adding 0x1E to them carries into bit 5.
+    return ((word & 0x001E_001E_001E_001E) &+ 0x001E_001E_001E_001E) & 0x0020_0020_0020_0020 == 0x0020_0020_0020_0020
 }

@@ -84,6 +84,9 @@ internal struct Lexer {
     /// With namespaces processed, `qualified` names must be QNames (at most one colon, with a
     /// non-empty prefix and local part) and other names (PI targets, entity and notation names)
     /// must have no colon at all.
+    ///
+    /// Lowercase ASCII letters after the first character are skipped eight at a time
+    /// (`WordScan.notLowercaseLetters`); every other byte is looked at one by one.
     @inline(__always)
     func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
         var p = start
@@ -98,6 +101,17 @@ internal struct Lexer {
             p = try nonASCIINameCharacter(buf, at: p, limit: end, start: true)
         }
         var colons = colon >= 0 ? 1 : 0
+        // Lowercase ASCII letters, the bulk of most names, eight at a time: up to the first other
+        // byte, where the loop below takes over.
+        while p + 8 <= end {
+            let others = WordScan.notLowercaseLetters(buf.loadWord(uncheckedAt: p))
+            if others == 0 {
+                p += 8
+                continue
+            }
+            p += others.trailingZeroBitCount &>> 3
+            break
+        }
         while p < end {
             let b = buf[unchecked: p]
             if table[Int(b)] & ByteClass.nameNoColon != 0 {
@@ -193,6 +207,23 @@ internal struct Lexer {
         var end: Int
     }
 
+    /// The end of the reference at `p` (an `&`) when it is `&amp;`, `&lt;` or `&gt;`, the
+    /// predefined entities text uses most, for which `scanReference` would return a predefined
+    /// character and that same end; otherwise -1, and the caller calls `scanReference`. (With a
+    /// name-length limit below 3, `scanReference` may refuse these names, so there is no shortcut.)
+    @inline(__always)
+    func predefinedReferenceEnd(_ buf: UncheckedBytes, at p: Int, limit end: Int) -> Int {
+        guard maxNameLength >= 3, p + 4 <= end else { return -1 }
+        let b1 = buf[unchecked: p + 1]
+        let b2 = buf[unchecked: p + 2]
+        let b3 = buf[unchecked: p + 3]
+        if b3 == UInt8(ascii: ";"), b2 == UInt8(ascii: "t"), b1 == UInt8(ascii: "l") || b1 == UInt8(ascii: "g") { return p + 4 }
+        if b1 == UInt8(ascii: "a"), b2 == UInt8(ascii: "m"), b3 == UInt8(ascii: "p"), p + 5 <= end, buf[unchecked: p + 4] == UInt8(ascii: ";") {
+            return p + 5
+        }
+        return -1
+    }
+
     /// Scans the reference starting with `&` at `p`, checking its syntax and, for a character
     /// reference, that it names a character XML allows.
     func scanReference(_ buf: UncheckedBytes, at p: Int, limit end: Int) throws(ScanError) -> Reference {
@@ -281,6 +312,17 @@ internal enum WordScan {
         let bracket = zeroBytes(w ^ (ones &* 0x5D))
         let control = (w &- ones &* 0x20) & ~w
         return (lt | amp | bracket | control | w) & highs
+    }
+
+    /// The high bit of each byte of `w` that is not a lowercase ASCII letter (`a` to `z`), and
+    /// perhaps of bytes above it; the lowest is exact. Each byte's low seven bits are compared with
+    /// the range by two additions that cannot carry into the next byte: `b + 0x1F` reaches 0x80
+    /// from `a` (0x61) on, `b + 0x05` from the byte after `z` (0x7B) on.
+    @inline(__always)
+    static func notLowercaseLetters(_ w: UInt64) -> UInt64 {
+        let low = w & ~highs
+        let lowercase = (low &+ ones &* 0x1F) & ~(low &+ ones &* 0x05) & ~w
+        return ~lowercase & highs
     }
 
     /// The high bit of each byte of `w` that may end plain attribute-value bytes — a quote, `<`,

@@ -1,8 +1,11 @@
 // VectorScan: sixteen bytes at a time, through the standard library's `SIMD16<UInt8>`.
 //
-// The searches of a reader fed in chunks (`StreamBoundary`) and its line counting (`LineCounter`)
-// look at every byte of the document once more than the scanner does, so they test a whole block
-// per step: compare a block with a splatted byte, then ask whether any lane matched.
+// The scanner's runs of text and attribute values (`XMLScanner.text`, `startTag`), the searches of
+// a reader fed in chunks (`StreamBoundary`) and its line counting (`LineCounter`) test a whole
+// block per step: compare a block with a splatted byte, then ask whether any lane matched.
+// `textStops` and `attributeValueStops` give the lanes of a block that the scanner must look at,
+// the same bytes as `WordScan`'s eight-byte masks (bytes below 0x20 and from 0x80 in one signed
+// comparison), so `firstSet` of the mask is exactly the first of them.
 //
 //     let block = bytes.loadVector(uncheckedAt: i)                 // bytes i ..< i + 16
 //     if VectorScan.any(block .== VectorScan.splat(UInt8(ascii: "<"))) { … }   // one '<' at least
@@ -43,6 +46,27 @@ internal enum VectorScan {
         let high = UInt64(littleEndian: words[1])
         if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
         return 16
+    }
+
+    /// The lanes of `block` that may end plain character data: `<`, `&`, `]`, a control byte
+    /// (tab and line feed included, though they do not end it) or non-ASCII — the bytes that
+    /// `WordScan.textStops` marks, so the first set lane is exactly the first such byte. Bytes
+    /// below 0x20 and from 0x80 are one signed comparison: read as `Int8`, both are below 0x20.
+    @inline(__always)
+    static func textStops(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        let signed = SIMD16<Int8>(truncatingIfNeeded: block)
+        return (block .== splat(UInt8(ascii: "<"))) .| (block .== splat(UInt8(ascii: "&"))) .| (block .== splat(UInt8(ascii: "]")))
+            .| (signed .< SIMD16<Int8>(repeating: 0x20))
+    }
+
+    /// The lanes of `block` that may end plain attribute-value bytes: a quote, `<`, `&`, a control
+    /// byte or non-ASCII — the bytes that `WordScan.attributeValueStops` marks, and exactly those
+    /// of `ByteClass.attributeStop`.
+    @inline(__always)
+    static func attributeValueStops(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        let signed = SIMD16<Int8>(truncatingIfNeeded: block)
+        return (block .== splat(UInt8(ascii: "<"))) .| (block .== splat(UInt8(ascii: "&"))) .| (block .== splat(UInt8(ascii: "\"")))
+            .| (block .== splat(UInt8(ascii: "'"))) .| (signed .< SIMD16<Int8>(repeating: 0x20))
     }
 
     /// The last lane of a comparison's mask that is set, or -1 when none is: the highest set

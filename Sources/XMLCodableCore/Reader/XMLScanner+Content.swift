@@ -4,8 +4,13 @@
 // The hot paths are the loops in `text`, `startTag` and `scanName`: each looks ASCII bytes
 // up in `ByteClass.table` and falls to a slow path only for a byte that may need checking (`<`, `&`,
 // `]`, a control character, non-ASCII), so plain markup costs one load and one test per byte.
-// Text and attribute values are first skipped eight bytes at a time (`WordScan`): the word's mask
-// of stop bytes says exactly where the first one is, so the scanner jumps straight to it.
+// Text and attribute values are first skipped sixteen bytes at a time (`VectorScan.textStops`,
+// `attributeValueStops`), then eight (`WordScan`) while eight remain: the block's or word's mask
+// of stop bytes says exactly where the first one is, so the scanner jumps straight to it. The
+// references text holds most, `&amp;`, `&lt;` and `&gt;`, are recognized in place
+// (`Lexer.predefinedReferenceEnd`) without the general `scanReference`. Names skip lowercase
+// letters eight at a time (`WordScan.notLowercaseLetters`), indentation skips spaces eight at a
+// time, and an end tag's name is compared with its start tag's as one or two words (`sameName`).
 //
 // Start tags are the hot spot of attribute-heavy documents, so `startTag` takes the common forms
 // directly (one space between attributes, `="` with no space around the `=`) and compares names
@@ -82,6 +87,16 @@ extension XMLScanner {
             if byte == 0x0A {
                 // Indentation between tags, the most common text of all, without calling `text`.
                 var p = position + 1
+                // Spaces eight at a time (the lowest nonzero byte of the word xor spaces is the
+                // first other byte), then one by one.
+                while p + 8 <= end {
+                    let others = buf.loadWord(uncheckedAt: p) ^ (WordScan.ones &* 0x20)
+                    if others != 0 {
+                        p += others.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    p += 8
+                }
                 while p < end, buf[unchecked: p] == 0x20 { p += 1 }
                 if p < end, buf[unchecked: p] == UInt8(ascii: "<") {
                     let start = position
@@ -89,7 +104,9 @@ extension XMLScanner {
                     return .text(XMLSlice(source: source, start: start, end: p))
                 }
             }
-            if byte == UInt8(ascii: "&") {
+            // A reference other than `&amp;`, `&lt;` and `&gt;` (which `text` reads as they are)
+            // may be to an entity, to enter.
+            if byte == UInt8(ascii: "&"), lexer.predefinedReferenceEnd(buf, at: position, limit: end) < 0 {
                 let reference = try scanReference(buf, at: position)
                 if case .entity(let nameStart, let nameEnd) = reference.kind {
                     if let replacement = try enterEntity(buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end) {
@@ -179,11 +196,19 @@ extension XMLScanner {
                 return .text(XMLSlice(source: source, start: start, end: p))
             }
         }
-        // The next byte that may need a look: found eight bytes at a time while eight remain (the
-        // lowest stop of a word is exact), then byte by byte.
+        // The next byte that may need a look: found sixteen bytes at a time while sixteen remain,
+        // then eight while eight remain (the first stop of a block or word is exact), then byte by byte.
         scan: while true {
             let byte: UInt8
-            if p + 8 <= end {
+            if p + 16 <= end {
+                let first = VectorScan.firstSet(VectorScan.textStops(buf.loadVector(uncheckedAt: p)))
+                if first == 16 {
+                    p += 16
+                    continue
+                }
+                p += first
+                byte = buf[unchecked: p]
+            } else if p + 8 <= end {
                 let stops = WordScan.textStops(buf.loadWord(uncheckedAt: p))
                 if stops == 0 {
                     p += 8
@@ -210,6 +235,12 @@ extension XMLScanner {
             case UInt8(ascii: "<"):
                 break scan
             case UInt8(ascii: "&"):
+                let predefinedEnd = lexer.predefinedReferenceEnd(buf, at: p, limit: end)
+                if predefinedEnd >= 0 {
+                    flags.insert(.references)
+                    p = predefinedEnd
+                    continue
+                }
                 let reference = try scanReference(buf, at: p)
                 if case .entity = reference.kind { break scan }
                 flags.insert(.references)
@@ -310,10 +341,18 @@ extension XMLScanner {
             let valueStart = p
             var flags: XMLSlice.Flags = .attributeValue
             while true {
-                // The next byte that needs a look: found eight bytes at a time while eight remain
-                // (the lowest stop of a word is exact), then byte by byte.
+                // The next byte that needs a look: found sixteen bytes at a time, then eight, while
+                // that many remain (the first stop of a block or word is exact), then byte by byte.
                 let b: UInt8
-                if p + 8 <= end {
+                if p + 16 <= end {
+                    let first = VectorScan.firstSet(VectorScan.attributeValueStops(buf.loadVector(uncheckedAt: p)))
+                    if first == 16 {
+                        p += 16
+                        continue
+                    }
+                    p += first
+                    b = buf[unchecked: p]
+                } else if p + 8 <= end {
                     let stops = WordScan.attributeValueStops(buf.loadWord(uncheckedAt: p))
                     if stops == 0 {
                         p += 8
@@ -343,6 +382,12 @@ extension XMLScanner {
                 case UInt8(ascii: "<"):
                     throw error(.syntax("'<' is not allowed in attribute values"), at: p)
                 case UInt8(ascii: "&"):
+                    let predefinedEnd = lexer.predefinedReferenceEnd(buf, at: p, limit: end)
+                    if predefinedEnd >= 0 {
+                        flags.insert(.references)
+                        p = predefinedEnd
+                        continue
+                    }
                     let reference = try scanReference(buf, at: p)
                     if case .entity(let s, let e) = reference.kind {
                         try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
@@ -397,18 +442,29 @@ extension XMLScanner {
         let open = elements[elements.count - 1]
         let nameStart = position + 2
         if open.name.qualified.source == source, open.frameDepth == frames.count {
-            let count = open.name.qualified.end - open.name.qualified.start
+            let start = open.name.qualified.start
+            let count = open.name.qualified.end - start
             let after = nameStart + count
-            if after < end, buf[unchecked: after] == UInt8(ascii: ">"),
-                bytesEqual(
-                    buf.rawBuffer(unchecked: nameStart..<after),
-                    buf.rawBuffer(unchecked: open.name.qualified.start..<open.name.qualified.end))
-            {
+            if after < end, buf[unchecked: after] == UInt8(ascii: ">"), sameName(buf, nameStart, start, count: count) {
                 position = after + 1
                 return .endElement(popElement())
             }
         }
         return try endTagSlowly(buf, document)
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` (before `a`) of `buf` are equal: the name of an
+    /// end tag and of the start tag it closes. A name of at most sixteen bytes is compared as two
+    /// words when sixteen bytes from `a` lie within the buffer (the bytes after the name shifted
+    /// out of each word's top), any other byte by byte.
+    @inline(__always)
+    private func sameName(_ buf: UncheckedBytes, _ a: Int, _ b: Int, count: Int) -> Bool {
+        if count <= 16, a + 16 <= end {
+            let first = buf.loadWord(uncheckedAt: a) ^ buf.loadWord(uncheckedAt: b)
+            if count <= 8 { return first << (64 - 8 * count) == 0 }
+            return first == 0 && (buf.loadWord(uncheckedAt: a + 8) ^ buf.loadWord(uncheckedAt: b + 8)) << (128 - 8 * count) == 0
+        }
+        return bytesEqual(buf.rawBuffer(unchecked: a..<(a + count)), buf.rawBuffer(unchecked: b..<(b + count)))
     }
 
     /// An end tag with white space before '>', in another buffer than its start tag, or in error.
@@ -436,7 +492,7 @@ extension XMLScanner {
     /// Closes the innermost element and returns its name.
     mutating func popElement() -> XMLName {
         let open = elements.removeLast()
-        namespaces.truncate(to: open.bindings)
+        if namespaces.bindings.count > open.bindings { namespaces.truncate(to: open.bindings) }
         if elements.isEmpty { phase = .epilog }
         return open.name
     }
