@@ -13,6 +13,8 @@
 //   limits and what a side does not read
 //     1. our limits;  2. libxml2's limits (depth 256, its entity amplification heuristic);
 //     3. encodings one side does not read;  4. external general entities (we refuse them);
+//    27. windows-1252's five unassigned bytes, which the two sides' tables (the WHATWG's and
+//        glibc iconv's) read differently;
 //   libxml2 deviations from XML 1.0 (5th ed.) and Namespaces 1.0
 //     5. declarations after an unread parameter entity are processed (§5.1);
 //     6. an undeclared parameter entity is fatal (WFC: Entity Declared);
@@ -83,6 +85,7 @@ enum KnownDifferences {
         case nulEndsDocument = "known: libxml2 ignores everything from a NUL after the root element (§2.2, §2.1)"
         case internalSubsetAfterDoctypeEnd = "known: libxml2 reads an internal subset after the document type declaration's '>' (§2.8 [28])"
         case entityDeclaredInParameterEntityInStandalone = "known: libxml2 counts an entity declared inside a parameter entity as declared in a standalone document (WFC: Entity Declared)"
+        case windows1252UnassignedBytes = "known: windows-1252's unassigned bytes: C1 controls for the WHATWG tables, no character for iconv"
     }
 
     /// The known difference that explains why `ours` and `theirs` disagree on `bytes`, or nil.
@@ -431,7 +434,48 @@ enum KnownDifferences {
             return .internalSubsetAfterDoctypeEnd
         }
 
+        // 27. windows-1252's five unassigned bytes, 0x81, 0x8D, 0x8F, 0x90 and 0x9D. The WHATWG
+        //    Encoding Standard, whose tables this reader uses (Reader/Encodings/), maps them to the
+        //    C1 controls U+0081, U+008D, U+008F, U+0090 and U+009D, which are XML characters;
+        //    glibc's iconv, through which libxml2 2.9 reads windows-1252, has no character for
+        //    them, and libxml2 stops with "input conversion failed" (XML_I18N_CONV_FAILED, 6003).
+        //    A difference of tables, not of XML (Docs/Conformance.md). Recognised by the
+        //    difference vanishing when each such byte is replaced by 0x80 (`€` in both tables)
+        //    and both sides read the result.
+        if case .accepted = ours, theirs.errors.contains(where: { $0.code == 6003 }), declaresWindows1252(bytes),
+            bytes.contains(where: isUnassignedInWindows1252)
+        {
+            let repaired = bytes.map { isUnassignedInWindows1252($0) ? 0x80 : $0 }
+            if bothAgree(repaired, depth) { return .windows1252UnassignedBytes }
+        }
+
         return nil
+    }
+
+    /// The five bytes windows-1252 leaves unassigned (see rule 27).
+    static func isUnassignedInWindows1252(_ byte: UInt8) -> Bool {
+        byte == 0x81 || byte == 0x8D || byte == 0x8F || byte == 0x90 || byte == 0x9D
+    }
+
+    /// Whether the XML declaration names windows-1252 (`windows-1252` or `cp1252`, any case).
+    static func declaresWindows1252(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let input = Array(bytes)
+        let declarationEnd = input.firstRange(of: Array("?>".utf8))?.lowerBound ?? 0
+        let declaration = String(decoding: input[..<declarationEnd], as: UTF8.self).lowercased()
+        return declaration.hasPrefix("<?xml") && (declaration.contains("windows-1252") || declaration.contains("cp1252"))
+    }
+
+    /// Whether both sides read `input` alike, or differ on it only by another known difference.
+    private static func bothAgree(_ input: [UInt8], _ depth: Int) -> Bool {
+        input.withUnsafeBytes { buffer in
+            let ours = OurReader.read(buffer)
+            let theirs = LibXML2Reader.read(buffer)
+            switch (ours.reading, theirs.reading) {
+            case (.rejected, .rejected): return true
+            case (.accepted(let a), .accepted(let b)) where a == b: return true
+            default: return depth < 3 && classify(buffer, ours: ours, theirs: theirs, depth: depth + 1) != nil
+            }
+        }
     }
 
     /// The input with the XML declaration's `standalone="yes"` (or `'yes'`) written
