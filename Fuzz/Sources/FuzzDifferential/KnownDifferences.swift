@@ -13,8 +13,8 @@
 //   limits and what a side does not read
 //     1. our limits;  2. libxml2's limits (depth 256, its entity amplification heuristic);
 //     3. encodings one side does not read;  4. external general entities (we refuse them);
-//    27. windows-1252's five unassigned bytes, which the two sides' tables (the WHATWG's and
-//        glibc iconv's) read differently;
+//    27. the unassigned bytes of windows-1252 and its kin, which the two sides' tables (the
+//        WHATWG's and glibc iconv's) read differently;
 //   libxml2 deviations from XML 1.0 (5th ed.) and Namespaces 1.0
 //     5. declarations after an unread parameter entity are processed (§5.1);
 //     6. an undeclared parameter entity is fatal (WFC: Entity Declared);
@@ -87,7 +87,7 @@ enum KnownDifferences {
         case internalSubsetAfterDoctypeEnd = "known: libxml2 reads an internal subset after the document type declaration's '>' (§2.8 [28])"
         case entityDeclaredInParameterEntityInStandalone = "known: libxml2 counts an entity declared inside a parameter entity as declared in a standalone document (WFC: Entity Declared)"
         case missingNotationName = "known: libxml2 does not require the notation name after NDATA (§4.2.2 [76])"
-        case windows1252UnassignedBytes = "known: windows-1252's unassigned bytes: C1 controls for the WHATWG tables, no character for iconv"
+        case windows1252UnassignedBytes = "known: unassigned bytes of windows-125x: C1 controls for the WHATWG tables, no character for iconv"
     }
 
     /// The known difference that explains why `ours` and `theirs` disagree on `bytes`, or nil.
@@ -449,15 +449,16 @@ enum KnownDifferences {
             return .missingNotationName
         }
 
-        // 27. windows-1252's five unassigned bytes, 0x81, 0x8D, 0x8F, 0x90 and 0x9D. The WHATWG
-        //    Encoding Standard, whose tables this reader uses (Reader/Encodings/), maps them to the
-        //    C1 controls U+0081, U+008D, U+008F, U+0090 and U+009D, which are XML characters;
-        //    glibc's iconv, through which libxml2 2.9 reads windows-1252, has no character for
-        //    them, and libxml2 stops with "input conversion failed" (XML_I18N_CONV_FAILED, 6003).
+        // 27. windows-1252's five unassigned bytes, 0x81, 0x8D, 0x8F, 0x90 and 0x9D (and those of
+        //    its kin: windows-1254 also leaves 0x8E and 0x9E unassigned). The WHATWG Encoding
+        //    Standard, whose tables this reader uses (Reader/Encodings/), maps them to the C1
+        //    controls U+0081 … U+009E, which are XML characters; glibc's iconv, through which
+        //    libxml2 2.9 reads these encodings, has no character for them, and libxml2 stops with
+        //    "input conversion failed" (XML_I18N_CONV_FAILED, 6003).
         //    A difference of tables, not of XML (Docs/Conformance.md). Recognised by the
         //    difference vanishing when each such byte is replaced by 0x80 (`€` in both tables)
         //    and both sides read the result.
-        if case .accepted = ours, theirs.errors.contains(where: { $0.code == 6003 }), declaresWindows1252(bytes),
+        if case .accepted = ours, theirs.errors.contains(where: { $0.code == 6003 }), declaresWindowsCodePage(bytes),
             bytes.contains(where: isUnassignedInWindows1252)
         {
             let repaired = bytes.map { isUnassignedInWindows1252($0) ? 0x80 : $0 }
@@ -474,17 +475,18 @@ enum KnownDifferences {
         return end < offset && end >= 5 && Array(bytes[(end - 5)..<end]) == Array("NDATA".utf8)
     }
 
-    /// The five bytes windows-1252 leaves unassigned (see rule 27).
+    /// The bytes windows-1252 and its kin leave unassigned, or may (see rule 27; a byte one of
+    /// them assigns is replaced on both sides alike, which cannot hide a difference).
     static func isUnassignedInWindows1252(_ byte: UInt8) -> Bool {
-        byte == 0x81 || byte == 0x8D || byte == 0x8F || byte == 0x90 || byte == 0x9D
+        byte == 0x81 || byte == 0x8D || byte == 0x8E || byte == 0x8F || byte == 0x90 || byte == 0x9D || byte == 0x9E
     }
 
-    /// Whether the XML declaration names windows-1252 (`windows-1252` or `cp1252`, any case).
-    static func declaresWindows1252(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether the XML declaration names a Windows code page (`windows-125x` or `cp125x`, any case).
+    static func declaresWindowsCodePage(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let input = Array(bytes)
         let declarationEnd = input.firstRange(of: Array("?>".utf8))?.lowerBound ?? 0
         let declaration = String(decoding: input[..<declarationEnd], as: UTF8.self).lowercased()
-        return declaration.hasPrefix("<?xml") && (declaration.contains("windows-1252") || declaration.contains("cp1252"))
+        return declaration.hasPrefix("<?xml") && (declaration.contains("windows-125") || declaration.contains("cp125"))
     }
 
     /// Whether both sides read `input` alike, or differ on it only by another known difference.
