@@ -102,6 +102,11 @@ let package = Package(
         // `instructions`: instructions per decode or encode call under callgrind (a new coder per
         // call), for changes too small for the wall-clock benchmarks. See README.md.
         .executableTarget(
+            name: "decode-ratios",
+            dependencies: ["Decoders", "Workloads"],
+            path: "Sources/decode-ratios"
+        ),
+        .executableTarget(
             name: "instructions",
             dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
             path: "Sources/instructions"
