@@ -37,6 +37,9 @@ internal struct TypeTraits {
     var wrapperType: (any XMLDecodableWrapper.Type)?
     /// An `Array` of a decodable type, which the decoder fills itself (see `XMLDecodableArray`).
     var decodableArray: (any XMLDecodableArray.Type)? = nil
+    /// For a `CodingKey` type, the maker of its keyed containers (see KeyedContainerMaker.swift),
+    /// unretained: the process keeps every maker.
+    var keyedContainerMaker: Unmanaged<KeyedContainerMaker>? = nil
 }
 
 extension TypeTraits {
@@ -95,7 +98,8 @@ extension XMLDecoderImpl {
             isEnum: isEnumType(type),
             isDictionary: type is any XMLDictionaryMarker.Type,
             wrapperType: type as? any XMLDecodableWrapper.Type,
-            decodableArray: isSubtree ? nil : type as? any XMLDecodableArray.Type)
+            decodableArray: isSubtree ? nil : type as? any XMLDecodableArray.Type,
+            keyedContainerMaker: KeyedContainerMaker.forKeyType(type))
     }
 }
 

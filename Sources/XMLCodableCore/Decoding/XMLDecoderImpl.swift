@@ -332,7 +332,7 @@ internal final class XMLDecoderImpl: Decoder {
                 return KeyedDecodingContainer(
                     XMLChoiceDecodingContainer<Key>(decoder: self, value: .element(node), caseName: matchName(index[node].name), path: codingPathNode))
             }
-            return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: node, path: codingPathNode))
+            return keyedContainer(node, keyedBy: type)
         case .elements(let list) where list.count == 1:
             return try with(value: .element(node(0, of: list)), path: codingPathNode) { try container(keyedBy: type) }
         case .text(ofElement: let node):

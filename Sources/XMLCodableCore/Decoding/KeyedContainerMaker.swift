@@ -1,0 +1,89 @@
+// KeyedContainerMaker: keyed containers made without asking the runtime for their type's metadata.
+//
+// Why: `container(keyedBy:)` is called from a model's `init(from:)` through the `Decoder`
+// protocol, so it runs unspecialized, with `Key` known only at run time. Naming
+// `XMLKeyedDecodingContainer<Key>` there makes the runtime look that type's metadata up in its
+// hash table of generic types, and its conformance to `KeyedDecodingContainerProtocol` up in
+// another: some 570 instructions for every struct decoded, about 6% of decoding a document of
+// many small elements (osm 5k: 10,000 containers). Generic code that receives a type as a
+// generic parameter gets its metadata and conformances passed in, with no lookup. So the lookup
+// is done once per key type, to make a `TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>>`,
+// and every later container of that key type is made by that object, whose class metadata carries
+// the container type and its conformance.
+//
+//     struct Node: Decodable { let id: Int }        // CodingKeys: Node.CodingKeys
+//
+//     first Node: traits(of: Node.CodingKeys.self) computes the key type's traits once per
+//                 process: a maker for XMLKeyedDecodingContainer<Node.CodingKeys> (one lookup)
+//     every Node: the maker from the traits (a pointer compare in the decoder's trait slots), then
+//                 maker.make(...): the container built with the metadata the maker's class holds
+//
+// The makers live as long as the process, like the type metadata they stand for: one small object
+// per key type, kept by the process-wide table of type traits (which never forgets a type), so
+// the traits hold them unretained and copying traits counts no references.
+// (The standard library's box around the container, `KeyedDecodingContainer(_:)`, still asks for
+// its own metadata: that type is the standard library's, and only its initializer can make one.)
+
+/// A maker of keyed containers for one key type (the subclass is generic over the container type).
+internal class KeyedContainerMaker: @unchecked Sendable {
+    /// A maker for the key type `type`, if it is one (`CodingKey`).
+    static func forKeyType(_ type: Any.Type) -> Unmanaged<KeyedContainerMaker>? {
+        guard let keyType = type as? any CodingKey.Type else { return nil }
+        // Retained for the life of the process (see the file's header).
+        return Unmanaged.passRetained(maker(for: keyType))
+    }
+
+    private static func maker<Key: CodingKey>(for type: Key.Type) -> KeyedContainerMaker {
+        TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>>()
+    }
+}
+
+/// The maker of `Container`s: its class metadata holds `Container`'s metadata and conformances,
+/// so `make` needs no lookup of them.
+internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContainer>: KeyedContainerMaker, @unchecked Sendable {
+    /// A container for `element`, boxed as the standard library's `KeyedDecodingContainer`.
+    /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
+    @inline(never)
+    func make(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) -> KeyedDecodingContainer<Container.Key> {
+        KeyedDecodingContainer(Container(decoder: decoder, element: element, path: path))
+    }
+}
+
+/// A keyed container for an element, which a `TypedKeyedContainerMaker` can make.
+internal protocol XMLElementKeyedContainer: KeyedDecodingContainerProtocol {
+    init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode)
+}
+
+extension XMLKeyedDecodingContainer: XMLElementKeyedContainer {}
+
+extension XMLDecoderImpl {
+    /// The keyed container of `element`, made by the key type's maker (see the file's header).
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        guard let maker = keyedContainerMaker(for: type) else { return keyedContainerWithoutMaker(element, keyedBy: type) }
+        // The maker in `Key`'s traits was made for `XMLKeyedDecodingContainer<Key>` and nothing
+        // else (`KeyedContainerMaker.forKeyType`, from `Key.self` itself): the conversion only
+        // tells the compiler so, without asking the runtime. The process keeps the maker, so it
+        // is used without a count of its own.
+        let typed = Unmanaged<TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>>>.fromOpaque(maker.toOpaque())
+        let path = codingPathNode
+        return typed._withUnsafeGuaranteedRef { $0.make(decoder: self, element: element, path: path) }
+    }
+
+    /// The keyed container made the usual way (every key type has a maker, so this is only a
+    /// fallback). Out of line, so that the lookup it needs is not made on entry to the caller.
+    @inline(never)
+    private func keyedContainerWithoutMaker<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: element, path: codingPathNode))
+    }
+
+    /// The maker of keyed containers for the key type `type`, from its traits (the decoder's
+    /// trait slots, as `traits(of:)`, reading only this field).
+    @inline(__always)
+    func keyedContainerMaker(for type: Any.Type) -> Unmanaged<KeyedContainerMaker>? {
+        let key = ObjectIdentifier(type)
+        let set = TraitSlot.set(for: key)
+        if let slot = TraitSlot.find(key, in: traitSlots, set: set) { return traitSlots[slot].traits.keyedContainerMaker }
+        return traits(of: type).keyedContainerMaker
+    }
+}
