@@ -34,6 +34,9 @@ internal struct EncoderTypeTraits {
     var keyShapes: Any.Type?
     /// Where a property wrapper puts its value (`nil` for types that are not wrappers).
     var wrapperPlacement: XMLEncoder.NodeEncoding?
+    /// For a `CodingKey` type, the maker of its keyed containers (see
+    /// KeyedEncodingContainerMaker.swift), unretained: the process keeps every maker.
+    var keyedContainerMaker: Unmanaged<KeyedEncodingContainerMaker>? = nil
 }
 
 /// Arrays, whose element type the encoder asks about.
@@ -100,7 +103,8 @@ extension XMLEncoderImpl {
                     case .elementOrAttribute: .both
                     default: .element
                     }
-                })
+                },
+                keyedContainerMaker: KeyedEncodingContainerMaker.forKeyType(type))
             if traitsList.count < 16 { traitsList.append((id, found)) } else { traitsCache[id] = found }
         }
         EncoderTraitSlot.insert(EncoderTraitSlot(type: key, traits: found), in: &traitSlots, set: set)

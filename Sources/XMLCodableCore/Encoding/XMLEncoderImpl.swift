@@ -616,10 +616,11 @@ internal final class XMLEncoderImpl: Encoder {
             return KeyedEncodingContainer(
                 XMLMapEncodingContainer<Key>(encoder: self, parent: parent, names: mapNamesList[Int(names)], path: codingPathNode))
         }
-        let isChoice = isChoiceKey(Key.self)
+        let keyTraits = traits(of: Key.self)
+        let isChoice = keyTraits.isChoiceKey
         let element = elementForContainer()
         if isChoice, element == choiceItemCandidate { tree.nodes[element].marks |= XMLEncodedTree.Marks.choiceItem }
-        return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: element, path: codingPathNode, isChoice: isChoice))
+        return keyedContainer(element, keyedBy: type, maker: keyTraits.keyedContainerMaker, isChoice: isChoice)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
