@@ -167,11 +167,19 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// For a key that found nothing: the one unlabeled associated value of a synthesized enum
     /// case (`_0`, in a key type with no `_1`) may be the case element's content (see
     /// `XMLDecoderImpl.enumPayload`). With a `_1`, a missing `_0` is missing (an empty list
-    /// writes nothing), not the elements of the other values. (Out of line: `Key(stringValue:)`
-    /// needs `Optional<Key>`'s metadata, built on entry to the function that uses it.)
+    /// writes nothing), not the elements of the other values. (Out of line: this runs for every
+    /// absent key, an optional's most often.)
     @inline(never)
     private func enumPayload(_ key: Key) -> XMLValue? {
-        guard key.stringValue == "_0", Key(stringValue: "_1") == nil else { return nil }
+        guard key.stringValue == "_0" else { return nil }
+        return firstValuePayload()
+    }
+
+    /// `enumPayload` for the key `_0`. Apart, because `Key(stringValue:)` needs `Optional<Key>`'s
+    /// metadata, which the runtime looks up on entry to the function that uses it.
+    @inline(never)
+    private func firstValuePayload() -> XMLValue? {
+        guard Key(stringValue: "_1") == nil else { return nil }
         return decoder.enumPayload(key: "_0", of: element)
     }
 
