@@ -462,7 +462,7 @@ enum KnownDifferences {
         //    the root element, iconv's stop is taken for the end of the input and libxml2
         //    accepts while we reject the character (windows-1253's 0x9A), so both verdicts occur.
         if theirs.errors.contains(where: { $0.code == 6003 }), declaresWindowsCodePage(bytes) {
-            var refused = Set(bytes.filter(isUnassignedInWindows1252))
+            var refused = Set(bytes.filter(isOftenUnassignedInWindowsCodePages))
             for report in theirs.errors where report.code == 6003 {
                 if let range = report.message.range(of: "bytes 0x"),
                     let byte = UInt8(report.message[range.upperBound...].prefix(2), radix: 16), byte >= 0x80
@@ -485,9 +485,10 @@ enum KnownDifferences {
         return end < offset && end >= 5 && Array(bytes[(end - 5)..<end]) == Array("NDATA".utf8)
     }
 
-    /// The bytes windows-1252 and its kin leave unassigned, or may (see rule 27; a byte one of
-    /// them assigns is replaced on both sides alike, which cannot hide a difference).
-    static func isUnassignedInWindows1252(_ byte: UInt8) -> Bool {
+    /// The bytes windows-1252 and the other Windows code pages leave unassigned, or may (see
+    /// rule 27; a byte one of them assigns is replaced on both sides alike, which cannot hide a
+    /// difference). Bytes a page leaves unassigned beyond these come from libxml2's message.
+    static func isOftenUnassignedInWindowsCodePages(_ byte: UInt8) -> Bool {
         byte == 0x81 || byte == 0x8D || byte == 0x8E || byte == 0x8F || byte == 0x90 || byte == 0x9D || byte == 0x9E
     }
 

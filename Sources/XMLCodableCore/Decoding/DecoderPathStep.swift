@@ -43,10 +43,13 @@ extension CodingPathNode {
         .node(DecoderPathStep(key: key, parent: self, depth: depth + 1, decoder: decoder))
     }
 
-    /// The step the items of a list at this path share (`KeyStep.list(at:)`), one that holds
-    /// `decoder` when the path does not end in a key.
-    func listStep(decoder: XMLDecoderImpl) -> KeyStep {
+    /// The step the items of a list at this path share: the path's own step when it ends in a
+    /// key, else a new step standing for the path, which holds `decoder` when there is one (so
+    /// that the items' containers need no step of their own). A stream of elements passes none:
+    /// its decoder is replaced when a model keeps it, and a step holding it would keep it too.
+    func listStep(decoder: XMLDecoderImpl?) -> KeyStep {
         if case .node(let step) = self { return step }
+        guard let decoder else { return KeyStep(key: nil, parent: self, depth: depth) }
         return DecoderPathStep.standing(for: self, decoder: decoder)
     }
 }

@@ -41,8 +41,9 @@ internal final class ElementStreamDecoder {
     /// change would then copy again). Replaced when an element's model keeps it or one of its
     /// containers (see `endElementCall`).
     @exclusivity(unchecked) private var decoder: XMLDecoderImpl
-    /// The coding path step the elements' positions hang from.
-    private let list = CodingPathNode.KeyStep.list(at: .root)
+    /// The coding path step the elements' positions hang from (holding no decoder: see
+    /// `listStep(decoder:)`).
+    private let list = CodingPathNode.root.listStep(decoder: nil)
 
     init(reader: XMLReader, path: ElementPath, options: XMLDecoder.Options) {
         input = reader.input

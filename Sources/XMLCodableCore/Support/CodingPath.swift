@@ -24,13 +24,6 @@ internal enum CodingPathNode: Sendable {
             self.parent = parent
             self.depth = depth
         }
-
-        /// The step the items of a list at `path` share: the path's own step when it ends in a
-        /// key, else a new step standing for the path.
-        static func list(at path: CodingPathNode) -> KeyStep {
-            if case .node(let step) = path { return step }
-            return KeyStep(key: nil, parent: path, depth: path.depth)
-        }
     }
 
     var depth: Int {
