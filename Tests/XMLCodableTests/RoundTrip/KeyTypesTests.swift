@@ -64,59 +64,62 @@ private struct NumberedKey<Owner: Nesting>: CodingKey {
     private init(number: UInt8) { self.number = number }
 }
 
-/// A level keyed by `NamedKey<Self>`: `depth<n>` (its level) and `inner<n>`, the next level.
-private struct NamedLevel<Inner: Nesting>: Nesting {
+/// The keys of a level: `depth<n>` and `inner<n>`.
+private protocol LevelKey: CodingKey {
+    static var depth: Self { get }
+    static var inner: Self { get }
+}
+
+extension NamedKey: LevelKey {}
+extension NumberedKey: LevelKey {}
+
+/// A level of the chain: `depth<n>` (its level) and `inner<n>`, the next level, read and written
+/// with `Keys`, a key type of its own.
+private protocol Level: Nesting {
+    associatedtype Inner: Nesting
+    associatedtype Keys: LevelKey
+    var depth: Int { get }
+    var inner: Inner { get }
+    /// The decoding container's `allKeys`, sorted (empty when made to be encoded).
+    var keys: [String] { get }
+    init(depth: Int, inner: Inner, keys: [String])
+}
+
+extension Level {
     static var level: Int { Inner.level + 1 }
-    let depth: Int
-    let inner: Inner
-    /// The decoding container's `allKeys`, sorted (empty when encoded).
-    let keys: [String]
 
     init(inner: Inner) {
-        depth = Self.level
-        self.inner = inner
-        keys = []
+        self.init(depth: Self.level, inner: inner, keys: [])
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: NamedKey<Self>.self)
-        keys = container.allKeys.map(\.stringValue).sorted()
-        depth = try container.decode(Int.self, forKey: .depth)
-        inner = try container.decode(Inner.self, forKey: .inner)
+        let container = try decoder.container(keyedBy: Keys.self)
+        self.init(
+            depth: try container.decode(Int.self, forKey: .depth), inner: try container.decode(Inner.self, forKey: .inner),
+            keys: container.allKeys.map(\.stringValue).sorted())
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: NamedKey<Self>.self)
+        var container = encoder.container(keyedBy: Keys.self)
         try container.encode(depth, forKey: .depth)
         try container.encode(inner, forKey: .inner)
     }
 }
 
-/// A level keyed by `NumberedKey<Self>`; otherwise as `NamedLevel`.
-private struct NumberedLevel<Inner: Nesting>: Nesting {
-    static var level: Int { Inner.level + 1 }
+/// A level keyed by `NamedKey<Self>`.
+private struct NamedLevel<Inner: Nesting>: Level {
+    typealias Keys = NamedKey<Self>
     let depth: Int
     let inner: Inner
     let keys: [String]
+}
 
-    init(inner: Inner) {
-        depth = Self.level
-        self.inner = inner
-        keys = []
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: NumberedKey<Self>.self)
-        keys = container.allKeys.map(\.stringValue).sorted()
-        depth = try container.decode(Int.self, forKey: .depth)
-        inner = try container.decode(Inner.self, forKey: .inner)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: NumberedKey<Self>.self)
-        try container.encode(depth, forKey: .depth)
-        try container.encode(inner, forKey: .inner)
-    }
+/// A level keyed by `NumberedKey<Self>`.
+private struct NumberedLevel<Inner: Nesting>: Level {
+    typealias Keys = NumberedKey<Self>
+    let depth: Int
+    let inner: Inner
+    let keys: [String]
 }
 
 /// The document's root, holding the outermost level.
