@@ -224,7 +224,7 @@ internal struct XMLIndex {
             let next: XMLEvent?
             if inMemory {
                 do throws(ScanError) {
-                    next = try reader.scanner.next(document)
+                    next = try reader.scanner.nextInline(document)
                 } catch {
                     throw reader.publicError(error)
                 }

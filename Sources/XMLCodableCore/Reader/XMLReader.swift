@@ -124,6 +124,14 @@ public struct XMLReader {
     @inlinable
     public mutating func next() throws(XMLParsingError) -> XMLEvent? {
         if input.kind == .stream { return try nextFromStream() }
+        return try nextInMemory()
+    }
+
+    /// `next()` for a document in memory: one call into the library, which takes the reader by
+    /// address (no copy of its input, as a static call with the input as a parameter made in the
+    /// caller) and reads the event with the scanner's step inlined (`XMLScanner.nextInline`).
+    @usableFromInline
+    internal mutating func nextInMemory() throws(XMLParsingError) -> XMLEvent? {
         var failure: ScanError?
         let event = XMLReader.advance(&scanner, input, &failure)
         if let failure { throw publicError(failure) }
@@ -132,11 +140,11 @@ public struct XMLReader {
 
     /// Reads one event. The scanner and the input are separate parameters so that borrowing the
     /// input while the scanner changes needs no copy of either.
-    @inlinable
+    @inline(__always)
     internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input, _ failure: inout ScanError?) -> XMLEvent? {
         input.withBytes { bytes -> XMLEvent? in
             do throws(ScanError) {
-                return try scanner.next(bytes)
+                return try scanner.nextInline(bytes)
             } catch {
                 failure = error
                 return nil

@@ -145,11 +145,20 @@ internal struct XMLScanner {
 
     // MARK: - Reading events
 
+    /// Reads one event from `document` (the document's bytes, or a stream's window).
     ///
     /// The one place the document's bytes enter the scanner: from here on they are an
     /// `UncheckedBytes` view, valid for this call (`XMLReader.Input.withBytes`).
     @usableFromInline
     mutating func next(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+        try nextInline(document)
+    }
+
+    /// `next(_:)`, always inlined: the readers' own loops (`XMLReader.nextInMemory`, the index's
+    /// build) take the event without a call of their own into the scanner, whose prologue and
+    /// epilogue were paid on every event.
+    @inline(__always)
+    mutating func nextInline(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
         if let failure { throw failure }
         do {
             return try step(UncheckedBytes(document))
