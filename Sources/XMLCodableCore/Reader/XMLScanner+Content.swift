@@ -490,6 +490,7 @@ extension XMLScanner {
     }
 
     /// Closes the innermost element and returns its name.
+    @inline(__always)
     mutating func popElement() -> XMLName {
         let open = elements.removeLast()
         if namespaces.bindings.count > open.bindings { namespaces.truncate(to: open.bindings) }

@@ -18,7 +18,8 @@
 // * Events carry `XMLSlice`s: byte ranges plus flags saying what decoding they need. Text is
 //   checked (characters, references, `]]>`) while it is scanned, but decoded only when asked.
 // * Open elements, attributes and namespace bindings live in arrays reused for the whole document,
-//   so steady-state reading allocates nothing per element.
+//   so steady-state reading allocates nothing per element. The open elements' array only grows
+//   (`OpenElements`): closing an element lowers a count, and the next start tag overwrites the entry.
 // * Every error is thrown as a `ScanError` with the byte offset into the document (inside an entity,
 //   the offset of the outermost reference); `XMLReader` adds line and column.
 // * Hostile input is bounded by `XMLReader.Limits`: depth, attributes per element, name length,
@@ -71,6 +72,62 @@ internal struct XMLScanner {
         var frameDepth: Int
     }
 
+    /// The open elements, innermost last: `count` entries of an array that only grows. Closing an
+    /// element lowers `count` and leaves its entry, which the next start tag at that depth
+    /// overwrites; so closing changes no array (every change of an array checks that its buffer is
+    /// unique, and `removeLast()` is a call of its own), and opening changes one entry in place.
+    /// Entries past `count` are never read.
+    struct OpenElements {
+        /// The entries: the open elements, then what is left of closed ones.
+        private var storage: [OpenElement] = []
+        /// The number of open elements.
+        private(set) var count = 0
+
+        /// Whether no element is open.
+        var isEmpty: Bool { count == 0 }
+
+        /// The open elements' positions, outermost first.
+        var indices: Range<Int> { 0..<count }
+
+        /// The innermost open element, if any.
+        var last: OpenElement? { count > 0 ? storage[count - 1] : nil }
+
+        /// The open element at `index` (in `indices`).
+        subscript(index: Int) -> OpenElement {
+            get {
+                assert(index < count, "OpenElements: \(index) is not open")
+                return storage[index]
+            }
+            set {
+                assert(index < count, "OpenElements: \(index) is not open")
+                storage[index] = newValue
+            }
+        }
+
+        /// Opens `element`, innermost.
+        @inline(__always)
+        mutating func append(_ element: OpenElement) {
+            if count < storage.count {
+                storage[count] = element
+            } else {
+                storage.append(element)
+            }
+            count += 1
+        }
+
+        /// Closes the innermost open element (there must be one) and returns it.
+        @inline(__always)
+        mutating func removeLast() -> OpenElement {
+            count -= 1
+            return storage[count]
+        }
+
+        /// Whether an open element satisfies `predicate`.
+        func contains(where predicate: (OpenElement) -> Bool) -> Bool {
+            storage[..<count].contains(where: predicate)
+        }
+    }
+
     let limits: XMLReader.Limits
     let processNamespaces: Bool
     let lexer: Lexer
@@ -94,7 +151,7 @@ internal struct XMLScanner {
     var position: Int = 0
     var end: Int
     var frames: [Frame] = []
-    var elements: [OpenElement] = []
+    var elements = OpenElements()
     /// The attributes of the element of the last start tag: `attributes[attributeBase...]`.
     @usableFromInline var attributes: [XMLAttribute] = []
     /// Where the current element's attributes begin in `attributes`: always 0, unless
