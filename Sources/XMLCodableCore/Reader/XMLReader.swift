@@ -132,22 +132,21 @@ public struct XMLReader {
     /// caller) and reads the event with the scanner's step inlined (`XMLScanner.nextInline`).
     @usableFromInline
     internal mutating func nextInMemory() throws(XMLParsingError) -> XMLEvent? {
-        var failure: ScanError?
-        let event = XMLReader.advance(&scanner, input, &failure)
-        if let failure { throw publicError(failure) }
-        return event
+        switch XMLReader.advance(&scanner, input) {
+        case .success(let event): return event
+        case .failure(let failure): throw publicError(failure)
+        }
     }
 
-    /// Reads one event. The scanner and the input are separate parameters so that borrowing the
-    /// input while the scanner changes needs no copy of either.
+    /// Reads one event, or the scanner's error. The scanner and the input are separate parameters
+    /// so that borrowing the input while the scanner changes needs no copy of either.
     @inline(__always)
-    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input, _ failure: inout ScanError?) -> XMLEvent? {
-        input.withBytes { bytes -> XMLEvent? in
+    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input) -> Result<XMLEvent?, ScanError> {
+        input.withBytes { bytes -> Result<XMLEvent?, ScanError> in
             do throws(ScanError) {
-                return try scanner.nextInline(bytes)
+                return .success(try scanner.nextInline(bytes))
             } catch {
-                failure = error
-                return nil
+                return .failure(error)
             }
         }
     }
