@@ -26,6 +26,9 @@
 //                    the same bytes declared encoding="windows-1252", so every byte goes through
 //                    a legacy decoder's table (the few non-ASCII UTF-8 sequences become two or
 //                    three Latin letters each): the transcoding's cost over read-books5k
+//   read-osm5k       var reader = try XMLReader(data); while try reader.next() != nil {}
+//                    the reader alone on osm 5k: many small elements, each with many attributes
+//                    (the per-event and per-attribute costs, where read-books5k is text-heavy)
 //
 // The models are Workloads' as they are, without the Encoders module's attribute conformances: the
 // encoder writes every property as a child element (the figures in README.md were taken this way).
@@ -33,7 +36,7 @@
 // for three: (450.9 − 253.5) ÷ 2 = 98.7 million per call (at aa398fb).
 //
 // Options:
-//   --mode M        one of the modes above (repeatable; default: all seven)
+//   --mode M        one of the modes above (repeatable; default: all eight)
 //   --valgrind P    the valgrind executable (default: found on PATH)
 
 #if canImport(FoundationEssentials)
@@ -51,6 +54,7 @@ enum Mode: String, CaseIterable {
     case streamBooks5k = "stream-books5k"
     case readBooks5k = "read-books5k"
     case readBooks5kWindows1252 = "read-books5k-windows1252"
+    case readOSM5k = "read-osm5k"
 }
 
 /// Reads every event of `bytes`; checks the number of start elements.
@@ -63,7 +67,7 @@ func readAll(_ bytes: [UInt8], elements expected: Int) throws {
     guard elements == expected else { fail("read \(elements) elements, not \(expected)") }
 }
 
-/// How many start elements books 5k has, counted once outside the measured calls' difference.
+/// How many start elements a document (books 5k, osm 5k) has, counted once outside the measured calls' difference.
 func elementCount(_ bytes: [UInt8]) throws -> Int {
     var reader = try XMLReader(bytes)
     var elements = 0
@@ -127,6 +131,10 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         } else {
             bytes = declaration + bytes
         }
+        for _ in 0..<calls { try readAll(bytes, elements: expected) }
+    case .readOSM5k:
+        let bytes = [UInt8](Workloads.osm5k.data)
+        let expected = try elementCount(bytes)
         for _ in 0..<calls { try readAll(bytes, elements: expected) }
     }
 }

@@ -224,7 +224,7 @@ internal struct XMLIndex {
             let next: XMLEvent?
             if inMemory {
                 do throws(ScanError) {
-                    next = try reader.scanner.next(document)
+                    next = try reader.scanner.nextInline(document)
                 } catch {
                     throw reader.publicError(error)
                 }
@@ -304,6 +304,7 @@ internal struct XMLIndex {
         }
         reader.scanner.attributes.removeAll(keepingCapacity: true)
         reader.scanner.attributeBase = 0
+        reader.scanner.attributeEnd = 0
         reader.scanner.keepsAttributes = false
         return index
     }

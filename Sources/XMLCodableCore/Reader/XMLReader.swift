@@ -124,22 +124,29 @@ public struct XMLReader {
     @inlinable
     public mutating func next() throws(XMLParsingError) -> XMLEvent? {
         if input.kind == .stream { return try nextFromStream() }
-        var failure: ScanError?
-        let event = XMLReader.advance(&scanner, input, &failure)
-        if let failure { throw publicError(failure) }
-        return event
+        return try nextInMemory()
     }
 
-    /// Reads one event. The scanner and the input are separate parameters so that borrowing the
-    /// input while the scanner changes needs no copy of either.
-    @inlinable
-    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input, _ failure: inout ScanError?) -> XMLEvent? {
-        input.withBytes { bytes -> XMLEvent? in
+    /// `next()` for a document in memory: one call into the library, which takes the reader by
+    /// address (no copy of its input, as a static call with the input as a parameter made in the
+    /// caller) and reads the event with the scanner's step inlined (`XMLScanner.nextInline`).
+    @usableFromInline
+    internal mutating func nextInMemory() throws(XMLParsingError) -> XMLEvent? {
+        switch XMLReader.advance(&scanner, input) {
+        case .success(let event): return event
+        case .failure(let failure): throw publicError(failure)
+        }
+    }
+
+    /// Reads one event, or the scanner's error. The scanner and the input are separate parameters
+    /// so that borrowing the input while the scanner changes needs no copy of either.
+    @inline(__always)
+    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input) -> Result<XMLEvent?, ScanError> {
+        input.withBytes { bytes -> Result<XMLEvent?, ScanError> in
             do throws(ScanError) {
-                return try scanner.next(bytes)
+                return .success(try scanner.nextInline(bytes))
             } catch {
-                failure = error
-                return nil
+                return .failure(error)
             }
         }
     }
@@ -164,7 +171,13 @@ public struct XMLReader {
     /// followed by any defaulted from the DTD. Namespace declarations are included and marked.
     @inlinable
     public var attributes: [XMLAttribute] {
-        scanner.attributeBase == 0 ? scanner.attributes : Array(scanner.attributes[scanner.attributeBase...])
+        // `scanner.attributes[attributeBase..<attributeEnd]`, the whole array without a copy when
+        // that is all of it (see `XMLScanner.attributes`).
+        let all = scanner.attributes
+        let end = min(scanner.attributeEnd, all.count)
+        let base = min(scanner.attributeBase, end)
+        if base == end { return [] }
+        return base == 0 && end == all.count ? all : Array(all[base..<end])
     }
 
     /// The number of elements currently open.

@@ -18,7 +18,8 @@
 // * Events carry `XMLSlice`s: byte ranges plus flags saying what decoding they need. Text is
 //   checked (characters, references, `]]>`) while it is scanned, but decoded only when asked.
 // * Open elements, attributes and namespace bindings live in arrays reused for the whole document,
-//   so steady-state reading allocates nothing per element.
+//   so steady-state reading allocates nothing per element. The open elements' array only grows
+//   (`OpenElements`): closing an element lowers a count, and the next start tag overwrites the entry.
 // * Every error is thrown as a `ScanError` with the byte offset into the document (inside an entity,
 //   the offset of the outermost reference); `XMLReader` adds line and column.
 // * Hostile input is bounded by `XMLReader.Limits`: depth, attributes per element, name length,
@@ -71,6 +72,62 @@ internal struct XMLScanner {
         var frameDepth: Int
     }
 
+    /// The open elements, innermost last: `count` entries of an array that only grows. Closing an
+    /// element lowers `count` and leaves its entry, which the next start tag at that depth
+    /// overwrites; so closing changes no array (every change of an array checks that its buffer is
+    /// unique, and `removeLast()` is a call of its own), and opening changes one entry in place.
+    /// Entries past `count` are never read.
+    struct OpenElements {
+        /// The entries: the open elements, then what is left of closed ones.
+        private var storage: [OpenElement] = []
+        /// The number of open elements.
+        private(set) var count = 0
+
+        /// Whether no element is open.
+        var isEmpty: Bool { count == 0 }
+
+        /// The open elements' positions, outermost first.
+        var indices: Range<Int> { 0..<count }
+
+        /// The innermost open element, if any.
+        var last: OpenElement? { count > 0 ? storage[count - 1] : nil }
+
+        /// The open element at `index` (in `indices`).
+        subscript(index: Int) -> OpenElement {
+            get {
+                assert(index < count, "OpenElements: \(index) is not open")
+                return storage[index]
+            }
+            set {
+                assert(index < count, "OpenElements: \(index) is not open")
+                storage[index] = newValue
+            }
+        }
+
+        /// Opens `element`, innermost.
+        @inline(__always)
+        mutating func append(_ element: OpenElement) {
+            if count < storage.count {
+                storage[count] = element
+            } else {
+                storage.append(element)
+            }
+            count += 1
+        }
+
+        /// Closes the innermost open element (there must be one) and returns it.
+        @inline(__always)
+        mutating func removeLast() -> OpenElement {
+            count -= 1
+            return storage[count]
+        }
+
+        /// Whether an open element satisfies `predicate`.
+        func contains(where predicate: (OpenElement) -> Bool) -> Bool {
+            storage[..<count].contains(where: predicate)
+        }
+    }
+
     let limits: XMLReader.Limits
     let processNamespaces: Bool
     let lexer: Lexer
@@ -94,12 +151,20 @@ internal struct XMLScanner {
     var position: Int = 0
     var end: Int
     var frames: [Frame] = []
-    var elements: [OpenElement] = []
-    /// The attributes of the element of the last start tag: `attributes[attributeBase...]`.
+    var elements = OpenElements()
+    /// The attributes of the element of the last start tag: `attributes[attributeBase..<attributeEnd]`,
+    /// which is `attributes[attributeBase...]` once the tag has been read. Entries past
+    /// `attributeEnd` are an earlier tag's: instead of emptying the array at each event, the next
+    /// start tag overwrites its entries and removes only those it does not overwrite (between
+    /// tags with as many attributes, none).
     @usableFromInline var attributes: [XMLAttribute] = []
     /// Where the current element's attributes begin in `attributes`: always 0, unless
     /// `keepsAttributes` asks the scanner to keep those of earlier elements before them.
     @usableFromInline var attributeBase = 0
+    /// Where the current element's attributes end in `attributes`: `attributeBase` at every event
+    /// but a start tag; after one, `attributes.count` (while it is read, and if it is in error,
+    /// the end of those read so far).
+    @usableFromInline var attributeEnd = 0
     /// Whether `attributes` keeps growing from element to element instead of being emptied at each
     /// event, so that a consumer that wants them all (the index) can take the array as it is.
     var keepsAttributes = false
@@ -145,11 +210,20 @@ internal struct XMLScanner {
 
     // MARK: - Reading events
 
+    /// Reads one event from `document` (the document's bytes, or a stream's window).
     ///
     /// The one place the document's bytes enter the scanner: from here on they are an
     /// `UncheckedBytes` view, valid for this call (`XMLReader.Input.withBytes`).
     @usableFromInline
     mutating func next(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+        try nextInline(document)
+    }
+
+    /// `next(_:)`, always inlined: the readers' own loops (`XMLReader.nextInMemory`, the index's
+    /// build) take the event without a call of their own into the scanner, whose prologue and
+    /// epilogue were paid on every event.
+    @inline(__always)
+    mutating func nextInline(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
         if let failure { throw failure }
         do {
             return try step(UncheckedBytes(document))
@@ -163,9 +237,9 @@ internal struct XMLScanner {
     private mutating func step(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         if keepsAttributes {
             attributeBase = attributes.count
-        } else if !attributes.isEmpty {
-            attributes.removeAll(keepingCapacity: true)
         }
+        // The last tag's attributes stay in the array until the next start tag overwrites them.
+        attributeEnd = attributeBase
         if pendingEnd {
             pendingEnd = false
             isEmptyElementTag = false

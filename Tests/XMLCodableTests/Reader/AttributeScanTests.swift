@@ -1,7 +1,9 @@
 // Edge cases of the start-tag fast paths: attribute values scanned eight bytes at a time (each
 // special byte at every offset of a word, values ending at the end of a buffer), the single-space
 // and `="` shortcuts, the filter that lets most tags skip the duplicate-name comparison, and the
-// index taking attributes from the reader.
+// index taking attributes from the reader. Then the array of attributes that each start tag
+// overwrites rather than one emptied at every event (`XMLScanner.attributeEnd`): every count after
+// every count, with namespaces, defaults and repeated names, in errors, and in copies of a reader.
 
 import Testing
 
@@ -297,5 +299,139 @@ import Testing
             let open = Self.failure("\(prefix)\(before)x")
             #expect(open?.reason == .unclosedElement("r"))
         }
+    }
+
+    // MARK: - Attributes overwritten tag to tag
+
+    /// Every event of a document with the reader's attributes at it: `<name a=v ...>` for a start
+    /// tag, and for any other event its kind followed by the attributes the reader reports then
+    /// (which must be none).
+    static func attributeTrace(_ reader: inout XMLReader) throws -> [String] {
+        var lines: [String] = []
+        while let event = try reader.next() {
+            let attributes = reader.attributes.map { attribute in
+                "\(reader.string(attribute.name))=\(reader.string(attribute.value))\(attribute.isDefaulted ? "(default)" : "")"
+                    + "\(attribute.isNamespaceDeclaration ? "(xmlns)" : "")\(reader.namespaceURI(attribute.name).map { "{\($0)}" } ?? "")"
+            }
+            switch event {
+            case .startElement(let name): lines.append("<\(reader.string(name)) \(attributes.joined(separator: " "))>")
+            case .endElement: lines.append("end \(attributes)")
+            case .text: lines.append("text \(attributes)")
+            default: lines.append("other \(attributes)")
+            }
+        }
+        return lines
+    }
+
+    /// The tag `<e ...>` with `count` attributes named from `first` on (`a0`, `a1`, … or `b0`, …).
+    static func tag(_ count: Int, named first: String = "a", empty: Bool) -> String {
+        let attributes = (0..<count).map { " \(first)\($0)='\(first)\($0)v'" }.joined()
+        return empty ? "<e\(attributes)/>" : "<e\(attributes)>t</e>"
+    }
+
+    /// What `attributeTrace` gives for the tag `tag(count, named:, empty:)`.
+    static func expectedTrace(_ count: Int, named first: String = "a", empty: Bool) -> [String] {
+        let start = "<e \((0..<count).map { "\(first)\($0)=\(first)\($0)v" }.joined(separator: " "))>"
+        return empty ? [start, "end []"] : [start, "text []", "end []"]
+    }
+
+    @Test func everyCountOfAttributesAfterEveryCount() throws {
+        let counts = [0, 1, 2, 3, 6, 13]
+        for first in counts {
+            for second in counts {
+                for third in counts {
+                    for empty in [false, true] {
+                        let xml = "<r>\(Self.tag(first, empty: empty))\(Self.tag(second, named: "b", empty: !empty))x\(Self.tag(third, empty: empty))</r>"
+                        var reader = XMLReader(xml)
+                        let expected =
+                            ["<r >"] + Self.expectedTrace(first, empty: empty) + Self.expectedTrace(second, named: "b", empty: !empty) + ["text []"]
+                            + Self.expectedTrace(third, empty: empty) + ["end []"]
+                        #expect(try Self.attributeTrace(&reader) == expected, "\(xml)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func namespacesDefaultsAndRepeatedNamesAfterMoreAttributes() throws {
+        // Each tag reads as it does first in its element, whatever the tags before it had:
+        // declarations and prefixes resolved among its own attributes, defaults added after them,
+        // names compared with its own only.
+        let dtd = "<!DOCTYPE r [<!ATTLIST e z CDATA 'zz' t NMTOKENS #IMPLIED>]>"
+        let tags = [
+            "<p:e xmlns:p='urn:p' p:x='1'/>", "<e xmlns='urn:d' y='2'/>", "<e/>", "<e z='1'/>", "<e a='1'/>", "<e t='  a  b '/>",
+            "<e c='1' b='2'/>", "<e xmlns:p='urn:p' p:a='1'><p:f p:b='2'/></e>",
+        ]
+        for tag in tags {
+            for before in [0, 1, 3, 6] {
+                for prolog in ["", dtd] {
+                    var alone = XMLReader("\(prolog)<r>\(tag)</r>")
+                    var after = XMLReader("\(prolog)<r>\(Self.tag(before, empty: true))\(tag)</r>")
+                    let expected = try Self.attributeTrace(&alone)
+                    let found = try Self.attributeTrace(&after)
+                    // After `<r>` (and the DOCTYPE): the tag's events, then `</r>`.
+                    let count = expected.count - (prolog.isEmpty ? 1 : 2)
+                    #expect(found.count == expected.count + 2)
+                    #expect(Array(found.suffix(count)) == Array(expected.suffix(count)), "\(before): \(prolog)\(tag)")
+                }
+            }
+        }
+        for tag in ["<e c='1' c='2'/>", "<e xmlns:p='urn:p' xmlns:q='urn:p' p:a='1' q:a='2'/>", "<e a0='1' a1='2' a0='3'/>"] {
+            let alone = readError("<r>\(tag)</r>")
+            #expect(alone != nil)
+            for before in [1, 3, 6] {
+                let prefix = "<r>" + Self.tag(before, empty: true)
+                let after = readError("\(prefix)\(tag)</r>")
+                #expect(after?.reason == alone?.reason, "\(prefix)\(tag)")
+                #expect(after.map { $0.offset - prefix.utf8.count + 3 } == alone?.offset, "\(prefix)\(tag)")
+            }
+        }
+    }
+
+    @Test func attributesOfATagInErrorAreThoseReadBeforeIt() throws {
+        var options = XMLReader.Options()
+        options.limits.maxAttributesPerElement = 3
+        for before in [0, 1, 2, 3] {
+            for tag in ["<e x='1' y='2' z=>", "<e x='1' y='2' z='<'/>", "<e x='1' y='2' z='3' w='4'/>", "<e x='1' x='2'/>"] {
+                let prefix = "<r>" + Self.tag(before, empty: true)
+                // The same tag after a tag with no attributes: what the reader reports in error.
+                var fresh = XMLReader("<r>\(tag)</r>", options: options)
+                var reader = XMLReader("\(prefix)\(tag)</r>", options: options)
+                #expect(throws: XMLParsingError.self) { try Self.attributeTrace(&fresh) }
+                #expect(throws: XMLParsingError.self) { try Self.attributeTrace(&reader) }
+                let expected = fresh.attributes.map { "\(fresh.string($0.name))=\(fresh.string($0.value))" }
+                #expect(!expected.isEmpty)
+                #expect(reader.attributes.map { "\(reader.string($0.name))=\(reader.string($0.value))" } == expected, "\(prefix)\(tag)")
+            }
+        }
+    }
+
+    @Test func aCopyOfAReaderKeepsItsTagsAttributes() throws {
+        var reader = XMLReader("<r><e a='1' b='2' c='3'/><e d='4'/><e e='5' f='6' g='7' h='8'/></r>")
+        _ = try reader.next()
+        _ = try reader.next()
+        let copy = reader
+        var names: [[String]] = []
+        while let event = try reader.next() {
+            if case .startElement = event { names.append(reader.attributes.map { reader.string($0.name) }) }
+        }
+        #expect(names == [["d"], ["e", "f", "g", "h"]])
+        #expect(copy.attributes.map { copy.string($0.name) } == ["a", "b", "c"])
+        var again = copy
+        _ = try again.next()
+        #expect(again.attributes.isEmpty)
+        #expect(copy.attributes.count == 3)
+    }
+
+    @Test func theIndexTakesEachTagsOwnAttributes() throws {
+        let xml = "<r>" + [3, 1, 0, 6, 2, 2, 13, 0, 1].map { Self.tag($0, empty: true) }.joined() + "</r>"
+        var reader = XMLReader(xml)
+        let index = try XMLIndex.build(&reader)
+        var counts: [Int] = []
+        for node in 0..<index.nodes.count where index.nodes[node].kind == .element {
+            counts.append(Int(index.nodes[node].attributeCount))
+        }
+        #expect(counts == [0, 3, 1, 0, 6, 2, 2, 13, 0, 1])
+        #expect(reader.attributes.isEmpty)
     }
 }
