@@ -304,7 +304,6 @@ internal struct XMLIndex {
         }
         reader.scanner.attributes.removeAll(keepingCapacity: true)
         reader.scanner.attributeBase = 0
-        reader.scanner.attributeEnd = 0
         reader.scanner.keepsAttributes = false
         return index
     }

@@ -171,13 +171,7 @@ public struct XMLReader {
     /// followed by any defaulted from the DTD. Namespace declarations are included and marked.
     @inlinable
     public var attributes: [XMLAttribute] {
-        // `scanner.attributes[attributeBase..<attributeEnd]`, the whole array without a copy when
-        // that is all of it (see `XMLScanner.attributes`).
-        let all = scanner.attributes
-        let end = min(scanner.attributeEnd, all.count)
-        let base = min(scanner.attributeBase, end)
-        if base == end { return [] }
-        return base == 0 && end == all.count ? all : Array(all[base..<end])
+        scanner.attributeBase == 0 ? scanner.attributes : Array(scanner.attributes[scanner.attributeBase...])
     }
 
     /// The number of elements currently open.

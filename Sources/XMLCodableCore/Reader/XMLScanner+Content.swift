@@ -403,22 +403,14 @@ extension XMLScanner {
             }
             let value = XMLSlice(source: source, start: valueStart, end: p, flags: flags)
             p += 1
-            let attribute = XMLAttribute(
-                name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false)
-            // At the end, or over an earlier tag's entry if there is one.
-            if attributeEnd >= attributes.count {
-                attributes.append(attribute)
-            } else {
-                attributes[attributeEnd] = attribute
-            }
-            attributeEnd += 1
-            if attributeEnd - attributeBase > limits.maxAttributesPerElement {
+            attributes.append(
+                XMLAttribute(
+                    name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
+            if attributes.count - attributeBase > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: attributeName.start)
             }
         }
         position = p
-        // The entries of an earlier tag's attributes that this tag's did not overwrite.
-        if attributeEnd < attributes.count { removeStaleAttributes() }
         if hasAttributeDeclarations {
             let specified = attributes.count
             try applyAttributeDeclarations(qualified, buf, document)
@@ -495,17 +487,6 @@ extension XMLScanner {
         }
         position = p + 1
         return .endElement(popElement())
-    }
-
-    /// Removes the entries past `attributeEnd`, an earlier tag's attributes that the start tag
-    /// just read did not overwrite.
-    @inline(never)
-    mutating func removeStaleAttributes() {
-        if attributeEnd == 0 {
-            attributes.removeAll(keepingCapacity: true)
-        } else {
-            attributes.removeSubrange(attributeEnd...)
-        }
     }
 
     /// Closes the innermost element and returns its name.
@@ -713,7 +694,6 @@ extension XMLScanner {
             // Entity expansion in a default counts each time the default is used.
             if declaration.expansionCost > 0 { try account(declaration.expansionCost, at: position) }
             attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
-            attributeEnd = attributes.count
             if attributes.count - base > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
             }

@@ -152,19 +152,11 @@ internal struct XMLScanner {
     var end: Int
     var frames: [Frame] = []
     var elements = OpenElements()
-    /// The attributes of the element of the last start tag: `attributes[attributeBase..<attributeEnd]`,
-    /// which is `attributes[attributeBase...]` once the tag has been read. Entries past
-    /// `attributeEnd` are an earlier tag's: instead of emptying the array at each event, the next
-    /// start tag overwrites its entries and removes only those it does not overwrite (between
-    /// tags with as many attributes, none).
+    /// The attributes of the element of the last start tag: `attributes[attributeBase...]`.
     @usableFromInline var attributes: [XMLAttribute] = []
     /// Where the current element's attributes begin in `attributes`: always 0, unless
     /// `keepsAttributes` asks the scanner to keep those of earlier elements before them.
     @usableFromInline var attributeBase = 0
-    /// Where the current element's attributes end in `attributes`: `attributeBase` at every event
-    /// but a start tag; after one, `attributes.count` (while it is read, and if it is in error,
-    /// the end of those read so far).
-    @usableFromInline var attributeEnd = 0
     /// Whether `attributes` keeps growing from element to element instead of being emptied at each
     /// event, so that a consumer that wants them all (the index) can take the array as it is.
     var keepsAttributes = false
@@ -237,9 +229,9 @@ internal struct XMLScanner {
     private mutating func step(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         if keepsAttributes {
             attributeBase = attributes.count
+        } else if !attributes.isEmpty {
+            attributes.removeAll(keepingCapacity: true)
         }
-        // The last tag's attributes stay in the array until the next start tag overwrites them.
-        attributeEnd = attributeBase
         if pendingEnd {
             pendingEnd = false
             isEmptyElementTag = false
