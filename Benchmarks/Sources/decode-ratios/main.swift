@@ -29,7 +29,9 @@
 //   --input books5k|osm5k|books50k|osm50k   (repeatable; default: books5k and osm5k)
 //   --rounds N                              (default 15)
 //   --warmup N                              calls of each decoder before the first round (default 2)
-//   --no-xmlcoder                           leave XMLCoder out (it takes seconds per 50k document)
+//   --no-xmlcoder                           leave XMLCoder out (it takes seconds per 50k document; on
+//                                           books 50k, which Foundation's XMLParser refuses, it is
+//                                           left out by itself, with a row that says why)
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -112,9 +114,16 @@ print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
 for id in options.inputs {
     guard let decodeCase = DecodeCase.load(id) else { fail("no model for \(id.rawValue)") }
     var contenders: [Contender] = []
+    var skipped: [String] = []
     for kind in kinds {
         let run = decodeCase.run(kind)
-        if let difference = run.verify() { fail("\(id.rawValue): \(difference)") }
+        if let difference = run.verify() {
+            // XMLCoder reads through Foundation's XMLParser, which refuses documents over its
+            // size limit (books 50k): that decoder is left out of this input, the others compared.
+            guard kind == .xmlCoder else { fail("\(id.rawValue): \(difference)") }
+            skipped.append("| \(id.rawValue) | \(kind.rawValue) | skipped: \(difference.prefix(120)) | | | | |")
+            continue
+        }
         for fresh in [true, false] {
             contenders.append(Contender(kind: kind, fresh: fresh, call: fresh ? run.decodeFresh : run.decode))
         }
@@ -148,4 +157,5 @@ for id in options.inputs {
             "| \(id.rawValue) | \(contender.name) | \(format(best * 1000)) | \(format(median(contender.seconds) * 1000)) "
                 + "| \(Int((Double(decodeCase.items) / best).rounded())) \(ratioColumns) |")
     }
+    for row in skipped { print(row) }
 }
