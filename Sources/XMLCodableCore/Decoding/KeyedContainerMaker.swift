@@ -19,8 +19,9 @@
 //                 maker.make(...): the container built with the metadata the maker's class holds
 //
 // The makers live as long as the process, like the type metadata they stand for: one small object
-// per key type, kept by the process-wide table of type traits (which never forgets a type), so
-// the traits hold them unretained and copying traits counts no references.
+// per key type, made with the type's traits under the lock of the process-wide table of traits
+// (so once, whichever threads ask) and kept by it (it never forgets a type), so the traits hold
+// them unretained and copying traits counts no references.
 // (The standard library's box around the container, `KeyedDecodingContainer(_:)`, still asks for
 // its own metadata: that type is the standard library's, and only its initializer can make one.)
 
@@ -77,13 +78,9 @@ extension XMLDecoderImpl {
         KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: element, path: codingPathNode))
     }
 
-    /// The maker of keyed containers for the key type `type`, from its traits (the decoder's
-    /// trait slots, as `traits(of:)`, reading only this field).
+    /// The maker of keyed containers for the key type `type`, from its traits.
     @inline(__always)
     func keyedContainerMaker(for type: Any.Type) -> Unmanaged<KeyedContainerMaker>? {
-        let key = ObjectIdentifier(type)
-        let set = TraitSlot.set(for: key)
-        if let slot = TraitSlot.find(key, in: traitSlots, set: set) { return traitSlots[slot].traits.keyedContainerMaker }
-        return traits(of: type).keyedContainerMaker
+        traits(of: type).keyedContainerMaker
     }
 }

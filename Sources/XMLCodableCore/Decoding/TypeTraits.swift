@@ -67,13 +67,14 @@ extension XMLDecoderImpl {
         if let cached = traitsCache[key] {
             found = cached
         } else {
-            found =
-                sharedTraits.withLock { $0[key] }
-                ?? {
-                    let computed = computeTraits(type)
-                    sharedTraits.withLock { $0[key] = computed }
-                    return computed
-                }()
+            // Computed under the lock, so that a type's traits (and the container maker they
+            // hold, kept for the life of the process) are made once, whichever threads ask.
+            found = sharedTraits.withLock { shared in
+                if let known = shared[key] { return known }
+                let computed = computeTraits(type)
+                shared[key] = computed
+                return computed
+            }
             traitsCache[key] = found
         }
         TraitSlot.insert(TraitSlot(type: key, traits: found), in: &traitSlots, set: set)
