@@ -59,6 +59,10 @@ open class XMLDecoder: @unchecked Sendable {
         var shouldProcessNamespaces = false
         var trimValueWhitespaces = true
         var removeWhitespaceElements = false
+        /// Whether the index keeps a node for every run of layout white space between two child
+        /// elements (`XMLIndex.build`'s `dropsLayout`). Only tests and fuzzers set it, to compare
+        /// decoding with and without those nodes: the results must be the same.
+        var keepsLayoutWhitespace = false
         var limits = XMLReader.Limits()
         var undeclaredEntityReplacements: XMLReader.EntityReplacements?
 
@@ -153,6 +157,15 @@ open class XMLDecoder: @unchecked Sendable {
     open var removeWhitespaceElements: Bool {
         get { options.withLock { $0.removeWhitespaceElements } }
         set { options.withLock { $0.removeWhitespaceElements = newValue } }
+    }
+
+    /// Whether the document's index keeps a node for every run of layout white space between two
+    /// child elements, which it otherwise leaves out and finds again in the document when a value
+    /// needs it. Decoding gives the same results either way; the tests and the fuzzers compare the
+    /// two (`@_spi(Testing) import XMLCodableCore`). Default `false`.
+    @_spi(Testing) public var keepsLayoutWhitespace: Bool {
+        get { options.withLock { $0.keepsLayoutWhitespace } }
+        set { options.withLock { $0.keepsLayoutWhitespace = newValue } }
     }
 
     /// The reader's limits (depth, entity expansion, attributes, name length) for hostile input.
