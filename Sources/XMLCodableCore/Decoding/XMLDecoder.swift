@@ -247,7 +247,7 @@ open class XMLDecoder: @unchecked Sendable {
         var reader: XMLReader
         do {
             reader = try XMLReader(unsafeBytes: bytes, options: options.readerOptions)
-            index = try XMLIndex.build(&reader, reusing: &scratch)
+            index = try XMLIndex.build(&reader, reusing: &scratch, dropsLayout: !options.keepsLayoutWhitespace)
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(

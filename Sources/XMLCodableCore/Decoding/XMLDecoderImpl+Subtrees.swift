@@ -72,6 +72,11 @@ extension XMLDecoderImpl {
             frame.next = child.nextSibling
             switch child.kind {
             case .element:
+                // A run of layout white space the index left out before the element (see
+                // XMLIndex+Layout.swift), read back from the document: a tree keeps every text.
+                if child.followsLayout {
+                    frame.element.children.append(.text(string(XMLIndex.layoutRun(before: child, in: document.unsafeRawBuffer))))
+                }
                 stack.append(frame)
                 stack.append(Frame(element: shallowElement(childNumber), next: index.firstChild(of: childNumber)))
             case .text:

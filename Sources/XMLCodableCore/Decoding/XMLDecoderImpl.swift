@@ -601,13 +601,17 @@ internal final class XMLDecoderImpl: Decoder {
         return nil
     }
 
-    /// All the character data directly inside an element, joined.
+    /// All the character data directly inside an element, joined (with the runs of layout white
+    /// space the index left out, read back from the document).
     private func joinedText(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws -> [UInt8] {
         var bytes: [UInt8] = []
         for child in index.children(of: node) {
             let childNode = index[child]
             if childNode.isElement {
                 if !allowElements { throw typeMismatch(type, found: .element(node), path: path) }
+                if childNode.followsLayout {
+                    withRawBytes(of: XMLIndex.layoutRun(before: childNode, in: document.unsafeRawBuffer)) { bytes.append(contentsOf: $0) }
+                }
                 continue
             }
             withDecodedBytes(of: childNode.text) { bytes.append(contentsOf: $0) }

@@ -42,7 +42,7 @@ extension XMLIndex {
     /// An index of an element's values, the reader that reads its slices (over the arena) and the
     /// origins of its nodes.
     ///
-    /// - Throws: `XMLParsingError` for a name a node cannot hold (a prefix of 512 MiB or more).
+    /// - Throws: `XMLParsingError` for a name a node cannot hold (a prefix of 256 MiB or more).
     static func build(from root: XMLTree.Element, options: XMLReader.Options) throws(XMLParsingError) -> (
         index: XMLIndex, reader: XMLReader, origins: Origins
     ) {

@@ -20,7 +20,8 @@
 // into the reader's buffers (the document, or entity replacement text), and become strings or
 // numbers only when the decoder asks for them. Adjacent character data (text, CDATA, text from
 // entities) stays as separate nodes, in order; the decoder joins them when it needs an element's
-// text. Comments and processing instructions are not indexed.
+// text. Comments and processing instructions are not indexed, and the decoder's index leaves out
+// the indentation between child elements (see XMLIndex+Layout.swift).
 
 /// A flat, read-only map of a document's elements, attributes and character data.
 internal struct XMLIndex {
@@ -30,8 +31,9 @@ internal struct XMLIndex {
     /// A node's first child, when it has one, is always the next node (nodes are in document
     /// order), so a bit says whether there is one (`XMLIndex.firstChild(of:)`). The buffer number
     /// shares a word with the slice's flags (as in `XMLSlice`), the namespace number one with the
-    /// bits of `childNameBits`, and the prefix's length one with the kind: a name whose prefix is
-    /// 512 MiB or more, or a document with 16 million namespaces, is refused (`fits(_:)`).
+    /// bits of `childNameBits`, and the prefix's length one with the kind and two flags: a name
+    /// whose prefix is 256 MiB or more, or a document with 16 million namespaces, is refused
+    /// (`fits(_:)`).
     struct Node {
         /// The buffer (upper 24 bits) and the slice's decoding flags (lower 8).
         private var sourceAndFlags: UInt32
@@ -45,12 +47,13 @@ internal struct XMLIndex {
         var nextSibling: Int32
         /// The namespace number (upper 24 bits) and `childNameBits` (lower 8).
         private var namespaceAndNameBits: UInt32
-        /// The prefix's length plus one, 0 for none (upper 29 bits); whether the node has
-        /// children (bit 2); the kind (lower 2 bits).
+        /// The prefix's length plus one, 0 for none (upper 28 bits); whether a run of layout
+        /// white space was left out just before the node (bit 3, `followsLayout`); whether the
+        /// node has children (bit 2); the kind (lower 2 bits).
         private var prefixAndKind: UInt32
 
         /// The largest prefix length and namespace number a node holds.
-        static let maxPrefixLength = Int(UInt32.max >> 3) - 1
+        static let maxPrefixLength = Int(UInt32.max >> 4) - 1
         static let maxNamespaceID = Int(UInt32.max >> 8)
 
         /// Whether a node can hold `name`'s prefix length and namespace number.
@@ -64,13 +67,20 @@ internal struct XMLIndex {
         /// For an element: its namespace number.
         var namespaceID: Int32 { Int32(bitPattern: namespaceAndNameBits >> 8) }
         /// For an element: the length of its prefix, or -1.
-        var prefixLength: Int32 { Int32(bitPattern: prefixAndKind >> 3) - 1 }
+        var prefixLength: Int32 { Int32(bitPattern: prefixAndKind >> 4) - 1 }
         /// What the node is.
         var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: prefixAndKind & 3)) ?? .text }
         /// Whether the node has children (the first is the next node).
         var hasChildren: Bool {
             get { prefixAndKind & 4 != 0 }
             set { prefixAndKind = newValue ? prefixAndKind | 4 : prefixAndKind & ~4 }
+        }
+        /// For an element: whether a run of layout white space lies just before it in the
+        /// document, left out of the index (see XMLIndex+Layout.swift). The run is the white
+        /// space before the element's `<` (`XMLIndex.layoutRun(before:in:)`).
+        var followsLayout: Bool {
+            get { prefixAndKind & 8 != 0 }
+            set { prefixAndKind = newValue ? prefixAndKind | 8 : prefixAndKind & ~8 }
         }
         /// For an element: one bit per child element, `1 << (last byte of its name & 7)`; zero
         /// when it has no child elements. The last byte is the same for a name and its local
@@ -104,7 +114,7 @@ internal struct XMLIndex {
             self.attributeCount = attributeCount
             self.nextSibling = nextSibling
             namespaceAndNameBits = UInt32(truncatingIfNeeded: name.namespaceID) << 8
-            prefixAndKind = UInt32(truncatingIfNeeded: name.prefixLength + 1) << 3 | UInt32(kind.rawValue)
+            prefixAndKind = UInt32(truncatingIfNeeded: name.prefixLength + 1) << 4 | UInt32(kind.rawValue)
         }
 
         var isElement: Bool { prefixAndKind & 3 == UInt32(Kind.element.rawValue) }
@@ -158,7 +168,9 @@ internal struct XMLIndex {
     /// - Throws: the reader's ``XMLParsingError`` for a document that is not well-formed.
     /// - Parameter scratch: arrays to fill (emptied, with the capacity of an earlier call), taken
     ///   from it; see `DecodingScratch`.
-    static func build(_ reader: inout XMLReader, reusing scratch: inout DecodingScratch) throws(XMLParsingError) -> XMLIndex {
+    /// - Parameter dropsLayout: whether runs of layout white space between child elements are left
+    ///   out (see XMLIndex+Layout.swift); the document model keeps them all.
+    static func build(_ reader: inout XMLReader, reusing scratch: inout DecodingScratch, dropsLayout: Bool = true) throws(XMLParsingError) -> XMLIndex {
         // A second reference to the input, so that names can be read from the document's bytes
         // while the reader moves on (the storage is shared, not copied).
         let input = reader.input
@@ -169,7 +181,9 @@ internal struct XMLIndex {
         var unused: [Markup] = []
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed), keepsMarkup: false, markup: &unused)
+                try build(
+                    &reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed), keepsMarkup: false, dropsLayout: dropsLayout,
+                    markup: &unused)
             }
         }.get()
     }
@@ -180,7 +194,7 @@ internal struct XMLIndex {
         let input = reader.input
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: [], attributes: AttributeTable(), keepsMarkup: true, markup: &markup)
+                try build(&reader, document: document, nodes: [], attributes: AttributeTable(), keepsMarkup: true, dropsLayout: false, markup: &markup)
             }
         }.get()
     }
@@ -194,15 +208,31 @@ internal struct XMLIndex {
     /// The index's arrays, for the next call (see `DecodingScratch`).
     var storage: (nodes: [Node], attributes: [CompactAttribute]) { (nodes, attributes.packed) }
 
-    /// An open element while building: its node, and the last child linked so far (-1 for none).
+    /// An open element while building: its node, the last child linked so far (-1 for none), and
+    /// what its character data allows for leaving layout white space out.
     private struct OpenElement {
         var node: Int32
         var lastChild: Int32
+        var layout: Layout = .unchecked
+        /// Whether a run of its layout white space was left out (`followsLayout` on the element after it).
+        var leftOut = false
+    }
+
+    /// What an open element's character data so far says about leaving its layout white space
+    /// out of the index.
+    private enum Layout: UInt8 {
+        /// Not looked at yet (no run has been a candidate).
+        case unchecked
+        /// White space only, so far: runs between child elements may be left out.
+        case spaceOnly
+        /// Character data other than white space (or in an entity's text, not looked into): the
+        /// element is mixed content, whose every run is an item of a list, so every run is kept.
+        case mixed
     }
 
     private static func build(
         _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming AttributeTable,
-        keepsMarkup: Bool, markup: inout [Markup]
+        keepsMarkup: Bool, dropsLayout: Bool, markup: inout [Markup]
     ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
         index.nodes = nodes
@@ -220,6 +250,12 @@ internal struct XMLIndex {
         // A document in memory is read straight from `document` (the bytes `reader.next()` would
         // look up in its input for every event); one read in chunks goes through the reader.
         let inMemory = reader.input.kind != .stream
+        // Runs of layout white space are only left out of a document in memory, whose bytes the
+        // decoder can read them back from.
+        let dropsLayout = dropsLayout && inMemory
+        /// Whether the last event was a run of layout white space left out, so that the element
+        /// it precedes (the next event: the run ends at a start tag) gets `followsLayout`.
+        var afterLeftOutRun = false
         while true {
             let next: XMLEvent?
             if inMemory {
@@ -232,7 +268,7 @@ internal struct XMLIndex {
                 next = try reader.next()
             }
             guard let event = next else { break }
-            let node = Int32(index.nodes.count)
+            var node = Int32(index.nodes.count)
             if index.nodes.count == index.nodes.capacity {
                 // Node numbers are 32-bit: refuse a document with more nodes (only reachable by
                 // expanding entities past the default limits) rather than number them wrongly.
@@ -243,6 +279,7 @@ internal struct XMLIndex {
             switch event {
             case .startElement(let name):
                 guard Node.fits(name) else { throw unindexable(name, reader) }
+                defer { afterLeftOutRun = false }
                 let firstAttribute = index.attributes.count
                 let attributeBase = reader.scanner.attributeBase
                 let attributeCount = reader.scanner.attributes.count - attributeBase
@@ -254,14 +291,16 @@ internal struct XMLIndex {
                     index.attributes.append(contentsOf: reader.scanner.attributes[attributeBase...])
                     if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll(keepingCapacity: true) }
                 }
-                index.nodes.append(
-                    Node(
-                        name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
-                        nextSibling: -1, kind: .element))
+                var element = Node(
+                    name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
+                    nextSibling: -1, kind: .element)
+                element.followsLayout = afterLeftOutRun
+                index.nodes.append(element)
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
                 nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
             case .endElement:
+                assert(!afterLeftOutRun, "a run of layout white space was left out before an end tag")
                 open.removeLast()
                 continue
             case .text(let slice), .cdata(let slice):
@@ -273,6 +312,36 @@ internal struct XMLIndex {
                 }
                 let kind: Node.Kind
                 if case .cdata = event { kind = .cdata } else { kind = .text }
+                if dropsLayout {
+                    let parent = open.count - 1
+                    if open[parent].layout != .mixed {
+                        let previous = open[parent].lastChild
+                        if kind == .text, previous >= 0, index.nodes[Int(previous)].isElement, isLayoutRun(slice, document) {
+                            if open[parent].layout == .unchecked {
+                                open[parent].layout = hasOnlySpace(childrenOf: open[parent].node, index.nodes, document) ? .spaceOnly : .mixed
+                            }
+                            if open[parent].layout == .spaceOnly {
+                                // Left out: the element after it says so, and the decoder reads it back.
+                                assert(layoutRunStart(before: slice.end, document) == slice.start)
+                                open[parent].leftOut = true
+                                afterLeftOutRun = true
+                                continue
+                            }
+                        } else if open[parent].layout == .spaceOnly, !isSpace(slice, document) {
+                            open[parent].layout = .mixed
+                            if open[parent].leftOut {
+                                // Mixed content after all: its runs are list items, put back.
+                                try restoreLayout(of: open[parent].node, &index, reader, document)
+                                open[parent].leftOut = false
+                                node = Int32(index.nodes.count)
+                                if index.nodes.count == index.nodes.capacity {
+                                    guard index.nodes.count < Int(Int32.max) else { throw tooLarge(reader) }
+                                    grow(&index.nodes, adding: 1, reader, document)
+                                }
+                            }
+                        }
+                    }
+                }
                 index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, nextSibling: -1, kind: kind))
             case .comment(let slice):
                 if keepsMarkup {
@@ -306,6 +375,33 @@ internal struct XMLIndex {
         reader.scanner.attributeBase = 0
         reader.scanner.keepsAttributes = false
         return index
+    }
+
+    /// Puts the runs of layout white space left out of `element`'s children back as text nodes,
+    /// each linked between the two elements it lies between, for an element that turned out to
+    /// hold mixed content.
+    @inline(never)
+    private static func restoreLayout(of element: Int32, _ index: inout XMLIndex, _ reader: XMLReader, _ document: UnsafeRawBufferPointer)
+        throws(XMLParsingError)
+    {
+        var previous: Int32 = -1
+        var child: Int32 = index.nodes[Int(element)].hasChildren ? element + 1 : -1
+        while child >= 0 {
+            let node = index.nodes[Int(child)]
+            if node.followsLayout {
+                // A left-out run always follows an element under the same parent.
+                assert(previous >= 0)
+                guard index.nodes.count < Int(Int32.max) else { throw tooLarge(reader) }
+                if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
+                let run = Int32(index.nodes.count)
+                let text = layoutRun(before: node, in: document)
+                index.nodes.append(Node(name: XMLName(qualified: text), firstAttribute: 0, attributeCount: 0, nextSibling: child, kind: .text))
+                index.nodes[Int(previous)].nextSibling = run
+                index.nodes[Int(child)].followsLayout = false
+            }
+            previous = child
+            child = node.nextSibling
+        }
     }
 
     /// The error for a document with more nodes or attributes than 32-bit numbers can count.
