@@ -21,7 +21,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzDecoder",
-            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+            // XMLCodableCore too, for the `Testing` SPI (`keepsLayoutWhitespace`).
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable"), .product(name: "XMLCodableCore", package: "XMLCodable")]
         ),
         .executableTarget(
             name: "FuzzTree",

@@ -10,10 +10,21 @@
 // milliseconds dates), every path a document can reach is tried. A thrown DecodingError is the
 // expected outcome for most inputs; a crash or a sanitizer report is a finding.
 //
+// It is also a differential target for the index's layout white space (the runs of spaces, tabs
+// and line feeds between two sibling elements, which the index may leave out and find again in the
+// document when a value needs them): each input is decoded by pairs of decoders that differ only
+// in `keepsLayoutWhitespace` (the `Testing` SPI), into Equatable models that read those runs — an
+// `XMLTree.Element`, `[XMLTree.Node]`, a choice list of mixed content, a list of any element's
+// content, an element's own text through the `""` key, and subtrees and lists under keys — with
+// and without trimming, `removeWhitespaceElements` and namespaces. Different values, or an error
+// from one decoder only, is a finding (`fatalError`); when both throw, their descriptions must be
+// the same too.
+//
 // The file is not `main.swift`: libFuzzer provides `main`.
 
 import Foundation
 import XMLCodable
+@_spi(Testing) import XMLCodableCore
 
 enum Shape: Codable {
     case circle(radius: Double)
@@ -112,6 +123,126 @@ let lenient: XMLDecoder = {
     return decoder
 }()
 
+// MARK: - Layout white space, kept and left out
+
+/// An element's content as nodes, through the `""` key.
+struct LayoutNodes: Decodable, Equatable {
+    var value: [XMLTree.Node]
+    enum CodingKeys: String, CodingKey { case value = "" }
+}
+
+/// An element's own text, through the `""` key.
+struct LayoutText: Decodable, Equatable {
+    var value: String
+    enum CodingKeys: String, CodingKey { case value = "" }
+}
+
+/// Subtrees and text under keys, as a model holds them.
+struct LayoutHolder: Decodable, Equatable {
+    var a: [XMLTree.Element]?
+    var b: [LayoutNodes]?
+    var c: [LayoutText]?
+    var i: [[LayoutInline]]?
+}
+
+/// An item of mixed content read through a choice: text (the `""` case) or one of a few element
+/// names, each holding its own content as a list.
+indirect enum LayoutInline: Decodable, Equatable {
+    case text(String)
+    case a([LayoutInline])
+    case b([LayoutInline])
+    case c([LayoutInline])
+    case i([LayoutInline])
+
+    enum CodingKeys: String, XMLChoiceCodingKey {
+        case text = ""
+        case a, b, c, i
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch container.allKeys.first {
+        case .text: self = .text(try container.decode(String.self, forKey: .text))
+        case .a: self = .a(try container.decode([LayoutInline].self, forKey: .a))
+        case .b: self = .b(try container.decode([LayoutInline].self, forKey: .b))
+        case .c: self = .c(try container.decode([LayoutInline].self, forKey: .c))
+        case .i: self = .i(try container.decode([LayoutInline].self, forKey: .i))
+        case nil: throw DecodingError.dataCorruptedError(forKey: .text, in: container, debugDescription: "no case")
+        }
+    }
+}
+
+/// Any coding key, for `LayoutContent`.
+struct LayoutAnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+        stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+}
+
+/// An item of any element's content: an element (its content as a list) or a run of text.
+indirect enum LayoutContent: Decodable, Equatable {
+    case text(String)
+    case element([LayoutContent])
+
+    init(from decoder: any Decoder) throws {
+        if (try? decoder.container(keyedBy: LayoutAnyKey.self)) != nil {
+            var list = try decoder.unkeyedContainer()
+            var items: [LayoutContent] = []
+            while !list.isAtEnd { items.append(try list.decode(LayoutContent.self)) }
+            self = .element(items)
+        } else {
+            self = .text(try decoder.singleValueContainer().decode(String.self))
+        }
+    }
+}
+
+/// Two decoders that differ only in whether the index keeps the layout white-space nodes.
+struct LayoutPair {
+    let kept: XMLDecoder
+    let dropped: XMLDecoder
+
+    init(trimValueWhitespaces: Bool, removeWhitespaceElements: Bool, shouldProcessNamespaces: Bool = false) {
+        func make(keeps: Bool) -> XMLDecoder {
+            let decoder = XMLDecoder(trimValueWhitespaces: trimValueWhitespaces, removeWhitespaceElements: removeWhitespaceElements)
+            decoder.shouldProcessNamespaces = shouldProcessNamespaces
+            decoder.keepsLayoutWhitespace = keeps
+            return decoder
+        }
+        kept = make(keeps: true)
+        dropped = make(keeps: false)
+    }
+
+    /// Decodes `type` with both decoders and stops the run when they disagree.
+    func compare<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8]) {
+        let kept = Result { try self.kept.decode(type, from: bytes) }
+        let dropped = Result { try self.dropped.decode(type, from: bytes) }
+        switch (kept, dropped) {
+        case (.success(let a), .success(let b)):
+            if a != b {
+                fatalError("layout white space: \(type) decodes differently with keepsLayoutWhitespace true and false:\n\(a)\n\(b)")
+            }
+        case (.failure(let a), .failure(let b)):
+            if String(describing: a) != String(describing: b) {
+                fatalError("layout white space: \(type) throws differently with keepsLayoutWhitespace true and false:\n\(a)\n\(b)")
+            }
+        case (.success(let value), .failure(let error)):
+            fatalError("layout white space: \(type) decodes with keepsLayoutWhitespace true (\(value)) but throws without it: \(error)")
+        case (.failure(let error), .success(let value)):
+            fatalError("layout white space: \(type) throws with keepsLayoutWhitespace true (\(error)) but decodes without it: \(value)")
+        }
+    }
+}
+
+let layoutPairs = [
+    LayoutPair(trimValueWhitespaces: false, removeWhitespaceElements: false),
+    LayoutPair(trimValueWhitespaces: true, removeWhitespaceElements: false),
+    LayoutPair(trimValueWhitespaces: false, removeWhitespaceElements: true, shouldProcessNamespaces: true),
+]
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
@@ -122,6 +253,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? decoder.decode(Double.self, from: bytes)
         _ = try? decoder.decode(Maps.self, from: bytes)
         _ = try? decoder.decode([Maps].self, from: bytes)
+    }
+    for pair in layoutPairs {
+        pair.compare(XMLTree.Element.self, bytes)
+        pair.compare(LayoutNodes.self, bytes)
+        pair.compare([LayoutInline].self, bytes)
+        pair.compare([LayoutContent].self, bytes)
+        pair.compare(LayoutText.self, bytes)
+        pair.compare(LayoutHolder.self, bytes)
     }
     return 0
 }
