@@ -398,19 +398,14 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
 
 // MARK: - Generated documents, decoded with and without the layout nodes
 
-/// A small deterministic generator (SplitMix64), so that every run sees the same documents.
+/// Choices from the tests' seeded generator (`SplitMix64`, RoundTrip/Generation.swift), so that
+/// every run sees the same documents.
 private struct LayoutRandom {
-    var state: UInt64
+    var generator: SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(state: UInt64) { generator = SplitMix64(seed: state) }
 
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     mutating func pick<T>(_ options: [T]) -> T { options[below(options.count)] }
 }
