@@ -24,7 +24,7 @@ internal enum ScalarParsing {
     }
 
     @inline(__always)
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+    static func isSpace(_ b: UInt8) -> Bool { ByteClass.isSpace(b) }
 
     /// Parses an integer: optional `+` or `-`, then one or more ASCII digits.
     static func integer<T: FixedWidthInteger>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> IntegerResult<T> {

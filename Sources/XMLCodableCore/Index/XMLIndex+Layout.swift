@@ -41,12 +41,6 @@
 // an index that keeps every run (`XMLDecoder.keepsLayoutWhitespace`).
 
 extension XMLIndex {
-    /// Whether a byte is XML white space (space, tab, line feed, carriage return).
-    @inline(__always)
-    static func isXMLSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
-
     /// Whether a byte may be part of a run of layout white space (no carriage return: a run with
     /// one is kept, as the slice carries its line-end flag).
     @inline(__always)
@@ -108,7 +102,7 @@ extension XMLIndex {
         if isIndentation(slice.start, slice.end, document) { return true }
         var p = slice.start
         while p < slice.end {
-            guard isXMLSpace(document[p]) else { return false }
+            guard ByteClass.isSpace(document[p]) else { return false }
             p += 1
         }
         return true

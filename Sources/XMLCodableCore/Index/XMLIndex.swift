@@ -334,10 +334,6 @@ internal struct XMLIndex {
                                 try restoreLayout(of: open[parent].node, &index, reader, document)
                                 open[parent].leftOut = false
                                 node = Int32(index.nodes.count)
-                                if index.nodes.count == index.nodes.capacity {
-                                    guard index.nodes.count < Int(Int32.max) else { throw tooLarge(reader) }
-                                    grow(&index.nodes, adding: 1, reader, document)
-                                }
                             }
                         }
                     }
@@ -379,7 +375,8 @@ internal struct XMLIndex {
 
     /// Puts the runs of layout white space left out of `element`'s children back as text nodes,
     /// each linked between the two elements it lies between, for an element that turned out to
-    /// hold mixed content.
+    /// hold mixed content; then leaves room for one more node, as the loop's check at each event
+    /// does (the text that made the element mixed comes next).
     @inline(never)
     private static func restoreLayout(of element: Int32, _ index: inout XMLIndex, _ reader: XMLReader, _ document: UnsafeRawBufferPointer)
         throws(XMLParsingError)
@@ -402,6 +399,8 @@ internal struct XMLIndex {
             previous = child
             child = node.nextSibling
         }
+        guard index.nodes.count < Int(Int32.max) else { throw tooLarge(reader) }
+        if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
     }
 
     /// The error for a document with more nodes or attributes than 32-bit numbers can count.

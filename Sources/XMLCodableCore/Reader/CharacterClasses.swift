@@ -21,6 +21,14 @@ internal enum ByteClass {
     static let name: UInt8 = 1 << 3
     /// XML white space: space, tab, line feed, carriage return.
     static let space: UInt8 = 1 << 4
+
+    /// Whether a byte is XML white space (the `S` production: space, tab, line feed, carriage
+    /// return): the one test the table, the index and the decoder share, so that they agree on
+    /// what character data is white space only.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
     /// An ASCII name character other than the colon (which namespace processing must see).
     static let nameNoColon: UInt8 = 1 << 6
     /// Ends a run of plain comment, PI or CDATA bytes: `-`, `?`, `]`, `>`, `\r`, non-ASCII, C0 controls.
@@ -49,7 +57,7 @@ internal enum ByteClass {
             if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
                 bits |= name
             }
-            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+            if isSpace(b) {
                 bits |= space
             }
             if bits & name != 0 && b != UInt8(ascii: ":") {
