@@ -12,10 +12,23 @@
 // letters eight at a time (`WordScan.notLowercaseLetters`), indentation skips spaces eight at a
 // time, and an end tag's name is compared with its start tag's as one or two words (`sameName`).
 //
-// Start tags are the hot spot of attribute-heavy documents, so `startTag` takes the common forms
-// directly (one space between attributes, `="` with no space around the `=`) and compares names
-// to find a repeated attribute only when a one-word filter of the names says one may repeat
-// (`AttributeNameFilter`).
+// `content`, inlined into the readers' loops, tells the common events apart from the first bytes
+// and calls their readers directly: `<x` a start tag, `</` an end tag, a line feed and spaces up
+// to `<` indentation (read in place), other bytes text; everything else (comments, CDATA, PIs,
+// references that may be to entities, entities' text, the end of the buffer) goes out of line to
+// `contentInFull`. A start tag with a plain name and no attributes (`<author>`, `<br/>`), most
+// tags of a document of text fields, is read by `startTag` itself, also inlined; any other by
+// `startTagWithAttributes`. For example, in
+//
+//     <book id="7">⏎··<author>Ann</author>⏎</book>
+//
+// the events are read by: startTagWithAttributes (`<book id="7">`), indentation in place (`⏎··`),
+// startTag (`<author>`), text (`Ann`), endTag (`</author>`), indentation (`⏎`), endTag (`</book>`).
+//
+// Start tags with attributes are the hot spot of attribute-heavy documents, so
+// `startTagWithAttributes` takes the common forms directly (one space between attributes, `="`
+// with no space around the `=`) and compares names to find a repeated attribute only when a
+// one-word filter of the names says one may repeat (`AttributeNameFilter`).
 
 extension XMLScanner {
     // MARK: - Around the root element
@@ -54,8 +67,53 @@ extension XMLScanner {
     }
 
     /// Reads the next event inside the root element.
+    ///
+    /// The forms most events take in the document itself — a start or end tag, indentation
+    /// before a tag, text — are told apart here, in the readers' loops (always inlined); anything
+    /// else (the end of the buffer, a comment, CDATA, a PI, a reference that may be to an entity,
+    /// the text of an entity) goes to `contentInFull`, out of line, so that the loops stay small.
     @inline(__always)
     mutating func content(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
+        guard source == 0, position + 1 < end else { return try contentInFull(document) }
+        let buf = document
+        let byte = buf[unchecked: position]
+        if byte == UInt8(ascii: "<") {
+            let next = buf[unchecked: position + 1]
+            if next == UInt8(ascii: "/") { return try endTag(buf, document) }
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") { return try contentInFull(document) }
+            return try startTag(buf, document)
+        }
+        if byte == 0x0A, let indentation = indentationBeforeTag(buf) { return indentation }
+        if byte == UInt8(ascii: "&") { return try contentInFull(document) }
+        return try text(buf)
+    }
+
+    /// The text event of a line feed at `position` followed by spaces and then `<`, the
+    /// indentation between tags and the most common text of all, read without calling `text`;
+    /// `nil` (and nothing read) for other text.
+    @inline(__always)
+    private mutating func indentationBeforeTag(_ buf: UncheckedBytes) -> XMLEvent? {
+        var p = position + 1
+        // Spaces eight at a time (the lowest nonzero byte of the word xor spaces is the first
+        // other byte), then one by one.
+        while p + 8 <= end {
+            let others = buf.loadWord(uncheckedAt: p) ^ (WordScan.ones &* 0x20)
+            if others != 0 {
+                p += others.trailingZeroBitCount &>> 3
+                break
+            }
+            p += 8
+        }
+        while p < end, buf[unchecked: p] == 0x20 { p += 1 }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: "<") else { return nil }
+        let start = position
+        position = p
+        return .text(XMLSlice(source: source, start: start, end: p))
+    }
+
+    /// `content` for any event: in the document or an entity's text, at the end of either.
+    @inline(never)
+    private mutating func contentInFull(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         while true {
             let buf = buffer(source, document)
             guard position < end else {
@@ -84,26 +142,7 @@ extension XMLScanner {
                     return try startTag(buf, document)
                 }
             }
-            if byte == 0x0A {
-                // Indentation between tags, the most common text of all, without calling `text`.
-                var p = position + 1
-                // Spaces eight at a time (the lowest nonzero byte of the word xor spaces is the
-                // first other byte), then one by one.
-                while p + 8 <= end {
-                    let others = buf.loadWord(uncheckedAt: p) ^ (WordScan.ones &* 0x20)
-                    if others != 0 {
-                        p += others.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    p += 8
-                }
-                while p < end, buf[unchecked: p] == 0x20 { p += 1 }
-                if p < end, buf[unchecked: p] == UInt8(ascii: "<") {
-                    let start = position
-                    position = p
-                    return .text(XMLSlice(source: source, start: start, end: p))
-                }
-            }
+            if byte == 0x0A, let indentation = indentationBeforeTag(buf) { return indentation }
             // A reference other than `&amp;`, `&lt;` and `&gt;` (which `text` reads as they are)
             // may be to an entity, to enter.
             if byte == UInt8(ascii: "&"), lexer.predefinedReferenceEnd(buf, at: position, limit: end) < 0 {
@@ -265,12 +304,55 @@ extension XMLScanner {
 
     // MARK: - Tags
 
+    /// Reads a start tag at `position` (its `<`).
+    ///
+    /// A tag with no attributes and a plain name (`<author>`, `<br/>`), most of the tags of a
+    /// document of text fields, is read here, in a function small enough to cost little more
+    /// than its bytes; any other goes on to `startTagWithAttributes`, with the name's end if it
+    /// was found. Both give the same event and state for the same tag: with no attributes there is
+    /// nothing to check for repeats and no declaration to resolve (a name with no colon takes the
+    /// default namespace, if any), unless the DTD declared attribute lists, whose defaults only
+    /// the full reading applies.
+    @inline(__always)
     mutating func startTag(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) -> XMLEvent {
+        let nameStart = position + 1
+        let nameEnd = lexer.plainNameEnd(buf, at: nameStart, limit: end, byWords: true)
+        guard nameEnd >= 0, nameEnd < end, elements.count < limits.maxDepth, !hasAttributeDeclarations else {
+            return try startTagWithAttributes(buf, document, plainNameEnd: nameEnd)
+        }
+        let next = buf[unchecked: nameEnd]
+        let isEmpty: Bool
+        if next == UInt8(ascii: ">") {
+            position = nameEnd + 1
+            isEmpty = false
+        } else if next == UInt8(ascii: "/"), nameEnd + 1 < end, buf[unchecked: nameEnd + 1] == UInt8(ascii: ">") {
+            position = nameEnd + 2
+            isEmpty = true
+        } else {
+            return try startTagWithAttributes(buf, document, plainNameEnd: nameEnd)
+        }
+        var name = XMLName(qualified: XMLSlice(source: source, start: nameStart, end: nameEnd))
+        let bindings = namespaces.bindings.count
+        if processNamespaces, bindings > 0 { name.namespaceID = namespaces.defaultNamespace }
+        elements.append(OpenElement(name: name, bindings: bindings, frameDepth: frames.count))
+        if isEmpty {
+            pendingEnd = true
+            isEmptyElementTag = true
+        }
+        return .startElement(name)
+    }
+
+    /// A start tag that `startTag` does not read itself: one with attributes, a name that is not
+    /// plain (a prefix, non-ASCII), an error, or a DTD's attribute lists to apply. `plainNameEnd`
+    /// is the end of the tag's name when it is a plain one (`Lexer.plainNameEnd`), otherwise -1.
+    private mutating func startTagWithAttributes(
+        _ buf: UncheckedBytes, _ document: UncheckedBytes, plainNameEnd: Int
+    ) throws(ScanError) -> XMLEvent {
         if elements.count >= limits.maxDepth {
             throw error(.depthLimitExceeded(limit: limits.maxDepth), at: position)
         }
         let nameStart = position + 1
-        let (nameEnd, prefixLength) = try scanName(buf, at: nameStart, qualified: true)
+        let (nameEnd, prefixLength) = plainNameEnd >= 0 ? (plainNameEnd, -1) : try scanName(buf, at: nameStart, qualified: true)
         let qualified = XMLSlice(source: source, start: nameStart, end: nameEnd)
         var p = nameEnd
         var isEmpty = false
