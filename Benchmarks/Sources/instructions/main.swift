@@ -29,6 +29,11 @@
 //   read-osm5k       var reader = try XMLReader(data); while try reader.next() != nil {}
 //                    the reader alone on osm 5k: many small elements, each with many attributes
 //                    (the per-event and per-attribute costs, where read-books5k is text-heavy)
+//   touch-books5k    read-books5k, and each event's bytes touched as the "XMLReader events"
+//                    benchmark (XMLReaderBenchmarks) touches them: every name, attribute name and
+//                    value and text through `withUnsafeRawBytes(of:)`, the attributes through
+//                    `reader.attributes`; less read-books5k, what a consumer's access costs
+//   touch-osm5k      the same on osm 5k
 //
 // The models are Workloads' as they are, without the Encoders module's attribute conformances: the
 // encoder writes every property as a child element (the figures in README.md were taken this way).
@@ -36,7 +41,7 @@
 // for three: (450.9 − 253.5) ÷ 2 = 98.7 million per call (at aa398fb).
 //
 // Options:
-//   --mode M        one of the modes above (repeatable; default: all eight)
+//   --mode M        one of the modes above (repeatable; default: all ten)
 //   --valgrind P    the valgrind executable (default: found on PATH)
 
 #if canImport(FoundationEssentials)
@@ -55,6 +60,8 @@ enum Mode: String, CaseIterable {
     case readBooks5k = "read-books5k"
     case readBooks5kWindows1252 = "read-books5k-windows1252"
     case readOSM5k = "read-osm5k"
+    case touchBooks5k = "touch-books5k"
+    case touchOSM5k = "touch-osm5k"
 }
 
 /// Reads every event of `bytes`; checks the number of start elements.
@@ -65,6 +72,37 @@ func readAll(_ bytes: [UInt8], elements expected: Int) throws {
         if case .startElement = event { elements += 1 }
     }
     guard elements == expected else { fail("read \(elements) elements, not \(expected)") }
+}
+
+/// Reads every event of `bytes` and touches its bytes as the "XMLReader events" benchmark does
+/// (`readAllEvents` in XMLReaderBenchmarks, values raw); checks the number of start elements.
+func touchAll(_ bytes: [UInt8], elements expected: Int) throws -> Int {
+    var reader = try XMLReader(bytes)
+    var elements = 0
+    var checksum = 0
+    while let event = try reader.next() {
+        switch event {
+        case .startElement(let name):
+            elements &+= 1
+            checksum &+= reader.withUnsafeRawBytes(of: name.qualified) { $0.count &+ Int($0.first ?? 0) }
+            for attribute in reader.attributes {
+                checksum &+= reader.withUnsafeRawBytes(of: attribute.name.qualified) { $0.count &+ Int($0.first ?? 0) }
+                checksum &+= reader.withUnsafeRawBytes(of: attribute.value) { $0.count &+ Int($0.last ?? 0) }
+            }
+        case .endElement(let name):
+            checksum &+= name.qualified.rawCount
+        case .text(let text), .cdata(let text):
+            checksum &+= reader.withUnsafeRawBytes(of: text) { $0.count &+ Int($0.last ?? 0) }
+        case .comment(let text):
+            checksum &+= text.rawCount
+        case .processingInstruction(let target, let data):
+            checksum &+= target.rawCount &+ data.rawCount
+        case .doctype(let name):
+            checksum &+= name.rawCount
+        }
+    }
+    guard elements == expected else { fail("read \(elements) elements, not \(expected)") }
+    return checksum
 }
 
 /// How many start elements a document (books 5k, osm 5k) has, counted once outside the measured calls' difference.
@@ -136,6 +174,12 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         let bytes = [UInt8](Workloads.osm5k.data)
         let expected = try elementCount(bytes)
         for _ in 0..<calls { try readAll(bytes, elements: expected) }
+    case .touchBooks5k, .touchOSM5k:
+        let bytes = [UInt8]((mode == .touchBooks5k ? Workloads.books5k : Workloads.osm5k).data)
+        let expected = try elementCount(bytes)
+        var checksum = 0
+        for _ in 0..<calls { checksum &+= try touchAll(bytes, elements: expected) }
+        guard checksum != 0 else { fail("touched nothing") }
     }
 }
 

@@ -169,9 +169,22 @@ public struct XMLReader {
 
     /// The attributes of the element of the last ``XMLEvent/startElement(_:)``, in document order,
     /// followed by any defaulted from the DTD. Namespace declarations are included and marked.
-    @inlinable
+    ///
+    /// Reading them costs no copy of the reader: the getter is always inlined, and it hands on
+    /// only the array (shared, not copied) and the base, never the reader itself, which a call
+    /// taking it would copy (some 600 bytes, and a retain of each of its buffers) when the reader
+    /// is a `var`, as a pull loop's is.
+    @inlinable @inline(__always)
     public var attributes: [XMLAttribute] {
-        scanner.attributeBase == 0 ? scanner.attributes : Array(scanner.attributes[scanner.attributeBase...])
+        XMLReader.attributes(scanner.attributes, from: scanner.attributeBase)
+    }
+
+    /// The attributes of `all` from `base` on: the array itself when `base` is 0, which it always
+    /// is for a reader made with a public initializer (only the index keeps earlier elements'
+    /// attributes before the current ones).
+    @inlinable @inline(__always)
+    internal static func attributes(_ all: [XMLAttribute], from base: Int) -> [XMLAttribute] {
+        base == 0 ? all : Array(all[base...])
     }
 
     /// The number of elements currently open.
