@@ -52,7 +52,7 @@ extension XMLIndex {
         /// Adds a start tag and its attributes; `base` is the absolute offset of the reader's
         /// buffer, `nameLastByte` the last byte of the name when it is in that buffer (`nil` for a
         /// name from an entity's replacement text, which is never skipped by name).
-        mutating func startElement(_ name: XMLName, attributes tagAttributes: ArraySlice<XMLAttribute>, base: Int, nameLastByte: UInt8?) {
+        mutating func startElement(_ name: XMLName, attributes tagAttributes: Slice<AttributeStore>, base: Int, nameLastByte: UInt8?) {
             let first = attributes.count
             for attribute in tagAttributes {
                 attributes.append(

@@ -37,11 +37,9 @@ extension XMLIndex {
             packed.append(CompactAttribute(attribute, overflow: &overflow))
         }
 
-        /// Appends a start tag's attributes (from the scanner's array).
-        mutating func append(contentsOf attributes: ArraySlice<XMLAttribute>) {
-            attributes.withUnsafeBufferPointer { source in
-                for attribute in source { packed.append(CompactAttribute(attribute, overflow: &overflow)) }
-            }
+        /// Appends a start tag's attributes (from the scanner's store).
+        mutating func append(contentsOf attributes: Slice<AttributeStore>) {
+            for attribute in attributes { packed.append(CompactAttribute(attribute, overflow: &overflow)) }
         }
 
         mutating func removeAll(keepingCapacity: Bool) {

@@ -289,7 +289,7 @@ internal struct XMLIndex {
                         grow(&index.attributes, adding: attributeCount, reader, document)
                     }
                     index.attributes.append(contentsOf: reader.scanner.attributes[attributeBase...])
-                    if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll(keepingCapacity: true) }
+                    if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll() }
                 }
                 var element = Node(
                     name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
@@ -367,7 +367,7 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
-        reader.scanner.attributes.removeAll(keepingCapacity: true)
+        reader.scanner.attributes.removeAll()
         reader.scanner.attributeBase = 0
         reader.scanner.keepsAttributes = false
         return index

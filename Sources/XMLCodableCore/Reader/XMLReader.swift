@@ -167,26 +167,19 @@ public struct XMLReader {
         return stream.absolute(offset)
     }
 
-    // Always inlined, and handing on only the array and its base: a call that took the reader
+    // Always inlined, and handing on only the storage and its base: a call that took the reader
     // itself would copy it (some 600 bytes, and a retain of each of its buffers) when the reader
     // is a `var`, as a pull loop's is, once per start element.
 
     /// The attributes of the element of the last ``XMLEvent/startElement(_:)``, in document order,
     /// followed by any defaulted from the DTD. Namespace declarations are included and marked.
     ///
-    /// Reading this property is cheap enough for every start element of a pull loop: it shares
-    /// the reader's own array of them and copies nothing.
+    /// Reading this property is cheap enough for every start element of a pull loop: the
+    /// collection shares the reader's own storage and copies nothing. It keeps its contents when
+    /// the reader reads on; `Array(reader.attributes)` makes an array of them.
     @inlinable @inline(__always)
-    public var attributes: [XMLAttribute] {
-        XMLReader.attributes(scanner.attributes, from: scanner.attributeBase)
-    }
-
-    /// The attributes of `all` from `base` on: the array itself when `base` is 0, which it always
-    /// is for a reader made with a public initializer (only the index keeps earlier elements'
-    /// attributes before the current ones).
-    @inlinable @inline(__always)
-    internal static func attributes(_ all: [XMLAttribute], from base: Int) -> [XMLAttribute] {
-        base == 0 ? all : Array(all[base...])
+    public var attributes: Attributes {
+        Attributes(scanner.attributes, from: scanner.attributeBase)
     }
 
     /// The number of elements currently open.

@@ -351,6 +351,9 @@ extension XMLScanner {
         if elements.count >= limits.maxDepth {
             throw error(.depthLimitExceeded(limit: limits.maxDepth), at: position)
         }
+        // The one check that the attributes' storage is this scanner's own, for every append and
+        // write until the end of this step (see AttributeStore).
+        attributes.makeUnique()
         let nameStart = position + 1
         let (nameEnd, prefixLength) = plainNameEnd >= 0 ? (plainNameEnd, -1) : try scanName(buf, at: nameStart, qualified: true)
         let qualified = XMLSlice(source: source, start: nameStart, end: nameEnd)

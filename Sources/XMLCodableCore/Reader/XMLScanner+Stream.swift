@@ -7,7 +7,7 @@
 extension XMLScanner {
     /// The signal that the bytes that have arrived are all read, where more may come.
     func needMoreInput() -> ScanError {
-        ScanError(reason: .unexpectedEndOfInput(expected: "more input"), offset: position, needsInput: true)
+        ScanError.moreInput(at: position)
     }
 
     /// Whether the next event will be read from the document's own bytes (rather than reported

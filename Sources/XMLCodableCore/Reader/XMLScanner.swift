@@ -17,9 +17,11 @@
 //   Elements must start and end in the same entity (checked with `OpenElement.frameDepth`).
 // * Events carry `XMLSlice`s: byte ranges plus flags saying what decoding they need. Text is
 //   checked (characters, references, `]]>`) while it is scanned, but decoded only when asked.
-// * Open elements, attributes and namespace bindings live in arrays reused for the whole document,
-//   so steady-state reading allocates nothing per element. The open elements' array only grows
-//   (`OpenElements`): closing an element lowers a count, and the next start tag overwrites the entry.
+// * Open elements, attributes and namespace bindings live in storage reused for the whole
+//   document, so steady-state reading allocates nothing per element. The open elements' array only
+//   grows (`OpenElements`): closing an element lowers a count, and the next start tag overwrites
+//   the entry. The attributes' store (`AttributeStore`) is emptied by setting its count to zero and
+//   checks once per start tag, not once per attribute, that no one else shares it.
 // * Every error is thrown as a `ScanError` with the byte offset into the document (inside an entity,
 //   the offset of the outermost reference); `XMLReader` adds line and column.
 // * Hostile input is bounded by `XMLReader.Limits`: depth, attributes per element, name length,
@@ -30,17 +32,45 @@
 // (references, line ends, attribute-value normalization) in XMLScanner+Values.swift.
 
 /// An error found by the scanner: a reason and a byte offset into the document.
+///
+/// The reason lives in a small class of its own, so that the error is three words: Swift returns a
+/// typed error that small in registers, where a larger one (the reason alone takes four words and
+/// a tag) goes through a slot on the caller's stack. Every call of a throwing scanner
+/// function paid for that slot, errors or not, and the event loop's frame grew with it.
 @usableFromInline
 internal struct ScanError: Error {
-    @usableFromInline var reason: XMLParsingError.Reason
+    /// The reason, allocated only when an error is made.
+    @usableFromInline
+    final class Reason: Sendable {
+        @usableFromInline let reason: XMLParsingError.Reason
+        @usableFromInline init(_ reason: XMLParsingError.Reason) { self.reason = reason }
+        /// The reason of every `needsInput` signal, made once (a reader fed in chunks signals at
+        /// every chunk's end).
+        static let moreInput = Reason(.unexpectedEndOfInput(expected: "more input"))
+    }
+
+    @usableFromInline var boxedReason: Reason
     @usableFromInline var offset: Int
     /// Not an error: a reader fed in chunks has reached the end of the bytes that have arrived
     /// (see `XMLScanner.needMoreInput`). The reader reads more and asks again.
     @usableFromInline var needsInput = false
 
     @usableFromInline
-    init(reason: XMLParsingError.Reason, offset: Int, needsInput: Bool = false) {
-        self.reason = reason
+    var reason: XMLParsingError.Reason { boxedReason.reason }
+
+    @usableFromInline
+    init(reason: XMLParsingError.Reason, offset: Int) {
+        self.boxedReason = Reason(reason)
+        self.offset = offset
+    }
+
+    /// The signal that the bytes that have arrived are all read (`needsInput`), at `offset`.
+    static func moreInput(at offset: Int) -> ScanError {
+        ScanError(boxedReason: .moreInput, offset: offset, needsInput: true)
+    }
+
+    private init(boxedReason: Reason, offset: Int, needsInput: Bool) {
+        self.boxedReason = boxedReason
         self.offset = offset
         self.needsInput = needsInput
     }
@@ -146,14 +176,14 @@ internal struct XMLScanner {
     /// which is not allowed before the root element, not a second byte order mark.
     var transcoded = false
 
-    var phase: Phase = .start
+    var phase: Phase = .start { didSet { refreshReadsContentDirectly() } }
     var source: UInt32 = 0
     var position: Int = 0
     var end: Int
     var frames: [Frame] = []
     var elements = OpenElements()
     /// The attributes of the element of the last start tag: `attributes[attributeBase...]`.
-    @usableFromInline var attributes: [XMLAttribute] = []
+    @usableFromInline var attributes = AttributeStore()
     /// Where the current element's attributes begin in `attributes`: always 0, unless
     /// `keepsAttributes` asks the scanner to keep those of earlier elements before them.
     @usableFromInline var attributeBase = 0
@@ -170,7 +200,7 @@ internal struct XMLScanner {
     /// Bytes produced by entity expansion so far.
     var expandedBytes = 0
     var namespaces = NamespaceTable()
-    var failure: ScanError?
+    var failure: ScanError? { didSet { refreshReadsContentDirectly() } }
     /// Whether a reference to an undeclared entity is a well-formedness error (XML 1.0 §4.1, WFC:
     /// Entity Declared) rather than something declared in markup the reader did not read.
     var undeclaredEntitiesAreErrors = true
@@ -182,9 +212,20 @@ internal struct XMLScanner {
     /// Whether the DTD declared attribute lists (defaults or tokenized types to apply to start tags).
     var hasAttributeDeclarations = false
     /// Events found ahead of their turn (processing instructions inside the DTD), to report first.
-    var pendingEvents: [XMLEvent] = []
+    var pendingEvents: [XMLEvent] = [] { didSet { refreshReadsContentDirectly() } }
     /// The next of `pendingEvents` to report.
-    var pendingIndex = 0
+    var pendingIndex = 0 { didSet { refreshReadsContentDirectly() } }
+    /// Whether the next event is simply read by `content`, with nothing to report or check first:
+    /// the phase is `.content`, no events wait in `pendingEvents` and no error has stopped the
+    /// reader. The observers of those four properties keep it, so that the event loop tests one
+    /// flag for them on every event. (An empty-element tag's pending end is tested beside it: it
+    /// is set and cleared too often to keep through an observer. Whether the bytes are an
+    /// entity's rather than the document's, `content` looks at itself.)
+    private(set) var readsContentDirectly = false
+
+    private mutating func refreshReadsContentDirectly() {
+        readsContentDirectly = phase == .content && pendingIndex >= pendingEvents.count && failure == nil
+    }
     /// Hash slots reused to find duplicate attributes on elements with many attributes.
     var duplicateSlots: [Int32] = []
 
@@ -216,7 +257,7 @@ internal struct XMLScanner {
     /// epilogue were paid on every event.
     @inline(__always)
     mutating func nextInline(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
-        if let failure { throw failure }
+        if !readsContentDirectly, let failure { throw failure }
         do {
             return try step(UncheckedBytes(document))
         } catch {
@@ -229,8 +270,12 @@ internal struct XMLScanner {
     private mutating func step(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         if keepsAttributes {
             attributeBase = attributes.count
-        } else if !attributes.isEmpty {
-            attributes.removeAll(keepingCapacity: true)
+        } else {
+            attributes.removeAll()
+        }
+        if readsContentDirectly && !pendingEnd {
+            isEmptyElementTag = false
+            return try content(document)
         }
         if pendingEnd {
             pendingEnd = false

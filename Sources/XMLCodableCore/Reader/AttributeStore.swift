@@ -1,0 +1,145 @@
+// AttributeStore: the scanner's attributes, emptied in one step and appended to without a
+// uniqueness check per attribute.
+//
+// Why not an array
+// ----------------
+// A start tag's attributes were kept in an `[XMLAttribute]`. On documents whose elements carry
+// several attributes each (OpenStreetMap's `<node id=… lat=… lon=… version=… user=…>`), two of
+// the array's guarantees cost a measurable share of the reading:
+// * every `append` checks that the array's buffer is uniquely referenced (a call into the
+//   runtime), once per attribute, though nothing can take a reference in the middle of a tag;
+// * `removeAll(keepingCapacity:)`, at the event after each tag with attributes, goes through
+//   `replaceSubrange`'s general path.
+// This store keeps the array's value semantics, with those two costs moved to where they belong:
+// uniqueness is made sure of once per start tag (`makeUnique`), before anything is written, and
+// emptying a unique store sets its count to zero.
+//
+// Copy on write, as an array does it
+// ----------------------------------
+// The storage is a class (`Storage`, a `ManagedBuffer` whose header holds count and capacity).
+// A copy of the scanner (a copy of an `XMLReader`) and an `XMLReader.Attributes` a consumer keeps
+// both share it. Whatever writes first checks: `makeUnique` and `removeAll` replace shared storage
+// with storage of their own, so a kept view or copy never sees another's writes. Appends and
+// element writes between a `makeUnique` and the end of the scanner's step need no check, because
+// no code but the scanner's runs in between; debug builds assert it.
+//
+// A worked example, the tags `<a x="1" y="2">` then `<b z="3"/>`, with a consumer that keeps the
+// first tag's attributes:
+//
+//     step, start tag a:  makeUnique (unique)      append x, y      count 2, storage S
+//     consumer:           let kept = reader.attributes              S shared: kept sees x, y
+//     step, next event:   removeAll: S is shared, so a new empty storage T (S's capacity)
+//     step, start tag b:  makeUnique (T unique)    append z         kept still sees x, y in S
+//
+// Safety: the elements are `XMLAttribute`s, plain values without references, so the storage needs
+// no deinitialization; every read is bounds-checked against the count, and every write is to a
+// position below the capacity.
+
+/// The attributes the scanner keeps: a copy-on-write list of `XMLAttribute`s with an O(1)
+/// `removeAll()` and appends that check uniqueness once per tag (`makeUnique`), not per element.
+///
+/// `@unchecked Sendable` (`ManagedBuffer` is not `Sendable`): storage is written only by a store
+/// that holds the only reference to it (`makeUnique`, `removeAll`), as an array's buffer is, so
+/// a store or view sent to another task never sees a write.
+@usableFromInline
+internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
+    /// The count and capacity of a `Storage`.
+    @usableFromInline
+    struct Header {
+        @usableFromInline var count: Int
+        @usableFromInline var capacity: Int
+    }
+
+    /// The elements, shared between copies until one of them writes.
+    @usableFromInline
+    final class Storage: ManagedBuffer<Header, XMLAttribute> {
+        /// Storage for at least `capacity` elements, empty.
+        static func make(capacity: Int) -> Storage {
+            let buffer = Storage.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
+            // `create` returns the class it is called on.
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        /// The number of elements. (Read and written through the header's pointer: the class's
+        /// `header` property is checked for exclusive access at run time, a call on every use.)
+        @inlinable var elementCount: Int {
+            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+            @inline(__always) set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+        }
+
+        /// The number of elements there is room for.
+        @inlinable var reservedCapacity: Int {
+            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+        }
+
+        /// Storage with no room, shared by every store until its first attribute. Never written:
+        /// no store holds the only reference to it, so the first write replaces it.
+        nonisolated(unsafe) static let empty = Storage.make(capacity: 0)
+
+        /// A copy of the first `count` elements, with room for at least `capacity`.
+        func copy(capacity: Int) -> Storage {
+            let count = elementCount
+            let copy = Storage.make(capacity: Swift.max(capacity, count))
+            copy.withUnsafeMutablePointerToElements { target in
+                withUnsafeMutablePointerToElements { source in target.initialize(from: source, count: count) }
+            }
+            copy.elementCount = count
+            return copy
+        }
+    }
+
+    @usableFromInline var storage = Storage.empty
+
+    init() {
+        assert(_isPOD(XMLAttribute.self), "AttributeStore: XMLAttribute must need no deinitialization")
+    }
+
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { storage.elementCount }
+
+    /// The attribute at `position`, in `0 ..< count`.
+    @inlinable
+    subscript(position: Int) -> XMLAttribute {
+        @inline(__always) get {
+            precondition(position >= 0 && position < storage.elementCount, "AttributeStore: index out of range")
+            return storage.withUnsafeMutablePointerToElements { $0[position] }
+        }
+        @inline(__always) set {
+            precondition(position >= 0 && position < storage.elementCount, "AttributeStore: index out of range")
+            assert(isKnownUniquelyReferenced(&storage), "AttributeStore: a write without makeUnique()")
+            storage.withUnsafeMutablePointerToElements { $0[position] = newValue }
+        }
+    }
+
+    /// Makes the storage this store's own, so that appends and writes need no further check until
+    /// anything else can take a reference to it (the end of the scanner's step).
+    @inline(__always)
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy(capacity: Swift.max(storage.reservedCapacity, 8))
+        }
+    }
+
+    /// Appends `attribute`; `makeUnique()` must have been called since the store was last shared.
+    @inline(__always)
+    mutating func append(_ attribute: XMLAttribute) {
+        assert(isKnownUniquelyReferenced(&storage), "AttributeStore: an append without makeUnique()")
+        let count = storage.elementCount
+        if count == storage.reservedCapacity {
+            storage = storage.copy(capacity: Swift.max(2 * count, 8))
+        }
+        storage.withUnsafeMutablePointerToElements { ($0 + count).initialize(to: attribute) }
+        storage.elementCount = count + 1
+    }
+
+    /// Removes every attribute, keeping the capacity.
+    @inline(__always)
+    mutating func removeAll() {
+        if storage.elementCount == 0 { return }
+        if isKnownUniquelyReferenced(&storage) {
+            storage.elementCount = 0
+        } else {
+            storage = Storage.make(capacity: storage.reservedCapacity)
+        }
+    }
+}
