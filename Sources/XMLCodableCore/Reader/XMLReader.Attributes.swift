@@ -26,7 +26,9 @@ extension XMLReader {
         init(_ store: AttributeStore, from base: Int) {
             self.store = store
             self.base = base
-            self.count = store.count - base
+            // Never negative, whatever the base: the scanner keeps `base <= store.count`, and a
+            // view must not trust that with its bounds.
+            self.count = Swift.max(store.count - base, 0)
         }
 
         /// The position of the first attribute: 0.
