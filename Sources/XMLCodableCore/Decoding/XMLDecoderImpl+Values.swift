@@ -110,7 +110,7 @@ extension XMLDecoderImpl {
             guard slice.flags.contains(.attributeValue) else { return nil }
         }
         let trim = options.trimValueWhitespaces
-        return withDecodedBytes(of: slice) { bytes in String(decoding: trim ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self) }
+        return withDecodedBytes(of: slice) { bytes in UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(bytes) : bytes) }
     }
 
     /// An integer value that is one slice and in range; `nil` for the full path (and its errors).

@@ -623,7 +623,7 @@ internal final class XMLDecoderImpl: Decoder {
     func string(_ value: XMLValue, path: PathRef) throws -> String {
         if let slice = characterData(of: value), !slice.isVerbatim, let string = decodedString(slice) { return string }
         return try withText(value, expecting: String.self, path: path) { bytes in
-            String(decoding: options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes, as: UTF8.self)
+            UncheckedUTF8String.make(options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes)
         }
     }
 
@@ -656,22 +656,19 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     private static func decodedString(_ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner) -> String? {
-        var declined = false
-        let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
-            let out = UnsafeMutableRawBufferPointer(buffer)
-            guard let count = scanner.decodeCharacterData(slice, document, into: out) else {
-                declined = true
-                return 0
-            }
-            guard trim else { return count }
+        // Decoded into a scratch buffer (on the stack when it is small), then copied into the
+        // string, which costs less than the standard library's check of bytes written into the
+        // string's own storage (see UncheckedUTF8String).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(slice.rawCount, 1)) { buffer -> String? in
+            guard let count = scanner.decodeCharacterData(slice, document, into: UnsafeMutableRawBufferPointer(buffer)) else { return nil }
             var start = 0
             var end = count
-            while start < end, ScalarParsing.isSpace(out[start]) { start += 1 }
-            while end > start, ScalarParsing.isSpace(out[end - 1]) { end -= 1 }
-            if start > 0, end > start { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: out[start..<end])) }
-            return end - start
+            if trim {
+                while start < end, ScalarParsing.isSpace(buffer[start]) { start += 1 }
+                while end > start, ScalarParsing.isSpace(buffer[end - 1]) { end -= 1 }
+            }
+            return UncheckedUTF8String.make(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         }
-        return declined ? nil : string
     }
 
     /// Whether a value stands for `nil`: an element marked `xsi:nil="true"`.
@@ -803,7 +800,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The decoded text of a slice, as a string (from `document` for the document's own bytes).
     func string(_ slice: XMLSlice) -> String {
-        withDecodedBytes(of: slice) { String(decoding: $0, as: UTF8.self) }
+        withDecodedBytes(of: slice) { UncheckedUTF8String.make($0) }
     }
 
     /// The qualified name as written.

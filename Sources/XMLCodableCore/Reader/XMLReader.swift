@@ -199,7 +199,7 @@ public struct XMLReader {
     /// The decoded text of a slice: references replaced, line ends normalized to `\n`, and
     /// attribute values normalized as XML 1.0 section 3.3.3 requires.
     public func string(_ slice: XMLSlice) -> String {
-        withDecodedBytes(of: slice) { String(decoding: $0, as: UTF8.self) }
+        withDecodedBytes(of: slice) { UncheckedUTF8String.make($0) }
     }
 
     /// The qualified name as written (`prefix:local`).

@@ -41,15 +41,15 @@
 internal struct ScanError: Error {
     /// The reason, allocated only when an error is made.
     @usableFromInline
-    final class Reason: Sendable {
+    final class ReasonBox: Sendable {
         @usableFromInline let reason: XMLParsingError.Reason
         @usableFromInline init(_ reason: XMLParsingError.Reason) { self.reason = reason }
         /// The reason of every `needsInput` signal, made once (a reader fed in chunks signals at
         /// every chunk's end).
-        static let moreInput = Reason(.unexpectedEndOfInput(expected: "more input"))
+        static let moreInput = ReasonBox(.unexpectedEndOfInput(expected: "more input"))
     }
 
-    @usableFromInline var boxedReason: Reason
+    @usableFromInline var boxedReason: ReasonBox
     @usableFromInline var offset: Int
     /// Not an error: a reader fed in chunks has reached the end of the bytes that have arrived
     /// (see `XMLScanner.needMoreInput`). The reader reads more and asks again.
@@ -60,7 +60,7 @@ internal struct ScanError: Error {
 
     @usableFromInline
     init(reason: XMLParsingError.Reason, offset: Int) {
-        self.boxedReason = Reason(reason)
+        self.boxedReason = ReasonBox(reason)
         self.offset = offset
     }
 
@@ -69,7 +69,7 @@ internal struct ScanError: Error {
         ScanError(boxedReason: .moreInput, offset: offset, needsInput: true)
     }
 
-    private init(boxedReason: Reason, offset: Int, needsInput: Bool) {
+    private init(boxedReason: ReasonBox, offset: Int, needsInput: Bool) {
         self.boxedReason = boxedReason
         self.offset = offset
         self.needsInput = needsInput
