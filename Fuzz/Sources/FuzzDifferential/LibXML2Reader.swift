@@ -65,6 +65,8 @@ struct LibXML2Reading {
     var hasExternalSubset = false
     /// The document's standalone declaration, as libxml2 read it (`ctxt->standalone`: -1 none, 0 no, 1 yes).
     var standalone: Int32 = -1
+    /// The names of the parameter entities libxml2 looked up, in order, once per reference.
+    var parameterEntityLookups: [[UInt8]] = []
 }
 
 enum LibXML2Reader {
@@ -110,6 +112,7 @@ enum LibXML2Reader {
     nonisolated(unsafe) private static var writer = TraceWriter()
     nonisolated(unsafe) private static var unreplacedReference = false
     nonisolated(unsafe) private static var forbiddenDeclaration = false
+    nonisolated(unsafe) private static var parameterEntityLookups: [[UInt8]] = []
 
     /// Parses `bytes` and returns the canonical reading.
     static func read(_ bytes: UnsafeRawBufferPointer) -> LibXML2Reading {
@@ -119,6 +122,7 @@ enum LibXML2Reader {
         writer = TraceWriter()
         unreplacedReference = false
         forbiddenDeclaration = false
+        parameterEntityLookups = []
         guard let context = xmlNewParserCtxt() else { return LibXML2Reading(reading: .rejected("libxml2: no parser context")) }
         defer { xmlFreeParserCtxt(context) }
         installCallbacks(context.pointee.sax)
@@ -134,6 +138,7 @@ enum LibXML2Reader {
         result.standalone = context.pointee.standalone
         result.unreplacedReference = unreplacedReference
         result.acceptedForbiddenDeclaration = forbiddenDeclaration
+        result.parameterEntityLookups = parameterEntityLookups
         if document != nil, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 {
             result.reading = .accepted(writer.finish())
         } else {
@@ -185,6 +190,11 @@ enum LibXML2Reader {
         sax.pointee.processingInstruction = { _, target, data in
             // Those of the internal subset come before the doctype line, as ours do.
             LibXML2Reader.writer.processingInstruction(target: LibXML2Reader.bytes(target), data: LibXML2Reader.bytes(data))
+        }
+        sax.pointee.getParameterEntity = { context, name in
+            // libxml2's own lookup, noted (xmlParsePEReference asks once per reference).
+            LibXML2Reader.parameterEntityLookups.append(LibXML2Reader.bytes(name))
+            return xmlSAX2GetParameterEntity(context, name)
         }
         sax.pointee.reference = { _, _ in
             // Called for a reference libxml2 does not replace: an undeclared entity.

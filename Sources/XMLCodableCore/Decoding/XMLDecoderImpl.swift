@@ -645,9 +645,9 @@ internal final class XMLDecoderImpl: Decoder {
         return text.text
     }
 
-    /// A non-verbatim run of character data or attribute value decoded straight into a string's
-    /// storage (no intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the
-    /// scanner's direct path declines (then it is decoded the general way).
+    /// A non-verbatim run of character data or attribute value decoded as a string (no
+    /// intermediate array), trimmed when `trimValueWhitespaces` is set; `nil` when the scanner's
+    /// direct path declines (then it is decoded the general way).
     @inline(never)
     func decodedString(_ slice: XMLSlice) -> String? {
         // The scanner is passed in place: called on `reader.scanner` inside the closure below,
@@ -656,10 +656,12 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     private static func decodedString(_ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner) -> String? {
-        // Decoded into a scratch buffer (on the stack when it is small), then copied into the
-        // string, which costs less than the standard library's check of bytes written into the
-        // string's own storage (see UncheckedUTF8String).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(slice.rawCount, 1)) { buffer -> String? in
+        // Up to 16 KiB, decoded into a scratch buffer (on the stack when it is small), then copied
+        // into the string: that costs less than the standard library's check of bytes written
+        // into the string's own storage (see UncheckedUTF8String). A longer value is decoded in
+        // place, so that it is never held twice.
+        guard slice.rawCount <= 16_384 else { return decodedStringInPlace(slice, document, trim: trim, scanner: &scanner) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(slice.rawCount, 1)) { buffer -> String? in
             guard let count = scanner.decodeCharacterData(slice, document, into: UnsafeMutableRawBufferPointer(buffer)) else { return nil }
             var start = 0
             var end = count
@@ -669,6 +671,26 @@ internal final class XMLDecoderImpl: Decoder {
             }
             return UncheckedUTF8String.make(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         }
+    }
+
+    /// `decodedString` for a long value: decoded straight into the string's storage.
+    private static func decodedStringInPlace(_ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner) -> String? {
+        var declined = false
+        let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            guard let count = scanner.decodeCharacterData(slice, document, into: out) else {
+                declined = true
+                return 0
+            }
+            guard trim else { return count }
+            var start = 0
+            var end = count
+            while start < end, ScalarParsing.isSpace(out[start]) { start += 1 }
+            while end > start, ScalarParsing.isSpace(out[end - 1]) { end -= 1 }
+            if start > 0, end > start { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: out[start..<end])) }
+            return end - start
+        }
+        return declined ? nil : string
     }
 
     /// Whether a value stands for `nil`: an element marked `xsi:nil="true"`.

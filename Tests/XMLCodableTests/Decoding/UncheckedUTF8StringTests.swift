@@ -149,4 +149,24 @@ import XMLCodable
             #expect(book == Book(title: expected, note: expected + " / " + expected))
         }
     }
+
+    struct Note: Codable, Equatable {
+        var text: String
+    }
+
+    @Test(arguments: [false, true])
+    func valuesLongerThanTheScratchBufferAreExact(trimmed: Bool) throws {
+        // Over 16 KiB of text with references and non-ASCII characters, decoded in place rather
+        // than through the scratch buffer; and just under that, through it.
+        for repeats in [600, 1_400] {
+            let unit = "ab &amp; 日本 &#x1F600; "
+            let expectedUnit = "ab & 日本 😀 "
+            let xml = "<Note><text>  \(String(repeating: unit, count: repeats))</text></Note>"
+            let decoder = XMLDecoder()
+            decoder.trimValueWhitespaces = trimmed
+            let note = try decoder.decode(Note.self, from: Data(xml.utf8))
+            let full = "  " + String(repeating: expectedUnit, count: repeats)
+            #expect(note.text == (trimmed ? full.trimmingCharacters(in: .whitespaces) : full), "\(repeats) repeats")
+        }
+    }
 }

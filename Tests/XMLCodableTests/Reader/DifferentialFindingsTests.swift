@@ -90,4 +90,22 @@ import Testing
         let bytes = Array(utf16WithTwoByteOrderMarks(bigEndian: false).dropFirst(2))
         #expect(readError(bytes) == nil)
     }
+
+    // MARK: - A parameter entity referenced twice between declarations (XML 1.0 §2.8 [28a])
+
+    @Test func parameterEntityReferencedTwiceBetweenDeclarationsIsRead() throws {
+        // DeclSep ::= PEReference | S: a parameter entity may be referenced between declarations
+        // as often as it likes. Its second declaration of `e` binds nothing (§4.2), so `&e;` is
+        // the first one's `x`. libxml2 2.9.14 stops the internal subset at the second reference
+        // (Docs/Conformance.md, rule 29); this reader is right to read on.
+        for separator in ["\n", " ", ""] {
+            let xml = "<!DOCTYPE r [\n<!ENTITY % d \"<!ENTITY e 'x'>\">\n%d;\(separator)%d;\n<!ENTITY e 'y'>\n]>\n<r>&e;</r>"
+            var reader = try XMLReader(Array(xml.utf8))
+            var text = ""
+            while let event = try reader.next() {
+                if case .text(let slice) = event { text += reader.string(slice) }
+            }
+            #expect(text == "x", "separator \(separator.debugDescription)")
+        }
+    }
 }
