@@ -662,14 +662,10 @@ internal final class XMLDecoderImpl: Decoder {
         // place, so that it is never held twice.
         guard slice.rawCount <= 16_384 else { return decodedStringInPlace(slice, document, trim: trim, scanner: &scanner) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(slice.rawCount, 1)) { buffer -> String? in
-            guard let count = scanner.decodeCharacterData(slice, document, into: UnsafeMutableRawBufferPointer(buffer)) else { return nil }
-            var start = 0
-            var end = count
-            if trim {
-                while start < end, ScalarParsing.isSpace(buffer[start]) { start += 1 }
-                while end > start, ScalarParsing.isSpace(buffer[end - 1]) { end -= 1 }
-            }
-            return UncheckedUTF8String.make(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            guard let count = scanner.decodeCharacterData(slice, document, into: out) else { return nil }
+            let decoded = UnsafeRawBufferPointer(rebasing: out[..<count])
+            return UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(decoded) : decoded)
         }
     }
 
