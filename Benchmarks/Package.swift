@@ -111,6 +111,18 @@ let package = Package(
             dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
             path: "Sources/instructions"
         ),
+        // `reader-ceiling`: XMLCodable's reader against two lean readers that check the same bytes
+        // and leave out the rest (one in Swift, one in C with SSE2): how far a reader can go on
+        // this machine. See README.md, "How far a reader can go on this machine".
+        .target(
+            name: "CLeanReader",
+            path: "Sources/CLeanReader"
+        ),
+        .executableTarget(
+            name: "reader-ceiling",
+            dependencies: ["Workloads", "CLeanReader", .product(name: "XMLCodable", package: "XMLCodable")],
+            path: "Sources/reader-ceiling"
+        ),
         // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
         .executableTarget(
             name: "XMLReaderBenchmarks",
