@@ -155,6 +155,7 @@ static inline int next_event(Reader *r, Slice *out) {
         uint64_t bits = 0;
         int may_repeat = 0;
         for (;;) {
+            if (p + 1 >= end) return fail(r, p);  // a start tag ends before the root's end
             uint8_t c = b[p];
             int had_space = 0;
             if (c == ' ') {

@@ -110,6 +110,13 @@ struct LeanReader {
         return try text()
     }
 
+    /// `next()` as a call of its own, never inlined: the event comes back through memory and the
+    /// reader's state is loaded and stored around each call, as for `XMLReader.next()`.
+    @inline(never)
+    mutating func nextByCall() throws(Unsupported) -> Event? {
+        try next()
+    }
+
     /// The first of the sixteen bytes from `p` that is `a`, `b`, `c`, a control byte or non-ASCII
     /// (both below 0x20 read as signed), or 16. (The splats name their type: written
     /// `SIMD16(repeating: a)`, leaving it to be inferred, the compares were not vectorized, and
@@ -204,6 +211,7 @@ struct LeanReader {
         var nameBits: UInt64 = 0
         var mayRepeat = false
         while true {
+            guard p + 1 < end else { throw Unsupported(offset: p) }  // a start tag ends before the root's end
             var c = bytes[p]
             var hadSpace = false
             if c == 0x20 {

@@ -1,17 +1,20 @@
 // `swift run -c release reader-ceiling`: how fast this machine reads the benchmark documents'
 // events, with XMLCodable's reader and with two lean readers that check the same bytes but leave
-// out everything else a real reader needs (LeanReader.swift in Swift, Sources/CLeanReader in C).
+// out everything else a real reader needs (LeanReader.swift in Swift, Sources/CLeanReader in C);
+// the Swift one also through a `next()` that is a call of its own ("lean-call"), as
+// `XMLReader.next()` is a call into the library.
 // README.md, "How far a reader can go on this machine", has the figures and what they mean.
 //
 // Each reader touches every event's bytes as the "XMLReader events" benchmark does (every name,
-// attribute name and value and text: its length and one byte). The three sums must be equal, or
+// attribute name and value and text: its length and one byte). All the sums must be equal, or
 // the tool stops: the lean readers read the same events as XMLCodable's. Calls are timed one by
-// one and the three readers take turns, call for call, so they share the machine's moods; each
+// one and the readers take turns, call for call, so they share the machine's moods; each
 // reader's best call (p0, as the benchmarks report it) and median call give MB/s of the document.
 //
 //   swift run -c release reader-ceiling                       # books 5k and osm 5k, 1,500 calls each
 //   swift run -c release reader-ceiling --calls 3000 --input osm5k
 //   reader-ceiling --only lean --calls 3 --input osm5k        # one reader, untimed: for callgrind
+//                                                             (xmlcodable, lean, lean-call or c)
 //
 // Worked example: books 5k is 1,818,398 bytes; a best call of 1.75 ms is 1,818,398 / 1.75 ms =
 // 1,039 MB/s.
@@ -25,7 +28,12 @@ import Workloads
 import XMLCodable
 
 enum Reader: String, CaseIterable {
-    case xmlcodable, lean, c
+    case xmlcodable
+    case lean
+    /// The lean reader through a `next()` that is a call of its own, as `XMLReader.next()` is a
+    /// call into the library: what the call boundary costs a reader.
+    case leanCall = "lean-call"
+    case c
 }
 
 /// XMLCodable's reader, touched as `readAllEvents` in XMLReaderBenchmarks touches it (values raw).
@@ -55,8 +63,9 @@ func touchXMLCodable(_ bytes: [UInt8]) throws -> Int {
     return checksum
 }
 
-/// The lean Swift reader, touched the same way.
-func touchLean(_ bytes: [UInt8]) throws -> Int {
+/// The lean Swift reader, touched the same way; each event read by a call of its own when
+/// `calling` (`LeanReader.nextByCall()`), else inlined into this loop.
+func touchLean(_ bytes: [UInt8], calling: Bool) throws -> Int {
     try bytes.withUnsafeBufferPointer { buffer in
         try LeanReader.table.withUnsafeBufferPointer { classes in
             guard let base = buffer.baseAddress, let table = classes.baseAddress else { return 0 }
@@ -65,7 +74,7 @@ func touchLean(_ bytes: [UInt8]) throws -> Int {
             @inline(__always) func first(_ s: LeanReader.Slice) -> Int { s.end > s.start ? Int(base[Int(s.start)]) : 0 }
             @inline(__always) func last(_ s: LeanReader.Slice) -> Int { s.end > s.start ? Int(base[Int(s.end) - 1]) : 0 }
             var checksum = 0
-            while let event = try reader.next() {
+            while let event = try (calling ? reader.nextByCall() : reader.next()) {
                 switch event {
                 case .start(let name):
                     checksum &+= Int(name.end - name.start) &+ first(name)
@@ -100,7 +109,8 @@ func touchC(_ bytes: [UInt8]) throws -> Int {
 func touch(_ reader: Reader, _ bytes: [UInt8]) throws -> Int {
     switch reader {
     case .xmlcodable: return try touchXMLCodable(bytes)
-    case .lean: return try touchLean(bytes)
+    case .lean: return try touchLean(bytes, calling: false)
+    case .leanCall: return try touchLean(bytes, calling: true)
     case .c: return try touchC(bytes)
     }
 }
@@ -120,7 +130,9 @@ while let argument = arguments.popFirst() {
         guard let value = arguments.popFirst(), ["books5k", "osm5k"].contains(value) else { throw Failure(description: "--input is books5k or osm5k") }
         inputs.append(value)
     case "--only":
-        guard let value = arguments.popFirst().flatMap(Reader.init(rawValue:)) else { throw Failure(description: "--only is xmlcodable, lean or c") }
+        guard let value = arguments.popFirst().flatMap(Reader.init(rawValue:)) else {
+            throw Failure(description: "--only is xmlcodable, lean, lean-call or c")
+        }
         only = value
     default:
         throw Failure(description: "unknown argument \(argument); see the header of Sources/reader-ceiling/main.swift")
