@@ -68,6 +68,14 @@ let package = Package(
             ],
             path: "Sources/Encoders"
         ),
+        // The one definition of reading a document's events with its bytes touched, shared by the
+        // reader benchmarks, `instructions` and `reader-ceiling` so that their figures measure the
+        // same work.
+        .target(
+            name: "ReaderTouch",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")],
+            path: "Sources/ReaderTouch"
+        ),
         // `decode-memory`: peak resident memory while decoding books 50k (and osm 50k), one fresh
         // process per measurement. See README.md, "Decoding: peak memory".
         .target(
@@ -108,7 +116,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "instructions",
-            dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
+            dependencies: ["Workloads", "ReaderTouch", .product(name: "XMLCodable", package: "XMLCodable")],
             path: "Sources/instructions"
         ),
         // `reader-ceiling`: XMLCodable's reader against two lean readers that check the same bytes
@@ -120,7 +128,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "reader-ceiling",
-            dependencies: ["Workloads", "CLeanReader", .product(name: "XMLCodable", package: "XMLCodable")],
+            dependencies: ["Workloads", "CLeanReader", "ReaderTouch"],
             path: "Sources/reader-ceiling"
         ),
         // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
@@ -128,6 +136,7 @@ let package = Package(
             name: "XMLReaderBenchmarks",
             dependencies: [
                 "Workloads",
+                "ReaderTouch",
                 .product(name: "XMLCodable", package: "XMLCodable"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "XMLCoder", package: "XMLCoder"),

@@ -35,6 +35,7 @@ import Benchmark
 import FoundationXML
 #endif
 import Foundation
+import ReaderTouch
 import Workloads
 import XMLCodable
 
@@ -153,47 +154,17 @@ struct ReaderMismatch: Error, CustomStringConvertible {
 }
 
 /// Reads every event of the document with XMLReader, touching names, attribute names and values
-/// and text. `decodeValues` passes values and text through `withDecodedBytes` instead of the raw bytes.
+/// and text (`ReaderTouch`, the definition the `instructions` and `reader-ceiling` tools share).
+/// `decodeValues` passes values and text through `withDecodedBytes` instead of the raw bytes.
 @inline(never)
 func readAllEvents(_ workload: XMLWorkload, decodeValues: Bool) throws -> Int {
-    var reader = try XMLReader(workload.bytes)
-    var elements = 0
-    var checksum = 0
-    while let event = try reader.next() {
-        switch event {
-        case .startElement(let name):
-            elements &+= 1
-            checksum &+= reader.withUnsafeRawBytes(of: name.qualified) { $0.count &+ Int($0.first ?? 0) }
-            for attribute in reader.attributes {
-                checksum &+= reader.withUnsafeRawBytes(of: attribute.name.qualified) { $0.count &+ Int($0.first ?? 0) }
-                if decodeValues {
-                    checksum &+= reader.withDecodedBytes(of: attribute.value) { $0.count &+ Int($0.last ?? 0) }
-                } else {
-                    checksum &+= reader.withUnsafeRawBytes(of: attribute.value) { $0.count &+ Int($0.last ?? 0) }
-                }
-            }
-        case .endElement(let name):
-            checksum &+= name.qualified.rawCount
-        case .text(let text), .cdata(let text):
-            if decodeValues {
-                checksum &+= reader.withDecodedBytes(of: text) { $0.count &+ Int($0.last ?? 0) }
-            } else {
-                checksum &+= reader.withUnsafeRawBytes(of: text) { $0.count &+ Int($0.last ?? 0) }
-            }
-        case .comment(let text):
-            checksum &+= text.rawCount
-        case .processingInstruction(let target, let data):
-            checksum &+= target.rawCount &+ data.rawCount
-        case .doctype(let name):
-            checksum &+= name.rawCount
-        }
-    }
-    guard elements == workload.elementCount else {
+    let touched = try decodeValues ? touchDecodedEvents(of: workload.bytes) : touchRawEvents(of: workload.bytes)
+    guard touched.elements == workload.elementCount else {
         throw ReaderMismatch(
-            description: "XMLReader read \(elements) elements of \(workload.name), "
-                + "which has \(workload.elementCount)\(elements == 0 ? " (is the scanner still a stub?)" : "")")
+            description: "XMLReader read \(touched.elements) elements of \(workload.name), "
+                + "which has \(workload.elementCount)\(touched.elements == 0 ? " (is the scanner still a stub?)" : "")")
     }
-    return checksum
+    return touched.checksum
 }
 
 /// Parses the document with Foundation's XMLParser and a delegate whose callbacks are empty.

@@ -48,6 +48,7 @@
 import FoundationEssentials
 #endif
 import Foundation
+import ReaderTouch
 import Workloads
 import XMLCodable
 
@@ -75,34 +76,11 @@ func readAll(_ bytes: [UInt8], elements expected: Int) throws {
 }
 
 /// Reads every event of `bytes` and touches its bytes as the "XMLReader events" benchmark does
-/// (`readAllEvents` in XMLReaderBenchmarks, values raw); checks the number of start elements.
+/// (the same function, `ReaderTouch.touchRawEvents`); checks the number of start elements.
 func touchAll(_ bytes: [UInt8], elements expected: Int) throws -> Int {
-    var reader = try XMLReader(bytes)
-    var elements = 0
-    var checksum = 0
-    while let event = try reader.next() {
-        switch event {
-        case .startElement(let name):
-            elements &+= 1
-            checksum &+= reader.withUnsafeRawBytes(of: name.qualified) { $0.count &+ Int($0.first ?? 0) }
-            for attribute in reader.attributes {
-                checksum &+= reader.withUnsafeRawBytes(of: attribute.name.qualified) { $0.count &+ Int($0.first ?? 0) }
-                checksum &+= reader.withUnsafeRawBytes(of: attribute.value) { $0.count &+ Int($0.last ?? 0) }
-            }
-        case .endElement(let name):
-            checksum &+= name.qualified.rawCount
-        case .text(let text), .cdata(let text):
-            checksum &+= reader.withUnsafeRawBytes(of: text) { $0.count &+ Int($0.last ?? 0) }
-        case .comment(let text):
-            checksum &+= text.rawCount
-        case .processingInstruction(let target, let data):
-            checksum &+= target.rawCount &+ data.rawCount
-        case .doctype(let name):
-            checksum &+= name.rawCount
-        }
-    }
-    guard elements == expected else { fail("read \(elements) elements, not \(expected)") }
-    return checksum
+    let touched = try touchRawEvents(of: bytes)
+    guard touched.elements == expected else { fail("read \(touched.elements) elements, not \(expected)") }
+    return touched.checksum
 }
 
 /// How many start elements a document (books 5k, osm 5k) has, counted once outside the measured calls' difference.

@@ -24,8 +24,8 @@ import FoundationEssentials
 #endif
 import CLeanReader
 import Foundation
+import ReaderTouch
 import Workloads
-import XMLCodable
 
 enum Reader: String, CaseIterable {
     case xmlcodable
@@ -36,31 +36,9 @@ enum Reader: String, CaseIterable {
     case c
 }
 
-/// XMLCodable's reader, touched as `readAllEvents` in XMLReaderBenchmarks touches it (values raw).
+/// XMLCodable's reader, touched as the "XMLReader events" benchmark touches it (`ReaderTouch`).
 func touchXMLCodable(_ bytes: [UInt8]) throws -> Int {
-    var reader = try XMLReader(bytes)
-    var checksum = 0
-    while let event = try reader.next() {
-        switch event {
-        case .startElement(let name):
-            checksum &+= reader.withUnsafeRawBytes(of: name.qualified) { $0.count &+ Int($0.first ?? 0) }
-            for attribute in reader.attributes {
-                checksum &+= reader.withUnsafeRawBytes(of: attribute.name.qualified) { $0.count &+ Int($0.first ?? 0) }
-                checksum &+= reader.withUnsafeRawBytes(of: attribute.value) { $0.count &+ Int($0.last ?? 0) }
-            }
-        case .endElement(let name):
-            checksum &+= name.qualified.rawCount
-        case .text(let text), .cdata(let text):
-            checksum &+= reader.withUnsafeRawBytes(of: text) { $0.count &+ Int($0.last ?? 0) }
-        case .comment(let text):
-            checksum &+= text.rawCount
-        case .processingInstruction(let target, let data):
-            checksum &+= target.rawCount &+ data.rawCount
-        case .doctype(let name):
-            checksum &+= name.rawCount
-        }
-    }
-    return checksum
+    try touchRawEvents(of: bytes).checksum
 }
 
 /// The lean Swift reader, touched the same way; each event read by a call of its own when
