@@ -95,65 +95,76 @@ func touch(_ reader: Reader, _ bytes: [UInt8]) throws -> Int {
 
 // MARK: - Command line
 
-var calls = 1500
-var inputs: [String] = []
-var only: Reader?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--calls":
-        guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { throw Failure(description: "--calls needs a positive number") }
-        calls = value
-    case "--input":
-        guard let value = arguments.popFirst(), ["books5k", "osm5k"].contains(value) else { throw Failure(description: "--input is books5k or osm5k") }
-        inputs.append(value)
-    case "--only":
-        guard let value = arguments.popFirst().flatMap(Reader.init(rawValue:)) else {
-            throw Failure(description: "--only is xmlcodable, lean, lean-call or c")
+/// Parses the arguments, then times the readers (or runs one, untimed, with `--only`).
+func run() throws {
+
+    var calls = 1500
+    var inputs: [String] = []
+    var only: Reader?
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--calls":
+            guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { throw Failure(description: "--calls needs a positive number") }
+            calls = value
+        case "--input":
+            guard let value = arguments.popFirst(), ["books5k", "osm5k"].contains(value) else { throw Failure(description: "--input is books5k or osm5k") }
+            inputs.append(value)
+        case "--only":
+            guard let value = arguments.popFirst().flatMap(Reader.init(rawValue:)) else {
+                throw Failure(description: "--only is xmlcodable, lean, lean-call or c")
+            }
+            only = value
+        default:
+            throw Failure(description: "unknown argument \(argument); see the header of Sources/reader-ceiling/main.swift")
         }
-        only = value
-    default:
-        throw Failure(description: "unknown argument \(argument); see the header of Sources/reader-ceiling/main.swift")
+    }
+    if inputs.isEmpty { inputs = ["books5k", "osm5k"] }
+
+    for input in inputs {
+        let workload = input == "books5k" ? Workloads.books5k : Workloads.osm5k
+        let bytes = workload.bytes
+        if let only {
+            // Untimed, for callgrind: `calls` calls of one reader.
+            var sum = 0
+            for _ in 0..<calls { sum &+= try touch(only, bytes) }
+            print("\(input) \(only.rawValue) \(calls) calls, sum \(sum)")
+            continue
+        }
+        var samples: [Reader: [Double]] = [:]
+        var sums: [Reader: Int] = [:]
+        for _ in 0..<calls {
+            for reader in Reader.allCases {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let sum = try touch(reader, bytes)
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+                samples[reader, default: []].append(elapsed)
+                if let earlier = sums[reader], earlier != sum { throw Failure(description: "\(reader) touched \(sum), then \(earlier)") }
+                sums[reader] = sum
+            }
+        }
+        let expected = sums[.xmlcodable]
+        for reader in Reader.allCases where sums[reader] != expected {
+            throw Failure(description: "\(input): \(reader.rawValue) touched \(sums[reader] ?? 0), XMLCodable \(expected ?? 0): not the same events")
+        }
+        print("\(input) (\(bytes.count) bytes, \(calls) calls of each reader, taking turns; all touched \(expected ?? 0))")
+        let base = samples[.xmlcodable]!.min()!
+        for reader in Reader.allCases {
+            let sorted = samples[reader]!.sorted()
+            let best = sorted[0]
+            let median = sorted[sorted.count / 2]
+            let label = reader == .c && cleanreader_has_sse2() == 0 ? "c (no SSE2)" : reader.rawValue
+            let line = String(
+                format: "  %-12@ p0 %7.1f MB/s  p50 %7.1f MB/s  best call %.3f ms  %.2fx XMLCodable's best",
+                label as NSString, Double(bytes.count) / best * 1e3, Double(bytes.count) / median * 1e3, best / 1e6, base / best)
+            print(line)
+        }
     }
 }
-if inputs.isEmpty { inputs = ["books5k", "osm5k"] }
 
-for input in inputs {
-    let workload = input == "books5k" ? Workloads.books5k : Workloads.osm5k
-    let bytes = workload.bytes
-    if let only {
-        // Untimed, for callgrind: `calls` calls of one reader.
-        var sum = 0
-        for _ in 0..<calls { sum &+= try touch(only, bytes) }
-        print("\(input) \(only.rawValue) \(calls) calls, sum \(sum)")
-        continue
-    }
-    var samples: [Reader: [Double]] = [:]
-    var sums: [Reader: Int] = [:]
-    for _ in 0..<calls {
-        for reader in Reader.allCases {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let sum = try touch(reader, bytes)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
-            samples[reader, default: []].append(elapsed)
-            if let earlier = sums[reader], earlier != sum { throw Failure(description: "\(reader) touched \(sum), then \(earlier)") }
-            sums[reader] = sum
-        }
-    }
-    let expected = sums[.xmlcodable]
-    for reader in Reader.allCases where sums[reader] != expected {
-        throw Failure(description: "\(input): \(reader.rawValue) touched \(sums[reader] ?? 0), XMLCodable \(expected ?? 0): not the same events")
-    }
-    print("\(input) (\(bytes.count) bytes, \(calls) calls of each reader, taking turns; all touched \(expected ?? 0))")
-    let base = samples[.xmlcodable]!.min()!
-    for reader in Reader.allCases {
-        let sorted = samples[reader]!.sorted()
-        let best = sorted[0]
-        let median = sorted[sorted.count / 2]
-        let label = reader == .c && cleanreader_has_sse2() == 0 ? "c (no SSE2)" : reader.rawValue
-        let line = String(
-            format: "  %-12@ p0 %7.1f MB/s  p50 %7.1f MB/s  best call %.3f ms  %.2fx XMLCodable's best",
-            label as NSString, Double(bytes.count) / best * 1e3, Double(bytes.count) / median * 1e3, best / 1e6, base / best)
-        print(line)
-    }
+do {
+    try run()
+} catch {
+    FileHandle.standardError.write(Data("reader-ceiling: \(error)\n".utf8))
+    exit(1)
 }
