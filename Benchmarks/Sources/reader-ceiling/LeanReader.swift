@@ -11,8 +11,10 @@
 // filter of the names; names compared only when two share a bit).
 //
 // It leaves out what a real reader needs and these documents do not: namespaces, the DTD (entities,
-// defaults), comments, PIs and CDATA, non-ASCII names, white space around `=`, reading in chunks,
-// line and column for errors, and a public API over its storage. Any of those forms stops it with
+// defaults), comments, PIs and CDATA, non-ASCII names, white space around `=`, the prolog and
+// epilog beyond an XML declaration and a final line end, whether a reference names a declared
+// entity or a valid character (only its form is checked), reading in chunks, line and column for
+// errors, and a public API over its storage. Most of those forms stop it with
 // `LeanReader.Unsupported`. Its twin in C (Sources/CLeanReader) takes the same steps.
 //
 // Text and attribute values are read by two loops of the same shape, kept apart on purpose: as a
