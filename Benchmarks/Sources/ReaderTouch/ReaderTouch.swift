@@ -13,9 +13,6 @@
 // x: 1 + 'x' and 1 + '1'), the text `t` (1 + 't') and </a> (1): one element, checksum
 // 98 + 121 + 50 + 117 + 1 = 387.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import XMLCodable
 
 /// What touching a document's events found.

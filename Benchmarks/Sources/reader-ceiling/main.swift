@@ -36,11 +36,6 @@ enum Reader: String, CaseIterable {
     case c
 }
 
-/// XMLCodable's reader, touched as the "XMLReader events" benchmark touches it (`ReaderTouch`).
-func touchXMLCodable(_ bytes: [UInt8]) throws -> Int {
-    try touchRawEvents(of: bytes).checksum
-}
-
 /// The lean Swift reader, touched the same way; each event read by a call of its own when
 /// `calling` (`LeanReader.nextByCall()`), else inlined into this loop.
 func touchLean(_ bytes: [UInt8], calling: Bool) throws -> Int {
@@ -86,7 +81,7 @@ func touchC(_ bytes: [UInt8]) throws -> Int {
 
 func touch(_ reader: Reader, _ bytes: [UInt8]) throws -> Int {
     switch reader {
-    case .xmlcodable: return try touchXMLCodable(bytes)
+    case .xmlcodable: return try touchRawEvents(of: bytes).checksum  // as the "XMLReader events" benchmark reads
     case .lean: return try touchLean(bytes, calling: false)
     case .leanCall: return try touchLean(bytes, calling: true)
     case .c: return try touchC(bytes)
