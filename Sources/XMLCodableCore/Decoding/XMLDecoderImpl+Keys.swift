@@ -1,15 +1,23 @@
 // How keys meet names: byte comparison for the default strategy, a renamed map for the others,
 // and where (attribute or element) each key is looked for.
+//
+// The rule, as XMLCoder reads names through Foundation's `XMLParser`: an element's name is matched
+// as written (`h:td`), or by its local name (`td`) with `shouldProcessNamespaces`; an attribute's
+// name is always matched as written, prefix included. So on `<sheet xmlns:r="…" r:id="rId1" id="7"/>`
+// with `shouldProcessNamespaces`, the key `"r:id"` reads "rId1" and the key `"id"` reads "7" (only
+// an unprefixed attribute answers an unprefixed key). A key in Clark notation, `{uri}local`,
+// matches elements and attributes by namespace URI and local name whatever their prefix.
 
 extension XMLDecoderImpl {
-    /// The part of a name keys are matched against: the local name when namespaces are
-    /// processed, else the name as written.
+    /// The part of an element's name keys are matched against: the local name when namespaces
+    /// are processed, else the name as written. (An attribute's is always its name as written:
+    /// `attributeMatchName`.)
     @inline(__always)
     func matchSlice(_ name: XMLName) -> XMLSlice {
         options.shouldProcessNamespaces ? name.local : name.qualified
     }
 
-    /// Whether a name equals the UTF-8 bytes of a key.
+    /// Whether an element's name equals the UTF-8 bytes of a key.
     @inline(__always)
     func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer) -> Bool {
         nameMatches(name, UncheckedBytes(key), local: options.shouldProcessNamespaces)
@@ -74,7 +82,7 @@ extension XMLDecoderImpl {
 
     /// The value a plain key (no strategy renaming, no Clark notation) names under `element`: the
     /// child elements with that name (a list when there are several, or when `wantsList`), else
-    /// the first attribute with that name. Not generic, so that it is compiled once, specialized.
+    /// the attribute with that name as written. Not generic, so that it is compiled once, specialized.
     func lookUp(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         var name = name
         return name.withUTF8 { key in lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList) }
@@ -145,10 +153,11 @@ extension XMLDecoderImpl {
         let start = Int(elementNode.firstAttribute)
         let end = start + Int(elementNode.attributeCount)
         // Keys usually come in the order of the attributes: start after the last one found (when
-        // it is in this element), then wrap around. Only for qualified names, which are unique
-        // within an element; local names may repeat, and then the first one counts.
+        // it is in this element), then wrap around. Attributes are matched by their names as
+        // written, which are unique within an element, so where the search starts cannot change
+        // what it finds.
         let cursor = attributeCursor
-        let from = !local && cursor > start && cursor < end ? cursor : start
+        let from = cursor > start && cursor < end ? cursor : start
         // A namespace declaration is read only by a key that is its whole name (`xmlns:dc`, as in
         // XMLCoder's RSS models); other keys never see declarations.
         let declarationKey = Self.isDeclarationName(key)
@@ -160,7 +169,7 @@ extension XMLDecoderImpl {
                 let entry = packed[unchecked: position]
                 if !entry.isNamespaceDeclaration || declarationKey {
                     let name = entry.attribute(overflow: table.overflow).name
-                    switch nameMatch(name, key, local: local && !entry.isNamespaceDeclaration) {
+                    switch nameMatch(name, key, local: false) {
                     case .equal:
                         return position
                     case .different:
@@ -203,10 +212,7 @@ extension XMLDecoderImpl {
         let declarationKey = Self.isDeclarationName(key)
         let base = index[element].firstAttribute
         for (offset, attribute) in index.attributes(of: element).enumerated() {
-            let found =
-                attribute.isNamespaceDeclaration
-                ? declarationKey && matches(attribute.name.qualified) : matches(local ? attribute.name.local : attribute.name.qualified)
-            if found {
+            if (!attribute.isNamespaceDeclaration || declarationKey) && matches(attribute.name.qualified) {
                 attributeCursor = Int(base) + offset + 1
                 return .attribute(base + Int32(offset))
             }
@@ -282,9 +288,15 @@ extension XMLDecoderImpl {
         reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
     }
 
-    /// A name as the string keys are matched against.
+    /// An element's name as the string keys are matched against.
     func matchName(_ name: XMLName) -> String {
         string(matchSlice(name))
+    }
+
+    /// An attribute's name as the string keys are matched against: as written, prefix included,
+    /// whether or not namespaces are processed (as XMLCoder reads attributes).
+    func attributeMatchName(_ name: XMLName) -> String {
+        string(name.qualified)
     }
 
     /// Where the type being decoded wants each key read from, if it says.
@@ -314,7 +326,7 @@ extension XMLDecoderImpl {
         }
         let base = index[element].firstAttribute
         for (offset, attribute) in index.attributes(of: element).enumerated() where !attribute.isNamespaceDeclaration {
-            map[convert(matchName(attribute.name), path: path), default: []].append(.attribute(base + Int32(offset)))
+            map[convert(attributeMatchName(attribute.name), path: path), default: []].append(.attribute(base + Int32(offset)))
         }
         return map
     }

@@ -395,7 +395,7 @@ internal final class XMLDecoderImpl: Decoder {
             if Key(stringValue: name) != nil || name == XMLKey.super.stringValue { return true }
         }
         for attribute in index.attributes(of: node) where !attribute.isNamespaceDeclaration {
-            if Key(stringValue: convert(matchName(attribute.name), path: path)) != nil { return true }
+            if Key(stringValue: convert(attributeMatchName(attribute.name), path: path)) != nil { return true }
         }
         return false
     }

@@ -127,7 +127,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             add(decoder.matchName(decoder.index[child].name))
         }
         for attribute in decoder.index.attributes(of: element) where !attribute.isNamespaceDeclaration {
-            add(decoder.matchName(attribute.name))
+            add(decoder.attributeMatchName(attribute.name))
         }
         return keys
     }
@@ -325,13 +325,14 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        DecodingError.keyNotFound(
-            key,
-            DecodingError.Context(
-                codingPath: path.path,
-                debugDescription:
-                    "No attribute or element found for key \(key) (\"\(key.stringValue)\") in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
-            ))
+        var message =
+            "No attribute or element found for key \(key) (\"\(key.stringValue)\") in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
+        // A near miss (a name with the key's local name) is explained, unless a key strategy
+        // renames or the keys are a map's.
+        if rules?.renamed == nil, rules?.entries == nil, let hint = decoder.keyMissHint(for: key.stringValue, in: element) {
+            message += " " + hint
+        }
+        return DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: message))
     }
 
     // MARK: - Decoding

@@ -1,5 +1,5 @@
 // Namespaces: by default keys match names as written (`h:td`); with shouldProcessNamespaces they
-// match local names (`td`).
+// match elements' local names (`td`), and attributes still by their names as written (`r:id`).
 
 import Foundation
 import Testing
@@ -53,8 +53,11 @@ private let tableXML = """
         let xml = """
             <r xmlns:x="urn:x" x:id="5"/>
             """
+        // Attributes are matched by their names as written in both modes, as XMLCoder reads them
+        // (DecoderPrefixedAttributeKeysTests has the rest of this rule).
         #expect(try decode(Q.self, xml).id == 5)
-        #expect(try decode(L.self, xml) { $0.shouldProcessNamespaces = true }.id == 5)
+        #expect(try decode(Q.self, xml) { $0.shouldProcessNamespaces = true }.id == 5)
+        #expect(decodingError(L.self, xml) { $0.shouldProcessNamespaces = true } != nil)
         #expect(decodingError(L.self, xml) != nil)
     }
 
