@@ -41,7 +41,7 @@
 //                    optional keys, 4–7 present
 //   decode-gpx8k     try XMLDecoder().decode(GPX.self, from: data)        gpx 8k: track points with
 //                    17 optional elements, 2–3 present
-//   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: about 3
+//   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
 //                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
 // The models are Workloads' as they are, without the Encoders module's attribute conformances: the
