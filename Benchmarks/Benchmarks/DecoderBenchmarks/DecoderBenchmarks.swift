@@ -1,12 +1,14 @@
 // Decoding benchmarks: XMLCodable's XMLDecoder against XMLCoder 0.18.2's XMLDecoder on the same XML,
 // and against Foundation's JSONDecoder on the equivalent JSON, all into the same Codable models.
 //
-// For each generated input (books 5k/50k, osm 5k/50k) there are:
+// For each generated input (books 5k/50k, osm 5k/50k, and the sparse real models sheet 20k/200k,
+// rss 3k, gpx 8k: Decoders/SparseDecodeCases.swift) there are:
 //   "XMLDecoder (XMLCodable): <input>"        `XMLDecoder().decode(Model.self, from: Data)` on the XML
 //   "XMLDecoder (XMLCoder 0.18.2): <input>"   the same call with XMLCoder's decoder on the same XML
 //   "JSONDecoder: <input>"                    Foundation's `JSONDecoder().decode(Model.self, from:)` on
 //                                             the JSON twin (same values, `JSONEncoder` output)
-// The model is `Catalog` (books) or `OSM` (osm) from Workloads, the same type for all three.
+// The model is `Catalog` (books), `OSM` (osm), `Worksheet`, `RSSFeed` or `GPX` from Workloads, the
+// same type for all three.
 //
 // Each of these is also run with a new decoder per call, as most code writes it (`try
 // XMLDecoder().decode(Model.self, from: data)`): "<decoder>, new decoder per call: <input>", the
@@ -30,9 +32,9 @@
 // it and exits 0). Each iteration also checks the number of items decoded.
 // One exception is reported as skipped rather than failed: XMLCoder reads through Foundation's
 // XMLParser, which on Linux refuses documents over 10,000,000 bytes (libxml2 2.9, "Huge input
-// lookup"; see FoundationXMLParserRun.swift), so XMLCoder cannot decode books 50k there. When
-// XMLCoder throws *and* XMLParser fails on the same document, the benchmark says so once and reports
-// a single metric named "SKIPPED: …" (value 1) instead of timings.
+// lookup"; see FoundationXMLParserRun.swift), so XMLCoder cannot decode books 50k or sheet 200k
+// there. When XMLCoder throws *and* XMLParser fails on the same document, the benchmark says so once
+// and reports a single metric named "SKIPPED: …" (value 1) instead of timings.
 
 import Benchmark
 import Decoders
@@ -47,7 +49,7 @@ let itemsMetric = BenchmarkMetric.custom("items", polarity: .prefersSmaller, use
 let valuesMetric = BenchmarkMetric.custom("values", polarity: .prefersSmaller, useScalingFactor: false)
 
 func configuration(_ id: WorkloadID, _ kind: DecoderKind) -> Benchmark.Configuration {
-    let large = id == .books50k || id == .osm50k
+    let large = id == .books50k || id == .osm50k || id == .sheet200k
     // XMLCoder takes around a second per 5k document and several per 50k one: fewer, longer runs.
     let maxDuration: Duration = kind == .xmlCoder ? .seconds(large ? 20 : 6) : .seconds(3)
     return .init(
@@ -145,7 +147,7 @@ func register(_ kind: DecoderKind, _ id: WorkloadID, newDecoderPerCall: Bool) {
 // MARK: - The benchmarks
 
 let benchmarks: @Sendable () -> Void = {
-    for id in DecodeCase.ids {
+    for id in DecodeCase.ids + DecodeCase.sparseIDs {
         for newDecoderPerCall in [false, true] {
             for kind in DecoderKind.allCases {
                 register(kind, id, newDecoderPerCall: newDecoderPerCall)

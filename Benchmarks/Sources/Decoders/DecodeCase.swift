@@ -1,6 +1,7 @@
 // The decoding comparison: one model type per document, three decoders, the same values.
 //
-// For each generated input (books 5k/50k, osm 5k/50k) a `DecodeCase` holds the XML document,
+// For each generated input (books 5k/50k, osm 5k/50k, and the sparse real models of
+// SparseDecodeCases.swift: sheet 20k/200k/2m, rss 3k, gpx 8k) a `DecodeCase` holds the XML document,
 // its JSON twin and the model they were generated from, and makes a `DecodeRun` for each decoder:
 //   - XMLCodable's `XMLDecoder` on the XML (`decode(_:from: Data)`),
 //   - XMLCoder 0.18.2's `XMLDecoder` on the XML (with the models' `DynamicNodeDecoding` mapping),
@@ -78,12 +79,18 @@ public struct DecodeCase: @unchecked Sendable {
     public let values: Int
     /// What an item is called ("books", "nodes").
     public let itemName: String
-    private let makeRun: (DecoderKind) -> DecodeRun
+    let makeRun: (DecoderKind) -> DecodeRun
 
     public func run(_ kind: DecoderKind) -> DecodeRun { makeRun(kind) }
 
     /// The generated inputs (the real document has no model).
     public static let ids: [WorkloadID] = [.books5k, .books50k, .osm5k, .osm50k]
+
+    /// The sparse real models of the default runs: sheet 20k and 200k, rss 3k, gpx 8k.
+    public static let sparseIDs: [WorkloadID] = WorkloadID.sparseModels
+
+    /// Every input with a model, "sheet 2m" (about 100 MB, for manual runs) included.
+    public static let allIDs: [WorkloadID] = ids + sparseIDs + [.sheet2m]
 
     /// The case for a generated input (built on first use); `nil` for the real document.
     public static func load(_ id: WorkloadID) -> DecodeCase? {
@@ -93,6 +100,7 @@ public struct DecodeCase: @unchecked Sendable {
         case .osm5k: osm(id, Workloads.osm5k, Workloads.osm5kJSON, Workloads.osm5kModel)
         case .osm50k: osm(id, Workloads.osm50k, Workloads.osm50kJSON, Workloads.osm50kModel)
         case .real: nil
+        case .sheet20k, .sheet200k, .sheet2m, .rss3k, .gpx8k: sparse(id)
         }
     }
 
@@ -115,6 +123,8 @@ public struct DecodeCase: @unchecked Sendable {
             }
         case .real:
             return nil
+        case .sheet20k, .sheet200k, .sheet2m, .rss3k, .gpx8k:
+            return sparse(id, xml: xml, json: json, items: items, values: values)
         }
     }
 
@@ -131,6 +141,8 @@ public struct DecodeCase: @unchecked Sendable {
             return osm(id, OSMGenerator.xml(model, name: "osm \(count)"), try! OSMGenerator.json(model), model)
         case .real:
             return nil
+        case .sheet20k, .sheet200k, .sheet2m, .rss3k, .gpx8k:
+            return sparse(like: id, count: count)
         }
     }
 
@@ -156,7 +168,7 @@ public struct DecodeCase: @unchecked Sendable {
         osm.nodes.reduce(2) { $0 + 6 + 2 * $1.tags.count }
     }
 
-    private static func makeRun<Model: Decodable & Equatable>(
+    static func makeRun<Model: Decodable & Equatable>(
         _ kind: DecoderKind, input: Data, expected: @escaping () -> Model,
         count: @escaping (Model) -> Int, describe: @escaping (Model, Model) -> String
     ) -> DecodeRun {

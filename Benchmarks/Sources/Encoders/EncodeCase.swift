@@ -82,7 +82,7 @@ public struct EncodeCase: @unchecked Sendable {
         case .books50k: books(id, Workloads.books50kCatalog)
         case .osm5k: osm(id, Workloads.osm5kModel)
         case .osm50k: osm(id, Workloads.osm50kModel)
-        case .real: nil
+        case .real, .sheet20k, .sheet200k, .sheet2m, .rss3k, .gpx8k: nil
         }
     }
 

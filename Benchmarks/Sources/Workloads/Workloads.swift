@@ -1,5 +1,7 @@
 // The catalogue of benchmark inputs: the generated books and osm documents at 5,000 and 50,000
-// items, and one real document read from the system at run time.
+// items, one real document read from the system at run time, and the sparse real models (an
+// OOXML worksheet at 20,000, 200,000 and 2,000,000 cells, an RSS feed, a GPX track), whose
+// elements have many optional keys, most of them absent.
 //
 // Everything is built lazily (Swift `static let`s are initialised on first use, once, thread-safely),
 // because package-benchmark starts a fresh process for every benchmark and each process should
@@ -58,6 +60,26 @@ public enum Workloads {
     public static let osm5kJSON = try! OSMGenerator.json(osm5kModel)
     public static let osm50kJSON = try! OSMGenerator.json(osm50kModel)
 
+    /// The sparse real models (Sheet.swift, Feed.swift, GPX.swift): models, documents, JSON twins.
+    /// "sheet 2m" (about 100 MB) is for manual runs only: no default run builds it.
+    public static let sheet20kModel = SheetGenerator.worksheet(cells: 20_000)
+    public static let sheet200kModel = SheetGenerator.worksheet(cells: 200_000)
+    public static let sheet2mModel = SheetGenerator.worksheet(cells: 2_000_000)
+    public static let rss3kModel = FeedGenerator.feed(items: 3_000)
+    public static let gpx8kModel = GPXGenerator.gpx(points: 8_000)
+
+    public static let sheet20k = SheetGenerator.xml(sheet20kModel, name: "sheet 20k")
+    public static let sheet200k = SheetGenerator.xml(sheet200kModel, name: "sheet 200k")
+    public static let sheet2m = SheetGenerator.xml(sheet2mModel, name: "sheet 2m")
+    public static let rss3k = FeedGenerator.xml(rss3kModel, name: "rss 3k")
+    public static let gpx8k = GPXGenerator.xml(gpx8kModel, name: "gpx 8k")
+
+    public static let sheet20kJSON = try! SheetGenerator.json(sheet20kModel)
+    public static let sheet200kJSON = try! SheetGenerator.json(sheet200kModel)
+    public static let sheet2mJSON = try! SheetGenerator.json(sheet2mModel)
+    public static let rss3kJSON = try! FeedGenerator.json(rss3kModel)
+    public static let gpx8kJSON = try! GPXGenerator.json(gpx8kModel)
+
     /// The real document, or why it could not be read.
     public static let realDocument: Result<XMLWorkload, RealDocument.Missing> = RealDocument.load()
 }
@@ -69,6 +91,20 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case osm5k = "osm 5k"
     case osm50k = "osm 50k"
     case real = "freedesktop.org.xml"
+    case sheet20k = "sheet 20k"
+    case sheet200k = "sheet 200k"
+    case sheet2m = "sheet 2m"
+    case rss3k = "rss 3k"
+    case gpx8k = "gpx 8k"
+
+    /// The reading benchmarks' inputs: books, osm and the real document (not the sparse models).
+    public static let readerInputs: [WorkloadID] = [.books5k, .books50k, .osm5k, .osm50k, .real]
+
+    /// The sparse real models of the default runs ("sheet 2m" is left out: manual runs only).
+    public static let sparseModels: [WorkloadID] = [.sheet20k, .sheet200k, .rss3k, .gpx8k]
+
+    /// The name on command lines: the display name without spaces ("sheet20k", "osm5k").
+    public var commandLineName: String { String(rawValue.filter { $0 != " " }) }
 
     /// The input (built on first use). Throws only for the real document when it is not installed.
     public func load() throws(RealDocument.Missing) -> XMLWorkload {
@@ -78,6 +114,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
         case .osm5k: Workloads.osm5k
         case .osm50k: Workloads.osm50k
         case .real: try Workloads.realDocument.get()
+        case .sheet20k: Workloads.sheet20k
+        case .sheet200k: Workloads.sheet200k
+        case .sheet2m: Workloads.sheet2m
+        case .rss3k: Workloads.rss3k
+        case .gpx8k: Workloads.gpx8k
         }
     }
 }

@@ -51,3 +51,83 @@ public enum XMLCoderSetup {
         return decoder
     }
 }
+
+// The sparse real models (Sheet.swift, Feed.swift, GPX.swift): the attributes of each element,
+// everything else a child element. A type whose keys are all elements needs no conformance.
+
+extension SheetDimension: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding { .attribute }
+}
+
+extension SheetRow: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == CodingKeys.cells.stringValue ? .element : .attribute
+    }
+}
+
+extension SheetCell: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        switch key.stringValue {
+        case CodingKeys.reference.stringValue, CodingKeys.style.stringValue, CodingKeys.type.stringValue: .attribute
+        default: .element
+        }
+    }
+}
+
+extension SheetFormula: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == CodingKeys.text.stringValue ? .element : .attribute
+    }
+}
+
+extension RSSFeed: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == "version" ? .attribute : .element
+    }
+}
+
+extension AtomLink: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding { .attribute }
+}
+
+extension RSSCategory: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == CodingKeys.value.stringValue ? .element : .attribute
+    }
+}
+
+extension RSSGUID: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == CodingKeys.value.stringValue ? .element : .attribute
+    }
+}
+
+extension RSSSource: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == CodingKeys.value.stringValue ? .element : .attribute
+    }
+}
+
+extension RSSEnclosure: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding { .attribute }
+}
+
+extension MediaThumbnail: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding { .attribute }
+}
+
+extension MediaContent: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding { .attribute }
+}
+
+extension GPX: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == "version" || key.stringValue == "creator" ? .attribute : .element
+    }
+}
+
+extension GPXPoint: DynamicNodeDecoding {
+    public static func nodeDecoding(for key: any CodingKey) -> XMLDecoder.NodeDecoding {
+        key.stringValue == "lat" || key.stringValue == "lon" ? .attribute : .element
+    }
+}

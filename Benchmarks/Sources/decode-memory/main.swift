@@ -26,6 +26,8 @@
 //
 // Options:
 //   --input books50k|osm50k|books5k|osm5k|all   (repeatable; default: books50k and osm50k)
+//           sheet20k|sheet200k|rss3k|gpx8k|sheet2m  the sparse real models (not in `all`), e.g.
+//                                               `--input sheet200k --decoder xmlcodable --decoder json`
 //   --decoder xmlcodable|json|xmlcoder          (repeatable; default: xmlcodable and json)
 //   --runs N                                    (default 3)
 //   --keep DIR                                  write the inputs to DIR instead of a temporary folder
@@ -78,9 +80,9 @@ func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes)
 
 // MARK: - Inputs
 
-let inputsByName: [String: WorkloadID] = [
-    "books5k": .books5k, "books50k": .books50k, "osm5k": .osm5k, "osm50k": .osm50k,
-]
+/// books5k, osm5k, books50k, osm50k, and the sparse real models (sheet20k, sheet200k, rss3k,
+/// gpx8k, sheet2m).
+let inputsByName: [String: WorkloadID] = Dictionary(uniqueKeysWithValues: DecodeCase.allIDs.map { ($0.commandLineName, $0) })
 
 func stem(_ id: WorkloadID) -> String { id.rawValue.replacingOccurrences(of: " ", with: "-") }
 
@@ -322,7 +324,9 @@ func parent(arguments: [String]) -> Int32 {
 }
 
 func usage() -> Int32 {
-    print("usage: decode-memory [--input books50k|osm50k|books5k|osm5k|all]… [--decoder xmlcodable|json|xmlcoder]… [--runs N] [--keep DIR]")
+    print(
+        "usage: decode-memory [--input books50k|osm50k|books5k|osm5k|sheet20k|sheet200k|sheet2m|rss3k|gpx8k|all]… "
+            + "[--decoder xmlcodable|json|xmlcoder]… [--runs N] [--keep DIR]")
     return 2
 }
 

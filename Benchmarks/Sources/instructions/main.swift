@@ -34,6 +34,15 @@
 //                    value and text through `withUnsafeRawBytes(of:)`, the attributes through
 //                    `reader.attributes`; less read-books5k, what a consumer's access costs
 //   touch-osm5k      the same on osm 5k
+//   decode-sheet20k  try XMLDecoder().decode(Worksheet.self, from: data)  sheet 20k: an OOXML worksheet
+//                    of 20,000 cells, each with two or three of its six optional keys (the sparse
+//                    real models: missing keys are the hot path)
+//   decode-rss3k     try XMLDecoder().decode(RSSFeed.self, from: data)    rss 3k: items with 16
+//                    optional keys, 4–7 present
+//   decode-gpx8k     try XMLDecoder().decode(GPX.self, from: data)        gpx 8k: track points with
+//                    17 optional elements, 2–3 present
+//   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
+//                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
 // The models are Workloads' as they are, without the Encoders module's attribute conformances: the
 // encoder writes every property as a child element (the figures in README.md were taken this way).
@@ -41,7 +50,7 @@
 // for three: (450.9 − 253.5) ÷ 2 = 98.7 million per call (at aa398fb).
 //
 // Options:
-//   --mode M        one of the modes above (repeatable; default: all ten)
+//   --mode M        one of the modes above (repeatable; default: all but decode-sheet200k)
 //   --valgrind P    the valgrind executable (default: found on PATH)
 
 #if canImport(FoundationEssentials)
@@ -63,6 +72,13 @@ enum Mode: String, CaseIterable {
     case readOSM5k = "read-osm5k"
     case touchBooks5k = "touch-books5k"
     case touchOSM5k = "touch-osm5k"
+    case decodeSheet20k = "decode-sheet20k"
+    case decodeRSS3k = "decode-rss3k"
+    case decodeGPX8k = "decode-gpx8k"
+    case decodeSheet200k = "decode-sheet200k"
+
+    /// The modes run when no `--mode` is given.
+    static let defaults = allCases.filter { $0 != .decodeSheet200k }
 }
 
 /// Reads every event of `bytes`; checks the number of start elements.
@@ -158,6 +174,25 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         var checksum = 0
         for _ in 0..<calls { checksum &+= try touchAll(bytes, elements: expected) }
         guard checksum != 0 else { fail("touched nothing") }
+    case .decodeSheet20k, .decodeSheet200k:
+        let data = (mode == .decodeSheet20k ? Workloads.sheet20k : Workloads.sheet200k).data
+        let expected = mode == .decodeSheet20k ? 20_000 : 200_000
+        for _ in 0..<calls {
+            let sheet = try XMLDecoder().decode(Worksheet.self, from: data)
+            guard sheet.cellCount == expected else { fail("decoded \(sheet.cellCount) cells, not \(expected)") }
+        }
+    case .decodeRSS3k:
+        let data = Workloads.rss3k.data
+        for _ in 0..<calls {
+            let feed = try XMLDecoder().decode(RSSFeed.self, from: data)
+            guard feed.channel.items.count == 3_000 else { fail("decoded \(feed.channel.items.count) items, not 3,000") }
+        }
+    case .decodeGPX8k:
+        let data = Workloads.gpx8k.data
+        for _ in 0..<calls {
+            let gpx = try XMLDecoder().decode(GPX.self, from: data)
+            guard gpx.pointCount == 8_000 else { fail("decoded \(gpx.pointCount) points, not 8,000") }
+        }
     }
 }
 
@@ -239,7 +274,7 @@ try Workloads.books5k.data.write(to: books5kFile)
 
 print("| mode | instructions, 1 call | instructions, 3 calls | millions per call |")
 print("| --- | ---: | ---: | ---: |")
-for mode in modes.isEmpty ? Mode.allCases : modes {
+for mode in modes.isEmpty ? Mode.defaults : modes {
     let extra = mode == .streamBooks5k ? [books5kFile.path] : []
     let one = collected(valgrind, me, [mode.rawValue, "1"] + extra)
     let three = collected(valgrind, me, [mode.rawValue, "3"] + extra)
