@@ -16,60 +16,78 @@ extension XMLDecoderImpl: SingleValueDecodingContainer {
         if case .text(ofElement: let node) = value { value = .element(node) }
         return isNil(value) || (isEmptyElement(value) && !traits(of: currentType).isStringLike)
     }
+    // Each scalar is read first on its plain path (a value that is one slice and parses, as the
+    // keyed container reads it), which makes no coding path; the full path makes one for its
+    // errors. (A type of one's own that wraps a string or a number, or a `RawRepresentable` enum,
+    // reads its value here, once for every element it is decoded from.)
     func decode(_ type: Bool.Type) throws -> Bool {
         try checkInUse()
+        if let plain = plainBool(value) { return plain }
         return try bool(value, path: codingPathNode)
     }
     func decode(_ type: String.Type) throws -> String {
         try checkInUse()
+        if let plain = plainString(value) { return plain }
         return try string(value, path: codingPathNode)
     }
     func decode(_ type: Double.Type) throws -> Double {
         try checkInUse()
+        if let plain = plainFloatingPoint(value, as: Double.self) { return plain }
         return try floatingPoint(value, as: Double.self, path: codingPathNode)
     }
     func decode(_ type: Float.Type) throws -> Float {
         try checkInUse()
+        if let plain = plainFloatingPoint(value, as: Float.self) { return plain }
         return try floatingPoint(value, as: Float.self, path: codingPathNode)
     }
     func decode(_ type: Int.Type) throws -> Int {
         try checkInUse()
+        if let plain = plainInteger(value, as: Int.self) { return plain }
         return try integer(value, as: Int.self, path: codingPathNode)
     }
     func decode(_ type: Int8.Type) throws -> Int8 {
         try checkInUse()
+        if let plain = plainInteger(value, as: Int8.self) { return plain }
         return try integer(value, as: Int8.self, path: codingPathNode)
     }
     func decode(_ type: Int16.Type) throws -> Int16 {
         try checkInUse()
+        if let plain = plainInteger(value, as: Int16.self) { return plain }
         return try integer(value, as: Int16.self, path: codingPathNode)
     }
     func decode(_ type: Int32.Type) throws -> Int32 {
         try checkInUse()
+        if let plain = plainInteger(value, as: Int32.self) { return plain }
         return try integer(value, as: Int32.self, path: codingPathNode)
     }
     func decode(_ type: Int64.Type) throws -> Int64 {
         try checkInUse()
+        if let plain = plainInteger(value, as: Int64.self) { return plain }
         return try integer(value, as: Int64.self, path: codingPathNode)
     }
     func decode(_ type: UInt.Type) throws -> UInt {
         try checkInUse()
+        if let plain = plainInteger(value, as: UInt.self) { return plain }
         return try integer(value, as: UInt.self, path: codingPathNode)
     }
     func decode(_ type: UInt8.Type) throws -> UInt8 {
         try checkInUse()
+        if let plain = plainInteger(value, as: UInt8.self) { return plain }
         return try integer(value, as: UInt8.self, path: codingPathNode)
     }
     func decode(_ type: UInt16.Type) throws -> UInt16 {
         try checkInUse()
+        if let plain = plainInteger(value, as: UInt16.self) { return plain }
         return try integer(value, as: UInt16.self, path: codingPathNode)
     }
     func decode(_ type: UInt32.Type) throws -> UInt32 {
         try checkInUse()
+        if let plain = plainInteger(value, as: UInt32.self) { return plain }
         return try integer(value, as: UInt32.self, path: codingPathNode)
     }
     func decode(_ type: UInt64.Type) throws -> UInt64 {
         try checkInUse()
+        if let plain = plainInteger(value, as: UInt64.self) { return plain }
         return try integer(value, as: UInt64.self, path: codingPathNode)
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -97,6 +115,19 @@ extension XMLDecoderImpl {
             return node.text
         default:
             return nil
+        }
+    }
+
+    /// Whether an optional's value is certainly not `nil`, so that its plain reading (`plainString`,
+    /// `plainInteger`, …) is its value: an attribute, or an element without attributes (so not
+    /// marked `xsi:nil`); `plainSlice` then declines an element without content. What this
+    /// leaves out goes through `unwrapOptional`.
+    @inline(__always)
+    func isPlainlyPresent(_ value: XMLValue) -> Bool {
+        switch value {
+        case .attribute: return true
+        case .element(let element): return index[element].attributeCount == 0
+        default: return false
         }
     }
 

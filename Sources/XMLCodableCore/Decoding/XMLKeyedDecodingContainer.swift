@@ -144,7 +144,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         try decoder.checkInUse()
         guard let rules = unretainedRules?.object else {
             let name = key.stringValue
-            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) ?? enumPayload(key)
+            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) ?? enumPayload(name)
         }
         if let entries = rules.entries { return entry(key.stringValue, of: entries, wantsList: wantsList) }
         if let format = rules.mapCoding?.xmlMapFormat(for: key) { return try map(key, format: format) }
@@ -161,17 +161,18 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             return try wrappedList(key, itemName: itemName)
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
-            ?? enumPayload(key)
+            ?? enumPayload(key.stringValue)
     }
 
     /// For a key that found nothing: the one unlabeled associated value of a synthesized enum
     /// case (`_0`, in a key type with no `_1`) may be the case element's content (see
     /// `XMLDecoderImpl.enumPayload`). With a `_1`, a missing `_0` is missing (an empty list
-    /// writes nothing), not the elements of the other values. (Out of line: this runs for every
-    /// absent key, an optional's most often.)
-    @inline(never)
-    private func enumPayload(_ key: Key) -> XMLValue? {
-        guard key.stringValue == "_0" else { return nil }
+    /// writes nothing), not the elements of the other values. (This runs for every absent key,
+    /// an optional's most often: the test is two bytes, the rest out of line.)
+    @inline(__always)
+    private func enumPayload(_ name: String) -> XMLValue? {
+        let utf8 = name.utf8
+        guard utf8.count == 2, utf8.first == UInt8(ascii: "_"), utf8.last == UInt8(ascii: "0") else { return nil }
         return firstValuePayload()
     }
 
@@ -370,62 +371,79 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         return .elements(list)
     }
 
-    // The scalar overloads all go through the generic rule for optionals (empty element,
-    // `xsi:nil`), each with its concrete type (see the scalar `decode` overloads below).
+    // The scalar overloads read a value that is certainly there (an attribute, or an element
+    // with no attributes and one run of text) as the non-optional `decode` does, on its plain
+    // path: no coding path is made. Anything else (an empty element, `xsi:nil`, several runs,
+    // a value the plain path declines) goes through the generic rule for optionals, each with its
+    // concrete type (see the scalar `decode` overloads below).
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let string = decoder.plainString(value) { return string }
         return try decoder.unwrapOptional(value, as: String.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainBool(value) { return plain }
         return try decoder.unwrapOptional(value, as: Bool.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: Int.self) { return plain }
         return try decoder.unwrapOptional(value, as: Int.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: Int8.self) { return plain }
         return try decoder.unwrapOptional(value, as: Int8.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: Int16.self) { return plain }
         return try decoder.unwrapOptional(value, as: Int16.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: Int32.self) { return plain }
         return try decoder.unwrapOptional(value, as: Int32.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: Int64.self) { return plain }
         return try decoder.unwrapOptional(value, as: Int64.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: UInt.self) { return plain }
         return try decoder.unwrapOptional(value, as: UInt.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: UInt8.self) { return plain }
         return try decoder.unwrapOptional(value, as: UInt8.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: UInt16.self) { return plain }
         return try decoder.unwrapOptional(value, as: UInt16.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: UInt32.self) { return plain }
         return try decoder.unwrapOptional(value, as: UInt32.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainInteger(value, as: UInt64.self) { return plain }
         return try decoder.unwrapOptional(value, as: UInt64.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainFloatingPoint(value, as: Double.self) { return plain }
         return try decoder.unwrapOptional(value, as: Double.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
         guard let value = try optional(key) else { return nil }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainFloatingPoint(value, as: Float.self) { return plain }
         return try decoder.unwrapOptional(value, as: Float.self, path: path.appending(key))
     }
 
