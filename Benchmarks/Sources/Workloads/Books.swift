@@ -105,9 +105,7 @@ public enum BooksGenerator {
 
     /// The JSON twin of a catalog, from Foundation's `JSONEncoder` (keys sorted, no whitespace).
     public static func json(_ catalog: Catalog) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(catalog)
+        try jsonTwin(catalog)
     }
 
     // MARK: - Vocabulary

@@ -299,7 +299,8 @@ public enum FeedGenerator {
         leaf("ttl", channel.ttl.map(String.init), indent: channelIndent)
         if let link = channel.atomLink {
             writer.raw(channelIndent)
-            writer.openStartTag("atom:link", attributes: [("href", link.href)] + optional("rel", link.rel) + optional("type", link.type))
+            writer.openStartTag(
+                "atom:link", attributes: [("href", link.href)] + XMLBytesWriter.optional("rel", link.rel) + XMLBytesWriter.optional("type", link.type))
             writer.endEmptyTag()
         }
         let itemIndent = "\n      "
@@ -313,7 +314,7 @@ public enum FeedGenerator {
             leaf("author", item.author, indent: itemIndent)
             for category in item.categories ?? [] {
                 writer.raw(itemIndent)
-                writer.openStartTag("category", attributes: optional("domain", category.domain))
+                writer.openStartTag("category", attributes: XMLBytesWriter.optional("domain", category.domain))
                 writer.endStartTag()
                 writer.text(category.value)
                 writer.endTag("category")
@@ -323,13 +324,13 @@ public enum FeedGenerator {
                 writer.raw(itemIndent)
                 writer.openStartTag(
                     "enclosure",
-                    attributes: [("url", enclosure.url)] + optional("length", enclosure.length.map(String.init))
-                        + optional("type", enclosure.type))
+                    attributes: [("url", enclosure.url)] + XMLBytesWriter.optional("length", enclosure.length.map(String.init))
+                        + XMLBytesWriter.optional("type", enclosure.type))
                 writer.endEmptyTag()
             }
             if let guid = item.guid {
                 writer.raw(itemIndent)
-                writer.openStartTag("guid", attributes: optional("isPermaLink", guid.isPermaLink.map { $0 ? "true" : "false" }))
+                writer.openStartTag("guid", attributes: XMLBytesWriter.optional("isPermaLink", guid.isPermaLink.map { $0 ? "true" : "false" }))
                 writer.endStartTag()
                 writer.text(guid.value)
                 writer.endTag("guid")
@@ -357,17 +358,17 @@ public enum FeedGenerator {
                 writer.raw(itemIndent)
                 writer.openStartTag(
                     "media:thumbnail",
-                    attributes: [("url", thumbnail.url)] + optional("width", thumbnail.width.map(String.init))
-                        + optional("height", thumbnail.height.map(String.init)))
+                    attributes: [("url", thumbnail.url)] + XMLBytesWriter.optional("width", thumbnail.width.map(String.init))
+                        + XMLBytesWriter.optional("height", thumbnail.height.map(String.init)))
                 writer.endEmptyTag()
             }
             if let media = item.media {
                 writer.raw(itemIndent)
                 writer.openStartTag(
                     "media:content",
-                    attributes: [("url", media.url)] + optional("medium", media.medium) + optional("type", media.type)
-                        + optional("width", media.width.map(String.init)) + optional("height", media.height.map(String.init))
-                        + optional("fileSize", media.fileSize.map(String.init)))
+                    attributes: [("url", media.url)] + XMLBytesWriter.optional("medium", media.medium) + XMLBytesWriter.optional("type", media.type)
+                        + XMLBytesWriter.optional("width", media.width.map(String.init)) + XMLBytesWriter.optional("height", media.height.map(String.init))
+                        + XMLBytesWriter.optional("fileSize", media.fileSize.map(String.init)))
                 writer.endEmptyTag()
             }
             writer.raw(channelIndent)
@@ -387,15 +388,9 @@ public enum FeedGenerator {
         )
     }
 
-    static func optional(_ name: String, _ value: String?) -> [(String, String)] {
-        value.map { [(name, $0)] } ?? []
-    }
-
     /// The JSON twin, from Foundation's `JSONEncoder` (keys sorted, no whitespace; absent keys absent).
     public static func json(_ feed: RSSFeed) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(feed)
+        try jsonTwin(feed)
     }
 
     /// Scalar values in the model (strings, numbers, booleans present).

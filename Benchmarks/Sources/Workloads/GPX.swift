@@ -238,7 +238,7 @@ public enum GPXGenerator {
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         writer.openStartTag(
             "gpx",
-            attributes: [("version", gpx.version)] + optional("creator", gpx.creator) + [
+            attributes: [("version", gpx.version)] + XMLBytesWriter.optional("creator", gpx.creator) + [
                 ("xmlns", "http://www.topografix.com/GPX/1/1"),
                 ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
                 ("xmlns:gpxtpx", "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"),
@@ -322,22 +322,17 @@ public enum GPXGenerator {
         writer.endTag(element)
     }
 
-    static func optional(_ name: String, _ value: String?) -> [(String, String)] {
-        value.map { [(name, $0)] } ?? []
-    }
-
     /// The JSON twin, from Foundation's `JSONEncoder` (keys sorted, no whitespace; absent keys absent).
     public static func json(_ gpx: GPX) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(gpx)
+        try jsonTwin(gpx)
     }
 
     /// Scalar values in the model (strings and numbers present).
     public static func valueCount(_ gpx: GPX) -> Int {
         func count(_ point: GPXPoint) -> Int {
             var values = 2
-            values += [point.ele != nil, point.time != nil, point.name != nil, point.sym != nil, point.sat != nil, point.hdop != nil]
+            values +=
+                [point.ele != nil, point.time != nil, point.name != nil, point.sym != nil, point.sat != nil, point.hdop != nil]
                 .filter { $0 }.count
             if let trackPoint = point.extensions?.trackPoint { values += (trackPoint.hr == nil ? 0 : 1) + (trackPoint.cad == nil ? 0 : 1) }
             return values

@@ -196,9 +196,7 @@ public enum OSMGenerator {
 
     /// The JSON twin, from Foundation's `JSONEncoder` (keys sorted, no whitespace).
     public static func json(_ osm: OSM) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(osm)
+        try jsonTwin(osm)
     }
 
     // MARK: - Values

@@ -327,9 +327,7 @@ public enum SheetGenerator {
 
     /// The JSON twin, from Foundation's `JSONEncoder` (keys sorted, no whitespace; absent keys absent).
     public static func json(_ sheet: Worksheet) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(sheet)
+        try jsonTwin(sheet)
     }
 
     /// Scalar values in the model (strings and numbers present): the divisor for "per decoded value".

@@ -230,3 +230,11 @@ public enum RealDocument {
         return (elements, attributes)
     }
 }
+
+/// A model's JSON twin, as every workload writes it: Foundation's `JSONEncoder` with sorted keys,
+/// no whitespace and unescaped slashes (absent optional keys are absent).
+func jsonTwin<T: Encodable>(_ value: T) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+}

@@ -7,6 +7,11 @@
 
 /// Appends UTF-8 XML to a byte array and counts elements and attributes.
 struct XMLBytesWriter {
+    /// An attribute for `attributes:` when its value is there: `[(name, value)]`, else none.
+    static func optional(_ name: String, _ value: String?) -> [(String, String)] {
+        value.map { [(name, $0)] } ?? []
+    }
+
     private(set) var bytes: [UInt8] = []
     private(set) var elementCount = 0
     private(set) var attributeCount = 0

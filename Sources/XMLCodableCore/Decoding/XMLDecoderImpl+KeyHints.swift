@@ -23,11 +23,11 @@ extension XMLDecoderImpl {
         var child = index.firstChild(of: element)
         while child >= 0, notes.count < 3 {
             let node = index[child]
-            if node.isElement, let note = elementNote(node.name, wanted) { notes.append(note) }
+            if node.isElement, let hint = note(for: node.name, isElement: true, wanted) { notes.append(hint) }
             child = node.nextSibling
         }
         for attribute in index.attributes(of: element) where notes.count < 3 && !attribute.isNamespaceDeclaration {
-            if let note = attributeNote(attribute.name, wanted) { notes.append(note) }
+            if let hint = note(for: attribute.name, isElement: false, wanted) { notes.append(hint) }
         }
         return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
@@ -57,43 +57,32 @@ extension XMLDecoderImpl {
         }
     }
 
-    /// The note for a child element with the key's local name, if it has it.
-    private func elementNote(_ name: XMLName, _ key: KeyName) -> String? {
+    /// The note for a child element or an attribute with the key's local name, if it has it.
+    private func note(for name: XMLName, isElement: Bool, _ key: KeyName) -> String? {
         let local = string(name.local)
         guard local == key.local else { return nil }
         let written = string(name.qualified)
         let uri = reader.namespaceURI(name) ?? ""
-        let found = "Found element <\(written)>\(uri.isEmpty ? "" : " (namespace \"\(uri)\")")"
+        let found = (isElement ? "Found element <\(written)>" : "Found attribute \(written)") + (uri.isEmpty ? "" : " (namespace \"\(uri)\")")
+        // The name matches the key by the rules, so the key's placement kept it out.
+        let misplaced = "\(found), but this key is read from \(isElement ? "attributes" : "elements") only."
         if let keyURI = key.uri {
-            guard keyURI != uri else { return "\(found), but this key is read from attributes only." }
+            guard keyURI != uri else { return misplaced }
             return "\(found): a key \"{uri}local\" matches by namespace URI, and \"\(key.text)\" names another namespace."
+        }
+        guard isElement else {
+            guard written != key.text else { return misplaced }
+            let byURI = uri.isEmpty ? "" : ", or \"{\(uri)}\(local)\" for any prefix,"
+            let rule = "attributes are matched by their names as written, prefix included"
+            let mode = options.shouldProcessNamespaces ? ", even with shouldProcessNamespaces" : ""
+            return "\(found): \(rule)\(mode); the key \"\(written)\"\(byURI) reads it."
         }
         if options.shouldProcessNamespaces {
-            guard key.prefix != nil else { return "\(found), but this key is read from attributes only." }
+            guard key.prefix != nil else { return misplaced }
             return "\(found): with shouldProcessNamespaces, element keys match local names, so the key \"\(local)\" reads it."
         }
-        guard written != key.text else { return "\(found), but this key is read from attributes only." }
+        guard written != key.text else { return misplaced }
         return "\(found): keys match element names as written, so the key \"\(written)\" reads it"
             + (!name.hasPrefix ? "." : ", as does \"\(local)\" with shouldProcessNamespaces.")
-    }
-
-    /// The note for an attribute with the key's local name, if it has it.
-    private func attributeNote(_ name: XMLName, _ key: KeyName) -> String? {
-        let local = string(name.local)
-        guard local == key.local else { return nil }
-        let written = string(name.qualified)
-        let uri = reader.namespaceURI(name) ?? ""
-        let found = "Found attribute \(written)\(uri.isEmpty ? "" : " (namespace \"\(uri)\")")"
-        if let keyURI = key.uri {
-            guard keyURI != uri else { return "\(found), but this key is read from elements only." }
-            return "\(found): a key \"{uri}local\" matches by namespace URI, and \"\(key.text)\" names another namespace."
-        }
-        guard written != key.text else { return "\(found), but this key is read from elements only." }
-        let byURI = uri.isEmpty ? "" : ", or \"{\(uri)}\(local)\" for any prefix,"
-        let rule =
-            options.shouldProcessNamespaces
-            ? "attributes are matched by their names as written, prefix included, even with shouldProcessNamespaces"
-            : "attributes are matched by their names as written, prefix included"
-        return "\(found): \(rule); the key \"\(written)\"\(byURI) reads it."
     }
 }

@@ -85,6 +85,29 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
         #expect(try decode(OptionalID.self, xml, configure: namespaces).id == nil)
     }
 
+    /// The Namespaces article's example, as written there.
+    @Test func namespacesArticleExample() throws {
+        struct Sheet: Decodable, Equatable {
+            var name: String
+            var relationship: String
+
+            enum CodingKeys: String, CodingKey {
+                case name
+                case relationship = "r:id"
+            }
+        }
+
+        let decoder = XMLDecoder()
+        decoder.shouldProcessNamespaces = true
+        let sheet = try decoder.decode(
+            Sheet.self,
+            from: """
+                <sheet xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+                       name="Sheet1" r:id="rId1" id="7"/>
+                """)
+        #expect(sheet == Sheet(name: "Sheet1", relationship: "rId1"))
+    }
+
     // MARK: Prefixed and unprefixed attributes of one local name
 
     struct ThreeIDs: Decodable, Equatable {
