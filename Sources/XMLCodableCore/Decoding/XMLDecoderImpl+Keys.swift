@@ -26,9 +26,11 @@ extension XMLDecoderImpl {
     /// The value for a key named `name` under `element`, when no rules change the lookup: the
     /// element's text for `""`, a namespace match for a key in Clark notation, else children and
     /// attributes by name (see `lookUp`). (The enum-payload rule for `_0` is the caller's, which knows the key type.)
-    func find(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    ///
+    /// `name` is consumed: the caller's key string is read in place, with no copy and so no count
+    /// to keep (this runs for every key of every decoded value).
+    func find(_ name: consuming String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         if name.isEmpty { return .text(ofElement: element) }
-        var name = name
         var qualified = false
         var found = name.withUTF8 { key -> XMLValue? in
             if key[0] == UInt8(ascii: "{") {

@@ -144,7 +144,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         try decoder.checkInUse()
         guard let rules = unretainedRules?.object else {
             let name = key.stringValue
-            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) ?? enumPayload(name)
+            let mayBePayload = Self.isPayloadKey(name)
+            // `name` goes to `find` (consumed, not copied); the payload test was made before.
+            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) ?? (mayBePayload ? firstValuePayload() : nil)
         }
         if let entries = rules.entries { return entry(key.stringValue, of: entries, wantsList: wantsList) }
         if let format = rules.mapCoding?.xmlMapFormat(for: key) { return try map(key, format: format) }
@@ -171,9 +173,14 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// an optional's most often: the test is two bytes, the rest out of line.)
     @inline(__always)
     private func enumPayload(_ name: String) -> XMLValue? {
+        Self.isPayloadKey(name) ? firstValuePayload() : nil
+    }
+
+    /// Whether a key's name is `_0` (two bytes compared, not strings).
+    @inline(__always)
+    private static func isPayloadKey(_ name: String) -> Bool {
         let utf8 = name.utf8
-        guard utf8.count == 2, utf8.first == UInt8(ascii: "_"), utf8.last == UInt8(ascii: "0") else { return nil }
-        return firstValuePayload()
+        return utf8.count == 2 && utf8.first == UInt8(ascii: "_") && utf8.last == UInt8(ascii: "0")
     }
 
     /// `enumPayload` for the key `_0`. Apart, because `Key(stringValue:)` needs `Optional<Key>`'s
