@@ -642,7 +642,9 @@ internal final class XMLEncoderImpl: Encoder {
             // type, go into a group of their own, which holds this list only, so that a list of
             // choices is written as the chosen elements, in place (`<g id="a"><rect/><circle/></g>`),
             // whatever else the element holds.
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: tree.addGroup(to: element), itemName: nil, path: codingPathNode, holdsList: true)
+            let group = tree.addGroup(to: element)
+            tree.nodes[group].marks |= XMLEncodedTree.Marks.listGroup
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: group, itemName: nil, path: codingPathNode, holdsList: true)
         case .map(let parent, _):
             // A dictionary whose keys are neither strings nor integers encodes its keys and values
             // as one list: there are no keys to write entries for.
