@@ -173,6 +173,28 @@ enum Run: Encodable {
 
 struct Paragraph: Encodable { var runs: [Run] }
 
+/// Choices under the `""` key, beside an attribute: the element's own children.
+struct Drawing: Encodable, DynamicNodeEncoding {
+    var id: Int
+    var shapes: [IntOrString]
+    enum CodingKeys: String, CodingKey { case id, shapes = "" }
+    static func nodeEncoding(for key: CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "id" ? .attribute : .element }
+}
+
+/// Mixed content under the `""` key, beside an attribute.
+struct Sentence: Encodable, DynamicNodeEncoding {
+    var lang: String
+    var runs: [Run]
+    enum CodingKeys: String, CodingKey { case lang, runs = "" }
+    static func nodeEncoding(for key: CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "lang" ? .attribute : .element }
+}
+
+/// Structs (not choices) under the `""` key.
+struct Addresses: Encodable {
+    var items: [Address]
+    enum CodingKeys: String, CodingKey { case items = "" }
+}
+
 class Animal: Encodable {
     var legs = 4
     var name = "animal"
@@ -421,6 +443,11 @@ let corpus: [Case] = [
     value("choice.mixed.keyed", Paragraph(runs: [.text("x"), .bold("y")])),
     value("choice.array.empty", [IntOrString](), root: "container"),
     value("choice.array.nested.keyed", Box(value: [[IntOrString.int(1), .string("x")]])),
+    value("choice.array.intrinsic", Drawing(id: 1, shapes: [.int(1), .string("a")])),
+    value("choice.array.intrinsic.one", Drawing(id: 2, shapes: [.string("b")])),
+    value("choice.array.intrinsic.empty", Drawing(id: 3, shapes: [])),
+    value("choice.mixed.intrinsic", Sentence(lang: "en", runs: [.text("x"), .bold("y"), .text("z")])),
+    value("array.intrinsic", Addresses(items: [Address(street: "s", city: "c"), Address(street: "t", city: "d")])),
     // Other strategies, set by the case.
     Case(name: "data.deferred") { encoder in
         encoder.dataEncodingStrategy = .deferredToData

@@ -363,16 +363,35 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The keyed container of the first item of an undecided list (see `XMLUnkeyedDecodingContainer`):
     /// the element itself when one of its children or attributes is a key of `Key`, else the
-    /// element wraps the items and this is its first child element's container.
+    /// element wraps the items and this is its first child element's container. Or the container
+    /// of an item that is one of an element's child elements (`ListCandidate.isChildItem`).
     @inline(never)
     private func containerDecidingList<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let candidate = listCandidate.node
         listCandidate.node = -1
-        if candidate == node, !element(node, holdsOneItemKeyedBy: type, choice: currentTraits.isEnum),
+        guard candidate == node else { return try container(keyedBy: type) }
+        if listCandidate.isChildItem { return try childItemContainer(node, keyedBy: type) }
+        if !element(node, holdsOneItemKeyedBy: type, choice: currentTraits.isEnum),
             let first = index.children(of: node).first(where: { index[$0].isElement })
         {
             listCandidate.choseWrapped = true
-            return try with(value: .element(first), path: codingPathNode) { try container(keyedBy: type) }
+            return try with(value: .element(first), path: codingPathNode) { try childItemContainer(first, keyedBy: type) }
+        }
+        return try container(keyedBy: type)
+    }
+
+    /// The keyed container of a list item that is one of an element's child elements (the items
+    /// of the `""` key, of the root, of a wrapped list). Nothing wraps such items, so for an enum,
+    /// an element named by a case is that case's element even when a child of it is named by a
+    /// case too: in `<g><g><rect/></g><circle/></g>`, the inner `g` is a group holding a
+    /// rectangle, not a wrapper of the rectangle (the rule that reads `<value><int>1</int></value>`
+    /// is for elements named by a key).
+    private func childItemContainer<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if currentTraits.isEnum {
+            let caseName = matchName(index[node].name)
+            if Key(stringValue: caseName) != nil {
+                return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, value: .element(node), caseName: caseName, path: codingPathNode))
+            }
         }
         return try container(keyedBy: type)
     }
@@ -411,7 +430,7 @@ internal final class XMLDecoderImpl: Decoder {
         case .elements(let list):
             return XMLUnkeyedDecodingContainer(decoder: self, items: list, path: codingPathNode)
         case .element(let node), .text(ofElement: let node):
-            return XMLUnkeyedDecodingContainer(decoder: self, items: makeList(listItems(of: node)), path: codingPathNode)
+            return XMLUnkeyedDecodingContainer(decoder: self, items: makeList(listItems(of: node)), path: codingPathNode, itemsAreChildren: true)
         default:
             throw typeMismatch([Any].self, found: value, path: codingPathNode)
         }

@@ -16,6 +16,11 @@
 //
 // So what the encoder writes (`<reviews>…</reviews>` once per item, for any number of items)
 // reads back as written, and XMLCoder's wrapped lists still read.
+//
+// Items that are an element's child elements (the `""` key, the root, a wrapped list) are not
+// wrapped one by one: an enum item named by one of its cases is that case's element, even when a
+// child of it is named by a case too (`<g><rect/></g>` is a group holding a rectangle). Items
+// named by a key (`<value><int>1</int></value>`) may be a wrapper of the chosen element.
 
 internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
@@ -29,11 +34,15 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// The element that is either the one item or the wrapper of the items, until the first item
     /// decides; -1 once decided (or when there was no question).
     private var undecided: Int32 = -1
+    /// The items are the child elements of one element (and its runs of text, for mixed content),
+    /// rather than elements named by a key.
+    private var itemsAreChildren: Bool
 
-    init(decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode) {
+    init(decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode, itemsAreChildren: Bool = false) {
         self.decoder = decoder
         self.items = items
         self.path = path
+        self.itemsAreChildren = itemsAreChildren
         self.list = path.listStep(decoder: decoder)
         self.anchor = decoder.value
         if items.shape != .plain, items.count == 1 {
@@ -77,7 +86,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// Settles an undecided list: the element is the one item, or its child elements are the items.
     private mutating func decide(wrapped: Bool) {
         guard undecided >= 0 else { return }
-        if wrapped { items = decoder.makeList(decoder.index.children(of: undecided).filter { decoder.index[$0].isElement }) }
+        if wrapped {
+            items = decoder.makeList(decoder.index.children(of: undecided).filter { decoder.index[$0].isElement })
+            itemsAreChildren = true
+        }
         undecided = -1
     }
 
@@ -113,6 +125,23 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return value
     }
 
+    /// Whether the current item is a child element decoded into an enum (see the top of the file).
+    private func isChildChoice<T>(_ type: T.Type) -> Bool {
+        itemsAreChildren && decoder.traits(of: type).isEnum && decoder.index[decoder.node(currentIndex, of: items)].isElement
+    }
+
+    /// Decodes an item that is a child element into an enum: its keyed container takes the element
+    /// for the chosen one when a case names it (`XMLDecoderImpl.childItemContainer`).
+    private mutating func decodeChildChoice<T>(_ body: (XMLValue) throws -> T) throws -> T {
+        let node = decoder.node(currentIndex, of: items)
+        let saved = decoder.listCandidate
+        decoder.listCandidate = ListCandidate(node: node, isChildItem: true)
+        defer { decoder.listCandidate = saved }
+        let value = try body(.element(node))
+        currentIndex += 1
+        return value
+    }
+
     // MARK: - Decoding
 
     mutating func decodeNil() throws -> Bool {
@@ -130,6 +159,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         if !decide(by: type) {
             let (decoder, path) = (self.decoder, itemPath)
             return try decodeUndecided { try decoder.unwrap($0, as: type, path: path) }
+        }
+        if isChildChoice(type) {
+            let (decoder, path) = (self.decoder, itemPath)
+            return try decodeChildChoice { try decoder.unwrap($0, as: type, path: path) }
         }
         let value = try decoder.unwrap(item, as: type, path: itemPath)
         currentIndex += 1
@@ -149,6 +182,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         if !decide(by: type) {
             let (decoder, path) = (self.decoder, itemPath)
             return try decodeUndecided { try decoder.unwrapOptional($0, as: type, path: path) }
+        }
+        if isChildChoice(type) {
+            let (decoder, path) = (self.decoder, itemPath)
+            return try decodeChildChoice { try decoder.unwrapOptional($0, as: type, path: path) }
         }
         let value = try decoder.unwrapOptional(item, as: type, path: itemPath)
         currentIndex += 1
@@ -185,6 +222,9 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 internal struct ListCandidate {
     /// The element, or -1 when no list is undecided.
     var node: Int32 = -1
+    /// The element is not an undecided list but an item that is one of an element's child
+    /// elements, decoded into an enum (see `XMLDecoderImpl.childItemContainer`).
+    var isChildItem = false
     /// The item's container found none of its keys on the element, and read the element's first
     /// child instead: the element wraps the items.
     var choseWrapped = false

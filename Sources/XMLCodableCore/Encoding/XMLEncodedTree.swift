@@ -37,6 +37,9 @@ internal final class XMLEncodedTree {
         /// The element is a list item whose value was a choice (its content is a single case):
         /// in a list whose items are all choices, the items are replaced by their content.
         static let choiceItem: UInt8 = 4
+        /// The group holds a list under the `""` key, and only it: pretty printed, its items are
+        /// laid out as the element's own children are, each on its own line.
+        static let listGroup: UInt8 = 8
     }
 
     /// Bits of `Span.flags`: what the bytes contain (from `classTable`).

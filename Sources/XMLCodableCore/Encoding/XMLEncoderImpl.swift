@@ -638,7 +638,13 @@ internal final class XMLEncoderImpl: Encoder {
         case .list(let parent, let itemName):
             return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: itemName, path: codingPathNode)
         case .intrinsic(let element):
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: nil, path: codingPathNode)
+            // A list under the `""` key is the element's own content: its items, named after their
+            // type, go into a group of their own, which holds this list only, so that a list of
+            // choices is written as the chosen elements, in place (`<g id="a"><rect/><circle/></g>`),
+            // whatever else the element holds.
+            let group = tree.addGroup(to: element)
+            tree.nodes[group].marks |= XMLEncodedTree.Marks.listGroup
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: group, itemName: nil, path: codingPathNode, holdsList: true)
         case .map(let parent, _):
             // A dictionary whose keys are neither strings nor integers encodes its keys and values
             // as one list: there are no keys to write entries for.

@@ -2,8 +2,9 @@
 // list's key (an unwrapped list, directly in the element holding the key), after the wrapped
 // list's item name, or after the element holding the list (the root, an item of an outer list:
 // `<n><n>1</n><n>2</n></n>`, as XMLCoder writes them). A `nil` item is an element marked
-// `xsi:nil="true"`, so positions are kept. In a list held by its own element, an item whose value
-// is a choice is replaced by the chosen element when every item is one (XMLCoder's form).
+// `xsi:nil="true"`, so positions are kept. In a list held by its own element (or, under the `""`
+// key, by a group of its own in the element), an item whose value is a choice is replaced by the
+// chosen element when every item is one (XMLCoder's form).
 
 internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: XMLEncoderImpl
@@ -12,8 +13,8 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// The items' name; `nil` to name each after its type.
     let itemName: XMLEncodedTree.NameID?
     let path: CodingPathNode
-    /// The parent holds this list only (the root, an item of an outer list), so choice items can
-    /// be replaced by their content.
+    /// The parent holds this list only (the root, an item of an outer list, the group of a list
+    /// under the `""` key), so choice items can be replaced by their content.
     let holdsList: Bool
     private(set) var count = 0
 

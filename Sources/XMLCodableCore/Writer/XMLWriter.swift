@@ -17,7 +17,8 @@
 // Layout follows XMLCoder 0.18.2's writer, so that the same value gives the same bytes: an empty
 // element is `<a />` (`<a/>` with `.compactEmptyElements`), an empty string `<a></a>`; pretty
 // printing puts each child of element-only content on its own line, indented, except the content
-// of a group (a `""`-keyed value), whose elements follow one another on one line. One deliberate
+// of a group (a `""`-keyed value), whose elements follow one another on one line (but the items of
+// a list under the `""` key are each on their own line, as XMLCoder writes them). One deliberate
 // difference: an element holding text (mixed content included) is written with no white space
 // added and its children in their order, so no value's text changes.
 
@@ -350,6 +351,9 @@ internal struct XMLWriter {
                 case .element:
                     indent(level + 1)
                     write(source, element: child, level: level + 1)
+                case .group where tree.nodes[child].marks & XMLEncodedTree.Marks.listGroup != 0:
+                    writeListGroup(source, child, level: level + 1, layout: layout)
+                    continue
                 case .group:
                     writeGroup(source, child, level: level + 1)
                 case .text, .cdata:
@@ -376,6 +380,28 @@ internal struct XMLWriter {
             case .text, .cdata:
                 break
             }
+        }
+    }
+
+    /// The items of a list under the `""` key in element-only content, laid out as XMLCoder lays
+    /// out the items it writes into the element itself: each on its own line, indented at `level`
+    /// (nothing for an empty list).
+    private mutating func writeListGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int, layout: Bool) {
+        let tree = source.tree
+        for child in children(tree, of: index) {
+            switch tree.nodes[child].kind {
+            case .element:
+                indent(level)
+                write(source, element: child, level: level)
+            case .group where tree.nodes[child].marks & XMLEncodedTree.Marks.listGroup != 0:
+                writeListGroup(source, child, level: level, layout: layout)
+                continue
+            case .group:
+                writeGroup(source, child, level: level)
+            case .text, .cdata:
+                continue  // only empty text, ignored, reaches here
+            }
+            if layout { bytes.append(0x0A) }
         }
     }
 

@@ -184,26 +184,18 @@ private let expectedSVG = SVG(
 
 @Suite("Real-world models: SVG")
 struct SVGModelTests {
-    /// Known issue: a list of choices under the `""` key is not read as the element's children in
-    /// order. Each child element that has a child named by a case is taken for a wrapper of that
-    /// case (the rule that reads `<value><int>1</int></value>`), so the layer `<g id="layer1">`,
-    /// whose first child is a `rect`, would be read as a rectangle, and `<g id="layer2">`, with two
-    /// `circle`s, fails: "typeMismatch … Expected to decode Dictionary<String, Any> but found 2
-    /// elements instead" at `[2].circle`. Expected: each child element is one item, the case its
-    /// own name (`g`, `rect`, …), as the top-level array of a choice type reads the root's children.
+    /// The list of choices under the `""` key is the element's child elements in order, each one
+    /// item whose case is its own name (`g`, `rect`, …): the layer `<g id="layer1">`, whose first
+    /// child is a `rect`, is a group holding a rectangle.
     @Test func decodes() throws {
-        withKnownIssue("a [Choice] under the \"\" key reads an element with case-named children as a wrapper") {
-            let svg = try XMLDecoder().decode(SVG.self, from: try RealWorldFixture.data("svg/floor-plan.svg"))
-            #expect(svg == expectedSVG)
-        }
+        let svg = try XMLDecoder().decode(SVG.self, from: try RealWorldFixture.data("svg/floor-plan.svg"))
+        #expect(svg == expectedSVG)
     }
 
-    /// Known issue: a list of choices under the `""` key is written with every item wrapped in an
-    /// element named after the enum type, `<Shape><title id="title1">…</title></Shape><Shape><g …>`,
-    /// instead of the chosen elements in place (`<title …>…</title><g …>`), which is what an array
-    /// of choices held by its own element writes. The comment Inkscape writes before the root is
-    /// not part of the canonical form (a model does not carry comments); numbers are compared as
-    /// numbers (the model's `Double` 190 is written `190.0`).
+    /// The list of choices under the `""` key is written as the chosen elements in place
+    /// (`<title …>…</title><g …>`). The comment Inkscape writes before the root is not part of the
+    /// canonical form (a model does not carry comments); numbers are compared as numbers (the
+    /// model's `Double` 190 is written `190.0`).
     @Test func encodesToTheFixturesCanonicalFormWithNumbersComparedAsNumbers() throws {
         let encoder = XMLEncoder()
         encoder.outputFormatting = .prettyPrinted
@@ -218,9 +210,7 @@ struct SVGModelTests {
             header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "no"))
         var form = CanonicalForm()
         form.numericNames = ["width", "height", "x", "y", "cx", "cy", "r", "rx"]
-        withKnownIssue("a [Choice] under the \"\" key is written with each item wrapped in <Shape>") {
-            try expectSameCanonicalForm(data, try RealWorldFixture.data("svg/floor-plan.svg"), form)
-        }
+        try expectSameCanonicalForm(data, try RealWorldFixture.data("svg/floor-plan.svg"), form)
     }
 
     @Test func roundTripsThroughJSON() throws {
