@@ -172,6 +172,20 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
         }
     }
 
+    @Test(arguments: [false, true])
+    func clarkKeyWithNoNamespaceReadsOnlyTheUnprefixedAttribute(processNamespaces: Bool) throws {
+        struct NoNamespace: Decodable {
+            var id: String
+            enum CodingKeys: String, CodingKey { case id = "{}id" }
+        }
+        let configure: (XMLDecoder) -> Void = { $0.shouldProcessNamespaces = processNamespaces }
+        let xml = """
+            <e xmlns:r="urn:rel" r:id="rel" id="plain"/>
+            """
+        #expect(try decode(NoNamespace.self, xml, configure: configure).id == "plain")
+        #expect(decodingError(NoNamespace.self, #"<e xmlns:r="urn:rel" r:id="rel"/>"#, configure: configure) != nil)
+    }
+
     @Test func clarkKeyInAnotherNamespaceExplainsItself() throws {
         let xml = """
             <sheet xmlns:r="urn:other" r:id="rId9"/>
