@@ -14,16 +14,29 @@ then let swift-format lay the output out as the project's style wants:
 
     python3 Scripts/generate-legacy-encoding-vectors.py [WHATWG-DATA-DIR]
     swift format --in-place Tests/XMLCodableTests/Reader/LegacyEncodingVectors.swift
+
+Check that the committed file is what the script writes (generated and laid out by swift format
+in a temporary folder, then compared; exits 1 when they differ or the WHATWG data is missing):
+
+    python3 Scripts/generate-legacy-encoding-vectors.py --check [WHATWG-DATA-DIR]
 """
 
 import codecs
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WHATWG = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "whatwg-encoding")
-OUT = os.path.join(ROOT, "Tests", "XMLCodableTests", "Reader", "LegacyEncodingVectors.swift")
+CHECK = "--check" in sys.argv[1:]
+_ARGUMENTS = [a for a in sys.argv[1:] if a != "--check"]
+WHATWG = _ARGUMENTS[0] if _ARGUMENTS else os.path.join(ROOT, "..", "shared", "whatwg-encoding")
+COMMITTED = os.path.join(ROOT, "Tests", "XMLCodableTests", "Reader", "LegacyEncodingVectors.swift")
+# With --check, the file is written to a temporary folder and compared with the committed one.
+_CHECK_FOLDER = tempfile.mkdtemp(prefix="legacy-vectors-") if CHECK else None
+OUT = os.path.join(_CHECK_FOLDER, "LegacyEncodingVectors.swift") if CHECK else COMMITTED
 
 
 # MARK: - The WHATWG decoders (fatal mode), written from the standard
@@ -748,5 +761,26 @@ def main():
         print("  " + d)
 
 
+def check_committed():
+    """Generates into a temporary folder, lays the file out as the committed one is, compares."""
+    try:
+        main()
+        # The committed file was laid out by swift format with the package's configuration.
+        configuration = os.path.join(ROOT, ".swift-format")
+        command = ["swift", "format", "--in-place", OUT]
+        if os.path.exists(configuration):
+            command[2:2] = ["--configuration", configuration]
+        subprocess.run(command, check=True)
+        with open(OUT, encoding="utf-8") as f:
+            generated = f.read()
+        with open(COMMITTED, encoding="utf-8") as f:
+            committed = f.read()
+        if generated != committed:
+            raise SystemExit(f"{os.path.relpath(COMMITTED, ROOT)} is not what the script writes: run it and swift format (see its header)")
+        print(f"{os.path.relpath(COMMITTED, ROOT)} is what the script writes")
+    finally:
+        shutil.rmtree(_CHECK_FOLDER, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    main()
+    check_committed() if CHECK else main()
