@@ -52,6 +52,10 @@
 // Options:
 //   --mode M        one of the modes above (repeatable; default: all but decode-sheet200k)
 //   --valgrind P    the valgrind executable (default: found on PATH)
+//   --check FILE    the gate CI runs: each mode FILE lists against its figure there, failing on
+//                   a mode more than 2% over it, or on another toolchain (Baselines.swift)
+//   --record FILE   write the modes measured to FILE as the new baselines (with --commit HASH,
+//                   which the file names); without --mode, the modes FILE lists already
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -272,12 +276,66 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let books5kFile = folder.appendingPathComponent("books5k.xml")
 try Workloads.books5k.data.write(to: books5kFile)
 
-print("| mode | instructions, 1 call | instructions, 3 calls | millions per call |")
-print("| --- | ---: | ---: | ---: |")
-for mode in modes.isEmpty ? Mode.defaults : modes {
+/// Millions of instructions per call of `mode`, and the two totals they come from.
+func measure(_ mode: Mode) -> (one: Double, three: Double, perCall: Double) {
     let extra = mode == .streamBooks5k ? [books5kFile.path] : []
     let one = collected(valgrind, me, [mode.rawValue, "1"] + extra)
     let three = collected(valgrind, me, [mode.rawValue, "3"] + extra)
-    let perCall = (three - one) / 2 / 1e6
+    return (one, three, (three - one) / 2 / 1e6)
+}
+
+if let path = option("--check").last {
+    // The gate: every mode in the file, against its figure (Baselines.swift).
+    let baselines: Baselines
+    do throws(BaselineError) {
+        baselines = try Baselines(contentsOf: path)
+    } catch {
+        fail(error.description)
+    }
+    let toolchain = toolchainVersion() ?? "unknown (swift --version did not run)"
+    guard toolchain == baselines.toolchain else {
+        fail(
+            "the baselines were recorded with '\(baselines.toolchain)', this is '\(toolchain)': instruction counts "
+                + "depend on the compiler, so record them again with this one (--record \(path)) in the commit that moves to it")
+    }
+    print("| mode | baseline, millions per call | now | change | |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    var failures: [String] = []
+    for (mode, baseline) in baselines.figures {
+        let now = measure(mode).perCall
+        let (change, passes) = verdict(now, baseline: baseline)
+        let percent = String(format: "%+.2f%%", change * 100)
+        print("| \(mode.rawValue) | \(String(format: "%.2f", baseline)) | \(String(format: "%.2f", now)) | \(percent) | \(passes ? "ok" : "REGRESSION") |")
+        if !passes { failures.append("\(mode.rawValue) \(percent)") }
+    }
+    guard failures.isEmpty else {
+        fail(
+            "more than \(Int(Baselines.tolerance * 100))% over the baseline: \(failures.joined(separator: ", ")). Find the cost "
+                + "(Benchmarks/stage-profile.py), or, if it is meant, record the baselines again (--record \(path)) and say why in the commit")
+    }
+    print("All \(baselines.figures.count) modes within \(Int(Baselines.tolerance * 100))% of their baselines.")
+    exit(0)
+}
+
+print("| mode | instructions, 1 call | instructions, 3 calls | millions per call |")
+print("| --- | ---: | ---: | ---: |")
+// Recording without --mode keeps the file's own modes (the gate's choice), when it has some.
+let recordPath = option("--record").last
+let fileModes = recordPath.flatMap { try? Baselines(contentsOf: $0) }.map { $0.figures.map(\.mode) } ?? []
+var recorded: [(mode: Mode, millions: Double)] = []
+for mode in !modes.isEmpty ? modes : !fileModes.isEmpty ? fileModes : Mode.defaults {
+    let (one, three, perCall) = measure(mode)
+    recorded.append((mode, perCall))
     print("| \(mode.rawValue) | \(Int(one)) | \(Int(three)) | \(String(format: "%.2f", perCall)) |")
+}
+if let path = recordPath {
+    guard let toolchain = toolchainVersion() else { fail("cannot record: swift --version did not run, and the figures depend on it") }
+    let date = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+    let commit = option("--commit").last ?? "(not given: --commit HASH)"
+    do {
+        try Baselines(toolchain: toolchain, figures: recorded).text(date: date, commit: commit).write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        fail("cannot write \(path): \(error)")
+    }
+    print("Recorded \(recorded.count) modes in \(path).")
 }
