@@ -8,7 +8,7 @@
 // decision is open). A failure part-way — a malformed document, an unreadable input, a document
 // `to-json` cannot map within its look-ahead — therefore leaves the output written so far on
 // standard output, then the error on standard error and a non-zero status: check the status
-// before using the output. `from-json` reads its JSON whole and writes only when it succeeded.
+// before using the output. `from-json` streams too, by its own reader (JSONToXMLWriter.swift).
 // Reader errors are rendered by `Diagnostic` (FILE:LINE:COLUMN, source line, caret); anything
 // else is `FILE: error: …` or, when a position in the input is known, `FILE:LINE:COLUMN: error: …`.
 
@@ -82,16 +82,6 @@ enum Conversion {
         return .convert(Request(parsed: parsed, width: width, lookahead: lookahead, input: input))
     }
 
-    /// Reads an input, or reports why it cannot be read.
-    static func read(_ input: InputSource, console: Console) -> [UInt8]? {
-        do {
-            return try input.read()
-        } catch {
-            console.toolError(error.message)
-            return nil
-        }
-    }
-
     /// Streams the request's XML document through `convert`, which reads its events and writes
     /// its output as it goes (flushing what it wrote before it returns or throws); then reports
     /// how it ended. Whatever was written before a failure stays written.
@@ -119,33 +109,6 @@ enum Conversion {
                 return .usage
             }
         }
-    }
-
-    /// Reports a problem at a byte offset of an input as FILE:LINE:COLUMN, with the source line.
-    static func report(_ message: String, offset: Int, input: InputSource, source: [UInt8], console: Console) {
-        let (line, column) = lineAndColumn(of: offset, in: source)
-        let error = XMLParsingError(reason: .syntax(message), offset: offset, line: line, column: column)
-        let excerpt = SourceLine.excerpt(line: line, column: column, in: source)
-        console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: excerpt).rendered)
-    }
-
-    /// The 1-based line and column (in Unicode scalars) of a byte offset in UTF-8 text.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return (line, column)
     }
 
     /// Reader options from the flags `check`, `format` and `to-json` share: `--no-namespaces` and

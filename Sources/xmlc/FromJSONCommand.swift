@@ -1,9 +1,19 @@
-// `xmlc from-json [FILE]`: JSON in the mapping `to-json` writes, back to an XML document.
+// `xmlc from-json [FILE]`: JSON in the mapping `to-json` writes, back to an XML document, written
+// as the JSON is read (JSONEventReader.swift, JSONToXMLWriter.swift).
+//
+// For example, `echo '{"a": {"@x": 1, "b": ["2", null]}}' | xmlc from-json` writes
+//
+//     <a x="1">
+//       <b>2</b>
+//       <b/>
+//     </a>
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import XMLCodableCore
 
@@ -27,6 +37,14 @@ enum FromJSONCommand: Command {
         Namespace prefixes must be declared with "@xmlns:prefix" attributes. Names that are not
         XML names, characters XML 1.0 cannot carry, and JSON that does not follow the mapping are
         errors, reported as FILE:LINE:COLUMN: error: … at the JSON value concerned.
+
+        The JSON is read in chunks and the XML written as it is read, in bounded memory. Output
+        that later members can still change (an element's attributes, and its indentation, which
+        text among its children turns off) is held, up to 8 MiB; past that, the outermost element
+        waiting is written as it stands, and an "@name" or text member that then comes for it is
+        an error (put attributes and text before an element's children). On an error the JSON is
+        still read to its end, so the error reported is the first one; output already written
+        stays on standard output.
 
         USAGE: xmlc from-json [--compact] [--indent N] [FILE]
 
@@ -52,44 +70,43 @@ enum FromJSONCommand: Command {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in
-            let (parsed, width, input) = (request.parsed, request.width, request.input)
-            guard let source = Conversion.read(input, console: console) else { return .usage }
-
-            let json: LocatedJSONValue
-            do throws(JSONSyntaxError) {
-                json = try JSONParser.parse(source)
+            let input: JSONInput
+            do throws(ReadError) {
+                input = try JSONInput(request.input, chunkSize: Testing.chunkSize ?? JSONInput.defaultChunkSize)
             } catch {
-                Conversion.report(error.message, offset: error.offset, input: input, source: source, console: console)
-                return .failure
-            }
-            let mapped: (tree: XMLTree, offsets: [String: Int])
-            do throws(JSONMapping.MappingError) {
-                mapped = try JSONMapping.tree(from: json)
-            } catch {
-                Conversion.report(error.message, offset: error.offset, input: input, source: source, console: console)
-                return .failure
-            }
-            let formatting: XMLEncoder.OutputFormatting = parsed.has("compact") ? [] : .prettyPrinted
-            var xml: Data
-            do throws(XMLTree.SerializationError) {
-                xml = try mapped.tree.xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(width))
-            } catch {
-                let message = "cannot be written as XML: \(error.description)"
-                if let offset = mapped.offsets[error.path] {
-                    Conversion.report(message, offset: offset, input: input, source: source, console: console)
-                } else {
-                    console.err("\(input.displayName): error: \(message)\n")
-                }
-                return .failure
-            }
-            xml.append(0x0A)
-            do {
-                try xml.withUnsafeBytes { bytes in Result { () throws(SystemError) in try SystemIO.writeAll(bytes, to: 1) } }.get()
-            } catch {
-                console.toolError("cannot write standard output: \(error)")
+                console.toolError(error.message)
                 return .usage
             }
-            return .success
+            var reader = JSONEventReader(input)
+            var writer = JSONToXMLWriter(
+                pretty: !request.parsed.has("compact"), indent: request.width, holdLimit: Testing.holdLimit ?? JSONToXMLWriter.defaultHoldLimit)
+            do throws(JSONToXMLWriter.Failure) {
+                try writer.convert(&reader)
+                return .success
+            } catch {
+                switch error {
+                case .invalid(let message, let position):
+                    let error = XMLParsingError(reason: .syntax(message), offset: position.offset, line: position.line, column: position.column)
+                    console.err(Diagnostic(fileName: request.input.displayName, error: error, excerpt: input.excerpt(for: error)).rendered)
+                    return .failure
+                case .unreadable(let message), .unwritable(let message):
+                    console.toolError(message)
+                    return .usage
+                }
+            }
+        }
+    }
+
+    /// Sizes the tests set through the environment to exercise chunk boundaries and the hold
+    /// limit on small documents: `XMLC_TEST_JSON_CHUNK_SIZE` (bytes read at a time) and
+    /// `XMLC_TEST_JSON_HOLD_LIMIT` (bytes of output held). Unset, the defaults apply.
+    private enum Testing {
+        static var chunkSize: Int? { value("XMLC_TEST_JSON_CHUNK_SIZE") }
+        static var holdLimit: Int? { value("XMLC_TEST_JSON_HOLD_LIMIT") }
+
+        private static func value(_ name: String) -> Int? {
+            guard let text = getenv(name) else { return nil }
+            return Int(String(cString: text))
         }
     }
 }

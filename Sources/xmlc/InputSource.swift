@@ -1,9 +1,9 @@
 // Reading a command's FILE arguments.
 //
 // Design: a FILE argument is either a path or `-` for standard input, shown in diagnostics as the
-// path as typed or as `<stdin>`. XML documents are read in chunks (`DocumentReader`); `from-json`
-// reads its JSON whole, as bytes (`read()`, with the system's calls: SystemIO). Either way the
-// bytes are never decoded here: the XML reader decides the encoding from the bytes themselves
+// path as typed or as `<stdin>`. XML documents are read in chunks (`DocumentReader`), and so is
+// `from-json`'s JSON (`JSONInput`, with the system's calls: SystemIO). Either way the bytes are
+// never decoded here: the XML reader decides the encoding from the bytes themselves
 // (byte order mark, XML declaration). A read failure is reported with the operating system's
 // reason, and is a usage-class failure (exit status 2), not a verdict on the document.
 
@@ -24,27 +24,6 @@ enum InputSource: Equatable {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
-        }
-    }
-
-    /// Reads all the bytes of the input.
-    ///
-    /// - Throws: ``ReadError`` naming the reason when the input cannot be read.
-    func read() throws(ReadError) -> [UInt8] {
-        switch self {
-        case .standardInput:
-            do {
-                return try SystemIO.readToEnd(0)
-            } catch {
-                throw ReadError(message: "cannot read standard input: \(error)")
-            }
-        case .file(let path):
-            try Self.checkReadable(path)
-            do {
-                return try SystemIO.readFile(path)
-            } catch {
-                throw ReadError(message: "cannot read '\(path)': \(error)")
-            }
         }
     }
 

@@ -8,7 +8,8 @@
 //   and the line is cut out of them. (For UTF-8 the reader's offsets are offsets in the file.)
 // - standard input (`excerpt(for:in:windowStart:reachesEnd:)`): the same, from the bytes still
 //   kept in memory (the last chunks read).
-// - a whole text in memory (`excerpt(line:column:in:)`, used by `from-json`): the line by number.
+//
+// (`from-json` finds the line of an error in its JSON text the same ways: JSONInput.swift.)
 //
 // The line runs from the last line break before the offset (`\n`, or `\r` — `\r\n` counts once,
 // as the reader counts lines) to the next one. When no break is found inside the bytes at hand,
@@ -94,42 +95,6 @@ enum SourceLine {
         }
         let scalars = Array(String(decoding: window[start..<max(start, end)], as: UTF8.self).unicodeScalars)
         return SourceExcerpt(scalars: scalars, caretIndex: before, continuesBefore: continuesBefore, continuesAfter: continuesAfter)
-    }
-
-    /// The 1-based line `number` of a whole text in memory, with the caret at `column` (which
-    /// counts a byte order mark on the first line as a column, as `Conversion.lineAndColumn` does).
-    static func excerpt(line number: Int, column: Int, in source: [UInt8]) -> SourceExcerpt? {
-        guard SourceEncoding.isUTF8(source), let bytes = line(number, in: source) else { return nil }
-        var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
-        var caretIndex = max(0, column - 1)
-        // A UTF-8 byte order mark counts as a column but shows as nothing: leave it out of both lines.
-        if number == 1, scalars.first == "\u{FEFF}" {
-            scalars.removeFirst()
-            caretIndex = max(0, caretIndex - 1)
-        }
-        return SourceExcerpt(scalars: scalars, caretIndex: caretIndex)
-    }
-
-    /// The bytes of the 1-based line `number`, without its line break. Lines end at `\n`, `\r\n`
-    /// and a lone `\r`, as the reader counts them. The line after a final line break exists and is empty.
-    static func line(_ number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        guard number >= 1 else { return nil }
-        var current = 1
-        var start = 0
-        var index = 0
-        while current < number {
-            guard index < bytes.count else { return nil }
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                current += 1
-                start = index
-            }
-        }
-        var end = start
-        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-        return bytes[start..<end]
     }
 }
 

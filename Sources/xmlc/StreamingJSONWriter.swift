@@ -1,4 +1,4 @@
-// `xmlc to-json` as a stream: the JSON mapping (JSONMapping.swift) written while the document is read.
+// `xmlc to-json` as a stream: the JSON mapping (JSONToXMLWriter.swift) written while the document is read.
 //
 // The mapping decides each element's JSON form from all of its content: a string or an object
 // (no attributes: does a child element come?), one member or an array per child name (does another

@@ -63,17 +63,6 @@ enum SystemIO {
         }
     }
 
-    /// Reads `descriptor` from its current position to its end.
-    static func readToEnd(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { buffer in Result { () throws(SystemError) in try read(descriptor, into: buffer) } }.get()
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
-        }
-    }
-
     /// Opens a file for reading.
     static func openForReading(_ path: String) throws(SystemError) -> Int32 {
         while true {
@@ -81,13 +70,6 @@ enum SystemIO {
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { throw .current }
         }
-    }
-
-    /// The whole content of the file at `path`.
-    static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
-        let descriptor = try openForReading(path)
-        defer { _ = close(descriptor) }
-        return try readToEnd(descriptor)
     }
 
     /// Up to `count` bytes of the file at `path`, from byte `offset` (fewer at its end).

@@ -1,4 +1,4 @@
-// `xmlc to-json [FILE]`: an XML document as JSON, by the generic mapping in JSONMapping.swift.
+// `xmlc to-json [FILE]`: an XML document as JSON, by the generic mapping (JSONToXMLWriter.swift).
 //
 // Design: the JSON is written while the document is read, in bounded memory
 // (`StreamingJSONWriter`): output whose form is not decided yet is held, up to `--lookahead`

@@ -22,8 +22,11 @@
 //   ToJSONCommand.swift         `xmlc to-json`
 //   StreamingJSONWriter.swift   to-json's mapping, written while the document is read
 //   FromJSONCommand.swift       `xmlc from-json`
-//   JSONMapping.swift           the XML <-> JSON mapping; JSON to XML for from-json
-//   JSONValue.swift             an order-keeping JSON parser
+//   JSONToXMLWriter.swift       the XML <-> JSON mapping; from-json's XML, written while it reads
+//   JSONEventReader.swift       a strict, order-keeping JSON reader, one event at a time
+//   JSONInput.swift             the JSON read in chunks, and the source line of an error
+//   HeldOutput.swift            from-json's output held while later members may change it
+//   SiblingCounts.swift         the names counted for the paths in from-json's errors
 //
 // The tool uses only the public API of XMLCodableCore, and FoundationEssentials and the C library
 // (no Foundation, so that it starts quickly and links statically into a small binary:

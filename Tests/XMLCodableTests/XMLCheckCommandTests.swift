@@ -266,8 +266,9 @@ enum XMLC {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs xmlc with `arguments` in the package root, feeding it `standardInput`.
-    static func run(_ arguments: [String], standardInput: Data = Data()) throws -> Result {
+    /// Runs xmlc with `arguments` in the package root, feeding it `standardInput`, with
+    /// `environment` added to the test's own.
+    static func run(_ arguments: [String], standardInput: Data = Data(), environment: [String: String] = [:]) throws -> Result {
         let executable = try locate()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("xmlc-test-\(UUID().uuidString)", isDirectory: true)
@@ -293,6 +294,7 @@ enum XMLC {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error

@@ -1,10 +1,13 @@
-// XMLMarkup: the writers' rules — escaping, CDATA sections, the declaration and the DOCTYPE — for
-// the package's command-line tool, whose streaming `xmlc format` must write what `XMLTree`'s
-// writer writes. `package` access: the tool shares the one implementation (XMLEscaping.swift,
+// XMLMarkup: the writers' rules — escaping, CDATA sections, names and characters, the declaration
+// and the DOCTYPE — for the package's command-line tool, whose streaming `xmlc format` and
+// `xmlc from-json` must write (and refuse) what `XMLTree`'s writer writes (and refuses).
+// `package` access: the tool shares the one implementation (XMLEscaping.swift, XMLWriter.swift,
 // XMLWriter+Prolog.swift) instead of a copy, and the library's public API does not change.
 //
 //     XMLMarkup.escape(bytes("a<b"), inAttribute: false) { out.append($0) }   // a&lt;b
 //     XMLMarkup.cdata(bytes("x]]>y")) { out.append($0) }   // <![CDATA[x]]]]><![CDATA[>y]]>
+//     XMLMarkup.isQualifiedName("p:a")   // true; "1c" and "a:b:c" are not
+//     XMLMarkup.invalidCharacter(in: "a\u{1}")   // U+0001
 
 /// The markup rules of the library's writers, for tools in this package.
 package enum XMLMarkup {
@@ -25,6 +28,18 @@ package enum XMLMarkup {
             put(UnsafeRawBufferPointer(section))
             put(UnsafeRawBufferPointer(start: ("]]>" as StaticString).utf8Start, count: 3))
         }
+    }
+
+    /// Whether a string is a name a tree's writer accepts for an element or attribute when
+    /// namespaces are processed: an XML name with at most one colon, not first or last (a QName).
+    package static func isQualifiedName(_ name: String) -> Bool {
+        XMLTreeValidation.isValidName(name)
+    }
+
+    /// The first character of `string` that XML 1.0 cannot carry, if any, as a tree's writer
+    /// finds it (most C0 controls, U+FFFE, U+FFFF).
+    package static func invalidCharacter(in string: String) -> Unicode.Scalar? {
+        XMLTreeValidation.invalidCharacter(in: string)
     }
 
     /// The XML declaration as a tree writes it (a line feed after it), or why it cannot be.
