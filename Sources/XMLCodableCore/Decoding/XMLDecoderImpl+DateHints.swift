@@ -1,16 +1,17 @@
 // Dates that explain themselves: the error for a date's text that the date strategy does not
 // read names the strategy, says what the text looks like, and which setting reads it.
 //
-// Worked example: with the default strategy (seconds since 1970), `<publish_date>2000-10-01</publish_date>`
-// used to fail with "Expected to decode Double but found "2000-10-01", which is not a number". The
-// text is classified (`DateHints.kind(of:)`: a number, an ISO 8601 date and time, an xs:dateTime
+// Worked example: with the default strategy (seconds since 1970),
+// `<publish_date>2000-10-01</publish_date>` on line 3 of a document, indented by two spaces, used
+// to fail with "Expected to decode Double but found "2000-10-01", which is not a number". The text
+// is classified (`DateHints.kind(of:)`: a number, an ISO 8601 date and time, an xs:dateTime
 // without a zone, an xs:date, an RFC 822 or HTTP date, a date-shaped text with a field out of
 // range, or something else), and the message becomes
 //
 //     Expected a date in seconds since 1970 (the decoder's dateDecodingStrategy is
 //     .secondsSince1970, the default) but found "2000-10-01", which looks like an xs:date (a day
 //     without a time): set decoder.dateDecodingStrategy = .xmlSchemaDate to read it, at line 3,
-//     column 18.
+//     column 4.
 //
 // The error keeps its kind (`dataCorrupted`), its coding path and its line and column; only the
 // description changes. A text the strategy should have read (a number under the number
