@@ -12,6 +12,7 @@
 //
 //     <published>2000-10-01</published>   .date, fetch(…, as: Date.self): 2000-10-01T00:00:00Z
 //     <seen>970358400</seen>               both: 2000-10-01T00:00:00Z, as XMLDecoder() reads it
+//
 // A value remembers its lookup path and source position, so that every error says both:
 //
 //     tree["catalog"]["book"][1]["price"].double          // 12.5, or nil
