@@ -14,6 +14,10 @@ import Foundation
 
 extension XMLDecoder {
     /// How `Date` values are read.
+    ///
+    /// Besides these cases, XMLCoder's, there are strategies that return `.custom` ones:
+    /// ``xmlSchemaDate`` and ``xmlSchemaDateTime`` (XML Schema's `xs:date` and `xs:dateTime`),
+    /// and `formatted(_:)` with a `DateFormatter` (with `import XMLCodable`).
     public enum DateDecodingStrategy: Sendable {
         /// The date's own `Decodable` implementation (a number of seconds since 2001-01-01).
         case deferredToDate

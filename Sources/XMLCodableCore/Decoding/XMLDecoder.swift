@@ -95,6 +95,11 @@ open class XMLDecoder: @unchecked Sendable {
     }
 
     /// How dates are read. Default ``DateDecodingStrategy/secondsSince1970`` (as in XMLCoder).
+    ///
+    /// For XML Schema's dates (`2000-10-01`, `2000-10-01T12:00:00Z`), use
+    /// ``DateDecodingStrategy/xmlSchemaDate`` or ``DateDecodingStrategy/xmlSchemaDateTime``. A
+    /// date's text that the strategy does not read throws `DecodingError.dataCorrupted` naming the
+    /// strategy and, when the text is in a form another strategy reads, that strategy.
     open var dateDecodingStrategy: DateDecodingStrategy {
         get { options.withLock { $0.dateDecodingStrategy } }
         set { options.withLock { $0.dateDecodingStrategy = newValue } }

@@ -318,17 +318,23 @@ extension XMLDecoderImpl {
 
     func date(_ value: XMLValue, path: CodingPathNode) throws -> Date {
         switch options.dateDecodingStrategy {
+        // A text the strategy does not read throws an error that names the strategy and the one
+        // that reads the text (XMLDecoderImpl+DateHints.swift).
         case .deferredToDate:
-            return try with(value: value, path: path) { try Date(from: self) }
+            do { return try with(value: value, path: path) { try Date(from: self) } } catch let error as DecodingError {
+                throw dateMismatch(error, strategy: .deferredToDate, at: value, path: path)
+            }
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path))
+            do { return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path)) } catch let error as DecodingError {
+                throw dateMismatch(error, strategy: .secondsSince1970, at: value, path: path)
+            }
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path) / 1000)
+            do { return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path) / 1000) } catch let error as DecodingError {
+                throw dateMismatch(error, strategy: .millisecondsSince1970, at: value, path: path)
+            }
         case .iso8601:
             let text = try string(value, path: path)
-            guard let date = ISO8601Parsing.date(from: text) else {
-                throw dataCorrupted("Expected date string to be ISO8601-formatted, found \"\(text)\"", at: value, path: path)
-            }
+            guard let date = ISO8601Parsing.date(from: text) else { throw dateMismatch(text, strategy: .iso8601, at: value, path: path) }
             return date
         case .custom(let closure):
             return try with(value: value, path: path) { try closure(self) }

@@ -35,7 +35,8 @@ extension XMLTree.Selection {
     public var double: Double? { textValue.double }
     /// The first selected element's text read as a `Bool` (as `XMLDecoder` reads one), or `nil`.
     public var bool: Bool? { textValue.bool }
-    /// The first selected element's text read as an ISO 8601 date, or `nil`.
+    /// The first selected element's text read as a date (an `xs:dateTime`, an `xs:date` or a
+    /// number of seconds since 1970, as ``XMLTree/Value/date`` reads it), or `nil`.
     public var date: Date? { textValue.date }
 
     /// The first selected element's text read as `T`, as `decoder` reads a property of that type.
@@ -79,6 +80,10 @@ extension XMLTree.Selection {
     /// let price = try tree["catalog"].fetch("book[1]/price", as: Double.self)
     /// let id = try tree["catalog"].fetch("book[1]/@id", as: Int.self)
     /// ```
+    ///
+    /// The value is read as ``XMLTree/Value/value(_:using:)`` reads it: with `decoder`'s
+    /// strategies, or without one as a default decoder does, but for dates, which are read as
+    /// ``date`` reads them (`fetch("published", as: Date.self)` and `["published"].date` agree).
     ///
     /// - Throws: ``XMLTree/ValueError`` naming the step that missed, or the value that does not
     ///   read as `T`, with its source position.
@@ -162,7 +167,8 @@ extension XMLTree.Element {
     public var double: Double? { textValue.double }
     /// The element's text read as a `Bool` (as `XMLDecoder` reads one), or `nil`.
     public var bool: Bool? { textValue.bool }
-    /// The element's text read as an ISO 8601 date, or `nil`.
+    /// The element's text read as a date (an `xs:dateTime`, an `xs:date` or a number of seconds
+    /// since 1970, as ``XMLTree/Value/date`` reads it), or `nil`.
     public var date: Date? { textValue.date }
 
     /// The element's text read as `T`, as `decoder` reads a property of that type.

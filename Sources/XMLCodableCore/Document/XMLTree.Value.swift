@@ -4,6 +4,15 @@
 // Design: typed access follows the decoder, not a second set of rules: `value(Int.self)` reads the
 // text exactly as `XMLDecoder` reads an `Int` property (with that decoder's strategies, for dates,
 // data, booleans…), so a tree and a model agree on what "12" or "2024-05-01T10:00:00Z" means.
+// Without a decoder, a default one, which reads dates in every form a tree can judge by its text
+// alone: `xs:dateTime`, `xs:date` and, as the default strategy reads them, seconds since 1970.
+// The `date` accessor is that same reading, so `value.date` and `value(Date.self)` (and
+// `fetch(_:as: Date.self)`) never disagree, and neither gives another date than a model decoded
+// with default settings gives for the same text:
+//
+//     <published>2000-10-01</published>   .date, fetch(…, as: Date.self): 2000-10-01T00:00:00Z
+//     <seen>970358400</seen>               both: 2000-10-01T00:00:00Z, as XMLDecoder() reads it
+//
 // A value remembers its lookup path and source position, so that every error says both:
 //
 //     tree["catalog"]["book"][1]["price"].double          // 12.5, or nil
@@ -65,16 +74,28 @@ extension XMLTree {
         /// The text read as a `Bool` (`true`, `false`, `1`, `0`), as `XMLDecoder` reads one; `nil`
         /// if it is missing or is not one.
         public var bool: Bool? { try? value(Bool.self) }
-        /// The text read as an ISO 8601 date (`2024-05-01T10:00:00Z`); `nil` if it is missing or is
-        /// not one. For another format, use ``value(_:using:)`` with a decoder's date strategy.
-        public var date: Date? { try? value(Date.self, using: Value.iso8601Decoder) }
+        /// The text read as a date, exactly as ``value(_:using:)`` reads a `Date` without a
+        /// decoder; `nil` if it is missing or is not one.
+        ///
+        /// Read are an `xs:dateTime` (`2024-05-01T10:00:00Z`, `2024-05-01T12:00:00.5+02:00`, or
+        /// without a zone, in UTC: `2024-05-01T10:00:00`), an `xs:date` (`2024-05-01`, midnight
+        /// UTC), the other forms `.iso8601` reads (`2024-05-01 10:00:00Z`), and a number of seconds
+        /// since 1970 (`1714557600`, as `XMLDecoder`'s default strategy reads it). For another
+        /// format, use ``value(_:using:)`` with a decoder's date strategy.
+        public var date: Date? { try? value(Date.self) }
 
         /// The text read as `T`, exactly as `decoder` reads a property of that type from an
         /// element's text (its strategies apply: dates, data, non-conforming floats…).
         ///
+        /// Without a decoder, the text is read as by an `XMLDecoder()` with default settings,
+        /// except dates, which are read as ``date`` reads them: an `xs:dateTime`, an `xs:date`, or
+        /// a number of seconds since 1970 (the default strategy's reading, so no text that a
+        /// default decoder reads means another date here).
+        ///
         /// - Parameters:
         ///   - type: the type to read.
-        ///   - decoder: the decoder whose rules apply; by default one with default settings.
+        ///   - decoder: the decoder whose rules apply; by default one with default settings and
+        ///     the tree's reading of dates.
         /// - Throws: ``ValueError`` with the path and source position: the value is missing, or
         ///   does not read as `T` (the decoder's error is its `underlyingError`).
         public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(ValueError) -> T {
@@ -113,10 +134,11 @@ extension XMLTree {
             return failure?.description ?? path
         }
 
-        static let defaultDecoder = XMLDecoder()
-        static let iso8601Decoder: XMLDecoder = {
+        /// The decoder of typed access without a decoder: default settings, and dates read in
+        /// every form ``date`` documents (see `DateDecodingStrategy.treeDefault`).
+        static let defaultDecoder: XMLDecoder = {
             let decoder = XMLDecoder()
-            decoder.dateDecodingStrategy = .iso8601
+            decoder.dateDecodingStrategy = .treeDefault
             return decoder
         }()
     }

@@ -95,6 +95,10 @@ extension XMLEncoder {
     }
 
     /// How `Date` values are written.
+    ///
+    /// Besides these cases, XMLCoder's, there are strategies that return `.custom` ones:
+    /// ``xmlSchemaDate`` and ``xmlSchemaDateTime`` (XML Schema's `xs:date` and `xs:dateTime`),
+    /// and `formatted(_:)` with a `DateFormatter` (with `import XMLCodable`).
     public enum DateEncodingStrategy: Sendable {
         /// The date's own `Encodable` implementation (seconds since 2001-01-01).
         case deferredToDate

@@ -83,6 +83,8 @@ open class XMLEncoder: @unchecked Sendable {
 
     /// How dates are written. Default ``DateEncodingStrategy/secondsSince1970``, which the
     /// decoder's default reads back (XMLCoder's encoder defaulted to `deferredToDate`, which did not).
+    /// For XML Schema's dates, use ``DateEncodingStrategy/xmlSchemaDate`` or
+    /// ``DateEncodingStrategy/xmlSchemaDateTime``.
     open var dateEncodingStrategy: DateEncodingStrategy {
         get { options.withLock { $0.dateEncodingStrategy } }
         set { options.withLock { $0.dateEncodingStrategy = newValue } }

@@ -39,7 +39,8 @@ import Foundation
 /// ```
 ///
 /// The library's formats conform to ``XMLDateFormat`` (``ISO8601DateFormat``,
-/// ``ISO8601FractionalDateFormat``, ``EpochSecondsDateFormat``, ``EpochMillisecondsDateFormat``,
+/// ``ISO8601FractionalDateFormat``, ``XMLSchemaDateTimeFormat``, ``XMLSchemaDateFormat``,
+/// ``EpochSecondsDateFormat``, ``EpochMillisecondsDateFormat``,
 /// ``HTTPDateFormat``, ``RFC822DateFormat``) or ``XMLDataFormat`` (``Base64DataFormat``,
 /// ``HexDataFormat``). A format of your own needs only the two conversions:
 ///
