@@ -7,10 +7,10 @@
 // with `String(unsafeUninitializedCapacity:initializingUTF8With:)` or `String(decoding:as:)`,
 // which check the UTF-8 they are given: a quick test for all-ASCII, then, when that fails, a check
 // one byte at a time. Text in other scripts than Latin fails the quick test, and on the benchmarks'
-// books document the full check was a large share of a whole decode (Benchmarks/README.md, "The
-// decoder's strings"). Yet the bytes are a document's, which the reader has already checked
-// character by character, as XML requires, with references replaced by the reader's own encoding
-// of checked scalars.
+// books document the full check was a large share of a whole decode (the benchmarks' log,
+// `git show 9120041:Benchmarks/README.md`, "The decoder's strings"). Yet the bytes are a
+// document's, which the reader has already checked character by character, as XML requires, with
+// references replaced by the reader's own encoding of checked scalars.
 //
 // Swift 6.2's `UTF8Span(unchecked:isKnownASCII:)` and `String(copying:)` make a string from bytes
 // the caller vouches for. Vouching on the reader's word alone would make a bug in any of its checks
