@@ -20,6 +20,11 @@
 /// ```
 ///
 /// In JSON the property is an ordinary member. An optional attribute that is absent decodes as `nil`.
+///
+/// The memberwise initializer takes the wrapper, which literals of the value's type make
+/// (`Book(name: "Swift", author: "Ann")`). For an optional value write `nil` or `.init(value)`:
+/// `Attribute<String?>("978-0")` does not compile, as Swift reads `T("…")` as a literal of type
+/// `T` (SE-0213) and `String?` has no string literals.
 @propertyWrapper
 public struct Attribute<Value> {
     /// The property's value.

@@ -127,6 +127,21 @@ private struct Product: Codable, Equatable {
         #expect(product.id == 1)
         #expect(product.sku == nil)
     }
+
+    @Test func optionalWrappedValuesFromLiterals() throws {
+        // `Attribute<String?>("978-0")` cannot compile: Swift reads `T(literal)` as the literal
+        // of type T (SE-0213), and `Attribute<String?>` is expressible by no string literal, as
+        // `String?` is not. `.init("978-0")` and `nil` need neither the wrapper's name nor `Optional`.
+        let product = Product(id: 2, title: .init("t"), lang: .init("en"), sku: .init("978-0"), note: .init("n"))
+        #expect(product.sku == "978-0")
+        #expect(product.note == "n")
+        let bare = Product(id: 3, title: .init("t"), lang: .init("en"), sku: nil, note: .init(nil))
+        #expect(bare.sku == nil)
+        #expect(bare.note == nil)
+        let xml = try XMLEncoder().encodeToString(product, withRootKey: "product")
+        #expect(xml == #"<product id="2" lang="en" sku="978-0"><title>t</title><lang>en</lang><note>n</note></product>"#)
+        #expect(try decode(Product.self, xml) == product)
+    }
 }
 
 // MARK: - DynamicNodeDecoding and nodeDecodingStrategy
