@@ -282,7 +282,7 @@ extension XMLEncoder {
                 let encoded =
                     if let itemKey {
                         try treeEncoder.encodeTree(
-                            KeyedItem(key: itemKey, item: item), withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
+                            KeyedList(key: itemKey, items: [item]), withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
                             splicingRoot: false, reusing: tree, traitsOf: previous)
                     } else {
                         try treeEncoder.encodeTree(
@@ -304,17 +304,6 @@ extension XMLEncoder {
 /// A root with nothing in it.
 private struct NoItems: Encodable {
     func encode(to encoder: any Encoder) throws {}
-}
-
-/// One item as the list of one a struct holds under `key`.
-private struct KeyedItem<Item: Encodable>: Encodable {
-    let key: String
-    let item: Item
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: XMLKey.self)
-        try container.encode([item], forKey: XMLKey(stringValue: key))
-    }
 }
 
 @available(*, unavailable, message: "an ElementWriter is used by one task at a time")

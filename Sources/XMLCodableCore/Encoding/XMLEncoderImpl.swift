@@ -590,6 +590,8 @@ internal final class XMLEncoderImpl: Encoder {
     /// The name of a type, for a root element or list items nobody named: the type's name
     /// without generic arguments (`Array<Book>` → `Array`), after the key strategy.
     static func defaultName(for type: Any.Type, options: XMLEncoder.Options) -> String {
+        // A type that names its element is written under that name, as it is.
+        if let named = type as? any XMLElementNaming.Type { return named.xmlElementName }
         var name = String(describing: type)
         if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
@@ -598,12 +600,15 @@ internal final class XMLEncoderImpl: Encoder {
         return KeyConversion.encode(XMLKey(stringValue: name), strategy: options.keyEncodingStrategy, path: .root)
     }
 
-    /// `defaultName(for:options:)`, interned (and remembered, except under a closure key strategy).
-    func defaultNameID(for type: Any.Type) -> NameID {
-        if case .custom = options.keyEncodingStrategy { return tree.intern(XMLEncoderImpl.defaultName(for: type, options: options)) }
+    /// `defaultName(for:options:)`, checked, interned (and remembered, except under a closure key
+    /// strategy). A name an ``XMLElementNaming`` type declares may not be an XML name: that throws.
+    func defaultNameID(for type: Any.Type) throws -> NameID {
+        if case .custom = options.keyEncodingStrategy {
+            return tree.intern(try checkedName(XMLEncoderImpl.defaultName(for: type, options: options), path: codingPathNode))
+        }
         let id = ObjectIdentifier(type)
         if let known = typeNames[id] { return known }
-        let name = tree.intern(XMLEncoderImpl.defaultName(for: type, options: options))
+        let name = tree.intern(try checkedName(XMLEncoderImpl.defaultName(for: type, options: options), path: codingPathNode))
         typeNames[id] = name
         return name
     }

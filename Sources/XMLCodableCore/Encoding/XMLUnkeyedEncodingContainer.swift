@@ -31,13 +31,24 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private var itemPath: CodingPathNode { path.appending(IndexKey(intValue: count)) }
 
-    private func newItem(for type: Any.Type) -> XMLEncodedTree.Index {
-        tree.addElement(itemName ?? encoder.defaultNameID(for: type), to: parent)
+    private func newItem(for type: Any.Type) throws -> XMLEncodedTree.Index {
+        tree.addElement(try itemName ?? encoder.defaultNameID(for: type), to: parent)
+    }
+
+    /// `newItem(for:)` where the protocol cannot throw (nested containers, `superEncoder()`): a
+    /// name that is not an XML name is thrown when the call ends.
+    private func newItemDeferringError(for type: Any.Type) -> XMLEncodedTree.Index {
+        do {
+            return try newItem(for: type)
+        } catch {
+            encoder.deferredError = encoder.deferredError ?? error
+            return tree.addElement(tree.intern("item"), to: parent)
+        }
     }
 
     mutating func encodeNil() throws {
         try encoder.checkInUse()
-        encoder.markNil(newItem(for: Never.self))
+        encoder.markNil(try newItem(for: Never.self))
         count += 1
     }
 
@@ -46,11 +57,11 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         if encoder.traits(of: T.self).isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil {
             // A nil item keeps its place and reads back as nil: an element marked xsi:nil, whatever
             // the nil strategy (which is about leaving properties out, not list items).
-            encoder.markNil(newItem(for: T.self))
+            encoder.markNil(try newItem(for: T.self))
             count += 1
             return
         }
-        let item = newItem(for: T.self)
+        let item = try newItem(for: T.self)
         let savedCandidate = encoder.choiceItemCandidate
         encoder.choiceItemCandidate = holdsList ? item : -1
         defer { encoder.choiceItemCandidate = savedCandidate }
@@ -63,7 +74,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
-        let item = newItem(for: NestedKey.self)
+        let item = newItemDeferringError(for: NestedKey.self)
         let container = XMLKeyedEncodingContainer<NestedKey>(
             encoder: encoder, element: item, path: itemPath, isChoice: encoder.isChoiceKey(NestedKey.self))
         count += 1
@@ -72,7 +83,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
-        let item = newItem(for: [Never].self)
+        let item = newItemDeferringError(for: [Never].self)
         let container = XMLUnkeyedEncodingContainer(encoder: encoder, parent: item, itemName: itemName, path: itemPath, holdsList: true)
         count += 1
         return container
@@ -80,7 +91,7 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func superEncoder() -> any Encoder {
         if encoder.call.isFinished { return encoder.ended() }
-        let item = newItem(for: Never.self)
+        let item = newItemDeferringError(for: Never.self)
         let superEncoder = XMLEncoderImpl(parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
         count += 1
         return superEncoder

@@ -171,22 +171,4 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
         #expect(system.dtdName == nil)
         #expect(XMLDocumentType(name: "r").dtdLocation == "")
     }
-
-    /// The former names still compile and mean the same.
-    @available(*, deprecated)
-    @Test func deprecatedNames() throws {
-        let declaration: XMLReader.Declaration = XMLDeclaration(version: "1.0")
-        let doctype: XMLReader.Doctype = XMLDocumentType(name: "r", notations: [XMLReader.Notation(name: "n")])
-        var tree = XMLTree(root: XMLTree.Element("r"), declaration: declaration, doctype: doctype, namespaceAware: false)
-        #expect(tree.namespaceAware == false)
-        #expect(tree.shouldProcessNamespaces == false)
-        tree.namespaceAware = true
-        #expect(tree.shouldProcessNamespaces)
-        #expect(XMLTree.maximumDepth == XMLTree.maxDepth)
-        var options = XMLReader.Options(processNamespaces: false)
-        #expect(!options.shouldProcessNamespaces)
-        options.processNamespaces = true
-        #expect(options.shouldProcessNamespaces)
-        #expect(try XMLTree(parsing: "<a:b:c/>", options: XMLReader.Options(processNamespaces: false)).shouldProcessNamespaces == false)
-    }
 }
