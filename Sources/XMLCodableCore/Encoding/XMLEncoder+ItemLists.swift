@@ -24,7 +24,7 @@ extension XMLEncoder {
     /// let tags = try XMLDecoder().decode([String].self, from: data)   // ["swift", "xml"]
     /// ```
     ///
-    /// The items are written as ``elementWriter(withRootKey:itemKey:rootAttributes:header:doctype:to:)-(_,_,_,_,_,(Data)throws->Void)``
+    /// The items are written as ``elementWriter(withRootKey:itemKey:rootAttributes:header:doctype:to:)-(_,_,_,_,_,(Data)->Void)``
     /// writes them, so the two give the same bytes; an empty list is an empty root element.
     /// ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)`` names
     /// the items of a list like the root, as XMLCoder does.
