@@ -41,6 +41,8 @@
 //                    optional keys, 4–7 present
 //   decode-gpx8k     try XMLDecoder().decode(GPX.self, from: data)        gpx 8k: track points with
 //                    17 optional elements, 2–3 present
+//   floor-books5k    books 5k read by hand from XMLReader's events (HandWrittenDecoders.swift): the
+//   floor-osm5k      Swift floor, what decoding costs without Codable; and the same for osm 5k
 //   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
 //                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
@@ -80,6 +82,8 @@ enum Mode: String, CaseIterable {
     case decodeRSS3k = "decode-rss3k"
     case decodeGPX8k = "decode-gpx8k"
     case decodeSheet200k = "decode-sheet200k"
+    case floorBooks5k = "floor-books5k"
+    case floorOSM5k = "floor-osm5k"
 
     /// The modes run when no `--mode` is given.
     static let defaults = allCases.filter { $0 != .decodeSheet200k }
@@ -196,6 +200,20 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         for _ in 0..<calls {
             let gpx = try XMLDecoder().decode(GPX.self, from: data)
             guard gpx.pointCount == 8_000 else { fail("decoded \(gpx.pointCount) points, not 8,000") }
+        }
+    case .floorBooks5k:
+        // The first call's model is compared with the generated one whole; the others, counted as
+        // the decode modes count theirs, so that the figure per call holds no comparison.
+        let bytes = [UInt8](Workloads.books5k.data)
+        for call in 0..<calls {
+            let catalog = try HandWrittenDecoders.catalog(from: bytes)
+            guard call > 0 ? catalog.books.count == 5_000 : catalog == Workloads.books5kCatalog else { fail("the hand-written books differ") }
+        }
+    case .floorOSM5k:
+        let bytes = [UInt8](Workloads.osm5k.data)
+        for call in 0..<calls {
+            let osm = try HandWrittenDecoders.osm(from: bytes)
+            guard call > 0 ? osm.nodes.count == 5_000 : osm == Workloads.osm5kModel else { fail("the hand-written osm differs") }
         }
     }
 }
