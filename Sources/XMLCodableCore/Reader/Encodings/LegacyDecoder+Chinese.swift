@@ -11,91 +11,73 @@
 // four-byte sequence, and every GBK pair means the same in gb18030.
 
 extension LegacyDecoder {
-    mutating func decodeGB18030(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    /// One byte of gb18030 (or GBK) that is not in a run of ASCII between characters, at `position` in the document.
+    mutating func stepGB18030(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.gb18030
-        var i = 0
-        while i < piece.count {
-            let byte = piece[i]
-            // A run of ASCII (markup, mostly) is copied as it is, in one append.
-            if lead == 0, byte < 0x80 {
-                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
-                continue
+        if third != 0 {
+            guard (0x30...0x39).contains(byte) else { throw unmapped([lead, second, third, byte], at: sequenceStart) }
+            let pointer = (((Int(lead) - 0x81) * 10 + Int(second) - 0x30) * 126 + Int(third) - 0x81) * 10 + Int(byte) - 0x30
+            guard let codePoint = EncodingTables.gb18030RangesCodePoint(pointer) else {
+                throw unmapped([lead, second, third, byte], at: sequenceStart)
             }
-            defer { i += 1 }
-            if third != 0 {
-                guard (0x30...0x39).contains(byte) else { throw unmapped([lead, second, third, byte], at: sequenceStart) }
-                let pointer = (((Int(lead) - 0x81) * 10 + Int(second) - 0x30) * 126 + Int(third) - 0x81) * 10 + Int(byte) - 0x30
-                guard let codePoint = EncodingTables.gb18030RangesCodePoint(pointer) else {
-                    throw unmapped([lead, second, third, byte], at: sequenceStart)
-                }
-                lead = 0
-                second = 0
-                third = 0
-                appendUTF8(codePoint, to: &out)
-            } else if second != 0 {
-                guard (0x81...0xFE).contains(byte) else { throw unmapped([lead, second, byte], at: sequenceStart) }
-                third = byte
-            } else if lead != 0 {
-                if (0x30...0x39).contains(byte) {
-                    second = byte
-                    continue
-                }
-                let first = lead
-                lead = 0
-                var codePoint: UInt32?
-                if (0x40...0x7E).contains(byte) || (0x80...0xFE).contains(byte) {
-                    let trailOffset = byte < 0x7F ? 0x40 : 0x41
-                    codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - trailOffset)
-                }
-                guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
-                appendUTF8(codePoint, to: &out)
-            } else if byte == 0x80 {
-                appendUTF8(0x20AC, to: &out)
-            } else if byte != 0xFF {
-                lead = byte
-                sequenceStart = offset + i
-            } else {
-                throw unmapped([byte], at: offset + i)
+            lead = 0
+            second = 0
+            third = 0
+            appendUTF8(codePoint, to: &out)
+        } else if second != 0 {
+            guard (0x81...0xFE).contains(byte) else { throw unmapped([lead, second, byte], at: sequenceStart) }
+            third = byte
+        } else if lead != 0 {
+            if (0x30...0x39).contains(byte) {
+                second = byte
+                return
             }
+            let first = lead
+            lead = 0
+            var codePoint: UInt32?
+            if (0x40...0x7E).contains(byte) || (0x80...0xFE).contains(byte) {
+                let trailOffset = byte < 0x7F ? 0x40 : 0x41
+                codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - trailOffset)
+            }
+            guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
+            appendUTF8(codePoint, to: &out)
+        } else if byte == 0x80 {
+            appendUTF8(0x20AC, to: &out)
+        } else if byte != 0xFF {
+            lead = byte
+            sequenceStart = position
+        } else {
+            throw unmapped([byte], at: position)
         }
     }
 
-    mutating func decodeBig5(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    /// One byte of Big5 that is not in a run of ASCII between characters, at `position` in the document.
+    mutating func stepBig5(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.big5
-        var i = 0
-        while i < piece.count {
-            let byte = piece[i]
-            // A run of ASCII (markup, mostly) is copied as it is, in one append.
-            if lead == 0, byte < 0x80 {
-                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
-                continue
+        if lead != 0 {
+            let first = lead
+            lead = 0
+            var pointer = -1
+            if (0x40...0x7E).contains(byte) || (0xA1...0xFE).contains(byte) {
+                let trailOffset = byte < 0x7F ? 0x40 : 0x62
+                pointer = (Int(first) - 0x81) * 157 + Int(byte) - trailOffset
             }
-            defer { i += 1 }
-            if lead != 0 {
-                let first = lead
-                lead = 0
-                var pointer = -1
-                if (0x40...0x7E).contains(byte) || (0xA1...0xFE).contains(byte) {
-                    let trailOffset = byte < 0x7F ? 0x40 : 0x62
-                    pointer = (Int(first) - 0x81) * 157 + Int(byte) - trailOffset
-                }
-                // Four pointers decode to a letter and a combining mark.
-                switch pointer {
-                case 1133, 1135, 1164, 1166:
-                    appendUTF8(pointer < 1164 ? 0xCA : 0xEA, to: &out)
-                    appendUTF8(pointer == 1133 || pointer == 1164 ? 0x304 : 0x30C, to: &out)
-                    continue
-                default:
-                    break
-                }
-                guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
-                appendUTF8(codePoint, to: &out)
-            } else if (0x81...0xFE).contains(byte) {
-                lead = byte
-                sequenceStart = offset + i
-            } else {
-                throw unmapped([byte], at: offset + i)
+            // Four pointers decode to a letter and a combining mark.
+            switch pointer {
+            case 1133, 1135, 1164, 1166:
+                appendUTF8(pointer < 1164 ? 0xCA : 0xEA, to: &out)
+                appendUTF8(pointer == 1133 || pointer == 1164 ? 0x304 : 0x30C, to: &out)
+                return
+            default:
+                break
             }
+            guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
+            appendUTF8(codePoint, to: &out)
+        } else if (0x81...0xFE).contains(byte) {
+            lead = byte
+            sequenceStart = position
+        } else {
+            throw unmapped([byte], at: position)
         }
     }
 }

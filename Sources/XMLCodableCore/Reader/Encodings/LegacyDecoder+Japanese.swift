@@ -11,80 +11,62 @@
 // ESC ( I mode in ISO-2022-JP.
 
 extension LegacyDecoder {
-    mutating func decodeShiftJIS(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    /// One byte of Shift_JIS that is not in a run of ASCII between characters, at `position` in the document.
+    mutating func stepShiftJIS(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.jis0208
-        var i = 0
-        while i < piece.count {
-            let byte = piece[i]
-            // A run of ASCII (markup, mostly) is copied as it is, in one append.
-            if lead == 0, byte < 0x80 {
-                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
-                continue
+        if lead != 0 {
+            let first = lead
+            lead = 0
+            var pointer = -1
+            if (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte) {
+                let trailOffset = byte < 0x7F ? 0x40 : 0x41
+                let leadOffset = first < 0xA0 ? 0x81 : 0xC1
+                pointer = (Int(first) - leadOffset) * 188 + Int(byte) - trailOffset
             }
-            defer { i += 1 }
-            if lead != 0 {
-                let first = lead
-                lead = 0
-                var pointer = -1
-                if (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte) {
-                    let trailOffset = byte < 0x7F ? 0x40 : 0x41
-                    let leadOffset = first < 0xA0 ? 0x81 : 0xC1
-                    pointer = (Int(first) - leadOffset) * 188 + Int(byte) - trailOffset
-                }
-                // Pointers 8836–10715: the user-defined area, mapped to the Private Use Area.
-                if (8836...10715).contains(pointer) {
-                    appendUTF8(UInt32(0xE000 - 8836 + pointer), to: &out)
-                    continue
-                }
-                guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
-                appendUTF8(codePoint, to: &out)
-            } else if byte == 0x80 {
-                appendUTF8(0x80, to: &out)
-            } else if (0xA1...0xDF).contains(byte) {
-                appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
-            } else if (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte) {
-                lead = byte
-                sequenceStart = offset + i
-            } else {
-                throw unmapped([byte], at: offset + i)
+            // Pointers 8836–10715: the user-defined area, mapped to the Private Use Area.
+            if (8836...10715).contains(pointer) {
+                appendUTF8(UInt32(0xE000 - 8836 + pointer), to: &out)
+                return
             }
+            guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
+            appendUTF8(codePoint, to: &out)
+        } else if byte == 0x80 {
+            appendUTF8(0x80, to: &out)
+        } else if (0xA1...0xDF).contains(byte) {
+            appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
+        } else if (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte) {
+            lead = byte
+            sequenceStart = position
+        } else {
+            throw unmapped([byte], at: position)
         }
     }
 
-    mutating func decodeEUCJP(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
-        var i = 0
-        while i < piece.count {
-            let byte = piece[i]
-            // A run of ASCII (markup, mostly) is copied as it is, in one append.
-            if lead == 0, byte < 0x80 {
-                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
-                continue
+    /// One byte of EUC-JP that is not in a run of ASCII between characters, at `position` in the document.
+    mutating func stepEUCJP(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+        if lead == 0x8E, (0xA1...0xDF).contains(byte) {
+            lead = 0
+            appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
+        } else if lead == 0x8F, (0xA1...0xFE).contains(byte) {
+            jis0212 = true
+            lead = byte
+        } else if lead != 0 {
+            let first = lead
+            let fromJIS0212 = jis0212
+            lead = 0
+            jis0212 = false
+            var codePoint: UInt32?
+            if (0xA1...0xFE).contains(first), (0xA1...0xFE).contains(byte) {
+                let pointer = (Int(first) - 0xA1) * 94 + Int(byte) - 0xA1
+                codePoint = EncodingTables.lookup(fromJIS0212 ? EncodingTables.jis0212 : EncodingTables.jis0208, pointer)
             }
-            defer { i += 1 }
-            if lead == 0x8E, (0xA1...0xDF).contains(byte) {
-                lead = 0
-                appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
-            } else if lead == 0x8F, (0xA1...0xFE).contains(byte) {
-                jis0212 = true
-                lead = byte
-            } else if lead != 0 {
-                let first = lead
-                let fromJIS0212 = jis0212
-                lead = 0
-                jis0212 = false
-                var codePoint: UInt32?
-                if (0xA1...0xFE).contains(first), (0xA1...0xFE).contains(byte) {
-                    let pointer = (Int(first) - 0xA1) * 94 + Int(byte) - 0xA1
-                    codePoint = EncodingTables.lookup(fromJIS0212 ? EncodingTables.jis0212 : EncodingTables.jis0208, pointer)
-                }
-                guard let codePoint else { throw unmapped((fromJIS0212 ? [0x8F] : []) + [first, byte], at: sequenceStart) }
-                appendUTF8(codePoint, to: &out)
-            } else if byte == 0x8E || byte == 0x8F || (0xA1...0xFE).contains(byte) {
-                lead = byte
-                sequenceStart = offset + i
-            } else {
-                throw unmapped([byte], at: offset + i)
-            }
+            guard let codePoint else { throw unmapped((fromJIS0212 ? [0x8F] : []) + [first, byte], at: sequenceStart) }
+            appendUTF8(codePoint, to: &out)
+        } else if byte == 0x8E || byte == 0x8F || (0xA1...0xFE).contains(byte) {
+            lead = byte
+            sequenceStart = position
+        } else {
+            throw unmapped([byte], at: position)
         }
     }
 

@@ -49,12 +49,8 @@ internal struct LegacyDecoder {
     ///   character of the encoding; `out` then holds what came before it.
     mutating func decode(_ piece: UnsafeRawBufferPointer, at offset: Int, final: Bool, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         switch encoding {
-        case .gbk, .gb18030: try decodeGB18030(piece, at: offset, into: &out)
-        case .big5: try decodeBig5(piece, at: offset, into: &out)
-        case .eucJP: try decodeEUCJP(piece, at: offset, into: &out)
+        case .gbk, .gb18030, .big5, .eucJP, .shiftJIS, .eucKR: try decodeMultiByte(piece, at: offset, into: &out)
         case .iso2022JP: try decodeISO2022JP(piece, at: offset, into: &out)
-        case .shiftJIS: try decodeShiftJIS(piece, at: offset, into: &out)
-        case .eucKR: try decodeEUCKR(piece, at: offset, into: &out)
         default: try decodeSingleByte(piece, at: offset, into: &out)
         }
         if final { try finish() }
@@ -81,6 +77,31 @@ internal struct LegacyDecoder {
         if second != 0 { bytes.append(second) }
         if third != 0 { bytes.append(third) }
         throw truncated(bytes)
+    }
+
+    // MARK: - Multi-byte encodings
+
+    /// The loop of the encodings whose characters are one ASCII byte or a sequence that begins
+    /// with a byte of 0x80 or more (gb18030, Big5, EUC-JP, Shift_JIS, EUC-KR): a run of ASCII
+    /// between characters is copied in one append, and every other byte goes to the encoding's
+    /// step (`stepGB18030(_:at:into:)`, …), which keeps a sequence's bytes in `lead` and the rest.
+    private mutating func decodeMultiByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+        var i = 0
+        while i < piece.count {
+            let byte = piece[i]
+            if lead == 0, byte < 0x80 {
+                i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
+                continue
+            }
+            switch encoding {
+            case .gbk, .gb18030: try stepGB18030(byte, at: offset + i, into: &out)
+            case .big5: try stepBig5(byte, at: offset + i, into: &out)
+            case .eucJP: try stepEUCJP(byte, at: offset + i, into: &out)
+            case .shiftJIS: try stepShiftJIS(byte, at: offset + i, into: &out)
+            default: try stepEUCKR(byte, at: offset + i, into: &out)
+            }
+            i += 1
+        }
     }
 
     // MARK: - Single-byte encodings
