@@ -111,13 +111,8 @@ where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
                 next = try await local.next()
             }
             guard let next else { return false }
+            pending = next
             handed = 0
-            if next.withContiguousStorageIfAvailable({ _ in true }) != nil {
-                pending = next
-            } else {
-                pending = nil
-                copied = Array(next)
-            }
         }
     }
 
@@ -132,12 +127,22 @@ where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
             return true
         }
         if let pending {
-            if pending.withContiguousStorageIfAvailable({ from(UnsafeRawBufferPointer($0)) }) == true { return true }
-            self.pending = nil
-            return false
+            switch pending.withContiguousStorageIfAvailable({ from(UnsafeRawBufferPointer($0)) }) {
+            case true?:
+                return true
+            case false?:
+                self.pending = nil
+                return false
+            case nil:
+                // No contiguous storage: the rest of the chunk is copied, once.
+                copied = Array(pending.dropFirst(handed))
+                handed = 0
+                self.pending = nil
+            }
         }
         if copied.withUnsafeBytes(from) { return true }
         copied = []
+        handed = 0
         return false
     }
 }
