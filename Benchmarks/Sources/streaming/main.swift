@@ -36,6 +36,9 @@
 //   --xmlc PATH    the xmlc executable (default: built with `swift build -c release --product xmlc`
 //                  in the repository this package is in)
 //   --skip-big     only the 50k documents (quick check of the tool itself)
+//
+// `swift run -c release streaming async-chunks [options]` measures decoding from asynchronous
+// sequences (chunks, single bytes, on and off the main actor) instead: see AsyncChunks.swift.
 
 import Decoders
 import Encoders
@@ -437,9 +440,15 @@ if let index = CommandLine.arguments.firstIndex(of: "--child") {
     case "stream-encode" where arguments.count == 3:
         guard let nodes = Int(arguments[2]) else { fail("bad arguments \(arguments)") }
         childStreamEncode(file: arguments[1], nodes: nodes)
+    case "async-decode" where arguments.count == 5:
+        guard let chunk = Int(arguments[3]) else { fail("bad arguments \(arguments)") }
+        childAsyncDecode(source: arguments[1], file: arguments[2], chunk: chunk, actor: arguments[4])
     default:
         fail("unknown child \(arguments)")
     }
+} else if CommandLine.arguments.dropFirst().first == "async-chunks" {
+    // See AsyncChunks.swift.
+    asyncChunksParent()
 } else {
     parent()
 }

@@ -62,17 +62,27 @@ internal final class ElementStreamDecoder {
         return try decodeCollected(type)
     }
 
-    /// `next(_:)` for a reader over an asynchronous sequence.
-    func next<T: Decodable>(_ type: T.Type) async throws -> T? {
+    /// `next(_:)` for a reader over an asynchronous sequence, on the caller's actor.
+    ///
+    /// The events are read as `next(_:)` reads them, synchronously, as far as the bytes that have
+    /// arrived go (the stream `suspendsForInput`); then one `await` reads the next chunk, and
+    /// reading goes on. So an element costs what it costs from a file, plus an `await` per chunk.
+    ///
+    /// - Throws: as `next(_:)`; `CancellationError` when the task is cancelled while the bytes are
+    ///   awaited (or the sequence ends because of it).
+    func next<T: Decodable>(_ type: T.Type, isolation: isolated (any Actor)?) async throws -> T? {
+        guard let stream, case .asynchronous = stream.source else { return try next(type) }
+        stream.suspendsForInput = true
         while true {
-            let event: XMLEvent?
+            stream.awaitsInput = false
+            if try decoder.readElement(for: self) { return try decodeCollected(type) }
+            guard stream.awaitsInput else { return nil }
             do {
-                event = try await decoder.reader.next()
+                try await stream.readChunk(isolation: isolation)
             } catch {
+                if Task.isCancelled { throw CancellationError() }
                 throw Self.notWellFormed(error)
             }
-            guard let event else { return nil }
-            if take(event, decoder) { return try decodeCollected(type) }
         }
     }
 

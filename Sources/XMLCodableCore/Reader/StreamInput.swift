@@ -244,6 +244,13 @@ internal final class StreamInput {
     /// Events read since the boundary last moved (those to read again after a roll-back).
     @exclusivity(unchecked) var eventsSinceMove = 0
     let source: Source
+    /// Whether the synchronous `next()` of a reader over an asynchronous source returns `nil`
+    /// (setting `awaitsInput`) when the bytes that have arrived are all read, rather than
+    /// throwing: set by the element decoder, which reads events synchronously between chunks
+    /// and awaits the next chunk itself (`readChunk(isolation:)`).
+    @exclusivity(unchecked) var suspendsForInput = false
+    /// Whether the synchronous `next()` last returned `nil` for want of input (see `suspendsForInput`).
+    @exclusivity(unchecked) var awaitsInput = false
     let chunkSize: Int
     /// The most bytes the window may hold beyond a chunk: a token larger than this is an error.
     let maxTokenBytes: Int
@@ -286,23 +293,9 @@ internal final class StreamInput {
         window = OwnedByteBuffer(capacity: max(64, self.chunkSize))
     }
 
-    deinit {
-        readBuffer?.deallocate()
-    }
-
     /// The window's bytes, valid until bytes are appended or dropped.
     @usableFromInline
     var bytes: UnsafeRawBufferPointer { window.view.unsafeRawBuffer }
-
-    /// A buffer of `chunkSize` bytes for reading an asynchronous source into.
-    private var readBuffer: UnsafeMutableRawBufferPointer?
-
-    var asyncBuffer: UnsafeMutableRawBufferPointer {
-        if let readBuffer { return readBuffer }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
-        readBuffer = buffer
-        return buffer
-    }
 
     /// The absolute offset of a window offset.
     @inline(__always)
@@ -506,33 +499,5 @@ internal final class StreamInput {
             self.failure = failure
             throw failure
         }
-    }
-}
-
-/// An asynchronous source of bytes, read a buffer at a time.
-@usableFromInline
-internal protocol AsyncByteSource: AnyObject {
-    /// Fills the start of `buffer` with the next bytes; returns how many (0 at the end).
-    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int
-}
-
-/// Reads an `AsyncSequence` of bytes through its iterator.
-@usableFromInline
-internal final class AsyncSequenceByteSource<Iterator: AsyncIteratorProtocol>: AsyncByteSource where Iterator.Element == UInt8 {
-    @usableFromInline var iterator: Iterator
-
-    @inlinable
-    init(_ iterator: Iterator) {
-        self.iterator = iterator
-    }
-
-    @inlinable
-    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
-        var count = 0
-        while count < buffer.count, let byte = try await iterator.next() {
-            buffer[count] = byte
-            count += 1
-        }
-        return count
     }
 }

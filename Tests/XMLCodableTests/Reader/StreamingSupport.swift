@@ -26,26 +26,7 @@ enum ReaderTrace {
                     continue
                 }
                 flushText()
-                switch event {
-                case .startElement(let name):
-                    let attributes = reader.attributes.map {
-                        "\(reader.string($0.name))=\(reader.string($0.value).debugDescription)\($0.isDefaulted ? "(default)" : "")\(reader.namespaceURI($0.name).map { "{\($0)}" } ?? "")"
-                    }
-                    let uri = reader.namespaceURI(name).map { "{\($0)}" } ?? ""
-                    lines.append("start \(reader.string(name))\(uri) \(attributes.joined(separator: " ")) at \(reader.location(of: name.qualified))")
-                case .endElement(let name):
-                    lines.append("end \(reader.string(name))")
-                case .cdata(let slice):
-                    lines.append("cdata \(reader.string(slice).debugDescription)")
-                case .comment(let slice):
-                    lines.append("comment \(reader.string(slice).debugDescription)")
-                case .processingInstruction(let target, let data):
-                    lines.append("pi \(reader.string(target)) \(reader.string(data).debugDescription)")
-                case .doctype(let name):
-                    lines.append("doctype \(reader.string(name)) \(String(describing: reader.doctype))")
-                case .text:
-                    break
-                }
+                if let line = describe(event, reader) { lines.append(line) }
             }
             flushText()
             lines.append("end; declaration \(String(describing: reader.declaration))")
@@ -54,6 +35,52 @@ enum ReaderTrace {
             // memory, the run is one event, and the error comes first. Either way nothing is
             // reported from beyond the error, so the part before it is left out of the trace.
             text = nil
+            lines.append("error \(error.reason) at \(error.line):\(error.column) offset \(error.offset)")
+        }
+        return lines
+    }
+
+    /// The line of one event (other than text) in a trace.
+    static func describe(_ event: XMLEvent, _ reader: XMLReader) -> String? {
+        switch event {
+        case .startElement(let name):
+            let attributes = reader.attributes.map {
+                "\(reader.string($0.name))=\(reader.string($0.value).debugDescription)\($0.isDefaulted ? "(default)" : "")\(reader.namespaceURI($0.name).map { "{\($0)}" } ?? "")"
+            }
+            let uri = reader.namespaceURI(name).map { "{\($0)}" } ?? ""
+            return "start \(reader.string(name))\(uri) \(attributes.joined(separator: " ")) at \(reader.location(of: name.qualified))"
+        case .endElement(let name):
+            return "end \(reader.string(name))"
+        case .cdata(let slice):
+            return "cdata \(reader.string(slice).debugDescription)"
+        case .comment(let slice):
+            return "comment \(reader.string(slice).debugDescription)"
+        case .processingInstruction(let target, let data):
+            return "pi \(reader.string(target)) \(reader.string(data).debugDescription)"
+        case .doctype(let name):
+            return "doctype \(reader.string(name)) \(String(describing: reader.doctype))"
+        case .text:
+            return nil
+        }
+    }
+
+    /// `trace(_:)` for a reader over an asynchronous sequence, read with `await reader.next()`.
+    static func asyncTrace(_ reader: inout XMLReader) async -> [String] {
+        var lines: [String] = []
+        var text: String?
+        do {
+            while let event = try await reader.next() {
+                if case .text(let slice) = event {
+                    text = (text ?? "") + reader.string(slice)
+                    continue
+                }
+                if let pending = text { lines.append("text \(pending.debugDescription)") }
+                text = nil
+                if let line = describe(event, reader) { lines.append(line) }
+            }
+            if let pending = text { lines.append("text \(pending.debugDescription)") }
+            lines.append("end; declaration \(String(describing: reader.declaration))")
+        } catch {
             lines.append("error \(error.reason) at \(error.line):\(error.column) offset \(error.offset)")
         }
         return lines
