@@ -83,7 +83,9 @@ extension XMLEncoder {
         private let itemKey: String?
         private let rootAttributes: [(String, String)]
         private var writer: XMLWriter
-        private let sink: (Data) throws -> Void
+        /// Where each block goes; `nil` for a writer whose blocks are taken with
+        /// ``takeBlock(minimum:)`` (the asynchronous writers').
+        private let sink: ((Data) throws -> Void)?
         /// The root start tag's bytes without its `>`, and the bytes of the root with no items.
         private let startTag: [UInt8]
         private let emptyRoot: [UInt8]
@@ -107,7 +109,7 @@ extension XMLEncoder {
 
         init(
             options: XMLEncoder.Options, rootKey: String, itemKey: String?, rootAttributes: [(String, String)], header: XMLHeader?,
-            doctype: XMLDocumentType?, sink: @escaping (Data) throws -> Void
+            doctype: XMLDocumentType?, sink: ((Data) throws -> Void)?
         ) throws {
             self.options = options
             self.rootKey = rootKey
@@ -269,10 +271,20 @@ extension XMLEncoder {
         }
 
         private func flush() throws {
-            guard !writer.bytes.isEmpty else { return }
+            guard let sink, !writer.bytes.isEmpty else { return }
             let block = Data(writer.bytes)
             writer.bytes.removeAll(keepingCapacity: true)
             try sink(block)
+        }
+
+        /// For a writer without a sink: the bytes written since the last block was taken, when
+        /// there are at least `minimum` of them. The block's storage is handed over, not copied.
+        func takeBlock(minimum: Int) -> [UInt8]? {
+            guard writer.bytes.count >= max(1, minimum) else { return nil }
+            let block = writer.bytes
+            writer.bytes = []
+            writer.bytes.reserveCapacity(Self.blockSize + Self.blockSize / 4)
+            return block
         }
 
         /// The item encoded in its place, as a list of one: the root holding it, in the kept tree.
