@@ -105,22 +105,8 @@ func fileChunks(_ file: String, chunk: Int) -> AsyncStream<[UInt8]> {
 }
 
 /// The loop every async child runs: decodes the nodes, digests them, prints the time and digest.
-func decodeAsync(_ elements: XMLDecoder.Elements<OSMNode>) async {
-    var digest = Digest()
-    let clock = ContinuousClock()
-    let start = clock.now
-    do {
-        for try await node in elements { digest.add(node) }
-    } catch {
-        fail("decoding failed: \(error)")
-    }
-    print("seconds=\(seconds(clock.now - start))")
-    print("digest=\(digest)")
-}
-
-@MainActor
-func decodeAsyncOnMainActor(_ elements: XMLDecoder.Elements<OSMNode>) async {
-    // The same loop, isolated to the main actor.
+/// It runs on the caller's actor (`#isolation`): the main actor's or none.
+func decodeAsync(_ elements: XMLDecoder.Elements<OSMNode>, isolation: isolated (any Actor)? = #isolation) async {
     var digest = Digest()
     let clock = ContinuousClock()
     let start = clock.now
@@ -136,31 +122,26 @@ func decodeAsyncOnMainActor(_ elements: XMLDecoder.Elements<OSMNode>) async {
 /// A child of `async-chunks`: `source` is chunks, bytes or url; `actor` is main or off.
 func childAsyncDecode(source: String, file: String, chunk: Int, actor: String) -> Never {
     let path = Model.osm.path
-    Task { @MainActor in
+    /// The loop over `source`, on the caller's actor.
+    @Sendable func decode(isolation: isolated (any Actor)? = #isolation) async {
         let decoder = XMLDecoder()
+        func opened() -> FileHandle {
+            guard let handle = FileHandle(forReadingAtPath: file) else { fail("cannot open \(file)") }
+            return handle
+        }
+        switch source {
+        case "chunks": await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: fileChunks(file, chunk: chunk)))
+        case "url": await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: URL(fileURLWithPath: file)))
+        case "file-chunks": await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: FileChunks(handle: opened(), chunk: chunk)))
+        case "bytes" where actor != "main": await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: FileBytes(handle: opened())))
+        default: fail("unknown source \(source) (\(actor))")
+        }
+    }
+    Task { @MainActor in
         if actor == "main" {
-            switch source {
-            case "chunks": await decodeAsyncOnMainActor(decoder.decodeElements(OSMNode.self, at: path, from: fileChunks(file, chunk: chunk)))
-            case "url": await decodeAsyncOnMainActor(decoder.decodeElements(OSMNode.self, at: path, from: URL(fileURLWithPath: file)))
-            case "file-chunks":
-                guard let handle = FileHandle(forReadingAtPath: file) else { fail("cannot open \(file)") }
-                await decodeAsyncOnMainActor(decoder.decodeElements(OSMNode.self, at: path, from: FileChunks(handle: handle, chunk: chunk)))
-            default: fail("unknown source \(source)")
-            }
+            await decode()
         } else {
-            await Task.detached {
-                switch source {
-                case "chunks": await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: fileChunks(file, chunk: chunk)))
-                case "url": await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: URL(fileURLWithPath: file)))
-                case "file-chunks":
-                    guard let handle = FileHandle(forReadingAtPath: file) else { fail("cannot open \(file)") }
-                    await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: FileChunks(handle: handle, chunk: chunk)))
-                case "bytes":
-                    guard let handle = FileHandle(forReadingAtPath: file) else { fail("cannot open \(file)") }
-                    await decodeAsync(decoder.decodeElements(OSMNode.self, at: path, from: FileBytes(handle: handle)))
-                default: fail("unknown source \(source)")
-                }
-            }.value
+            await Task.detached { await decode() }.value
         }
         exit(0)
     }

@@ -39,6 +39,8 @@
 //
 // `swift run -c release streaming async-chunks [options]` measures decoding from asynchronous
 // sequences (chunks, single bytes, on and off the main actor) instead: see AsyncChunks.swift.
+// `swift run -c release streaming async-write [options]` measures the asynchronous writers
+// against the synchronous one: see AsyncWriting.swift.
 
 import Decoders
 import Encoders
@@ -440,6 +442,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--child") {
     case "stream-encode" where arguments.count == 3:
         guard let nodes = Int(arguments[2]) else { fail("bad arguments \(arguments)") }
         childStreamEncode(file: arguments[1], nodes: nodes)
+    case "async-encode" where arguments.count == 5:
+        guard let nodes = Int(arguments[3]) else { fail("bad arguments \(arguments)") }
+        childAsyncEncode(kind: arguments[1], file: arguments[2], nodes: nodes, actor: arguments[4])
     case "async-decode" where arguments.count == 5:
         guard let chunk = Int(arguments[3]) else { fail("bad arguments \(arguments)") }
         childAsyncDecode(source: arguments[1], file: arguments[2], chunk: chunk, actor: arguments[4])
@@ -449,6 +454,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--child") {
 } else if CommandLine.arguments.dropFirst().first == "async-chunks" {
     // See AsyncChunks.swift.
     asyncChunksParent()
+} else if CommandLine.arguments.dropFirst().first == "async-write" {
+    // See AsyncWriting.swift.
+    asyncWritingParent()
 } else {
     parent()
 }

@@ -64,7 +64,7 @@ extension XMLEncoder {
     /// body writer does) paces the writer, so memory holds one item and one block.
     ///
     /// A writer is used by one task. Its methods run on the caller's actor (the main actor's
-    /// included), so an item is encoded where the loop runs. Call ``finish()`` to write the end
+    /// included), so an item is encoded where the loop runs. Call ``finish(isolation:)`` to write the end
     /// tag and hand over the last block; an item that cannot be encoded or is refused throws and
     /// writes nothing, and a sink's error is thrown by the call that handed it the block.
     public final class AsyncElementWriter {
@@ -86,7 +86,7 @@ extension XMLEncoder {
         ///   - item: the value to encode as the next item.
         ///   - isolation: the actor the item is encoded on: the caller's, by default.
         /// - Throws: `EncodingError` when the item cannot be encoded (nothing of it is written), or
-        ///   the sink's error; `EncodingError.invalidValue` after ``finish()``.
+        ///   the sink's error; `EncodingError.invalidValue` after ``finish(isolation:)``.
         public func write<T: Encodable>(_ item: T, isolation: isolated (any Actor)? = #isolation) async throws {
             try writer.write(item)
             if let block = writer.takeBlock(minimum: ElementWriter.blockSize) { try await sink(block) }
