@@ -139,7 +139,8 @@ def pack(values, width):
 
 
 def literal(name, text, comment):
-    lines = [text[i:i + 128] for i in range(0, len(text), 128)]
+    # 108 characters a line: with the indentation and the continuation backslash, 117 columns.
+    lines = [text[i:i + 108] for i in range(0, len(text), 108)]
     body = "\\\n".join("        " + line for line in lines)
     return (
         f"    /// {comment}\n"

@@ -17,7 +17,8 @@ extension XMLReader {
     /// The handle is not closed by the reader. See ``init(contentsOf:options:chunkSize:)`` for
     /// what is held in memory.
     public init(fileHandle: FileHandle, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) {
-        self.init(fileDescriptor: fileHandle.fileDescriptor, keepingAlive: fileHandle, options: options, chunkSize: chunkSize)
+        self.init(
+            fileDescriptor: fileHandle.fileDescriptor, keepingAlive: fileHandle, options: options, chunkSize: chunkSize)
     }
 }
 
@@ -25,7 +26,9 @@ extension XMLDecoder {
     /// Decodes each element at `path` read from a file handle (a file, a pipe, standard input),
     /// one at a time; see ``decodeElements(_:at:from:_:)-(_,_,URL,_)``. The handle is read from
     /// its current position to its end, and not closed.
-    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from fileHandle: FileHandle, _ body: (T) throws -> Void) throws {
+    public func decodeElements<T: Decodable>(
+        _ type: T.Type, at path: String, from fileHandle: FileHandle, _ body: (T) throws -> Void
+    ) throws {
         try decodeElements(type, at: path, fileDescriptor: fileHandle.fileDescriptor, keepingAlive: fileHandle, body)
     }
 }
@@ -45,10 +48,13 @@ extension XMLEncoder {
     /// - Throws: `EncodingError.invalidValue` for a root or item name that is not an XML name, or
     ///   a header or doctype that cannot be written.
     public func elementWriter(
-        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil,
+        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil,
+        header: XMLHeader? = nil,
         doctype: XMLDocumentType? = nil, to fileHandle: FileHandle
     ) throws -> ElementWriter {
-        try elementWriter(withRootKey: rootKey, itemKey: itemKey, rootAttributes: rootAttributes, header: header, doctype: doctype) { data in
+        try elementWriter(
+            withRootKey: rootKey, itemKey: itemKey, rootAttributes: rootAttributes, header: header, doctype: doctype
+        ) { data in
             try fileHandle.write(contentsOf: data)
         }
     }

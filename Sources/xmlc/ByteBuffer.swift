@@ -96,7 +96,9 @@ extension UnsafeRawBufferPointer {
     /// Whether the bytes are those of `literal`.
     @inline(__always)
     func equals(_ literal: StaticString) -> Bool {
-        guard count == literal.utf8CodeUnitCount, let base = baseAddress else { return count == 0 && literal.utf8CodeUnitCount == 0 }
+        guard count == literal.utf8CodeUnitCount, let base = baseAddress else {
+            return count == 0 && literal.utf8CodeUnitCount == 0
+        }
         return memcmp(base, literal.utf8Start, count) == 0
     }
 }

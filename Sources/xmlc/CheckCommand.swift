@@ -3,9 +3,10 @@
 // Design: each input is read in chunks (`DocumentReader`: a file 64 KiB at a time, standard input
 // likewise), so a document of any size is checked in bounded memory; its events are pulled to the
 // end and the first `XMLParsingError` is the verdict on that document. The error's source line is
-// then recovered from the file, or from the last chunks of standard input (SourceLine.swift). Every input is checked even after a
-// failure, so one run reports one error per bad file. The exit status is the most severe outcome:
-// 0 all well-formed, 1 some document malformed, 2 a usage error or an unreadable input.
+// then recovered from the file, or from the last chunks of standard input (SourceLine.swift). Every
+// input is checked even after a failure, so one run reports one error per bad file. The exit status
+// is the most severe outcome: 0 all well-formed, 1 some document malformed, 2 a usage error or an
+// unreadable input.
 //
 // Success is reported on standard output (`FILE: well-formed, N elements`), which `--quiet`
 // silences; errors always go to standard error, formatted by `Diagnostic`.
@@ -96,7 +97,9 @@ enum CheckCommand: Command {
         } catch {
             switch error {
             case .malformed(let error):
-                console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: document.excerpt(for: error)).rendered)
+                console.err(
+                    Diagnostic(fileName: input.displayName, error: error, excerpt: document.excerpt(for: error))
+                        .rendered)
                 return .failure
             case .unreadable(let message), .unmappable(let message), .unwritable(let message):
                 console.toolError(message)

@@ -37,7 +37,8 @@ enum Conversion {
     /// on the request. Returns `convert`'s status, or the status to end with when there is nothing
     /// to convert.
     static func run(
-        _ arguments: [String], command: any Command.Type, options: [Option], console: Console, convert: (Request) -> ExitStatus
+        _ arguments: [String], command: any Command.Type, options: [Option], console: Console,
+        convert: (Request) -> ExitStatus
     ) -> ExitStatus {
         switch start(arguments, command: command, options: options, console: console) {
         case .convert(let request): return convert(request)
@@ -51,7 +52,9 @@ enum Conversion {
         case end(ExitStatus)
     }
 
-    private static func start(_ arguments: [String], command: any Command.Type, options: [Option], console: Console) -> Start {
+    private static func start(_ arguments: [String], command: any Command.Type, options: [Option], console: Console)
+        -> Start
+    {
         let parsed: CommandLineArguments
         do {
             parsed = try CommandLineArguments(arguments, options: options)
@@ -64,12 +67,15 @@ enum Conversion {
         }
         let indent = parsed.value("indent") != nil
         for (a, b, given) in [
-            ("--compact", "--indent", parsed.has("compact") && indent), ("--compact", "--tabs", parsed.has("compact") && parsed.has("tabs")),
+            ("--compact", "--indent", parsed.has("compact") && indent),
+            ("--compact", "--tabs", parsed.has("compact") && parsed.has("tabs")),
             ("--tabs", "--indent", parsed.has("tabs") && indent),
         ] where given {
             return .end(Tool.usageError("\(a) cannot be combined with \(b)", command: command.name, console: console))
         }
-        guard let width = indentation(parsed, defaultWidth: 2, command: command.name, console: console) else { return .end(.usage) }
+        guard let width = indentation(parsed, defaultWidth: 2, command: command.name, console: console) else {
+            return .end(.usage)
+        }
         guard let lookahead = lookahead(parsed, command: command.name, console: console) else { return .end(.usage) }
         let input: InputSource
         switch parsed.positionals.count {
@@ -77,7 +83,9 @@ enum Conversion {
         case 1: input = InputSource(argument: parsed.positionals[0])
         default:
             return .end(
-                Tool.usageError("expected one FILE (or '-' for standard input), got \(parsed.positionals.count)", command: command.name, console: console))
+                Tool.usageError(
+                    "expected one FILE (or '-' for standard input), got \(parsed.positionals.count)",
+                    command: command.name, console: console))
         }
         return .convert(Request(parsed: parsed, width: width, lookahead: lookahead, input: input))
     }
@@ -85,7 +93,9 @@ enum Conversion {
     /// Streams the request's XML document through `convert`, which reads its events and writes
     /// its output as it goes (flushing what it wrote before it returns or throws); then reports
     /// how it ended. Whatever was written before a failure stays written.
-    static func stream(_ request: Request, console: Console, convert: (inout DocumentReader) throws(StreamFailure) -> Void) -> ExitStatus {
+    static func stream(
+        _ request: Request, console: Console, convert: (inout DocumentReader) throws(StreamFailure) -> Void
+    ) -> ExitStatus {
         var document: DocumentReader
         do {
             document = try DocumentReader(request.input, options: readerOptions(request.parsed))
@@ -99,7 +109,9 @@ enum Conversion {
         } catch {
             switch error {
             case .malformed(let error):
-                console.err(Diagnostic(fileName: request.input.displayName, error: error, excerpt: document.excerpt(for: error)).rendered)
+                console.err(
+                    Diagnostic(fileName: request.input.displayName, error: error, excerpt: document.excerpt(for: error))
+                        .rendered)
                 return .failure
             case .unmappable(let message):
                 console.err("\(request.input.displayName): error: \(message)\n")
@@ -132,18 +144,25 @@ enum Conversion {
         default: break
         }
         if unit > 1 { digits = digits.dropLast() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let count = Int(digits), count <= (1 << 40) / unit else {
-            _ = Tool.usageError("--lookahead needs a number of bytes (optionally with K, M or G), not '\(text)'", command: command, console: console)
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let count = Int(digits),
+            count <= (1 << 40) / unit
+        else {
+            _ = Tool.usageError(
+                "--lookahead needs a number of bytes (optionally with K, M or G), not '\(text)'", command: command,
+                console: console)
             return nil
         }
         return count * unit
     }
 
     /// The indentation an `--indent N` option asks for (default `defaultWidth` spaces).
-    private static func indentation(_ parsed: CommandLineArguments, defaultWidth: Int, command: String, console: Console) -> Int? {
+    private static func indentation(
+        _ parsed: CommandLineArguments, defaultWidth: Int, command: String, console: Console
+    ) -> Int? {
         guard let text = parsed.value("indent") else { return defaultWidth }
         guard let width = Int(text), (0...16).contains(width) else {
-            _ = Tool.usageError("--indent needs a number from 0 to 16, not '\(text)'", command: command, console: console)
+            _ = Tool.usageError(
+                "--indent needs a number from 0 to 16, not '\(text)'", command: command, console: console)
             return nil
         }
         return width

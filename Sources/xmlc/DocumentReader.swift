@@ -78,7 +78,9 @@ struct DocumentReader {
             do {
                 return try reader.next()
             } catch {
-                if case .inputFailed(let why) = error.reason { throw .unreadable("cannot read '\(input.displayName)': \(why)") }
+                if case .inputFailed(let why) = error.reason {
+                    throw .unreadable("cannot read '\(input.displayName)': \(why)")
+                }
                 throw .malformed(error)
             }
         }

@@ -77,7 +77,8 @@ enum FormatCommand: Command {
             let parsed = request.parsed
             let indentation: [UInt8] = parsed.has("tabs") ? [0x09] : Array(repeating: 0x20, count: request.width)
             return Conversion.stream(request, console: console) { document throws(StreamFailure) in
-                var formatter = StreamingFormatter(pretty: !parsed.has("compact"), indentation: indentation, lookahead: request.lookahead)
+                var formatter = StreamingFormatter(
+                    pretty: !parsed.has("compact"), indentation: indentation, lookahead: request.lookahead)
                 try formatter.run(&document)
             }
         }

@@ -79,15 +79,20 @@ enum FromJSONCommand: Command {
             }
             var reader = JSONEventReader(input)
             var writer = JSONToXMLWriter(
-                pretty: !request.parsed.has("compact"), indent: request.width, holdLimit: Testing.holdLimit ?? JSONToXMLWriter.defaultHoldLimit)
+                pretty: !request.parsed.has("compact"), indent: request.width,
+                holdLimit: Testing.holdLimit ?? JSONToXMLWriter.defaultHoldLimit)
             do throws(JSONToXMLWriter.Failure) {
                 try writer.convert(&reader)
                 return .success
             } catch {
                 switch error {
                 case .invalid(let message, let position):
-                    let error = XMLParsingError(reason: .syntax(message), offset: position.offset, line: position.line, column: position.column)
-                    console.err(Diagnostic(fileName: request.input.displayName, error: error, excerpt: input.excerpt(for: error)).rendered)
+                    let error = XMLParsingError(
+                        reason: .syntax(message), offset: position.offset, line: position.line, column: position.column)
+                    console.err(
+                        Diagnostic(
+                            fileName: request.input.displayName, error: error, excerpt: input.excerpt(for: error)
+                        ).rendered)
                     return .failure
                 case .unreadable(let message), .unwritable(let message):
                     console.toolError(message)

@@ -101,7 +101,9 @@ struct JSONEventReader {
                 return nil
             case .start:
                 try ensure(3)
-                if available >= 3, buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF { index += 3 }
+                if available >= 3, buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
+                    index += 3
+                }
                 state = .value
             case .value:
                 try skipWhitespace()
@@ -119,7 +121,9 @@ struct JSONEventReader {
                 let start = position(at: index)
                 let name = try string(start: start)
                 try skipWhitespace()
-                guard available > 0, buffer[index] == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()); expected ':'") }
+                guard available > 0, buffer[index] == UInt8(ascii: ":") else {
+                    throw error("unexpected \(describeCurrent()); expected ':'")
+                }
                 index += 1
                 state = .value
                 return (.name(name), start)
@@ -139,7 +143,9 @@ struct JSONEventReader {
                     state = isObject ? .memberName : .value
                     continue
                 }
-                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw error("unexpected \(describeCurrent()); \(expected)") }
+                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error("unexpected \(describeCurrent()); \(expected)")
+                }
                 return self.close()
             }
         }
@@ -156,7 +162,8 @@ struct JSONEventReader {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let isObject = buffer[index] == UInt8(ascii: "{")
             guard containers.count < Self.maximumDepth else {
-                throw SyntaxError(message: "arrays and objects nested deeper than \(Self.maximumDepth)", position: start)
+                throw SyntaxError(
+                    message: "arrays and objects nested deeper than \(Self.maximumDepth)", position: start)
             }
             index += 1
             containers.append(isObject)
@@ -265,7 +272,8 @@ struct JSONEventReader {
                 break
             }
             if byte < 0x20 {
-                throw error("control character U+\(String(byte, radix: 16, uppercase: true)) must be escaped in a string")
+                throw error(
+                    "control character U+\(String(byte, radix: 16, uppercase: true)) must be escaped in a string")
             }
             try escape(start: start)
         }
@@ -296,10 +304,14 @@ struct JSONEventReader {
         case UInt8(ascii: "u"):
             var scalar = try hex4(escape)
             func lone() -> SyntaxError {
-                SyntaxError(message: "lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", position: escape)
+                SyntaxError(
+                    message: "lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string",
+                    position: escape)
             }
             if scalar >= 0xD800 && scalar < 0xDC00 {
-                guard available >= 2, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") else { throw lone() }
+                guard available >= 2, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") else {
+                    throw lone()
+                }
                 index += 2
                 let low = try hex4(escape)
                 guard low >= 0xDC00 && low < 0xE000 else { throw lone() }
@@ -307,10 +319,13 @@ struct JSONEventReader {
             } else if scalar >= 0xDC00 && scalar < 0xE000 {
                 throw lone()
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw SyntaxError(message: "invalid \\u escape", position: escape) }
+            guard let unicode = Unicode.Scalar(scalar) else {
+                throw SyntaxError(message: "invalid \\u escape", position: escape)
+            }
             scratch.append(contentsOf: String(Character(unicode)).utf8)
         default:
-            throw SyntaxError(message: "invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string", position: escape)
+            throw SyntaxError(
+                message: "invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string", position: escape)
         }
     }
 

@@ -69,7 +69,9 @@ final class JSONInput {
         let count: Int
         do {
             count = try buffer.withUnsafeMutableBytes { bytes in
-                Result { () throws(SystemError) in try SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...])) }
+                Result { () throws(SystemError) in
+                    try SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+                }
             }.get()
         } catch {
             buffer.removeLast(chunkSize)
@@ -91,7 +93,9 @@ final class JSONInput {
     func excerpt(for error: XMLParsingError) -> SourceExcerpt? {
         switch source {
         case .file(let path): SourceLine.excerpt(for: error, inFile: path)
-        case .standardInput: SourceLine.excerpt(for: error, in: older + newer, windowStart: total - older.count - newer.count, reachesEnd: ended)
+        case .standardInput:
+            SourceLine.excerpt(
+                for: error, in: older + newer, windowStart: total - older.count - newer.count, reachesEnd: ended)
         }
     }
 }

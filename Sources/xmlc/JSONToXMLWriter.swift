@@ -229,7 +229,9 @@ struct JSONToXMLWriter {
             return message
         case .reason(let reason):
             let path = error.path.map { step in
-                guard let parent = step.parent, let index = step.index, parent.total(step.name) > 1 else { return step.name }
+                guard let parent = step.parent, let index = step.index, parent.total(step.name) > 1 else {
+                    return step.name
+                }
                 return step.name + "[\(index)]"
             }.joined(separator: "/")
             return "cannot be written as XML: " + XMLTree.SerializationError(reason: reason, path: path).description
@@ -251,15 +253,22 @@ struct JSONToXMLWriter {
         case .root(let start, let members, let name):
             switch event {
             case .name(let member):
-                if members == 1 { mappingFailure("expected an object with one member, the root element: {\"root\": …}", at: start) }
-                contexts[contexts.count - 1] = .root(start: start, members: members + 1, name: members == 0 ? member : name)
+                if members == 1 {
+                    mappingFailure("expected an object with one member, the root element: {\"root\": …}", at: start)
+                }
+                contexts[contexts.count - 1] = .root(
+                    start: start, members: members + 1, name: members == 0 ? member : name)
             case .objectEnd:
-                if members == 0 { mappingFailure("expected an object with one member, the root element: {\"root\": …}", at: start) }
+                if members == 0 {
+                    mappingFailure("expected an object with one member, the root element: {\"root\": …}", at: start)
+                }
                 contexts.removeLast()
             default:
                 if members == 1, let name {
                     if event == .arrayStart {
-                        mappingFailure("the root element's value cannot be an array: a document has one root element", at: position)
+                        mappingFailure(
+                            "the root element's value cannot be an array: a document has one root element", at: position
+                        )
                         skip(event)
                     } else {
                         element(name, event, at: position)
@@ -282,7 +291,9 @@ struct JSONToXMLWriter {
             if event == .arrayEnd {
                 contexts.removeLast()
             } else if event == .arrayStart {
-                mappingFailure("nested arrays cannot be mapped to XML: an array holds the repeated elements \"\(name)\"", at: position)
+                mappingFailure(
+                    "nested arrays cannot be mapped to XML: an array holds the repeated elements \"\(name)\"",
+                    at: position)
                 skip(event)
             } else {
                 element(name, event, at: position)
@@ -296,16 +307,24 @@ struct JSONToXMLWriter {
             case .objectStart:
                 contexts.append(.contentItem(start: position, members: 0, name: nil))
             default:
-                mappingFailure("a \"#content\" item must be a string or an object with one member (an element)", at: position)
+                mappingFailure(
+                    "a \"#content\" item must be a string or an object with one member (an element)", at: position)
                 skip(event)
             }
         case .contentItem(let start, let members, let name):
             switch event {
             case .name(let member):
-                if members == 1 { mappingFailure("a \"#content\" item must be a string or an object with one member (an element)", at: start) }
-                contexts[contexts.count - 1] = .contentItem(start: start, members: members + 1, name: members == 0 ? member : name)
+                if members == 1 {
+                    mappingFailure(
+                        "a \"#content\" item must be a string or an object with one member (an element)", at: start)
+                }
+                contexts[contexts.count - 1] = .contentItem(
+                    start: start, members: members + 1, name: members == 0 ? member : name)
             case .objectEnd:
-                if members == 0 { mappingFailure("a \"#content\" item must be a string or an object with one member (an element)", at: start) }
+                if members == 0 {
+                    mappingFailure(
+                        "a \"#content\" item must be a string or an object with one member (an element)", at: start)
+                }
                 contexts.removeLast()
             default:
                 if members == 1, let name { children(name, event, at: position) } else { skip(event) }
@@ -389,7 +408,8 @@ struct JSONToXMLWriter {
         path.append(PathStep(name: name, index: parent?.record(name, budget: &nameBudget), parent: parent))
         sequence += 1
         if writing { beforeChild() }
-        var frame = Frame(name: name, position: position, sequence: sequence, path: path, preserve: frames.last?.preserve ?? false)
+        var frame = Frame(
+            name: name, position: position, sequence: sequence, path: path, preserve: frames.last?.preserve ?? false)
         frame.regionStart = output.count
         frame.bindingCount = bindings.count
         if event == .objectStart {
@@ -406,7 +426,9 @@ struct JSONToXMLWriter {
             output.append("/>")
         } else {
             if let bad = XMLMarkup.invalidCharacter(in: value) {
-                fail(WritingError(sequence: sequence, problem: .reason(.invalidCharacter(bad)), path: path, position: position))
+                fail(
+                    WritingError(
+                        sequence: sequence, problem: .reason(.invalidCharacter(bad)), path: path, position: position))
                 return
             }
             output.append(UInt8(ascii: ">"))
@@ -457,7 +479,10 @@ struct JSONToXMLWriter {
         var frame = frames.removeLast()
         defer { frames.append(frame) }
         if let bad = XMLMarkup.invalidCharacter(in: value) {
-            fail(WritingError(sequence: sequence, problem: .reason(.invalidCharacter(bad)), path: frame.path, position: frame.position))
+            fail(
+                WritingError(
+                    sequence: sequence, problem: .reason(.invalidCharacter(bad)), path: frame.path,
+                    position: frame.position))
             return
         }
         if !frame.hasText {
@@ -468,8 +493,10 @@ struct JSONToXMLWriter {
                         WritingError(
                             sequence: sequence,
                             problem: .message(
-                                "text in <\(frame.name)> comes after more of its child elements than from-json holds (\(holdLimit) bytes "
-                                    + "of output), and they were written indented; put the text first, or use --compact"),
+                                "text in <\(frame.name)> comes after more of its child elements than from-json "
+                                    + "holds (\(holdLimit) bytes "
+                                    + "of output), and they were written indented; put the text first, or use --compact"
+                            ),
                             path: frame.path, position: position))
                     return
                 }
@@ -501,7 +528,8 @@ struct JSONToXMLWriter {
                 WritingError(
                     sequence: frame.sequence,
                     problem: .message(
-                        "the attribute \"\(name)\" of <\(frame.name)> comes after more of its content than from-json holds (\(holdLimit) "
+                        "the attribute \"\(name)\" of <\(frame.name)> comes after more of its content than "
+                            + "from-json holds (\(holdLimit) "
                             + "bytes of output); put an element's attributes before its content"),
                     path: frame.path, position: position))
             return
@@ -514,7 +542,8 @@ struct JSONToXMLWriter {
                         WritingError(
                             sequence: frame.sequence,
                             problem: .message(
-                                "the attribute \"xml:space\" of <\(frame.name)> comes after its child elements, whose layout it "
+                                "the attribute \"xml:space\" of <\(frame.name)> comes after its child "
+                                    + "elements, whose layout it "
                                     + "decides; put it before the element's content"),
                             path: frame.path, position: position))
                     return
@@ -535,11 +564,14 @@ struct JSONToXMLWriter {
             requirePrefix(prefix, failure(.undeclaredPrefix(prefix)), held: true)
             guard writing else { return }
         }
-        if frame.attributeNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) { return fail(failure(.duplicateAttribute(name))) }
+        if frame.attributeNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) {
+            return fail(failure(.duplicateAttribute(name)))
+        }
         if let prefix, prefix != "xmlns", let uri = bound(prefix) {
             for other in frame.attributeNames {
                 let (otherPrefix, otherLocal) = Self.split(other)
-                if let otherPrefix, otherPrefix != "xmlns", let otherURI = bound(otherPrefix), otherURI.utf8.elementsEqual(uri.utf8),
+                if let otherPrefix, otherPrefix != "xmlns", let otherURI = bound(otherPrefix),
+                    otherURI.utf8.elementsEqual(uri.utf8),
                     otherLocal.utf8.elementsEqual(local.utf8)
                 {
                     return fail(failure(.duplicateAttribute(name)))
@@ -551,7 +583,9 @@ struct JSONToXMLWriter {
         bytes += name.utf8
         bytes += [UInt8(ascii: "="), UInt8(ascii: "\"")]
         var escapedValue = value
-        escapedValue.withUTF8 { XMLMarkup.escape(UnsafeRawBufferPointer($0), inAttribute: true) { bytes.appendBytes($0) } }
+        escapedValue.withUTF8 {
+            XMLMarkup.escape(UnsafeRawBufferPointer($0), inAttribute: true) { bytes.appendBytes($0) }
+        }
         bytes.append(UInt8(ascii: "\""))
         output.insert(bytes, at: frame.tagEnd)
         frame.tagEnd += bytes.count
@@ -599,7 +633,9 @@ struct JSONToXMLWriter {
             WritingError(sequence: frame.sequence, problem: .reason(reason), path: frame.path, position: frame.position)
         }
         let (elementPrefix, _) = Self.split(frame.name)
-        guard XMLMarkup.isQualifiedName(frame.name), elementPrefix != "xmlns" else { return fail(failure(.invalidName(frame.name))) }
+        guard XMLMarkup.isQualifiedName(frame.name), elementPrefix != "xmlns" else {
+            return fail(failure(.invalidName(frame.name)))
+        }
         for (name, value) in frame.attributes {
             guard XMLMarkup.isQualifiedName(name) else { return fail(failure(.invalidName(name))) }
             if let bad = XMLMarkup.invalidCharacter(in: value) { return fail(failure(.invalidCharacter(bad))) }
@@ -623,7 +659,9 @@ struct JSONToXMLWriter {
                 guard seen.insert(Array(name.utf8)).inserted else { return fail(failure(.duplicateAttribute(name))) }
                 let (prefix, local) = Self.split(name)
                 if let prefix, prefix != "xmlns", let uri = bound(prefix) {
-                    guard expanded.insert(Array("{\(uri)}\(local)".utf8)).inserted else { return fail(failure(.duplicateAttribute(name))) }
+                    guard expanded.insert(Array("{\(uri)}\(local)".utf8)).inserted else {
+                        return fail(failure(.duplicateAttribute(name)))
+                    }
                 }
             }
         }
@@ -699,7 +737,9 @@ struct JSONToXMLWriter {
             for index in committedCount..<frames.count {
                 frames[index].regionStart -= released
                 frames[index].tagEnd -= released
-                frames[index].breaks = frames[index].breaks.map { ($0.lowerBound - released)..<($0.upperBound - released) }
+                frames[index].breaks = frames[index].breaks.map {
+                    ($0.lowerBound - released)..<($0.upperBound - released)
+                }
             }
             finalizePending()
             guard writing else { return }
@@ -726,6 +766,8 @@ struct JSONToXMLWriter {
 
     private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
         var string = string
-        string.withUTF8 { bytes in XMLMarkup.escape(UnsafeRawBufferPointer(bytes), inAttribute: inAttribute) { output.append($0) } }
+        string.withUTF8 { bytes in
+            XMLMarkup.escape(UnsafeRawBufferPointer(bytes), inAttribute: inAttribute) { output.append($0) }
+        }
     }
 }

@@ -54,7 +54,9 @@ enum SourceLine {
 
     /// The line of an error from some of the document's bytes: `window`, which starts at byte
     /// `windowStart` of the document, and ends where the document does when `reachesEnd`.
-    static func excerpt(for error: XMLParsingError, in window: [UInt8], windowStart: Int, reachesEnd: Bool) -> SourceExcerpt? {
+    static func excerpt(for error: XMLParsingError, in window: [UInt8], windowStart: Int, reachesEnd: Bool)
+        -> SourceExcerpt?
+    {
         let local = error.offset - windowStart
         guard local >= 0, local <= window.count, error.column >= 1 else { return nil }
         func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
@@ -63,7 +65,9 @@ enum SourceLine {
         var start = local
         while start > 0, !isBreak(window[start - 1]) { start -= 1 }
         // At the line feed of a CR LF pair, the offset is on the next line (column 1).
-        if start == local, start > 0, start < window.count, window[start - 1] == 0x0D, window[start] == 0x0A { start += 1 }
+        if start == local, start > 0, start < window.count, window[start - 1] == 0x0D, window[start] == 0x0A {
+            start += 1
+        }
         var continuesBefore = start == 0 && windowStart > 0
         if start == 0, windowStart == 0, window.starts(with: [0xEF, 0xBB, 0xBF]) {
             // A byte order mark is no column, and shows as nothing.
@@ -94,7 +98,8 @@ enum SourceLine {
             }
         }
         let scalars = Array(String(decoding: window[start..<max(start, end)], as: UTF8.self).unicodeScalars)
-        return SourceExcerpt(scalars: scalars, caretIndex: before, continuesBefore: continuesBefore, continuesAfter: continuesAfter)
+        return SourceExcerpt(
+            scalars: scalars, caretIndex: before, continuesBefore: continuesBefore, continuesAfter: continuesAfter)
     }
 }
 
@@ -135,7 +140,9 @@ enum SourceEncoding {
         guard index < close, declaration[index] == UInt8(ascii: "=") else { return nil }
         index += 1
         skipSpace()
-        guard index < close, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
+        guard index < close, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else {
+            return nil
+        }
         let quote = declaration[index]
         index += 1
         let valueStart = index

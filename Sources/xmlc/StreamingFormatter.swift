@@ -146,7 +146,10 @@ struct StreamingFormatter {
             sinks.put(0x22, target)
         }
         sinks.prepare(depth)
-        frames.append(Frame(nameStart: nameStart, nameEnd: names.count, preserve: preserve, undecided: !preserve, tagTarget: target))
+        frames.append(
+            Frame(
+                nameStart: nameStart, nameEnd: names.count, preserve: preserve, undecided: !preserve, tagTarget: target)
+        )
     }
 
     private mutating func endElement() {
@@ -227,7 +230,9 @@ struct StreamingFormatter {
 
     /// The bytes of a declaration, or the failure to report when the tree writer would refuse it
     /// (the reader accepts nothing it refuses: this is a safety net).
-    private static func markup(_ bytes: () throws(XMLTree.SerializationError) -> [UInt8]) throws(StreamFailure) -> [UInt8] {
+    private static func markup(_ bytes: () throws(XMLTree.SerializationError) -> [UInt8]) throws(StreamFailure)
+        -> [UInt8]
+    {
         do throws(XMLTree.SerializationError) {
             return try bytes()
         } catch {

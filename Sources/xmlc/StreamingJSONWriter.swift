@@ -293,7 +293,9 @@ struct StreamingJSONWriter {
     private mutating func text(_ slice: XMLSlice, cdata: Bool, _ reader: XMLReader) throws(StreamFailure) {
         let index = depth - 1
         let kept = reader.withDecodedBytes(of: slice) { bytes -> Bool in
-            let kept = cdata || levels[index].preserve || !bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+            let kept =
+                cdata || levels[index].preserve
+                || !bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
             switch levels[index].form {
             case .pending:
                 sinks.holdText(bytes, at: index)
@@ -323,7 +325,8 @@ struct StreamingJSONWriter {
             if levels[index].dropsWhitespace {
                 throw unmappable(
                     at: index,
-                    "text follows at \(reader.location(of: slice)), so the white space between its elements is content too, "
+                    "text follows at \(reader.location(of: slice)), so the white space between its elements is "
+                        + "content too, "
                         + "but it was already left out of its \"#content\"")
             }
             levels[index].keptText = true
@@ -342,14 +345,20 @@ struct StreamingJSONWriter {
 
     /// Decides where the child element at depth `child` (its name is in its level) of the element
     /// at `index` goes, writing what comes before its value. `reader` and `tag` locate an error.
-    private mutating func place(child: Int, in index: Int, _ reader: XMLReader, _ tag: XMLName) throws(StreamFailure) -> Placement {
+    private mutating func place(child: Int, in index: Int, _ reader: XMLReader, _ tag: XMLName) throws(StreamFailure)
+        -> Placement
+    {
         let sawElement = levels[index].sawElement
         let sameName = sawElement && levels[child].name == levels[index].groupName
         let interleaved = sawElement && !sameName && levels[index].seen.contains(levels[child].name)
         levels[index].sawElement = true
         switch levels[index].form {
         case .string, .text:
-            throw unmappable(at: index, "a child element <\(name(child))> follows at \(reader.location(of: tag.qualified)), but it was already written as text")
+            throw unmappable(
+                at: index,
+                "a child element <\(name(child))> follows at \(reader.location(of: tag.qualified)), but it was "
+                    + "already written as text"
+            )
         case .pending:
             if levels[index].keptText || interleaved {
                 switchToContent(index, mixed: levels[index].keptText)
@@ -370,7 +379,8 @@ struct StreamingJSONWriter {
                     beginGroupMember(index)
                     sinks.put(0x5B, sink)
                     sinks.newline(2, sink)
-                    sinks.transfer(UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: sink, extra: 2)
+                    sinks.transfer(
+                        UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: sink, extra: 2)
                     sinks.giveBack(held, index)
                     sinks.put(0x2C, sink)
                     sinks.newline(2, sink)
@@ -383,14 +393,16 @@ struct StreamingJSONWriter {
                 case .single, .none:
                     throw unmappable(
                         at: index,
-                        "another <\(name(child))> follows at \(reader.location(of: tag.qualified)), so <\(name(child))> needs an array, "
+                        "another <\(name(child))> follows at \(reader.location(of: tag.qualified)), so "
+                            + "<\(name(child))> needs an array, "
                             + "but the first was already written as a single member")
                 }
             }
             if interleaved {
                 throw unmappable(
                     at: index,
-                    "a <\(name(child))> element follows other elements at \(reader.location(of: tag.qualified)), so it needs \"#content\" (interleaved names), "
+                    "a <\(name(child))> element follows other elements at "
+                        + "\(reader.location(of: tag.qualified)), so it needs \"#content\" (interleaved names), "
                         + "but its child elements were already written as members")
             }
             closeGroup(index)
@@ -431,7 +443,9 @@ struct StreamingJSONWriter {
             levels[index].seenCost += cost
             seenTotal += cost
             if seenTotal > max(lookahead, Self.minimumNameMemory) {
-                throw unmappable(at: index, "it has more differently named child elements than can be remembered to check their order")
+                throw unmappable(
+                    at: index,
+                    "it has more differently named child elements than can be remembered to check their order")
             }
         }
         let name = levels[child].name
@@ -514,11 +528,15 @@ struct StreamingJSONWriter {
         do {
             let bytes = held.bytes.contents
             held.itemNames.withUnsafeBytes { names in
-                func name(_ item: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: names[held.nameRange(of: item)]) }
+                func name(_ item: Int) -> UnsafeRawBufferPointer {
+                    UnsafeRawBufferPointer(rebasing: names[held.nameRange(of: item)])
+                }
                 var first = 0
                 while first < elements.count {
                     var last = first
-                    while last + 1 < elements.count, name(elements[last + 1]).elementsEqual(name(elements[first])) { last += 1 }
+                    while last + 1 < elements.count, name(elements[last + 1]).elementsEqual(name(elements[first])) {
+                        last += 1
+                    }
                     let isOpen = !final && last == elements.count - 1
                     if isOpen && first == last {
                         keep = elements[first]
@@ -527,13 +545,17 @@ struct StreamingJSONWriter {
                     }
                     beginMember(index, name(elements[first]))
                     if first == last {
-                        sinks.transfer(UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[first])]), to: sink, extra: 1)
+                        sinks.transfer(
+                            UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[first])]), to: sink, extra: 1
+                        )
                     } else {
                         sinks.put(0x5B, sink)
                         for position in first...last {
                             if position > first { sinks.put(0x2C, sink) }
                             sinks.newline(2, sink)
-                            sinks.transfer(UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[position])]), to: sink, extra: 2)
+                            sinks.transfer(
+                                UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[position])]), to: sink,
+                                extra: 2)
                         }
                         if isOpen {
                             levels[index].group = .array
@@ -562,7 +584,9 @@ struct StreamingJSONWriter {
         case .head:
             let held = sinks.take(index)
             beginGroupMember(index)
-            sinks.transfer(UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: levels[index].sink, extra: 1)
+            sinks.transfer(
+                UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: levels[index].sink,
+                extra: 1)
             sinks.giveBack(held, index)
         case .array:
             sinks.newline(1, levels[index].sink)
@@ -579,7 +603,9 @@ struct StreamingJSONWriter {
             var chosen: Int?
             for index in 0..<depth where !sinks.held[index].items.isEmpty {
                 // Empty text cannot be committed as "#text" (it would not be written at all).
-                if levels[index].form == .pending, !levels[index].sawElement, sinks.held[index].bytes.isEmpty { continue }
+                if levels[index].form == .pending, !levels[index].sawElement, sinks.held[index].bytes.isEmpty {
+                    continue
+                }
                 chosen = index
                 break
             }
@@ -628,7 +654,8 @@ struct StreamingJSONWriter {
     private mutating func redirect(from index: Int, extra: Int) {
         let sink = levels[index].sink
         for deeper in (index + 1)..<max(index + 1, depth) where levels[deeper].sink.target == index {
-            levels[deeper].sink = JSONSink(target: sink.target, offset: sink.offset + extra + levels[deeper].sink.offset)
+            levels[deeper].sink = JSONSink(
+                target: sink.target, offset: sink.offset + extra + levels[deeper].sink.offset)
         }
     }
 
@@ -733,7 +760,9 @@ private struct Held {
         kept.items = items[first...].map { item in
             item.isText
                 ? HeldItem(isText: true, start: item.start - start)
-                : HeldItem(isText: false, start: item.start - start, nameStart: item.nameStart - nameStart, nameEnd: item.nameEnd - nameStart)
+                : HeldItem(
+                    isText: false, start: item.start - start, nameStart: item.nameStart - nameStart,
+                    nameEnd: item.nameEnd - nameStart)
         }
         return kept
     }
@@ -789,8 +818,16 @@ private struct JSONSinks {
     mutating func giveBack(_ items: Held, _ depth: Int) {
         var emptied = items
         emptied.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
-        if emptied.items.capacity > 1 << 14 { emptied.items = [] } else { emptied.items.removeAll(keepingCapacity: true) }
-        if emptied.itemNames.capacity > 1 << 16 { emptied.itemNames = [] } else { emptied.itemNames.removeAll(keepingCapacity: true) }
+        if emptied.items.capacity > 1 << 14 {
+            emptied.items = []
+        } else {
+            emptied.items.removeAll(keepingCapacity: true)
+        }
+        if emptied.itemNames.capacity > 1 << 16 {
+            emptied.itemNames = []
+        } else {
+            emptied.itemNames.removeAll(keepingCapacity: true)
+        }
         pendingTotal -= held[depth].size
         held[depth] = emptied
     }
@@ -808,7 +845,9 @@ private struct JSONSinks {
     mutating func holdElement(_ name: [UInt8], at depth: Int) {
         let start = held[depth].itemNames.count
         held[depth].itemNames.append(contentsOf: name)
-        held[depth].items.append(HeldItem(isText: false, start: held[depth].bytes.count, nameStart: start, nameEnd: held[depth].itemNames.count))
+        held[depth].items.append(
+            HeldItem(
+                isText: false, start: held[depth].bytes.count, nameStart: start, nameEnd: held[depth].itemNames.count))
         pendingTotal += Held.itemCost + name.count
     }
 
@@ -850,7 +889,9 @@ private struct JSONSinks {
         let depth = sink.offset + level
         if sink.target < 0 {
             if depth <= Self.lineBreakLevels {
-                lineBreaks.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[0..<(1 + max(0, depth) * indentation.count)])) }
+                lineBreaks.withUnsafeBytes {
+                    output.append(UnsafeRawBufferPointer(rebasing: $0[0..<(1 + max(0, depth) * indentation.count)]))
+                }
                 return
             }
             output.append(0x0A)

@@ -50,7 +50,9 @@ enum SystemIO {
     /// Writes the UTF-8 of `text` to `descriptor`.
     static func writeAll(_ text: String, to descriptor: Int32) throws(SystemError) {
         var text = text
-        try text.withUTF8 { bytes in Result { () throws(SystemError) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) } }.get()
+        try text.withUTF8 { bytes in
+            Result { () throws(SystemError) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
+        }.get()
     }
 
     /// Reads up to `buffer.count` bytes from `descriptor` at its current position; 0 at its end.

@@ -77,7 +77,8 @@ enum ToJSONCommand: Command {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in
-            let indentation: [UInt8]? = request.parsed.has("compact") ? nil : Array(repeating: 0x20, count: request.width)
+            let indentation: [UInt8]? =
+                request.parsed.has("compact") ? nil : Array(repeating: 0x20, count: request.width)
             return Conversion.stream(request, console: console) { document throws(StreamFailure) in
                 var writer = StreamingJSONWriter(indentation: indentation, lookahead: request.lookahead)
                 try writer.run(&document)

@@ -59,11 +59,18 @@ struct FoundationAPITests {
     }
 
     @Test func formattedDatesDecodeFromElementsAttributesListsAndTheRoot() throws {
-        #expect(try decode(Event.self, "<e><at>2024-05-01</at></e>", configure: Self.formattedDecoding) == Event(at: Self.day))
+        #expect(
+            try decode(Event.self, "<e><at>2024-05-01</at></e>", configure: Self.formattedDecoding)
+                == Event(at: Self.day))
         // The text is trimmed, as `trimValueWhitespaces` says by default.
-        #expect(try decode(Event.self, "<e><at> 2024-05-01 </at></e>", configure: Self.formattedDecoding) == Event(at: Self.day))
-        #expect(try decode(AttributeEvent.self, "<e at='2024-05-01'/>", configure: Self.formattedDecoding).at == Self.day)
-        #expect(try decode(Events.self, "<e><at>2024-05-01</at><at>2024-05-01</at></e>", configure: Self.formattedDecoding).at == [Self.day, Self.day])
+        #expect(
+            try decode(Event.self, "<e><at> 2024-05-01 </at></e>", configure: Self.formattedDecoding)
+                == Event(at: Self.day))
+        #expect(
+            try decode(AttributeEvent.self, "<e at='2024-05-01'/>", configure: Self.formattedDecoding).at == Self.day)
+        #expect(
+            try decode(Events.self, "<e><at>2024-05-01</at><at>2024-05-01</at></e>", configure: Self.formattedDecoding)
+                .at == [Self.day, Self.day])
         #expect(try decode(Date.self, "<d>2024-05-01</d>", configure: Self.formattedDecoding) == Self.day)
     }
 
@@ -73,7 +80,9 @@ struct FoundationAPITests {
         ("<e><at>2024-05-01</at><at>bad</at></e>", ["at", "1"], "bad", "line 1, column 24"),
         ("<d>bad</d>", [], "bad", "line 1, column 2"),
     ])
-    func textTheFormatterDoesNotReadIsRefusedAsBefore(_ xml: String, _ path: [String], _ text: String, _ location: String) throws {
+    func textTheFormatterDoesNotReadIsRefusedAsBefore(
+        _ xml: String, _ path: [String], _ text: String, _ location: String
+    ) throws {
         let error: DecodingError?
         if xml.hasPrefix("<d>") {
             error = decodingError(Date.self, xml, configure: Self.formattedDecoding)
@@ -87,13 +96,16 @@ struct FoundationAPITests {
         let found = try #require(error)
         #expect(found.kind == "dataCorrupted")
         #expect(found.fullPath == path)
-        #expect(found.debugDescription == "Date string \"\(text)\" does not match the format expected by the formatter, at \(location).")
+        #expect(
+            found.debugDescription
+                == "Date string \"\(text)\" does not match the format expected by the formatter, at \(location).")
     }
 
     @Test func anElementThatIsNoTextIsATypeMismatch() throws {
         let error = try #require(decodingError(Event.self, "<e><at><x/></at></e>", configure: Self.formattedDecoding))
         #expect(error.kind == "typeMismatch")
-        #expect(error.debugDescription == "Expected to decode String but found element <at> instead, at line 1, column 5.")
+        #expect(
+            error.debugDescription == "Expected to decode String but found element <at> instead, at line 1, column 5.")
     }
 
     @Test func elementsDecodedOneAtATimeGiveTheirPositionAndLine() throws {
@@ -101,11 +113,15 @@ struct FoundationAPITests {
         Self.formattedDecoding(decoder)
         var decoded: [Event] = []
         do {
-            try decoder.decodeElements(Event.self, at: "r/e", from: Data("<r><e><at>2024-05-01</at></e>\n<e><at>x</at></e></r>".utf8)) { decoded.append($0) }
+            try decoder.decodeElements(
+                Event.self, at: "r/e", from: Data("<r><e><at>2024-05-01</at></e>\n<e><at>x</at></e></r>".utf8)
+            ) { decoded.append($0) }
             Issue.record("expected an error")
         } catch let error as DecodingError {
             #expect(error.fullPath == ["1", "at"])
-            #expect(error.debugDescription == "Date string \"x\" does not match the format expected by the formatter, at line 2, column 5.")
+            #expect(
+                error.debugDescription
+                    == "Date string \"x\" does not match the format expected by the formatter, at line 2, column 5.")
         }
         #expect(decoded == [Event(at: Self.day)])
     }
@@ -120,11 +136,15 @@ struct FoundationAPITests {
         for cdata in [false, true] {
             #expect(try encoded(Event(at: Self.day), cdata: cdata) == "<r><at>2024-05-01</at></r>")
             #expect(try encoded(AttributeEvent(at: Attribute(Self.day)), cdata: cdata) == #"<r at="2024-05-01" />"#)
-            #expect(try encoded(Events(at: [Self.day, Self.day]), cdata: cdata) == "<r><at>2024-05-01</at><at>2024-05-01</at></r>")
+            #expect(
+                try encoded(Events(at: [Self.day, Self.day]), cdata: cdata)
+                    == "<r><at>2024-05-01</at><at>2024-05-01</at></r>")
             #expect(try encoded(Self.day, cdata: cdata) == "<r>2024-05-01</r>")
             #expect(try encoded(["k": Self.day], cdata: cdata) == "<r><k>2024-05-01</k></r>")
         }
-        #expect(try encoded(Labelled(at: Self.day, label: "x"), cdata: true) == "<r><at>2024-05-01</at><label><![CDATA[x]]></label></r>")
+        #expect(
+            try encoded(Labelled(at: Self.day, label: "x"), cdata: true)
+                == "<r><at>2024-05-01</at><label><![CDATA[x]]></label></r>")
     }
 
     @Test func theElementWriterWritesFormattedDates() throws {
@@ -142,7 +162,8 @@ struct FoundationAPITests {
     @Test func formattedDatesRoundTrip() throws {
         let value = Labelled(at: Self.day, label: "release")
         try roundTrip(
-            value, expectedXML: "<r><at>2024-05-01</at><label>release</label></r>", rootKey: "r", encoder: Self.formattedEncoding,
+            value, expectedXML: "<r><at>2024-05-01</at><label>release</label></r>", rootKey: "r",
+            encoder: Self.formattedEncoding,
             decoder: Self.formattedDecoding)
     }
 
@@ -151,7 +172,8 @@ struct FoundationAPITests {
     private static let document = "<feed><item><at>2024-05-01</at></item><item><at>2024-05-01</at></item></feed>"
 
     private static func temporaryFile(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("foundation-api-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "foundation-api-\(UUID().uuidString).xml")
         try Data(text.utf8).write(to: url)
         return url
     }
@@ -205,7 +227,9 @@ struct FoundationAPITests {
         try writer.finish()
         try handle.write(contentsOf: Data("\n".utf8))
         try handle.close()
-        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == "<feed><item><at>2024-05-01</at></item></feed>\n")
+        #expect(
+            String(decoding: try Data(contentsOf: url), as: UTF8.self)
+                == "<feed><item><at>2024-05-01</at></item></feed>\n")
     }
 
     /// The error `body` throws, as an `NSError`.
@@ -223,7 +247,10 @@ struct FoundationAPITests {
         let expected = try #require(Self.caught { _ = try FileHandle(forReadingFrom: url) })
         for (name, open) in [
             ("XMLReader(contentsOf:)", { _ = try XMLReader(contentsOf: url) }),
-            ("decodeElements(_:at:from:_:)", { try XMLDecoder().decodeElements(Event.self, at: "feed/item", from: url) { _ in } }),
+            (
+                "decodeElements(_:at:from:_:)",
+                { try XMLDecoder().decodeElements(Event.self, at: "feed/item", from: url) { _ in } }
+            ),
         ] as [(String, () throws -> Void)] {
             let error = try #require(Self.caught(open), "\(name)")
             #expect(error.domain == expected.domain, "\(name)")

@@ -18,7 +18,9 @@ struct FuzzRegressionTests {
     static let inputs: [String] = {
         var paths: [String] = []
         for directory in ["Fuzz/seeds", "Fuzz/regressions"] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(directory).path)) ?? []
+            let names =
+                (try? FileManager.default.contentsOfDirectory(
+                    atPath: packageRoot.appendingPathComponent(directory).path)) ?? []
             paths += names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.map { "\(directory)/\($0)" }
         }
         return paths.sorted()
@@ -37,7 +39,8 @@ struct FuzzRegressionTests {
         let bytes = try [UInt8](Data(contentsOf: Self.packageRoot.appendingPathComponent(path)))
         #expect(drain(try? XMLReader(bytes)) < Self.eventLimit, "\(path): too many events; is the reader looping?")
         let namespaceless = XMLReader.Options(shouldProcessNamespaces: false)
-        let count = bytes.withUnsafeBytes { buffer in drain(try? XMLReader(unsafeBytes: buffer, options: namespaceless)) }
+        let count = bytes.withUnsafeBytes { buffer in drain(try? XMLReader(unsafeBytes: buffer, options: namespaceless))
+        }
         #expect(count < Self.eventLimit, "\(path): too many events; is the reader looping?")
     }
 

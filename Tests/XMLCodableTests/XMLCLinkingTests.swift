@@ -11,7 +11,9 @@ import Testing
 @Suite("xmlc's linking")
 struct XMLCLinkingTests {
     /// The libraries xmlc must not need.
-    static let foundationLibraries = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"]
+    static let foundationLibraries = [
+        "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+    ]
 
     /// The shared libraries a binary needs, as `readelf -d` or `ldd` lists them; `nil` when neither
     /// tool can be run.
@@ -19,7 +21,9 @@ struct XMLCLinkingTests {
         if let output = try run("readelf", ["-d", binary.path]) {
             // " 0x0000000000000001 (NEEDED)             Shared library: [libFoundation.so]"
             return output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
-                guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]"), open < close else { return nil }
+                guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]"), open < close else {
+                    return nil
+                }
                 return String(line[line.index(after: open)..<close])
             }
         }

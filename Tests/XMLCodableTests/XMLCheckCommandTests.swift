@@ -69,7 +69,8 @@ struct XMLCheckCommandTests {
         let result = try XMLC.run(["check", file])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first.map(String.init) == "\(file):3:66: error: end tag </title> does not match start tag <titre>")
+        #expect(
+            lines.first.map(String.init) == "\(file):3:66: error: end tag </title> does not match start tag <titre>")
         #expect(lines.count == 4)
         if lines.count == 4 {
             #expect(lines[1] == #"  <book name="Programmer en Swift"><titre>Crème brûlée à la Swift</title></book>"#)
@@ -88,7 +89,9 @@ struct XMLCheckCommandTests {
     }
 
     @Test func malformedStandardInputIsNamedStdin() throws {
-        let bytes = try Data(contentsOf: XMLC.packageRoot.appendingPathComponent("Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml"))
+        let bytes = try Data(
+            contentsOf: XMLC.packageRoot.appendingPathComponent(
+                "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml"))
         let result = try XMLC.run(["check", "-"], standardInput: bytes)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("<stdin>:4:22: error: "))
@@ -108,7 +111,8 @@ struct XMLCheckCommandTests {
 
     /// A temporary directory for the duration of `body`.
     static func withTemporaryDirectory<R>(_ body: (URL) throws -> R) throws -> R {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xmlc-check-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xmlc-check-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try body(directory)
@@ -148,7 +152,8 @@ struct XMLCheckCommandTests {
         let start = caret - width / 2
         let shown = "..." + String(String.UnicodeScalarView(scalars[start..<(start + width)])) + "..."
         let expected =
-            ":1:\(caret + 1): error: end tag </y> does not match start tag <x>\n\(shown)\n" + String(repeating: " ", count: 3 + caret - start) + "^\n"
+            ":1:\(caret + 1): error: end tag </y> does not match start tag <x>\n\(shown)\n"
+            + String(repeating: " ", count: 3 + caret - start) + "^\n"
         try Self.withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("long.xml")
             try Data(line.utf8).write(to: file)
@@ -188,20 +193,24 @@ struct XMLCheckCommandTests {
     }
 
     @Test func utf16StandardInputGetsNoSourceLine() throws {
-        let bytes = try Data(contentsOf: XMLC.packageRoot.appendingPathComponent("Tests/XMLCodableTests/Fixtures/fail/utf16-mismatched-end-tag.xml"))
+        let bytes = try Data(
+            contentsOf: XMLC.packageRoot.appendingPathComponent(
+                "Tests/XMLCodableTests/Fixtures/fail/utf16-mismatched-end-tag.xml"))
         let result = try XMLC.run(["check", "-"], standardInput: bytes)
         #expect(result.status == 1)
         #expect(result.stderr == "<stdin>:3:13: error: end tag </books> does not match start tag <book>\n")
     }
 
     @Test func largeWellFormedInputIsCountedFromAFileAndStandardInput() throws {
-        let document = Data((["<r>"] + (0..<50_000).map { "<i n=\"\($0)\">v</i>" } + ["</r>"]).joined(separator: "\n").utf8)
+        let document = Data(
+            (["<r>"] + (0..<50_000).map { "<i n=\"\($0)\">v</i>" } + ["</r>"]).joined(separator: "\n").utf8)
         try Self.withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("big.xml")
             try document.write(to: file)
             #expect(try XMLC.run(["check", file.path]).stdout == "\(file.path): well-formed, 50001 elements\n")
         }
-        #expect(try XMLC.run(["check", "-"], standardInput: document).stdout == "<stdin>: well-formed, 50001 elements\n")
+        #expect(
+            try XMLC.run(["check", "-"], standardInput: document).stdout == "<stdin>: well-formed, 50001 elements\n")
     }
 
     // MARK: Usage
@@ -268,7 +277,9 @@ enum XMLC {
 
     /// Runs xmlc with `arguments` in the package root, feeding it `standardInput`, with
     /// `environment` added to the test's own.
-    static func run(_ arguments: [String], standardInput: Data = Data(), environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], standardInput: Data = Data(), environment: [String: String] = [:]) throws
+        -> Result
+    {
         let executable = try locate()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("xmlc-test-\(UUID().uuidString)", isDirectory: true)
@@ -294,7 +305,9 @@ enum XMLC {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error

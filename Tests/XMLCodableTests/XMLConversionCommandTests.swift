@@ -43,10 +43,17 @@ struct XMLConversionCommandTests {
 
                 """)
         let elementOnly = "<r><a>1</a>\n<b><c/></b></r>"
-        #expect(try Self.run(["format"], input: elementOnly).stdout == "<r>\n  <a>1</a>\n  <b>\n    <c/>\n  </b>\n</r>\n")
-        #expect(try Self.run(["format", "--indent", "1", "-"], input: elementOnly).stdout == "<r>\n <a>1</a>\n <b>\n  <c/>\n </b>\n</r>\n")
-        #expect(try Self.run(["format", "--tabs"], input: elementOnly).stdout == "<r>\n\t<a>1</a>\n\t<b>\n\t\t<c/>\n\t</b>\n</r>\n")
-        #expect(try Self.run(["format", "--compact"], input: "<r>\n  <a> 1 </a>\n  <b/>\n</r>").stdout == "<r><a> 1 </a><b/></r>\n")
+        #expect(
+            try Self.run(["format"], input: elementOnly).stdout == "<r>\n  <a>1</a>\n  <b>\n    <c/>\n  </b>\n</r>\n")
+        #expect(
+            try Self.run(["format", "--indent", "1", "-"], input: elementOnly).stdout
+                == "<r>\n <a>1</a>\n <b>\n  <c/>\n </b>\n</r>\n")
+        #expect(
+            try Self.run(["format", "--tabs"], input: elementOnly).stdout
+                == "<r>\n\t<a>1</a>\n\t<b>\n\t\t<c/>\n\t</b>\n</r>\n")
+        #expect(
+            try Self.run(["format", "--compact"], input: "<r>\n  <a> 1 </a>\n  <b/>\n</r>").stdout
+                == "<r><a> 1 </a><b/></r>\n")
     }
 
     @Test func formatExpandsEntitiesAndKeepsTheDoctypeName() throws {
@@ -68,7 +75,8 @@ struct XMLConversionCommandTests {
         #expect(file.status == 1)
         #expect(
             file.stderr.hasPrefix(
-                "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml:4:22: error: end tag </publisher> does not match start tag <author>"))
+                "Tests/XMLCodableTests/Fixtures/fail/mismatched-end-tag.xml:4:22: error: end tag </publisher> does not match start tag <author>"
+            ))
     }
 
     // MARK: to-json
@@ -137,7 +145,9 @@ struct XMLConversionCommandTests {
                 </catalog>
 
                 """)
-        #expect(try Self.run(["from-json", "--compact"], input: json).stdout.hasPrefix("<catalog xmlns:d=\"urn:d\" id=\"7\" ok=\"true\"><d:title>"))
+        #expect(
+            try Self.run(["from-json", "--compact"], input: json).stdout.hasPrefix(
+                "<catalog xmlns:d=\"urn:d\" id=\"7\" ok=\"true\"><d:title>"))
     }
 
     @Test(arguments: [
@@ -145,15 +155,39 @@ struct XMLConversionCommandTests {
         ("{\"a\": \"x\"} x", "<stdin>:1:12: error: unexpected 'x' after the JSON value"),
         ("{\"a\": \"\\ud800\"}", "<stdin>:1:8: error: lone surrogate \\uD800 in a string"),
         ("[1]", "<stdin>:1:1: error: expected an object with one member, the root element: {\"root\": …}"),
-        ("{\"a\": 1, \"b\": 2}", "<stdin>:1:1: error: expected an object with one member, the root element: {\"root\": …}"),
-        ("{\"a\": [1]}", "<stdin>:1:7: error: the root element's value cannot be an array: a document has one root element"),
-        ("{\"a\": {\"b\": [[1]]}}", "<stdin>:1:14: error: nested arrays cannot be mapped to XML: an array holds the repeated elements \"b\""),
+        (
+            "{\"a\": 1, \"b\": 2}",
+            "<stdin>:1:1: error: expected an object with one member, the root element: {\"root\": …}"
+        ),
+        (
+            "{\"a\": [1]}",
+            "<stdin>:1:7: error: the root element's value cannot be an array: a document has one root element"
+        ),
+        (
+            "{\"a\": {\"b\": [[1]]}}",
+            "<stdin>:1:14: error: nested arrays cannot be mapped to XML: an array holds the repeated elements \"b\""
+        ),
         ("{\"a\": {\"@x\": {}}}", "<stdin>:1:14: error: the attribute \"x\" needs a string, number or boolean value"),
-        ("{\"a\": {\"#tail\": 1}}", "<stdin>:1:17: error: unknown member \"#tail\" (the mapping knows \"#text\" and \"#content\")"),
-        ("{\"a\": {\"#content\": [[]]}}", "<stdin>:1:21: error: a \"#content\" item must be a string or an object with one member (an element)"),
-        ("{\"a\": {\"b\": {\"1c\": 1}}}", "<stdin>:1:20: error: cannot be written as XML: a/b/1c: \"1c\" is not a valid XML name here"),
-        ("{\"a\": {\"b\": [1, {\"@v\": \"\\u0001\"}]}}", "<stdin>:1:17: error: cannot be written as XML: a/b[1]: U+1 cannot be represented in XML 1.0"),
-        ("{\"a\": {\"p:b\": 1}}", "<stdin>:1:15: error: cannot be written as XML: a/p:b: namespace prefix \"p\" is not declared and has no namespace URI"),
+        (
+            "{\"a\": {\"#tail\": 1}}",
+            "<stdin>:1:17: error: unknown member \"#tail\" (the mapping knows \"#text\" and \"#content\")"
+        ),
+        (
+            "{\"a\": {\"#content\": [[]]}}",
+            "<stdin>:1:21: error: a \"#content\" item must be a string or an object with one member (an element)"
+        ),
+        (
+            "{\"a\": {\"b\": {\"1c\": 1}}}",
+            "<stdin>:1:20: error: cannot be written as XML: a/b/1c: \"1c\" is not a valid XML name here"
+        ),
+        (
+            "{\"a\": {\"b\": [1, {\"@v\": \"\\u0001\"}]}}",
+            "<stdin>:1:17: error: cannot be written as XML: a/b[1]: U+1 cannot be represented in XML 1.0"
+        ),
+        (
+            "{\"a\": {\"p:b\": 1}}",
+            "<stdin>:1:15: error: cannot be written as XML: a/p:b: namespace prefix \"p\" is not declared and has no namespace URI"
+        ),
     ])
     func fromJSONErrorsSayWhere(json: String, expected: String) throws {
         let result = try Self.run(["from-json"], input: json)
@@ -197,9 +231,11 @@ struct XMLConversionCommandTests {
     /// the tree-based output in `formatAndJSONKeepTheContentOfRealDocuments`.)
     static func streamingTestDocuments() -> [(name: String, bytes: [UInt8])] {
         let small = [
-            "<a>text</a>", "<a/>", "<a>  </a>", #"<a x="1" y="&lt;&quot;">t</a>"#, #"<a x="1"/>"#, "<a>\n  <b>1</b>\n  <b>2</b>\n  <c/>\n</a>",
+            "<a>text</a>", "<a/>", "<a>  </a>", #"<a x="1" y="&lt;&quot;">t</a>"#, #"<a x="1"/>"#,
+            "<a>\n  <b>1</b>\n  <b>2</b>\n  <c/>\n</a>",
             "<a><b>1</b><c/><b>2</b></a>", "<p>Hello <b>big</b> world</p>", "<a>x<![CDATA[<y>]]>z<!--c--><?pi d?></a>",
-            "<a xml:space=\"preserve\"> <b/> </a>", "<n:a xmlns:n=\"urn:n\"><n:b>1</n:b></n:a>", "<a>tab\tline\nquote\" back\\ \u{1F600}</a>",
+            "<a xml:space=\"preserve\"> <b/> </a>", "<n:a xmlns:n=\"urn:n\"><n:b>1</n:b></n:a>",
+            "<a>tab\tline\nquote\" back\\ \u{1F600}</a>",
             "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><!--c--><r a=\"1\"><b>  keep  </b>\n       <m>mixed <i>x</i> text</m><e/><![CDATA[<x>]]></r>",
             "<r><a>1</a>\n<b><c/></b></r>", "<r>\n  <a> 1 </a>\n  <b/>\n</r>",
             "<!DOCTYPE r SYSTEM \"r.dtd\" [<!ENTITY e \"&#38;#60;ok&#38;#62;\"><!ATTLIST r v CDATA \"d\">]>\n<r>&e;</r>",
@@ -210,7 +246,8 @@ struct XMLConversionCommandTests {
 
     /// Every variant of the streaming commands' layouts.
     static let streamingArguments = [
-        ["format"], ["format", "--compact"], ["format", "--tabs"], ["format", "--indent", "0"], ["to-json"], ["to-json", "--compact"],
+        ["format"], ["format", "--compact"], ["format", "--tabs"], ["format", "--indent", "0"], ["to-json"],
+        ["to-json", "--compact"],
         ["to-json", "--indent", "5"],
     ]
 
@@ -219,7 +256,9 @@ struct XMLConversionCommandTests {
             for arguments in Self.streamingArguments {
                 let result = try XMLC.run(arguments, standardInput: Data(bytes))
                 #expect(result.status == 0, "\(name) \(arguments): \(result.stderr)")
-                #expect(result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "\(name) \(arguments)")
+                #expect(
+                    result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "\(name) \(arguments)"
+                )
             }
         }
     }
@@ -230,7 +269,9 @@ struct XMLConversionCommandTests {
         for arguments in Self.streamingArguments {
             let result = try XMLC.run(arguments, standardInput: Data(bytes))
             #expect(result.status == 0, "seed \(seed) \(arguments): \(result.stderr)")
-            #expect(result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "seed \(seed) \(arguments)")
+            #expect(
+                result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)),
+                "seed \(seed) \(arguments)")
         }
     }
 
@@ -249,20 +290,29 @@ struct XMLConversionCommandTests {
                 let result = try XMLC.run(arguments + ["--lookahead", lookahead], standardInput: Data(bytes))
                 #expect(result.status == 0, "seed \(seed) \(arguments) --lookahead \(lookahead): \(result.stderr)")
                 let output = Array(result.stdout.utf8)
-                #expect(try ContentForm.canonical(output, dropProcessingInstructions: false) == content, "seed \(seed) \(arguments)")
+                #expect(
+                    try ContentForm.canonical(output, dropProcessingInstructions: false) == content,
+                    "seed \(seed) \(arguments)")
                 let expected = try TreeReference.output(of: bytes, arguments: arguments)
-                #expect(try TreeReference.output(of: output, arguments: arguments) == expected, "seed \(seed) \(arguments) --lookahead \(lookahead)")
-                Self.smallLookaheadOutcomes.withLock { $0[result.stdout == expected ? "format exact" : "format kept layout", default: 0] += 1 }
+                #expect(
+                    try TreeReference.output(of: output, arguments: arguments) == expected,
+                    "seed \(seed) \(arguments) --lookahead \(lookahead)")
+                Self.smallLookaheadOutcomes.withLock {
+                    $0[result.stdout == expected ? "format exact" : "format kept layout", default: 0] += 1
+                }
 
                 // to-json: the mapping exactly, or the look-ahead error; never another mapping.
                 let json = try XMLC.run(["to-json"] + layout + ["--lookahead", lookahead], standardInput: Data(bytes))
                 if json.status == 0 {
-                    #expect(json.stdout == (try TreeReference.output(of: bytes, arguments: ["to-json"] + layout)), "seed \(seed) to-json \(layout)")
+                    #expect(
+                        json.stdout == (try TreeReference.output(of: bytes, arguments: ["to-json"] + layout)),
+                        "seed \(seed) to-json \(layout)")
                     Self.smallLookaheadOutcomes.withLock { $0["to-json exact", default: 0] += 1 }
                 } else {
                     #expect(json.status == 1)
                     #expect(json.stderr.hasPrefix("<stdin>: error: cannot map <"), "seed \(seed): \(json.stderr)")
-                    #expect(json.stderr.hasSuffix("run again with a larger --lookahead\n"), "seed \(seed): \(json.stderr)")
+                    #expect(
+                        json.stderr.hasSuffix("run again with a larger --lookahead\n"), "seed \(seed): \(json.stderr)")
                     Self.smallLookaheadOutcomes.withLock { $0["to-json refused", default: 0] += 1 }
                 }
             }
@@ -283,13 +333,17 @@ struct XMLConversionCommandTests {
     @Test func largeDocumentsWithAdjacentRepeatsStreamWithASmallLookahead() throws {
         // An OSM-like document (nodes, then ways, then relations) and a book list are far larger
         // than a 1 KiB look-ahead; the root commits to members with arrays, which stream.
-        for (name, text) in [("osm", GeneratedDocuments.osm(count: 3000)), ("books", GeneratedDocuments.books(count: 500))] {
+        for (name, text) in [
+            ("osm", GeneratedDocuments.osm(count: 3000)), ("books", GeneratedDocuments.books(count: 500)),
+        ] {
             let bytes = Array(text.utf8)
             for arguments in [["to-json"], ["to-json", "--compact"], ["format"]] {
                 let result = try XMLC.run(arguments + ["--lookahead", "1K"], standardInput: Data(bytes))
                 #expect(result.status == 0, "\(name) \(arguments): \(result.stderr)")
                 // (format too: the root keeps its white space, which is already the indentation format writes.)
-                #expect(result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "\(name) \(arguments)")
+                #expect(
+                    result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "\(name) \(arguments)"
+                )
             }
         }
     }
@@ -306,7 +360,8 @@ struct XMLConversionCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == kept)
         #expect(
-            try Self.run(["format", "--compact", "--lookahead", "64"], input: input).stdout == "<r>" + String(repeating: "\n\n<item><v>1</v></item>", count: 10)
+            try Self.run(["format", "--compact", "--lookahead", "64"], input: input).stdout == "<r>"
+                + String(repeating: "\n\n<item><v>1</v></item>", count: 10)
                 + "\n\n</r>\n")
         // The help says so.
         #expect(try XMLC.run(["format", "--help"]).stdout.contains("keeps its own white space exactly as it"))
@@ -317,14 +372,26 @@ struct XMLConversionCommandTests {
             "<r>" + String(repeating: "<a>1</a>", count: 300) + "<b/><a>2</a></r>",
             "a <a> element follows other elements at 1:2409, so it needs \"#content\" (interleaved names)"
         ),
-        ("<r>" + String(repeating: "<a/>", count: 300) + "tail</r>", "text follows at 1:1204, so it needs \"#content\" (mixed content)"),
-        ("<r>" + String(repeating: "x", count: 3000) + "<a/></r>", "a child element <a> follows at 1:3005, but it was already written as text"),
-        ("<r><big>" + String(repeating: "<i/>", count: 400) + "</big><big/></r>", "another <big> follows at 1:1616, so <big> needs an array"),
+        (
+            "<r>" + String(repeating: "<a/>", count: 300) + "tail</r>",
+            "text follows at 1:1204, so it needs \"#content\" (mixed content)"
+        ),
+        (
+            "<r>" + String(repeating: "x", count: 3000) + "<a/></r>",
+            "a child element <a> follows at 1:3005, but it was already written as text"
+        ),
+        (
+            "<r><big>" + String(repeating: "<i/>", count: 400) + "</big><big/></r>",
+            "another <big> follows at 1:1616, so <big> needs an array"
+        ),
     ])
     func toJSONRefusesWhenACommittedFormTurnsOutWrong(input: String, problem: String) throws {
         let result = try Self.run(["to-json", "--lookahead", "1K"], input: input)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("<stdin>: error: cannot map <r> to JSON within the look-ahead of 1024 bytes: \(problem)"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "<stdin>: error: cannot map <r> to JSON within the look-ahead of 1024 bytes: \(problem)"),
+            "\(result.stderr)")
         #expect(result.stderr.hasSuffix("; run again with a larger --lookahead\n"))
         // What was written before stays: the start of the JSON.
         #expect(result.stdout.hasPrefix("{\n  \"r\": "))
@@ -340,7 +407,9 @@ struct XMLConversionCommandTests {
         #expect(format.status == 1)
         #expect(format.stdout.hasPrefix("<r><i>0</i><i>1</i>"))
         #expect(format.stdout.hasSuffix("<i>2999</i><x"))
-        #expect(format.stderr.hasPrefix("<stdin>:1:\(input.utf8.count - 7): error: end tag </y> does not match start tag <x>\n"))
+        #expect(
+            format.stderr.hasPrefix(
+                "<stdin>:1:\(input.utf8.count - 7): error: end tag </y> does not match start tag <x>\n"))
         let json = try Self.run(["to-json", "--compact", "--lookahead", "1K"], input: input)
         #expect(json.status == 1)
         #expect(json.stdout.hasPrefix(#"{"r":{"i":["0","1","#))
@@ -349,7 +418,8 @@ struct XMLConversionCommandTests {
     }
 
     @Test func filesAndStandardInputGiveTheSameOutput() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xmlc-stream-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xmlc-stream-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for seed in 1...3 {
@@ -368,9 +438,13 @@ struct XMLConversionCommandTests {
 
     @Test func lookaheadOptionTakesBytesWithAUnit() throws {
         for value in ["4096", "4K", "16m", "1G"] {
-            #expect(try Self.run(["to-json", "--compact", "--lookahead", value], input: "<a><b/><b/></a>").stdout == #"{"a":{"b":["",""]}}"# + "\n")
+            #expect(
+                try Self.run(["to-json", "--compact", "--lookahead", value], input: "<a><b/><b/></a>").stdout
+                    == #"{"a":{"b":["",""]}}"# + "\n")
         }
-        #expect(try Self.run(["to-json", "--compact", "--lookahead", "0"], input: "<a>x</a>").stdout == #"{"a":"x"}"# + "\n")
+        #expect(
+            try Self.run(["to-json", "--compact", "--lookahead", "0"], input: "<a>x</a>").stdout == #"{"a":"x"}"# + "\n"
+        )
         for value in ["x", "-1", "1T", "", "K"] {
             let result = try Self.run(["format", "--lookahead=\(value)"], input: "<a/>")
             #expect(result.status == 2, "\(value)")
@@ -392,10 +466,13 @@ struct XMLConversionCommandTests {
         if let data = FileManager.default.contents(atPath: mime) {
             documents.append((mime, [UInt8](data)))
         } else {
-            print("note: \(mime) is absent (Debian package shared-mime-info); the real-document checks use the other documents only")
+            print(
+                "note: \(mime) is absent (Debian package shared-mime-info); the real-document checks use the other documents only"
+            )
         }
         if let directory = ProcessInfo.processInfo.environment["XMLC_DOCUMENTS_DIR"], !directory.isEmpty {
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".xml") }.sorted()
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".xml") }
+                .sorted()
             for name in names {
                 let path = (directory as NSString).appendingPathComponent(name)
                 documents.append((path, [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
@@ -414,8 +491,12 @@ struct XMLConversionCommandTests {
                 let result = try XMLC.run(arguments, standardInput: input)
                 #expect(result.status == 0, "\(name) \(arguments): \(result.stderr)")
                 // Streamed, byte for byte what the tree-based format wrote.
-                #expect(result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "\(name) \(arguments)")
-                #expect(try ContentForm.canonical(Array(result.stdout.utf8), dropProcessingInstructions: false) == expected, "\(name) \(arguments)")
+                #expect(
+                    result.stdout == (try TreeReference.output(of: bytes, arguments: arguments)), "\(name) \(arguments)"
+                )
+                #expect(
+                    try ContentForm.canonical(Array(result.stdout.utf8), dropProcessingInstructions: false) == expected,
+                    "\(name) \(arguments)")
                 outputs.append((arguments.joined(separator: " "), result.stdout))
             }
             let json = try XMLC.run(["to-json"], standardInput: input)
@@ -423,9 +504,13 @@ struct XMLConversionCommandTests {
             #expect(json.stdout == (try TreeReference.output(of: bytes, arguments: ["to-json"])), "\(name) to-json")
             let back = try XMLC.run(["from-json"], standardInput: Data(json.stdout.utf8))
             #expect(back.status == 0, "\(name) from-json: \(back.stderr)")
-            #expect(try ContentForm.canonical(Array(back.stdout.utf8), dropProcessingInstructions: true) == expectedWithoutPIs, "\(name) to-json | from-json")
+            #expect(
+                try ContentForm.canonical(Array(back.stdout.utf8), dropProcessingInstructions: true)
+                    == expectedWithoutPIs, "\(name) to-json | from-json")
             // The JSON is JSON (Foundation's parser agrees).
-            #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "\(name): to-json output is not JSON")
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil,
+                "\(name): to-json output is not JSON")
             outputs.append(("to-json | from-json", back.stdout))
 
             for (what, output) in outputs {
@@ -475,7 +560,9 @@ enum ContentForm {
                 node.name = reader.string(name)
                 node.attributes = reader.attributes.map { (reader.string($0.name), reader.string($0.value)) }
                 node.preserve = stack.last?.preserve ?? false
-                if let space = node.attributes.first(where: { $0.name == "xml:space" }) { node.preserve = space.value == "preserve" }
+                if let space = node.attributes.first(where: { $0.name == "xml:space" }) {
+                    node.preserve = space.value == "preserve"
+                }
                 stack.last?.items.append(.element(node))
                 stack.append(node)
             case .endElement:
@@ -502,7 +589,9 @@ enum ContentForm {
         }
         var writer = CanonicalWriter()
         func write(_ node: Node) {
-            let isBlank: (String) -> Bool = { $0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+            let isBlank: (String) -> Bool = {
+                $0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            }
             let hasElements = node.items.contains { if case .element = $0 { true } else { false } }
             let mixed = node.items.contains { if case .text(let t) = $0 { !isBlank(t) } else { false } }
             let dropBlank = hasElements && !mixed && !node.preserve
@@ -526,7 +615,8 @@ enum ContentForm {
 /// care (`&`, `<`, quotes, non-ASCII, white space at the ends of values).
 enum GeneratedDocuments {
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     static func books(count: Int) -> String {
@@ -565,11 +655,17 @@ enum TreeReference {
     static func output(of bytes: [UInt8], arguments: [String]) throws -> String {
         let compact = arguments.contains("--compact")
         var width = 2
-        if let index = arguments.firstIndex(of: "--indent"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) { width = value }
+        if let index = arguments.firstIndex(of: "--indent"), index + 1 < arguments.count,
+            let value = Int(arguments[index + 1])
+        {
+            width = value
+        }
         let tree = try XMLTree(parsing: bytes).removingWhitespaceBetweenElements()
         if arguments.first == "format" {
-            let indentation: XMLEncoder.PrettyPrintIndentation = arguments.contains("--tabs") ? .tabs(1) : .spaces(width)
-            let data = try tree.xmlData(outputFormatting: compact ? [] : .prettyPrinted, prettyPrintIndentation: indentation)
+            let indentation: XMLEncoder.PrettyPrintIndentation =
+                arguments.contains("--tabs") ? .tabs(1) : .spaces(width)
+            let data = try tree.xmlData(
+                outputFormatting: compact ? [] : .prettyPrinted, prettyPrintIndentation: indentation)
             return String(decoding: data, as: UTF8.self) + "\n"
         }
         var writer = JSON(indentation: compact ? nil : String(repeating: " ", count: width))
@@ -645,7 +741,11 @@ enum TreeReference {
             switch child {
             case .element(let inner): items.append(.element(inner))
             case .text(let text), .cdata(let text):
-                if case .text(let previous)? = items.last { items[items.count - 1] = .text(previous + text) } else { items.append(.text(text)) }
+                if case .text(let previous)? = items.last {
+                    items[items.count - 1] = .text(previous + text)
+                } else {
+                    items.append(.text(text))
+                }
             case .comment, .processingInstruction: continue
             }
         }
@@ -742,20 +842,33 @@ enum RandomDocuments {
         let withDTD = Bool.random(using: &random)
         var xml = ""
         if Bool.random(using: &random) {
-            xml += ["<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>"].randomElement(using: &random)!
+            xml += ["<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>"]
+                .randomElement(using: &random)!
         }
-        if Int.random(in: 0..<3, using: &random) == 0 { xml += ["<!--prologue-->", "<?pi data?>", "\n"].randomElement(using: &random)! }
-        if withDTD { xml += "<!DOCTYPE root [<!ENTITY e \"ent&#38;amp;ity\"><!ENTITY ws \"  \"><!ATTLIST b def CDATA \"d&amp;v\">]>" }
-        if Int.random(in: 0..<3, using: &random) == 0 { xml += ["<!--after-->", "<?pi2?>", "\n"].randomElement(using: &random)! }
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            xml += ["<!--prologue-->", "<?pi data?>", "\n"].randomElement(using: &random)!
+        }
+        if withDTD {
+            xml +=
+                "<!DOCTYPE root [<!ENTITY e \"ent&#38;amp;ity\"><!ENTITY ws \"  \"><!ATTLIST b def CDATA \"d&amp;v\">]>"
+        }
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            xml += ["<!--after-->", "<?pi2?>", "\n"].randomElement(using: &random)!
+        }
 
         func whitespace(_ random: inout Generator) -> String {
             ["", " ", "\n", "\n  ", "\n    ", "\t", "\r\n  "].randomElement(using: &random)!
         }
         func text(_ random: inout Generator) -> String {
             if Int.random(in: 0..<10, using: &random) < 3 { return whitespace(&random) }
-            var text = ["hello", " x ", "a&amp;b", "&lt;tag&gt;", "\"q\"", "it's", "ünï 😀", "&#13;", "&#x9;t", "]]&gt;", "line\nbreak"]
-                .randomElement(using: &random)!
-            if withDTD && Int.random(in: 0..<5, using: &random) == 0 { text += ["&e;", "&ws;"].randomElement(using: &random)! }
+            var text = [
+                "hello", " x ", "a&amp;b", "&lt;tag&gt;", "\"q\"", "it's", "ünï 😀", "&#13;", "&#x9;t", "]]&gt;",
+                "line\nbreak",
+            ]
+            .randomElement(using: &random)!
+            if withDTD && Int.random(in: 0..<5, using: &random) == 0 {
+                text += ["&e;", "&ws;"].randomElement(using: &random)!
+            }
             return text
         }
         func attributes(_ random: inout Generator) -> String {
@@ -767,7 +880,8 @@ enum RandomDocuments {
                 let value =
                     name == "xml:space"
                     ? ["preserve", "default"].randomElement(using: &random)!
-                    : ["1", "a&amp;b", "&lt;", "&quot;x", "tab&#9;", "nl&#10;", " sp ", "'"].randomElement(using: &random)!
+                    : ["1", "a&amp;b", "&lt;", "&quot;x", "tab&#9;", "nl&#10;", " sp ", "'"].randomElement(
+                        using: &random)!
                 result += " \(name)=\"\(value)\""
             }
             return result
@@ -779,7 +893,8 @@ enum RandomDocuments {
             if name == "p:e" || Int.random(in: 0..<10, using: &random) == 0 { attributes += " xmlns:p=\"urn:p\"" }
             if Int.random(in: 0..<7, using: &random) == 0 || budget <= 0 || depth > 6 {
                 return Bool.random(using: &random)
-                    ? "<\(name)\(attributes)/>" : "<\(name)\(attributes)>\(Int.random(in: 0..<10, using: &random) < 7 ? text(&random) : "")</\(name)>"
+                    ? "<\(name)\(attributes)/>"
+                    : "<\(name)\(attributes)>\(Int.random(in: 0..<10, using: &random) < 7 ? text(&random) : "")</\(name)>"
             }
             // Layout (white space between children) or mixed content; one repeated name or several.
             let layout = Int.random(in: 0..<10, using: &random) < 6
@@ -789,8 +904,11 @@ enum RandomDocuments {
             for index in 0..<Int.random(in: 0...6, using: &random) {
                 content += layout ? whitespace(&random) : text(&random)
                 if Int.random(in: 0..<10, using: &random) == 0 {
-                    content += ["<!--c-->", "<?pi x?>", "<![CDATA[cd]]>", "<![CDATA[]]>", "<![CDATA[a]]]]><![CDATA[>b]]>", "<![CDATA[x<y&z\r\n]]>"]
-                        .randomElement(using: &random)!
+                    content += [
+                        "<!--c-->", "<?pi x?>", "<![CDATA[cd]]>", "<![CDATA[]]>", "<![CDATA[a]]]]><![CDATA[>b]]>",
+                        "<![CDATA[x<y&z\r\n]]>",
+                    ]
+                    .randomElement(using: &random)!
                 }
                 if repeated && index > 0 && Bool.random(using: &random) {
                     content += child
@@ -803,7 +921,9 @@ enum RandomDocuments {
             return "<\(name)\(attributes)>\(content)</\(name)>"
         }
         xml += element(0, &random)
-        if Int.random(in: 0..<3, using: &random) == 0 { xml += ["<!--epilogue-->", "\n<?end?>\n"].randomElement(using: &random)! }
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            xml += ["<!--epilogue-->", "\n<?end?>\n"].randomElement(using: &random)!
+        }
         return xml
     }
 }

@@ -72,8 +72,14 @@ struct XMLFromJSONStreamingTests {
         ("{\"a\": \"x\ny\"}", "<stdin>:1:9: error: control character U+A must be escaped in a string"),
         ("{\"a\" 1}", "<stdin>:1:6: error: unexpected '1'; expected ':'"),
         ("{\"a\": 1,}", "<stdin>:1:9: error: unexpected '}'; expected a member name in quotes"),
-        ("\u{FEFF}{\"a\": {\"b\": [[1]]}}", "<stdin>:1:15: error: nested arrays cannot be mapped to XML: an array holds the repeated elements \"b\""),
-        ("{\"a\":\n {\"b\": {\"1c\": 1}}}", "<stdin>:2:15: error: cannot be written as XML: a/b/1c: \"1c\" is not a valid XML name here"),
+        (
+            "\u{FEFF}{\"a\": {\"b\": [[1]]}}",
+            "<stdin>:1:15: error: nested arrays cannot be mapped to XML: an array holds the repeated elements \"b\""
+        ),
+        (
+            "{\"a\":\n {\"b\": {\"1c\": 1}}}",
+            "<stdin>:2:15: error: cannot be written as XML: a/b/1c: \"1c\" is not a valid XML name here"
+        ),
     ])
     func errorsSayWhereAtEveryChunkBoundary(json: String, expected: String) throws {
         for chunk in [nil] + Array(1...json.utf8.count) {
@@ -91,7 +97,10 @@ struct XMLFromJSONStreamingTests {
             (Array("{\"a\": ".utf8), "<stdin>:1:7: error: unexpected end of input; expected a value"),
             (Array("".utf8), "<stdin>:1:1: error: unexpected end of input; expected a value"),
             (Array("{\"a\": \"\\".utf8), "<stdin>:1:7: error: unterminated string"),
-            (Array("{\"a\": \"x".utf8) + [0xC3, 0x28] + Array("\"}".utf8), "<stdin>:1:7: error: invalid UTF-8 in a string"),
+            (
+                Array("{\"a\": \"x".utf8) + [0xC3, 0x28] + Array("\"}".utf8),
+                "<stdin>:1:7: error: invalid UTF-8 in a string"
+            ),
             (Array("{\"a\": ".utf8) + [0xFF], "<stdin>:1:7: error: unexpected byte 0xFF; expected a value"),
             ([0xEF, 0xBB], "<stdin>:1:1: error: unexpected byte 0xEF; expected a value"),
         ] {
@@ -108,11 +117,15 @@ struct XMLFromJSONStreamingTests {
         let deepest = "{\"a\":" + String(repeating: "{\"a\":", count: 1023) + "1" + String(repeating: "}", count: 1024)
         let accepted = try Self.run(["from-json", "--compact"], input: deepest, chunk: 7)
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.stdout == String(repeating: "<a>", count: 1024) + "1" + String(repeating: "</a>", count: 1024) + "\n")
+        #expect(
+            accepted.stdout == String(repeating: "<a>", count: 1024) + "1" + String(repeating: "</a>", count: 1024)
+                + "\n")
         let tooDeep = "{\"a\":" + String(repeating: "{\"a\":", count: 1024) + "1" + String(repeating: "}", count: 1025)
         let refused = try Self.run(["from-json"], input: tooDeep, chunk: 7)
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("<stdin>:1:\(5 * 1024 + 1): error: arrays and objects nested deeper than 1024\n"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix("<stdin>:1:\(5 * 1024 + 1): error: arrays and objects nested deeper than 1024\n"),
+            "\(refused.stderr)")
     }
 
     @Test(arguments: [
@@ -127,9 +140,15 @@ struct XMLFromJSONStreamingTests {
         ),
         // A namespace declared after the element that uses it.
         (##"{"a": {"p:b": "1", "@xmlns:p": "urn:p"}}"##, "<a xmlns:p=\"urn:p\">\n  <p:b>1</p:b>\n</a>\n"),
-        (##"{"p:a": {"c": {"p:b": "1"}, "@xmlns:p": "urn:p"}}"##, "<p:a xmlns:p=\"urn:p\">\n  <c>\n    <p:b>1</p:b>\n  </c>\n</p:a>\n"),
+        (
+            ##"{"p:a": {"c": {"p:b": "1"}, "@xmlns:p": "urn:p"}}"##,
+            "<p:a xmlns:p=\"urn:p\">\n  <c>\n    <p:b>1</p:b>\n  </c>\n</p:a>\n"
+        ),
         // xml:space before the content keeps it as written.
-        (##"{"a": {"@xml:space": "preserve", "b": "1", "c": {"d": "2"}}}"##, "<a xml:space=\"preserve\"><b>1</b><c><d>2</d></c></a>\n"),
+        (
+            ##"{"a": {"@xml:space": "preserve", "b": "1", "c": {"d": "2"}}}"##,
+            "<a xml:space=\"preserve\"><b>1</b><c><d>2</d></c></a>\n"
+        ),
         (##"{"a": {"#text": "t", "@xml:space": "preserve", "b": "1"}}"##, "<a xml:space=\"preserve\">t<b>1</b></a>\n"),
     ])
     func laterMembersChangeWhatWasHeld(json: String, xml: String) throws {
@@ -144,12 +163,30 @@ struct XMLFromJSONStreamingTests {
         (##"{"a": {"p:b": "1"}, "x": 1}"##, "<stdin>:1:1: error: expected an object with one member, the root element"),
         (##"{"a": {"@v": {}, "#bad": 1}} x"##, "<stdin>:1:30: error: unexpected 'x' after the JSON value"),
         (##"{"a": {"p:b": "1", "#bad": 1}}"##, "<stdin>:1:28: error: unknown member \"#bad\""),
-        (##"{"a": {"#content": [{"b": {"#bad": 1}, "c": 2}]}}"##, "<stdin>:1:21: error: a \"#content\" item must be a string or an object"),
-        (##"{"a": {"b": [{"@v": "\u0001"}, "2"]}}"##, "<stdin>:1:14: error: cannot be written as XML: a/b[0]: U+1 cannot be represented in XML 1.0"),
-        (##"{"a": {"b": {"@v": "\u0001"}, "c": "1", "b": "2"}}"##, "<stdin>:1:13: error: cannot be written as XML: a/b[0]: U+1"),
-        (##"{"a": {"c": {"p:b": "1"}, "d": "\u0001"}}"##, "<stdin>:1:21: error: cannot be written as XML: a/c/p:b: namespace prefix \"p\" is not declared"),
-        (##"{"a": {"@x": "1", "@x": "2"}}"##, "<stdin>:1:7: error: cannot be written as XML: a: attribute x appears more than once"),
-        (##"{"a": {"b": "1", "@x": "1", "@x": "2"}}"##, "<stdin>:1:7: error: cannot be written as XML: a: attribute x appears more than once"),
+        (
+            ##"{"a": {"#content": [{"b": {"#bad": 1}, "c": 2}]}}"##,
+            "<stdin>:1:21: error: a \"#content\" item must be a string or an object"
+        ),
+        (
+            ##"{"a": {"b": [{"@v": "\u0001"}, "2"]}}"##,
+            "<stdin>:1:14: error: cannot be written as XML: a/b[0]: U+1 cannot be represented in XML 1.0"
+        ),
+        (
+            ##"{"a": {"b": {"@v": "\u0001"}, "c": "1", "b": "2"}}"##,
+            "<stdin>:1:13: error: cannot be written as XML: a/b[0]: U+1"
+        ),
+        (
+            ##"{"a": {"c": {"p:b": "1"}, "d": "\u0001"}}"##,
+            "<stdin>:1:21: error: cannot be written as XML: a/c/p:b: namespace prefix \"p\" is not declared"
+        ),
+        (
+            ##"{"a": {"@x": "1", "@x": "2"}}"##,
+            "<stdin>:1:7: error: cannot be written as XML: a: attribute x appears more than once"
+        ),
+        (
+            ##"{"a": {"b": "1", "@x": "1", "@x": "2"}}"##,
+            "<stdin>:1:7: error: cannot be written as XML: a: attribute x appears more than once"
+        ),
     ])
     func theErrorReportedIsTheOneTheTreeConversionReported(json: String, expected: String) throws {
         for chunk in [nil, 3] {
@@ -176,7 +213,9 @@ struct XMLFromJSONStreamingTests {
         let late = try Self.run(["from-json"], input: text, hold: 100)
         #expect(late.status == 1)
         #expect(
-            late.stderr.hasPrefix("<stdin>:1:\(text.utf8.count - 4): error: text in <r> comes after more of its child elements than from-json holds"),
+            late.stderr.hasPrefix(
+                "<stdin>:1:\(text.utf8.count - 4): error: text in <r> comes after more of its child elements than from-json holds"
+            ),
             "\(late.stderr)")
         #expect(try Self.run(["from-json"], input: text).status == 0)
         // Compact output has no indentation for text to take out.
@@ -186,7 +225,9 @@ struct XMLFromJSONStreamingTests {
         let attribute = "{\"r\": {\"i\": [\(items)], \"@x\": \"1\"}}"
         let lateAttribute = try Self.run(["from-json", "--compact"], input: attribute, hold: 100)
         #expect(lateAttribute.status == 1)
-        #expect(lateAttribute.stderr.contains("error: the attribute \"x\" of <r> comes after more of its content than from-json holds"))
+        #expect(
+            lateAttribute.stderr.contains(
+                "error: the attribute \"x\" of <r> comes after more of its content than from-json holds"))
         #expect(try Self.run(["from-json", "--compact"], input: attribute).stdout.hasPrefix("<r x=\"1\"><i>"))
     }
 
@@ -203,7 +244,8 @@ struct XMLFromJSONStreamingTests {
     }
 
     @Test func filesAndStandardInputReportTheSameErrors() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xmlc-json-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xmlc-json-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for json in ["{\"a\":\n  {\"b\": [1,\n   {\"@v\": \"\\u0001\"}]}}", "{\"a\": {\"b\": 1}}", "{\"a\":\n  [1]}"] {

@@ -25,7 +25,8 @@ struct XMLHTMLEntitiesCommandTests {
     }
 
     @Test func checkStillReportsAnUnknownNameAtItsPlace() throws {
-        let result = try XMLC.run(["check", "--html-entities", "-"], standardInput: Data("<r>\n caf&eacute; &bogus;</r>".utf8))
+        let result = try XMLC.run(
+            ["check", "--html-entities", "-"], standardInput: Data("<r>\n caf&eacute; &bogus;</r>".utf8))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("<stdin>:2:14: error: entity 'bogus' is not declared"), "\(result.stderr)")
     }

@@ -69,7 +69,8 @@ internal struct DecodingScratch {
 
     /// The memory the arrays hold (their capacity).
     var byteCount: Int {
-        nodes.capacity * MemoryLayout<XMLIndex.Node>.stride + attributes.capacity * MemoryLayout<XMLIndex.CompactAttribute>.stride
+        nodes.capacity * MemoryLayout<XMLIndex.Node>.stride + attributes.capacity
+            * MemoryLayout<XMLIndex.CompactAttribute>.stride
             + listNodes.capacity * MemoryLayout<Int32>.stride
     }
 

@@ -54,7 +54,8 @@ internal struct ElementPath {
             DecodingError.Context(
                 codingPath: [],
                 debugDescription:
-                    "The element path \"\(text)\" is not valid: \(why). A path is element names from the root, separated by '/', such as \"osm/node\"; a step may be {namespace-uri}local or *."
+                    "The element path \"\(text)\" is not valid: \(why). A path is element names from the root, "
+                    + "separated by '/', such as \"osm/node\"; a step may be {namespace-uri}local or *."
             ))
     }
 
@@ -70,7 +71,9 @@ internal struct ElementPath {
             }
         case .qualified(let uri, let local):
             guard (reader.namespaceURI(name) ?? "") == uri else { return false }
-            return local.withUnsafeBytes { expected in reader.withDecodedBytes(of: name.local) { bytesEqual($0, expected) } }
+            return local.withUnsafeBytes { expected in
+                reader.withDecodedBytes(of: name.local) { bytesEqual($0, expected) }
+            }
         }
     }
 }

@@ -91,7 +91,9 @@ internal final class ElementStreamDecoder {
         DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: [],
-                debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
+                debugDescription:
+                    "The given data is not well-formed XML: \(error.reason), at line \(error.line), column "
+                    + "\(error.column).",
                 underlyingError: error))
     }
 
@@ -111,7 +113,9 @@ internal final class ElementStreamDecoder {
             guard matched == path.steps.count else { return false }
             // An element at the path: keep its bytes from its '<' until it ends. (One that begins in
             // an entity's replacement text also ends there, and has no bytes in the document.)
-            let origin = name.qualified.source == 0 ? windowBase + name.qualified.start - 1 : windowBase + decoder.reader.scanner.documentReadPosition
+            let origin =
+                name.qualified.source == 0
+                ? windowBase + name.qualified.start - 1 : windowBase + decoder.reader.scanner.documentReadPosition
             stream?.pin = origin
             builder.begin(at: origin)
             addStartTag(name, decoder)
@@ -147,7 +151,8 @@ internal final class ElementStreamDecoder {
         let lastByte: UInt8? =
             qualified.source == 0 && qualified.end > qualified.start ? input.withBytes { $0[qualified.end - 1] } : nil
         let first = decoder.reader.scanner.attributeBase
-        builder.startElement(name, attributes: decoder.reader.scanner.attributes[first...], base: windowBase, nameLastByte: lastByte)
+        builder.startElement(
+            name, attributes: decoder.reader.scanner.attributes[first...], base: windowBase, nameLastByte: lastByte)
     }
 
     /// The absolute offset of the reader's buffer.
@@ -172,7 +177,8 @@ internal final class ElementStreamDecoder {
         return try input.withBytes { window -> T in
             let start = min(max(0, origin - windowBase), window.count)
             let end = min(max(start, itemEnd - windowBase), window.count)
-            decoder.reset(index: index, document: UncheckedBytes(window).extracting(unchecked: start..<end), documentBase: origin)
+            decoder.reset(
+                index: index, document: UncheckedBytes(window).extracting(unchecked: start..<end), documentBase: origin)
             defer { builder.reclaim(decoder.takeIndex()) }
             return try decoder.unwrap(.element(0), as: type, path: .item(count, list))
         }

@@ -41,7 +41,9 @@ internal class KeyedContainerMaker: @unchecked Sendable {
 
 /// The maker of `Container`s: its class metadata holds `Container`'s metadata and conformances,
 /// so `make` needs no lookup of them.
-internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContainer>: KeyedContainerMaker, @unchecked Sendable {
+internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContainer>: KeyedContainerMaker,
+    @unchecked Sendable
+{
     /// A container for `element`, boxed as the standard library's `KeyedDecodingContainer`.
     /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
@@ -61,7 +63,9 @@ extension XMLDecoderImpl {
     /// The keyed container of `element`, made by the key type's maker (see the file's header).
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        guard let maker = keyedContainerMaker(for: type) else { return keyedContainerWithoutMaker(element, keyedBy: type) }
+        guard let maker = keyedContainerMaker(for: type) else {
+            return keyedContainerWithoutMaker(element, keyedBy: type)
+        }
         // The maker in `Key`'s traits was made for `XMLKeyedDecodingContainer<Key>` and nothing
         // else (`KeyedContainerMaker.forKeyType`, from `Key.self` itself): the conversion only
         // tells the compiler so, without asking the runtime. The process keeps the maker, so it
@@ -74,7 +78,9 @@ extension XMLDecoderImpl {
     /// The keyed container made the usual way (every key type has a maker, so this is only a
     /// fallback). Out of line, so that the lookup it needs is not made on entry to the caller.
     @inline(never)
-    private func keyedContainerWithoutMaker<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+    private func keyedContainerWithoutMaker<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type)
+        -> KeyedDecodingContainer<Key>
+    {
         KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: element, path: codingPathNode))
     }
 

@@ -82,7 +82,8 @@ internal enum ScalarParsing {
         return negative ? -value : value
     }
 
-    /// Whether the bytes match xs:double's finite form: `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`.
+    /// Whether the bytes match xs:double's finite form: `[+-]? (digits ('.' digits?)? | '.' digits)
+    /// ([eE] [+-]? digits)?`.
     static func isDecimalNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         let count = bytes.count
@@ -107,7 +108,9 @@ internal enum ScalarParsing {
     }
 
     /// Parses a finite floating-point number in xs:double's lexical form.
-    static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> T? {
+    static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(
+        _ raw: UnsafeRawBufferPointer, as type: T.Type
+    ) -> T? {
         let bytes = trimmed(raw)
         // The fast path checks the grammar itself (its forms are a subset of xs:double's).
         if T.self == Double.self, let fast = fastDouble(bytes) { return T(fast) }

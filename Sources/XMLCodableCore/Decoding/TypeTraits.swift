@@ -45,7 +45,8 @@ internal struct TypeTraits {
 extension TypeTraits {
     /// A placeholder until the first type's traits are known.
     static let unknown = TypeTraits(
-        isList: false, placement: .elementOrAttribute, isSpecial: false, hasAbsentValue: false, isStringLike: false, isScalar: false,
+        isList: false, placement: .elementOrAttribute, isSpecial: false, hasAbsentValue: false, isStringLike: false,
+        isScalar: false,
         dynamicNodeDecoding: nil, listCoding: nil, mapCoding: nil, isEnum: false, isDictionary: false, wrapperType: nil)
 }
 
@@ -88,9 +89,11 @@ extension XMLDecoderImpl {
         return TypeTraits(
             isList: !isSubtree && type is any XMLArrayMarker.Type,
             placement: (type as? any XMLWrapperMarker.Type)?.placement ?? .elementOrAttribute,
-            isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type is any XMLOptionalDecodable.Type
+            isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self
+                || type is any XMLOptionalDecodable.Type
                 || type is any XMLDecodableWrapper.Type || isSubtree,
-            hasAbsentValue: !isSubtree && (type is any XMLDecodableSequence.Type || type is any XMLOptionalWrapper.Type),
+            hasAbsentValue: !isSubtree
+                && (type is any XMLDecodableSequence.Type || type is any XMLOptionalWrapper.Type),
             isStringLike: isStringLike(type),
             isScalar: isScalar(type),
             dynamicNodeDecoding: type as? any DynamicNodeDecoding.Type,

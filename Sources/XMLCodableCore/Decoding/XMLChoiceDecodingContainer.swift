@@ -40,7 +40,8 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
                 DecodingError.Context(
                     codingPath: path.path,
                     debugDescription:
-                        "The choice \(decoder.describe(value)) is not the case \"\(key.stringValue)\", at \(decoder.location(of: value))."
+                        "The choice \(decoder.describe(value)) is not the case \"\(key.stringValue)\", at "
+                        + "\(decoder.location(of: value))."
                 ))
         }
         return value
@@ -55,18 +56,26 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
         try decoder.unwrap(try value(key), as: type, path: path.appending(key, decoder: decoder))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         let found = try value(key)
         if case .element(let node) = found {
             // The case's associated values, read from the choice element (not another choice).
-            return KeyedDecodingContainer(XMLKeyedDecodingContainer<NestedKey>(decoder: decoder, element: node, path: path.appending(key, decoder: decoder)))
+            return KeyedDecodingContainer(
+                XMLKeyedDecodingContainer<NestedKey>(
+                    decoder: decoder, element: node, path: path.appending(key, decoder: decoder)))
         }
-        return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) { try decoder.container(keyedBy: type) }
+        return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) {
+            try decoder.container(keyedBy: type)
+        }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let found = try value(key)
-        return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) { try decoder.unkeyedContainer() }
+        return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) {
+            try decoder.unkeyedContainer()
+        }
     }
 
     func superDecoder() throws -> any Decoder {

@@ -39,7 +39,9 @@ extension XMLDecoder {
     /// - Throws: the error opening the file; `DecodingError.dataCorrupted` when the document is
     ///   not well-formed (with the ``XMLParsingError`` as `underlyingError`; the elements before
     ///   the error have been handed to `body`); a `DecodingError` from an element; or what `body` throws.
-    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from url: URL, _ body: (T) throws -> Void) throws {
+    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from url: URL, _ body: (T) throws -> Void)
+        throws
+    {
         let options = currentOptions
         let reader = try XMLReader(contentsOf: url, options: options.readerOptions)
         try decodeElements(type, at: path, reader: reader, options: options, body)
@@ -49,16 +51,21 @@ extension XMLDecoder {
     /// current position to its end, without closing it; `owner` (the `FileHandle` whose
     /// descriptor it is) is kept alive meanwhile. The XMLCodable module's `FileHandle` overload.
     package func decodeElements<T: Decodable>(
-        _ type: T.Type, at path: String, fileDescriptor: Int32, keepingAlive owner: AnyObject?, _ body: (T) throws -> Void
+        _ type: T.Type, at path: String, fileDescriptor: Int32, keepingAlive owner: AnyObject?,
+        _ body: (T) throws -> Void
     ) throws {
         let options = currentOptions
-        let reader = XMLReader(fileDescriptor: fileDescriptor, keepingAlive: owner, options: options.readerOptions, chunkSize: XMLReader.defaultChunkSize)
+        let reader = XMLReader(
+            fileDescriptor: fileDescriptor, keepingAlive: owner, options: options.readerOptions,
+            chunkSize: XMLReader.defaultChunkSize)
         try decodeElements(type, at: path, reader: reader, options: options, body)
     }
 
     /// Decodes each element at `path` in a document in memory, one at a time; see
     /// ``decodeElements(_:at:from:_:)-(_,_,URL,_)``.
-    public func decodeElements<T: Decodable>(_ type: T.Type, at path: String, from data: Data, _ body: (T) throws -> Void) throws {
+    public func decodeElements<T: Decodable>(
+        _ type: T.Type, at path: String, from data: Data, _ body: (T) throws -> Void
+    ) throws {
         let options = currentOptions
         let reader: XMLReader
         do {
@@ -102,7 +109,9 @@ extension XMLDecoder {
     /// `DecodingError.dataCorrupted` whose underlying ``XMLParsingError`` has the reason
     /// ``XMLParsingError/Reason/inputFailed(_:)``, and the task's cancellation while a chunk is
     /// awaited as `CancellationError`.
-    public func decodeElements<T: Decodable, Chunks: AsyncSequence>(_ type: T.Type, at path: String, from chunks: Chunks) -> Elements<T>
+    public func decodeElements<T: Decodable, Chunks: AsyncSequence>(
+        _ type: T.Type, at path: String, from chunks: Chunks
+    ) -> Elements<T>
     where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
         elements(at: path) { options in XMLReader(chunks, options: options) }
     }
@@ -126,7 +135,8 @@ extension XMLDecoder {
     /// one element and 64 KiB of the bytes. See ``decodeElements(_:at:from:)-(_,_,Chunks)`` for the
     /// actor the loop runs on and the errors.
     @inlinable
-    public func decodeElements<T: Decodable, Bytes: AsyncSequence>(_ type: T.Type, at path: String, from bytes: Bytes) -> Elements<T>
+    public func decodeElements<T: Decodable, Bytes: AsyncSequence>(_ type: T.Type, at path: String, from bytes: Bytes)
+        -> Elements<T>
     where Bytes.Element == UInt8 {
         // The reader is made here, where the sequence's type is known, so that the loop that
         // drains it is specialized for it (see AsyncSequenceByteSource).
@@ -136,7 +146,9 @@ extension XMLDecoder {
     /// The elements at `path` of the document `makeReader` reads (given the reader's options),
     /// made when the iteration starts.
     @usableFromInline
-    internal func elements<T: Decodable>(at path: String, _ makeReader: @escaping (XMLReader.Options) throws -> XMLReader) -> Elements<T> {
+    internal func elements<T: Decodable>(
+        at path: String, _ makeReader: @escaping (XMLReader.Options) throws -> XMLReader
+    ) -> Elements<T> {
         let options = currentOptions
         return Elements(path: path, options: options) { try makeReader(options.readerOptions) }
     }
@@ -212,7 +224,9 @@ extension XMLDecoder {
                 do {
                     let decoder =
                         try self.decoder
-                        ?? ElementStreamDecoder(reader: try elements.makeReader(), path: try ElementPath(elements.path), options: elements.options)
+                        ?? ElementStreamDecoder(
+                            reader: try elements.makeReader(), path: try ElementPath(elements.path),
+                            options: elements.options)
                     self.decoder = decoder
                     guard let element = try await decoder.next(Element.self, isolation: actor) else {
                         done = true

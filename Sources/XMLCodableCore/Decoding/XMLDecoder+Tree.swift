@@ -38,7 +38,8 @@ extension XMLDecoder {
         let options = self.currentOptions
         if case .stored(let store, let node) = element.storage, store.shouldProcessNamespaces {
             let index = store.decoderIndex(root: node)
-            return try decode(type, index: index, reader: store.reader, root: index.root, origins: nil, options: options)
+            return try decode(
+                type, index: index, reader: store.reader, root: index.root, origins: nil, options: options)
         }
         let (index, reader, origins) = try XMLIndex.build(from: element, options: options.readerOptions)
         return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options)
@@ -53,16 +54,21 @@ extension XMLDecoder {
     /// document model, which add where the string was to the errors themselves).
     internal func decodeValue<T: Decodable>(_ type: T.Type, fromText text: String) throws -> T {
         let options = self.currentOptions
-        let (index, reader, origins) = try XMLIndex.build(from: XMLTree.Element("value", text: text), options: options.readerOptions)
-        return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options, locatesErrors: false)
+        let (index, reader, origins) = try XMLIndex.build(
+            from: XMLTree.Element("value", text: text), options: options.readerOptions)
+        return try decode(
+            type, index: index, reader: reader, root: index.root, origins: origins, options: options,
+            locatesErrors: false)
     }
 
     /// Decodes from an index that a tree holds or was laid out from, starting at node `root`.
     private func decode<T: Decodable>(
-        _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options, locatesErrors: Bool = true
+        _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options,
+        locatesErrors: Bool = true
     ) throws -> T {
         try reader.input.withBytes { document in
-            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: UncheckedBytes(document))
+            let decoder = XMLDecoderImpl(
+                index: index, reader: reader, options: options, document: UncheckedBytes(document))
             decoder.origins = origins
             decoder.locatesErrors = locatesErrors
             // The index and bytes stay the tree's: a decoder or container kept past this call

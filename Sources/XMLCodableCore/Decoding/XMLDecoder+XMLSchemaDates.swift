@@ -61,7 +61,9 @@ extension XMLDecoder.DateDecodingStrategy {
         return .custom { decoder in
             if let decoder = decoder as? XMLDecoderImpl {
                 return try decoder.date(reading: { text in
-                    XSDDateTime.date(from: text, as: form).mapError { DateReadingFailure(strategy: strategy, reason: $0.reason) }
+                    XSDDateTime.date(from: text, as: form).mapError {
+                        DateReadingFailure(strategy: strategy, reason: $0.reason)
+                    }
                 })
             }
             // Only ever run by XMLDecoder; another decoder gets the same reading by public means.
@@ -71,7 +73,9 @@ extension XMLDecoder.DateDecodingStrategy {
             case .success(let date): return date
             case .failure(let failure):
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: DateHints.message(text: DateHints.trimmed(text), strategy: strategy, reason: failure.reason))
+                    in: container,
+                    debugDescription: DateHints.message(
+                        text: DateHints.trimmed(text), strategy: strategy, reason: failure.reason))
             }
         }
     }
@@ -111,10 +115,13 @@ extension XMLDecoderImpl {
         try checkInUse()
         let path = codingPathNode
         let value = self.value
-        let text = try withText(value, expecting: Date.self, path: path) { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }
+        let text = try withText(value, expecting: Date.self, path: path) {
+            String(decoding: ScalarParsing.trimmed($0), as: UTF8.self)
+        }
         switch read(text) {
         case .success(let date): return date
-        case .failure(let failure): throw dateMismatch(text, strategy: failure.strategy, reason: failure.reason, at: value, path: path)
+        case .failure(let failure):
+            throw dateMismatch(text, strategy: failure.strategy, reason: failure.reason, at: value, path: path)
         }
     }
 }

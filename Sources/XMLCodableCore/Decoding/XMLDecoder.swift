@@ -245,7 +245,9 @@ open class XMLDecoder: @unchecked Sendable {
         guard bytes.count <= XMLIndex.maxDocumentSize else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: [], debugDescription: "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
+                    codingPath: [],
+                    debugDescription:
+                        "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
         }
         var scratch = DecodingScratch.take()
         var index: XMLIndex
@@ -257,11 +259,15 @@ open class XMLDecoder: @unchecked Sendable {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: [],
-                    debugDescription: "The given data is not well-formed XML: \(error.reason), at line \(error.line), column \(error.column).",
+                    debugDescription:
+                        "The given data is not well-formed XML: \(error.reason), at line \(error.line), column "
+                        + "\(error.column).",
                     underlyingError: error))
         }
         let (value, leftover) = try reader.input.withBytes { document -> (T, DecodingScratch) in
-            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: UncheckedBytes(document), listNodes: scratch.listNodes)
+            let decoder = XMLDecoderImpl(
+                index: index, reader: reader, options: options, document: UncheckedBytes(document),
+                listNodes: scratch.listNodes)
             // `document` is the caller's: whatever kept the decoder or a container refuses to use
             // them once this call returns.
             defer { decoder.finish() }
@@ -271,7 +277,10 @@ open class XMLDecoder: @unchecked Sendable {
             scratch = DecodingScratch()
             let value = try decoder.unwrap(.element(decoder.index.root), as: type, path: .root)
             let storage = decoder.index.storage
-            return (value, DecodingScratch(nodes: storage.nodes, attributes: storage.attributes, listNodes: decoder.listNodes))
+            return (
+                value,
+                DecodingScratch(nodes: storage.nodes, attributes: storage.attributes, listNodes: decoder.listNodes)
+            )
         }
         DecodingScratch.giveBack(leftover)
         return value

@@ -41,21 +41,33 @@ internal enum DateHints {
         var expectation: String {
             switch self {
             case .secondsSince1970:
-                return "Expected a date in seconds since 1970 (the decoder's dateDecodingStrategy is .secondsSince1970, the default)"
+                return
+                    "Expected a date in seconds since 1970 (the decoder's dateDecodingStrategy is "
+                    + ".secondsSince1970, the default)"
             case .millisecondsSince1970:
-                return "Expected a date in milliseconds since 1970 (the decoder's dateDecodingStrategy is .millisecondsSince1970)"
+                return
+                    "Expected a date in milliseconds since 1970 (the decoder's dateDecodingStrategy is "
+                    + ".millisecondsSince1970)"
             case .deferredToDate:
                 return
-                    "Expected a date in Date's own Decodable form, a number of seconds since 2001-01-01 (the decoder's dateDecodingStrategy is .deferredToDate)"
+                    "Expected a date in Date's own Decodable form, a number of seconds since 2001-01-01 (the "
+                    + "decoder's dateDecodingStrategy is .deferredToDate)"
             case .iso8601:
-                return #"Expected an ISO 8601 date and time such as "2000-10-01T12:00:00Z" (the decoder's dateDecodingStrategy is .iso8601)"#
+                return
+                    #"Expected an ISO 8601 date and time such as "2000-10-01T12:00:00Z" (the decoder's "#
+                    + #"dateDecodingStrategy is .iso8601)"#
             case .xmlSchemaDate:
-                return #"Expected an xs:date such as "2000-10-01" (the decoder's dateDecodingStrategy is .xmlSchemaDate)"#
+                return
+                    #"Expected an xs:date such as "2000-10-01" (the decoder's dateDecodingStrategy is .xmlSchemaDate)"#
             case .xmlSchemaDateTime:
-                return #"Expected an xs:dateTime such as "2000-10-01T12:00:00Z" (the decoder's dateDecodingStrategy is .xmlSchemaDateTime)"#
+                return
+                    #"Expected an xs:dateTime such as "2000-10-01T12:00:00Z" (the decoder's "#
+                    + #"dateDecodingStrategy is .xmlSchemaDateTime)"#
             case .tree:
                 return
-                    #"Expected a date, as a tree reads one without a decoder: an xs:dateTime such as "2000-10-01T12:00:00Z", an xs:date such as "2000-10-01", or a number of seconds since 1970,"#
+                    #"Expected a date, as a tree reads one without a decoder: an xs:dateTime such as "#
+                    + #""2000-10-01T12:00:00Z", an xs:date such as "2000-10-01", or a number of seconds since "#
+                    + #"1970,"#
             }
         }
 
@@ -99,7 +111,9 @@ internal enum DateHints {
         if text.isEmpty { return .empty }
         // Any number, also one too large for a Double (whose error says so already).
         var number = text
-        if number.withUTF8({ ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self) }) != nil { return .number }
+        if number.withUTF8({ ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self) }) != nil {
+            return .number
+        }
         let dateTime = XSDDateTime.date(from: text, as: .dateTime)
         let iso8601 = ISO8601Parsing.date(from: text) != nil
         if case .success = dateTime {
@@ -107,7 +121,8 @@ internal enum DateHints {
             let bytes = Array(text.utf8)
             let hasZone =
                 bytes.last == UInt8(ascii: "Z")
-                || (bytes.count >= 6 && (bytes[bytes.count - 6] == UInt8(ascii: "+") || bytes[bytes.count - 6] == UInt8(ascii: "-")))
+                || (bytes.count >= 6
+                    && (bytes[bytes.count - 6] == UInt8(ascii: "+") || bytes[bytes.count - 6] == UInt8(ascii: "-")))
             return .dateTime(iso8601: iso8601, xmlSchema: true, hasZone: hasZone)
         }
         if iso8601 { return .dateTime(iso8601: true, xmlSchema: false, hasZone: true) }
@@ -115,8 +130,12 @@ internal enum DateHints {
         if case .success = date { return .date }
         if InternetDateParsing.httpDate(from: text) != nil { return .httpDate }
         if InternetDateParsing.rfc822Date(from: text) != nil { return .rfc822 }
-        if case .failure(let failure) = dateTime, failure.isFieldError { return .invalid(typeName: "xs:dateTime", reason: failure.reason) }
-        if case .failure(let failure) = date, failure.isFieldError { return .invalid(typeName: "xs:date", reason: failure.reason) }
+        if case .failure(let failure) = dateTime, failure.isFieldError {
+            return .invalid(typeName: "xs:dateTime", reason: failure.reason)
+        }
+        if case .failure(let failure) = date, failure.isFieldError {
+            return .invalid(typeName: "xs:date", reason: failure.reason)
+        }
         return .unknown
     }
 
@@ -125,7 +144,8 @@ internal enum DateHints {
     static func strategy(reading kind: Kind, besides current: Strategy) -> Strategy? {
         switch kind {
         case .number: return current == .tree ? nil : .secondsSince1970
-        case .dateTime(let iso8601, let xmlSchema, _): return xmlSchema && (current.isXMLSchema || !iso8601) ? .xmlSchemaDateTime : .iso8601
+        case .dateTime(let iso8601, let xmlSchema, _):
+            return xmlSchema && (current.isXMLSchema || !iso8601) ? .xmlSchemaDateTime : .iso8601
         case .date: return .xmlSchemaDate
         default: return nil
         }
@@ -152,22 +172,29 @@ internal enum DateHints {
             let name = kind == .rfc822 ? "an RFC 822 date (as RSS writes them)" : "an HTTP-date"
             let fix =
                 strategy == .tree
-                ? "read it with \(format).value(from:), or pass a decoder that reads it (value(Date.self, using: decoder))"
-                : "declare the property @Formatted<\(format)> var …: Date to read it, or set decoder.dateDecodingStrategy = .formatted(formatter) with a DateFormatter"
+                ? "read it with \(format).value(from:), or pass a decoder that reads it (value(Date.self, using: "
+                    + "decoder))"
+                : "declare the property @Formatted<\(format)> var …: Date to read it, or set "
+                    + "decoder.dateDecodingStrategy = .formatted(formatter) with a DateFormatter"
             return message + (reason == nil ? ", which" : "; it") + " looks like \(name): " + fix
         case .invalid(let typeName, let invalid):
             if reason != nil || strategy.isXMLSchema { return message }
             return message + ", which looks like an \(typeName), but " + invalid
         case .unknown:
             if strategy == .tree {
-                return message + "; to read another format, pass a decoder whose dateDecodingStrategy reads it (value(Date.self, using: decoder))"
+                return message
+                    + "; to read another format, pass a decoder whose dateDecodingStrategy reads it "
+                    + "(value(Date.self, using: decoder))"
             }
             return message
                 + (reason == nil ? ", which is in no date format the decoder knows" : "")
-                + "; for a format of your own, set decoder.dateDecodingStrategy = .formatted(formatter) with a DateFormatter, or .custom"
+                + "; for a format of your own, set decoder.dateDecodingStrategy = .formatted(formatter) with a "
+                + "DateFormatter, or .custom"
         }
         guard let fix = Self.strategy(reading: kind, besides: strategy), fix != strategy else { return message }
-        var hint = (reason == nil ? ", which" : "; it") + (kind == .number ? " is " : " looks like ") + looks + ": set decoder.dateDecodingStrategy = "
+        var hint =
+            (reason == nil ? ", which" : "; it") + (kind == .number ? " is " : " looks like ") + looks
+            + ": set decoder.dateDecodingStrategy = "
         hint += fix.setting
         if fix == .secondsSince1970 { hint += " (or .millisecondsSince1970 for milliseconds)" }
         return message + hint + " to read it"
@@ -191,9 +218,13 @@ extension XMLDecoderImpl {
     /// strategy should have read (a number, under the number strategies), or a value that is not
     /// text, keeps `error` as it is.
     @inline(never)
-    func dateMismatch(_ error: DecodingError, strategy: DateHints.Strategy, at value: XMLValue, path: CodingPathNode) -> DecodingError {
+    func dateMismatch(_ error: DecodingError, strategy: DateHints.Strategy, at value: XMLValue, path: CodingPathNode)
+        -> DecodingError
+    {
         guard case .dataCorrupted(let context) = error,
-            let text = try? withText(value, expecting: String.self, path: path, { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }),
+            let text = try? withText(
+                value, expecting: String.self, path: path,
+                { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }),
             DateHints.kind(of: text) != .number
         else { return error }
         return .dataCorrupted(
@@ -205,7 +236,10 @@ extension XMLDecoderImpl {
 
     /// The error for a date's text that `strategy` did not read, `reason` saying why when known.
     @inline(never)
-    func dateMismatch(_ text: String, strategy: DateHints.Strategy, reason: String? = nil, at value: XMLValue, path: CodingPathNode) -> DecodingError {
-        dataCorrupted(DateHints.message(text: DateHints.trimmed(text), strategy: strategy, reason: reason), at: value, path: path)
+    func dateMismatch(
+        _ text: String, strategy: DateHints.Strategy, reason: String? = nil, at value: XMLValue, path: CodingPathNode
+    ) -> DecodingError {
+        dataCorrupted(
+            DateHints.message(text: DateHints.trimmed(text), strategy: strategy, reason: reason), at: value, path: path)
     }
 }

@@ -63,12 +63,15 @@ extension XMLDecoderImpl {
         guard local == key.local else { return nil }
         let written = string(name.qualified)
         let uri = reader.namespaceURI(name) ?? ""
-        let found = (isElement ? "Found element <\(written)>" : "Found attribute \(written)") + (uri.isEmpty ? "" : " (namespace \"\(uri)\")")
+        let found =
+            (isElement ? "Found element <\(written)>" : "Found attribute \(written)")
+            + (uri.isEmpty ? "" : " (namespace \"\(uri)\")")
         // The name matches the key by the rules, so the key's placement kept it out.
         let misplaced = "\(found), but this key is read from \(isElement ? "attributes" : "elements") only."
         if let keyURI = key.uri {
             guard keyURI != uri else { return misplaced }
-            return "\(found): a key \"{uri}local\" matches by namespace URI, and \"\(key.text)\" names another namespace."
+            return
+                "\(found): a key \"{uri}local\" matches by namespace URI, and \"\(key.text)\" names another namespace."
         }
         guard isElement else {
             guard written != key.text else { return misplaced }
@@ -79,7 +82,9 @@ extension XMLDecoderImpl {
         }
         if options.shouldProcessNamespaces {
             guard key.prefix != nil else { return misplaced }
-            return "\(found): with shouldProcessNamespaces, element keys match local names, so the key \"\(local)\" reads it."
+            return
+                "\(found): with shouldProcessNamespaces, element keys match local names, so the key "
+                + "\"\(local)\" reads it."
         }
         guard written != key.text else { return misplaced }
         return "\(found): keys match element names as written, so the key \"\(written)\" reads it"

@@ -29,7 +29,9 @@ extension XMLDecoderImpl {
     ///
     /// `name` is consumed: the caller's key string is read in place, with no copy and so no count
     /// to keep (this runs for every key of every decoded value).
-    func find(_ name: consuming String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    func find(_ name: consuming String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool)
+        -> XMLValue?
+    {
         if name.isEmpty { return .text(ofElement: element) }
         var qualified = false
         var found = name.withUTF8 { key -> XMLValue? in
@@ -37,7 +39,8 @@ extension XMLDecoderImpl {
                 qualified = true
                 return nil
             }
-            return lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
+            return lookUp(
+                UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
         }
         if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
         return found
@@ -56,7 +59,9 @@ extension XMLDecoderImpl {
 
     /// A key in Clark notation, `{namespace-uri}local`, matches names by namespace URI and local
     /// name, whatever prefix the document uses.
-    func findQualified(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    func findQualified(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool)
+        -> XMLValue?
+    {
         guard let close = name.firstIndex(of: "}") else { return nil }
         let uri = String(name[name.index(after: name.startIndex)..<close])
         let local = String(name[name.index(after: close)...])
@@ -71,11 +76,14 @@ extension XMLDecoderImpl {
                 if node.isElement, matches(node.name) { elements.append(child) }
                 child = node.nextSibling
             }
-            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0]) }
+            if !elements.isEmpty {
+                return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0])
+            }
         }
         if placement != .element {
             let base = index[element].firstAttribute
-            for (offset, attribute) in index.attributes(of: element).enumerated() where !attribute.isNamespaceDeclaration && matches(attribute.name) {
+            for (offset, attribute) in index.attributes(of: element).enumerated()
+            where !attribute.isNamespaceDeclaration && matches(attribute.name) {
                 return .attribute(base + Int32(offset))
             }
         }
@@ -87,7 +95,9 @@ extension XMLDecoderImpl {
     /// the attribute with that name as written. Not generic, so that it is compiled once, specialized.
     func lookUp(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         var name = name
-        return name.withUTF8 { key in lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList) }
+        return name.withUTF8 { key in
+            lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
+        }
     }
 
     /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when no child's
@@ -101,7 +111,9 @@ extension XMLDecoderImpl {
     /// into: a name that lies elsewhere (in an entity's replacement text, rare) sends the lookup
     /// to `lookUpAnywhere`. (A call the optimizer cannot see into might replace the index, so it
     /// would retain the index's arrays around every loop.)
-    private func lookUp(_ key: UncheckedBytes, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    private func lookUp(_ key: UncheckedBytes, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool)
+        -> XMLValue?
+    {
         guard !key.isEmpty else { return nil }
         let local = options.shouldProcessNamespaces
         let elementNode = index[element]
@@ -195,10 +207,13 @@ extension XMLDecoderImpl {
     /// `lookUp` where some name lies outside the document's bytes (in an entity's replacement
     /// text): the same rules, through the reader.
     @inline(never)
-    private func lookUpAnywhere(_ key: UncheckedBytes, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    private func lookUpAnywhere(
+        _ key: UncheckedBytes, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool
+    ) -> XMLValue? {
         let local = options.shouldProcessNamespaces
         func matches(_ slice: XMLSlice) -> Bool {
-            slice.end - slice.start == key.count && reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
+            slice.end - slice.start == key.count
+                && reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
         }
         if placement != .attribute {
             var elements: [Int32] = []
@@ -208,7 +223,9 @@ extension XMLDecoderImpl {
                 if node.isElement, matches(local ? node.name.local : node.name.qualified) { elements.append(child) }
                 child = node.nextSibling
             }
-            if !elements.isEmpty { return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0]) }
+            if !elements.isEmpty {
+                return wantsList || elements.count > 1 ? .elements(makeList(elements)) : .element(elements[0])
+            }
         }
         guard placement != .element else { return nil }
         let declarationKey = Self.isDeclarationName(key)
@@ -226,7 +243,8 @@ extension XMLDecoderImpl {
     @inline(__always)
     static func isDeclarationName(_ key: UncheckedBytes) -> Bool {
         guard key.count >= 5, key[unchecked: 0] == UInt8(ascii: "x") else { return false }
-        guard key[unchecked: 1] == UInt8(ascii: "m"), key[unchecked: 2] == UInt8(ascii: "l"), key[unchecked: 3] == UInt8(ascii: "n"),
+        guard key[unchecked: 1] == UInt8(ascii: "m"), key[unchecked: 2] == UInt8(ascii: "l"),
+            key[unchecked: 3] == UInt8(ascii: "n"),
             key[unchecked: 4] == UInt8(ascii: "s")
         else { return false }
         return key.count == 5 || key[unchecked: 5] == UInt8(ascii: ":")
@@ -328,7 +346,8 @@ extension XMLDecoderImpl {
         }
         let base = index[element].firstAttribute
         for (offset, attribute) in index.attributes(of: element).enumerated() where !attribute.isNamespaceDeclaration {
-            map[convert(attributeMatchName(attribute.name), path: path), default: []].append(.attribute(base + Int32(offset)))
+            map[convert(attributeMatchName(attribute.name), path: path), default: []].append(
+                .attribute(base + Int32(offset)))
         }
         return map
     }

@@ -17,11 +17,14 @@ extension XMLDecoderImpl {
             : lookUp(format.key, in: entry, placement: placement, wantsList: false)
         let what = placement == .attribute ? "attribute" : "element"
         guard let found else {
-            throw dataCorrupted("The map entry \(describe(.element(entry))) has no key \(what) \"\(format.key)\"", at: .element(entry), path: PathRef(path))
+            throw dataCorrupted(
+                "The map entry \(describe(.element(entry))) has no key \(what) \"\(format.key)\"", at: .element(entry),
+                path: PathRef(path))
         }
         if case .elements = found {
             throw dataCorrupted(
-                "The map entry \(describe(.element(entry))) has several key elements \"\(format.key)\"", at: .element(entry), path: PathRef(path))
+                "The map entry \(describe(.element(entry))) has several key elements \"\(format.key)\"",
+                at: .element(entry), path: PathRef(path))
         }
         // Keys are data: read as written, never trimmed.
         return try withText(found, expecting: String.self, path: PathRef(path)) { String(decoding: $0, as: UTF8.self) }

@@ -2,7 +2,9 @@
 // fast paths allocate no path node); callers that already hold a node pass it through these.
 
 extension XMLDecoderImpl {
-    func withText<R>(_ value: XMLValue, expecting type: Any.Type, path: CodingPathNode, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    func withText<R>(
+        _ value: XMLValue, expecting type: Any.Type, path: CodingPathNode, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
         try withText(value, expecting: type, path: PathRef(path), body)
     }
 
@@ -13,7 +15,9 @@ extension XMLDecoderImpl {
         try integer(value, as: type, path: PathRef(path))
     }
 
-    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: XMLValue, as type: T.Type, path: CodingPathNode
+    ) throws -> T {
         try floatingPoint(value, as: type, path: PathRef(path))
     }
 

@@ -10,8 +10,9 @@
 //
 // the key `content` gives `Element("content", attributes: ["type": "xhtml"], children: [.element(div)])`,
 // where `div` keeps its `xmlns` attribute and every name has its namespace URI (the reader resolves
-// prefixes whatever the decoder's `shouldProcessNamespaces` says; it only changes how keys match). Text is joined as `XMLTree(parsing:)` joins it: adjacent character data
-// (text and entity text) is one `.text` node, each CDATA section a `.cdata` node of its own.
+// prefixes whatever the decoder's `shouldProcessNamespaces` says; it only changes how keys match).
+// Text is joined as `XMLTree(parsing:)` joins it: adjacent character data (text and entity text) is
+// one `.text` node, each CDATA section a `.cdata` node of its own.
 //
 // The index keeps no comments and no processing instructions, so a captured subtree has none:
 // that is the one thing such a property does not hold (see `XMLTree.Element`'s Codable
@@ -75,7 +76,8 @@ extension XMLDecoderImpl {
                 // A run of layout white space the index left out before the element (see
                 // XMLIndex+Layout.swift), read back from the document: a tree keeps every text.
                 if child.followsLayout {
-                    frame.element.children.append(.text(string(XMLIndex.layoutRun(before: child, in: document.unsafeRawBuffer))))
+                    frame.element.children.append(
+                        .text(string(XMLIndex.layoutRun(before: child, in: document.unsafeRawBuffer))))
                 }
                 stack.append(frame)
                 stack.append(Frame(element: shallowElement(childNumber), next: index.firstChild(of: childNumber)))

@@ -141,22 +141,29 @@ extension XMLDecoderImpl {
             guard slice.flags.contains(.attributeValue) else { return nil }
         }
         let trim = options.trimValueWhitespaces
-        return withDecodedBytes(of: slice) { bytes in UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(bytes) : bytes) }
+        return withDecodedBytes(of: slice) { bytes in
+            UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(bytes) : bytes)
+        }
     }
 
     /// An integer value that is one slice and in range; `nil` for the full path (and its errors).
     @inline(__always)
     func plainInteger<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type) -> T? {
         guard let slice = plainSlice(value) else { return nil }
-        if case .value(let number) = withDecodedBytes(of: slice, { ScalarParsing.integer($0, as: type) }) { return number }
+        if case .value(let number) = withDecodedBytes(of: slice, { ScalarParsing.integer($0, as: type) }) {
+            return number
+        }
         return nil
     }
 
     /// A finite number that is one slice; `nil` for the full path (strategies, errors).
     @inline(__always)
-    func plainFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type) -> T? {
+    func plainFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type)
+        -> T?
+    {
         guard let slice = plainSlice(value) else { return nil }
-        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint($0, as: type) }), number.isFinite else { return nil }
+        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint($0, as: type) }), number.isFinite
+        else { return nil }
         return number
     }
 
@@ -172,7 +179,9 @@ extension XMLDecoderImpl {
     func bool(_ value: XMLValue, path: PathRef) throws -> Bool {
         let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean($0) }
         guard let parsed else {
-            throw dataCorrupted("Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found \(quoted(value, path))", at: value, path: path)
+            throw dataCorrupted(
+                "Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found \(quoted(value, path))",
+                at: value, path: path)
         }
         return parsed
     }
@@ -181,29 +190,45 @@ extension XMLDecoderImpl {
         let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.integer($0, as: type) }
         switch parsed {
         case .value(let number): return number
-        case .outOfRange: throw dataCorrupted("Parsed XML number \(quoted(value, path)) does not fit in \(type)", at: value, path: path)
-        case .malformed: throw dataCorrupted("Expected to decode \(type) but found \(quoted(value, path)), which is not an integer", at: value, path: path)
+        case .outOfRange:
+            throw dataCorrupted(
+                "Parsed XML number \(quoted(value, path)) does not fit in \(type)", at: value, path: path)
+        case .malformed:
+            throw dataCorrupted(
+                "Expected to decode \(type) but found \(quoted(value, path)), which is not an integer", at: value,
+                path: path)
         }
     }
 
-    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: XMLValue, as type: T.Type, path: PathRef) throws -> T {
+    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: XMLValue, as type: T.Type, path: PathRef
+    ) throws -> T {
         let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.floatingPoint($0, as: type) }
         if let parsed {
             if parsed.isFinite { return parsed }
-            throw dataCorrupted("Parsed XML number \(quoted(value, path)) does not fit in \(type)", at: value, path: path)
+            throw dataCorrupted(
+                "Parsed XML number \(quoted(value, path)) does not fit in \(type)", at: value, path: path)
         }
-        if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatDecodingStrategy {
-            let text = try withText(value, expecting: type, path: path) { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }
+        if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options
+            .nonConformingFloatDecodingStrategy
+        {
+            let text = try withText(value, expecting: type, path: path) {
+                String(decoding: ScalarParsing.trimmed($0), as: UTF8.self)
+            }
             if text == positiveInfinity { return .infinity }
             if text == negativeInfinity { return -.infinity }
             if text == nan { return .nan }
         }
-        throw dataCorrupted("Expected to decode \(type) but found \(quoted(value, path)), which is not a number", at: value, path: path)
+        throw dataCorrupted(
+            "Expected to decode \(type) but found \(quoted(value, path)), which is not a number", at: value, path: path)
     }
 
     /// The text of a value in quotes, for messages (at most 40 characters).
     func quoted(_ value: XMLValue, _ path: PathRef) -> String {
-        let text = (try? withText(value, expecting: String.self, path: path) { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }) ?? ""
+        let text =
+            (try? withText(value, expecting: String.self, path: path) {
+                String(decoding: ScalarParsing.trimmed($0), as: UTF8.self)
+            }) ?? ""
         return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
     }
 
@@ -268,7 +293,8 @@ extension XMLDecoderImpl {
 
     /// `isStringLike(_:)`, for the encoder too.
     static func isStringLikeType(_ type: Any.Type) -> Bool {
-        type == String.self || type == Substring.self || type == Character.self || (type as? any XMLWrapperMarker.Type)?.wrappedType == String.self
+        type == String.self || type == Substring.self || type == Character.self
+            || (type as? any XMLWrapperMarker.Type)?.wrappedType == String.self
     }
 
     /// Whether the type is read from text (numbers, booleans, dates, data, URLs).
@@ -278,7 +304,8 @@ extension XMLDecoderImpl {
     static func isScalarType(_ type: Any.Type) -> Bool {
         if let wrapped = (type as? any XMLWrapperMarker.Type)?.wrappedType { return isScalarType(wrapped) }
         if type is any XMLFormattedScalar.Type { return true }
-        return type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Bool.self || type == Date.self
+        return type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Bool.self
+            || type == Date.self
             || type == Data.self || type == URL.self || type == Decimal.self || type is any RawRepresentable.Type
     }
 
@@ -292,7 +319,9 @@ extension XMLDecoderImpl {
         if type == Data.self { return try data(value, path: path) as? T }
         if type == URL.self {
             let text = try string(value, path: path)
-            guard let url = URL(string: text) else { throw dataCorrupted("Invalid URL string \"\(text)\"", at: value, path: path) }
+            guard let url = URL(string: text) else {
+                throw dataCorrupted("Invalid URL string \"\(text)\"", at: value, path: path)
+            }
             return url as? T
         }
         if type == Decimal.self {
@@ -301,7 +330,8 @@ extension XMLDecoderImpl {
                 return ScalarParsing.isDecimalNumber(trimmed) ? String(decoding: trimmed, as: UTF8.self) : nil
             }
             guard let text, let decimal = Decimal(string: text) else {
-                throw dataCorrupted("Expected to decode Decimal but found \(quoted(value, path))", at: value, path: path)
+                throw dataCorrupted(
+                    "Expected to decode Decimal but found \(quoted(value, path))", at: value, path: path)
             }
             return decimal as? T
         }
@@ -325,16 +355,22 @@ extension XMLDecoderImpl {
                 throw dateMismatch(error, strategy: .deferredToDate, at: value, path: path)
             }
         case .secondsSince1970:
-            do { return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path)) } catch let error as DecodingError {
+            do { return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path)) } catch let
+                error as DecodingError
+            {
                 throw dateMismatch(error, strategy: .secondsSince1970, at: value, path: path)
             }
         case .millisecondsSince1970:
-            do { return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path) / 1000) } catch let error as DecodingError {
+            do {
+                return Date(timeIntervalSince1970: try floatingPoint(value, as: Double.self, path: path) / 1000)
+            } catch let error as DecodingError {
                 throw dateMismatch(error, strategy: .millisecondsSince1970, at: value, path: path)
             }
         case .iso8601:
             let text = try string(value, path: path)
-            guard let date = ISO8601Parsing.date(from: text) else { throw dateMismatch(text, strategy: .iso8601, at: value, path: path) }
+            guard let date = ISO8601Parsing.date(from: text) else {
+                throw dateMismatch(text, strategy: .iso8601, at: value, path: path)
+            }
             return date
         case .custom(let closure):
             return try with(value: value, path: path) { try closure(self) }
@@ -375,7 +411,8 @@ internal protocol XMLOptionalDecodable {
 }
 
 extension Optional: XMLOptionalDecodable where Wrapped: Decodable {
-    static func decodeOptional(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Wrapped? {
+    static func decodeOptional(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Wrapped?
+    {
         try decoder.unwrapOptional(value, as: Wrapped.self, path: path)
     }
 }

@@ -65,7 +65,8 @@ internal final class XMLDecoderImpl: Decoder {
     /// Where the last attribute lookup found its attribute, plus one: the next key is usually
     /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
     @exclusivity(unchecked) var attributeCursor = 0
-    @exclusivity(unchecked) var traitSlots = [TraitSlot](repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
+    @exclusivity(unchecked) var traitSlots = [TraitSlot](
+        repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
     /// The objects that keyed containers point to without retaining them (key rules), kept for
     /// the whole decoding call: a container may be used as long as its decoder.
     @exclusivity(unchecked) var keptAlive: [AnyObject] = []
@@ -80,7 +81,10 @@ internal final class XMLDecoderImpl: Decoder {
     /// `XMLUnkeyedDecodingContainer`): the item's first keyed container decides.
     @exclusivity(unchecked) var listCandidate = ListCandidate.none
 
-    init(index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UncheckedBytes, listNodes: [Int32] = []) {
+    init(
+        index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UncheckedBytes,
+        listNodes: [Int32] = []
+    ) {
         self.index = index
         self.listNodes = listNodes
         self.reader = reader
@@ -169,7 +173,8 @@ internal final class XMLDecoderImpl: Decoder {
             DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription:
-                    "A decoder or container was used after the decoding call that made it returned: a Decoder and its containers are valid only during the init(from:) they are given to."
+                    "A decoder or container was used after the decoding call that made it returned: a Decoder "
+                    + "and its containers are valid only during the init(from:) they are given to."
             ))
     }
 
@@ -330,7 +335,9 @@ internal final class XMLDecoderImpl: Decoder {
             if listCandidate.node >= 0 { return try containerDecidingList(node, keyedBy: type) }
             if isChoiceElement(node, keyedBy: type) {
                 return KeyedDecodingContainer(
-                    XMLChoiceDecodingContainer<Key>(decoder: self, value: .element(node), caseName: matchName(index[node].name), path: codingPathNode))
+                    XMLChoiceDecodingContainer<Key>(
+                        decoder: self, value: .element(node), caseName: matchName(index[node].name),
+                        path: codingPathNode))
             }
             return keyedContainer(node, keyedBy: type)
         case .elements(let list) where list.count == 1:
@@ -354,11 +361,15 @@ internal final class XMLDecoderImpl: Decoder {
     /// on entry to the function that uses it, so `container(keyedBy:)` would build it for every
     /// struct decoded.
     @inline(never)
-    private func textChoiceContainer<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    private func textChoiceContainer<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws
+        -> KeyedDecodingContainer<Key>
+    {
         guard Key.self is any XMLChoiceCodingKey.Type, Key(stringValue: "") != nil else {
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }
-        return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, value: .characters(node), caseName: "", path: codingPathNode))
+        return KeyedDecodingContainer(
+            XMLChoiceDecodingContainer<Key>(decoder: self, value: .characters(node), caseName: "", path: codingPathNode)
+        )
     }
 
     /// The keyed container of the first item of an undecided list (see `XMLUnkeyedDecodingContainer`):
@@ -366,7 +377,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// element wraps the items and this is its first child element's container. Or the container
     /// of an item that is one of an element's child elements (`ListCandidate.isChildItem`).
     @inline(never)
-    private func containerDecidingList<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    private func containerDecidingList<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws
+        -> KeyedDecodingContainer<Key>
+    {
         let candidate = listCandidate.node
         listCandidate.node = -1
         guard candidate == node else { return try container(keyedBy: type) }
@@ -375,7 +388,9 @@ internal final class XMLDecoderImpl: Decoder {
             let first = index.children(of: node).first(where: { index[$0].isElement })
         {
             listCandidate.choseWrapped = true
-            return try with(value: .element(first), path: codingPathNode) { try childItemContainer(first, keyedBy: type) }
+            return try with(value: .element(first), path: codingPathNode) {
+                try childItemContainer(first, keyedBy: type)
+            }
         }
         return try container(keyedBy: type)
     }
@@ -386,11 +401,15 @@ internal final class XMLDecoderImpl: Decoder {
     /// case too: in `<g><g><rect/></g><circle/></g>`, the inner `g` is a group holding a
     /// rectangle, not a wrapper of the rectangle (the rule that reads `<value><int>1</int></value>`
     /// is for elements named by a key).
-    private func childItemContainer<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    private func childItemContainer<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) throws
+        -> KeyedDecodingContainer<Key>
+    {
         if currentTraits.isEnum {
             let caseName = matchName(index[node].name)
             if Key(stringValue: caseName) != nil {
-                return KeyedDecodingContainer(XMLChoiceDecodingContainer<Key>(decoder: self, value: .element(node), caseName: caseName, path: codingPathNode))
+                return KeyedDecodingContainer(
+                    XMLChoiceDecodingContainer<Key>(
+                        decoder: self, value: .element(node), caseName: caseName, path: codingPathNode))
             }
         }
         return try container(keyedBy: type)
@@ -430,7 +449,8 @@ internal final class XMLDecoderImpl: Decoder {
         case .elements(let list):
             return XMLUnkeyedDecodingContainer(decoder: self, items: list, path: codingPathNode)
         case .element(let node), .text(ofElement: let node):
-            return XMLUnkeyedDecodingContainer(decoder: self, items: makeList(listItems(of: node)), path: codingPathNode, itemsAreChildren: true)
+            return XMLUnkeyedDecodingContainer(
+                decoder: self, items: makeList(listItems(of: node)), path: codingPathNode, itemsAreChildren: true)
         default:
             throw typeMismatch([Any].self, found: value, path: codingPathNode)
         }
@@ -469,7 +489,9 @@ internal final class XMLDecoderImpl: Decoder {
                 all.append(child)
                 previousWasText = false
             } else {
-                if !previousWasText, !(options.removeWhitespaceElements && isWhiteSpaceRun(from: child)) { all.append(child) }
+                if !previousWasText, !(options.removeWhitespaceElements && isWhiteSpaceRun(from: child)) {
+                    all.append(child)
+                }
                 previousWasText = true
             }
             child = childNode.nextSibling
@@ -511,7 +533,9 @@ internal final class XMLDecoderImpl: Decoder {
         let path = codingPathNode
         var child = index.firstChild(of: node)
         while child >= 0 {
-            if index[child].isElement, Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return false }
+            if index[child].isElement, Key(stringValue: convert(matchName(index[child].name), path: path)) != nil {
+                return false
+            }
             child = index[child].nextSibling
         }
         return true
@@ -525,7 +549,9 @@ internal final class XMLDecoderImpl: Decoder {
             var child = index.firstChild(of: node)
             while child >= 0 {
                 let childNode = index[child]
-                if childNode.isElement, nameMatches(childNode.name, UnsafeRawBufferPointer(bytes)) { found.append(child) }
+                if childNode.isElement, nameMatches(childNode.name, UnsafeRawBufferPointer(bytes)) {
+                    found.append(child)
+                }
                 child = childNode.nextSibling
             }
             return found
@@ -576,7 +602,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// Calls `body` with the decoded text of a value (an attribute value, or an element's character data).
     ///
     /// - Throws: `DecodingError.typeMismatch` when the value is an element with child elements, or a list.
-    func withText<R>(_ value: XMLValue, expecting type: Any.Type, path: PathRef, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    func withText<R>(
+        _ value: XMLValue, expecting type: Any.Type, path: PathRef, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
         switch value {
         case .attribute(let attribute):
             return try withDecodedBytes(of: index.attributes[Int(attribute)].value, body)
@@ -609,7 +637,9 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     /// The single character-data child of an element, or `nil` when it has none or several.
-    private func textNodes(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws -> Int32? {
+    private func textNodes(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws
+        -> Int32?
+    {
         let first = index.firstChild(of: node)
         guard first >= 0 else { return nil }
         let firstNode = index[first]
@@ -622,14 +652,18 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// All the character data directly inside an element, joined (with the runs of layout white
     /// space the index left out, read back from the document).
-    private func joinedText(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws -> [UInt8] {
+    private func joinedText(of node: Int32, allowElements: Bool, expecting type: Any.Type, path: PathRef) throws
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         for child in index.children(of: node) {
             let childNode = index[child]
             if childNode.isElement {
                 if !allowElements { throw typeMismatch(type, found: .element(node), path: path) }
                 if childNode.followsLayout {
-                    withRawBytes(of: XMLIndex.layoutRun(before: childNode, in: document.unsafeRawBuffer)) { bytes.append(contentsOf: $0) }
+                    withRawBytes(of: XMLIndex.layoutRun(before: childNode, in: document.unsafeRawBuffer)) {
+                        bytes.append(contentsOf: $0)
+                    }
                 }
                 continue
             }
@@ -674,12 +708,16 @@ internal final class XMLDecoderImpl: Decoder {
         Self.decodedString(slice, document, trim: options.trimValueWhitespaces, scanner: &reader.scanner)
     }
 
-    private static func decodedString(_ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner) -> String? {
+    private static func decodedString(
+        _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner
+    ) -> String? {
         // Up to 16 KiB, decoded into a scratch buffer (on the stack when it is small), then copied
         // into the string: that costs less than the standard library's check of bytes written
         // into the string's own storage (see UncheckedUTF8String). A longer value is decoded in
         // place, so that it is never held twice.
-        guard slice.rawCount <= 16_384 else { return decodedStringInPlace(slice, document, trim: trim, scanner: &scanner) }
+        guard slice.rawCount <= 16_384 else {
+            return decodedStringInPlace(slice, document, trim: trim, scanner: &scanner)
+        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(slice.rawCount, 1)) { buffer -> String? in
             let out = UnsafeMutableRawBufferPointer(buffer)
             guard let count = scanner.decodeCharacterData(slice, document, into: out) else { return nil }
@@ -689,7 +727,9 @@ internal final class XMLDecoderImpl: Decoder {
     }
 
     /// `decodedString` for a long value: decoded straight into the string's storage.
-    private static func decodedStringInPlace(_ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner) -> String? {
+    private static func decodedStringInPlace(
+        _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner
+    ) -> String? {
         var declined = false
         let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
             let out = UnsafeMutableRawBufferPointer(buffer)
@@ -715,7 +755,9 @@ internal final class XMLDecoderImpl: Decoder {
             return false
         }
         for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
-            if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace, slice(attribute.name.local, equals: "nil") {
+            if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace,
+                slice(attribute.name.local, equals: "nil")
+            {
                 return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean($0) } == true
             }
         }
@@ -760,18 +802,25 @@ internal final class XMLDecoderImpl: Decoder {
         guard locatesErrors else { return error }
         let context: DecodingError.Context
         switch error {
-        case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found), .dataCorrupted(let found):
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
+            .dataCorrupted(let found):
             context = found
         @unknown default:
             return error
         }
-        guard !context.debugDescription.contains(" at line "), !context.debugDescription.hasSuffix(Self.noSourcePosition + ".") else { return error }
+        guard !context.debugDescription.contains(" at line "),
+            !context.debugDescription.hasSuffix(Self.noSourcePosition + ".")
+        else { return error }
         var located = value
         let depth = path.path.count
-        if context.codingPath.count == depth + 1, let key = context.codingPath.last, key.intValue == nil || !key.stringValue.isEmpty {
+        if context.codingPath.count == depth + 1, let key = context.codingPath.last,
+            key.intValue == nil || !key.stringValue.isEmpty
+        {
             switch value {
             case .element(let node), .text(ofElement: let node):
-                if let found = lookUp(key.stringValue, in: node, placement: .elementOrAttribute, wantsList: false) { located = found }
+                if let found = lookUp(key.stringValue, in: node, placement: .elementOrAttribute, wantsList: false) {
+                    located = found
+                }
             default:
                 break
             }
@@ -804,7 +853,8 @@ internal final class XMLDecoderImpl: Decoder {
         case .map(let map):
             slice = index[maps[Int(map)].host].name.qualified
         }
-        let location = slice.source == 0 ? reader.location(ofOffset: documentBase + slice.start) : reader.location(of: slice)
+        let location =
+            slice.source == 0 ? reader.location(ofOffset: documentBase + slice.start) : reader.location(of: slice)
         return "line \(location.line), column \(location.column)"
     }
 
@@ -846,7 +896,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// Whether a slice's decoded bytes equal the UTF-8 of `text`.
     func slice(_ slice: XMLSlice, equals text: String) -> Bool {
         var text = text
-        return text.withUTF8 { expected in withDecodedBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(expected)) } }
+        return text.withUTF8 { expected in
+            withDecodedBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(expected)) }
+        }
     }
 
     /// A description of what a value is, for messages.
@@ -858,7 +910,8 @@ internal final class XMLDecoderImpl: Decoder {
         case .text(let node): return "the text of <\(string(index[node].name))>"
         case .characters: return "character data"
         case .elements(let list): return "\(list.count) elements"
-        case .map(let map): return "a map of \(maps[Int(map)].keys.count) entries in <\(string(index[maps[Int(map)].host].name))>"
+        case .map(let map):
+            return "a map of \(maps[Int(map)].keys.count) entries in <\(string(index[maps[Int(map)].host].name))>"
         }
     }
 
@@ -867,10 +920,12 @@ internal final class XMLDecoderImpl: Decoder {
             type,
             DecodingError.Context(
                 codingPath: path.path,
-                debugDescription: "Expected to decode \(type) but found \(describe(value)) instead, at \(location(of: value))."))
+                debugDescription:
+                    "Expected to decode \(type) but found \(describe(value)) instead, at \(location(of: value))."))
     }
 
     func dataCorrupted(_ message: String, at value: XMLValue, path: PathRef) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "\(message), at \(location(of: value))."))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: path.path, debugDescription: "\(message), at \(location(of: value))."))
     }
 }

@@ -52,7 +52,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.element = element
         (step, position) = Self.step(for: path, decoder)
         let traits = decoder.currentTraits
-        if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil, traits.mapCoding == nil, !traits.isDictionary {
+        if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil,
+            traits.mapCoding == nil, !traits.isDictionary
+        {
             // The common case, decided without making the closures and maps below.
             unretainedRules = nil
             return
@@ -63,7 +65,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             unretainedRules = nil
         } else {
             let rules = XMLKeyRules(
-                placement: placement, renamed: renamed, listCoding: traits.listCoding, mapCoding: traits.mapCoding, isDictionary: traits.isDictionary)
+                placement: placement, renamed: renamed, listCoding: traits.listCoding, mapCoding: traits.mapCoding,
+                isDictionary: traits.isDictionary)
             decoder.keepAlive(rules)
             unretainedRules = UnretainedReference(rules)
         }
@@ -71,7 +74,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The container of a map's entries (`XMLMapCoding`): its keys are the entries' keys.
     init(decoder: XMLDecoderImpl, map: Int32, path: CodingPathNode) {
-        self.init(decoder: decoder, element: decoder.maps[Int(map)].host, path: path, rules: XMLKeyRules(entries: decoder.maps[Int(map)]))
+        self.init(
+            decoder: decoder, element: decoder.maps[Int(map)].host, path: path,
+            rules: XMLKeyRules(entries: decoder.maps[Int(map)]))
     }
 
     private init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode, rules: XMLKeyRules) {
@@ -90,7 +95,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         case .node(let step):
             if let step = step as? DecoderPathStep, step.decoder === decoder { return (step, -1) }
         case .item(let index, let list):
-            if let list = list as? DecoderPathStep, list.decoder === decoder { return (list, Int32(truncatingIfNeeded: index)) }
+            if let list = list as? DecoderPathStep, list.decoder === decoder {
+                return (list, Int32(truncatingIfNeeded: index))
+            }
         case .root:
             break
         }
@@ -146,14 +153,17 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             let name = key.stringValue
             let mayBePayload = Self.isPayloadKey(name)
             // `name` goes to `find` (consumed, not copied); the payload test was made before.
-            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList) ?? (mayBePayload ? firstValuePayload() : nil)
+            return decoder.find(name, in: element, placement: wrapperPlacement, wantsList: wantsList)
+                ?? (mayBePayload ? firstValuePayload() : nil)
         }
         if let entries = rules.entries { return entry(key.stringValue, of: entries, wantsList: wantsList) }
         if let format = rules.mapCoding?.xmlMapFormat(for: key) { return try map(key, format: format) }
         if wantsList, rules.isDictionary {
             // A dictionary's list value: the elements named by the key, as XMLCoder writes them
             // (`<k>1</k><k>2</k>`); one element may be a wrapped list, or an empty list when empty.
-            guard case .elements(var list) = lookUp(key, rules: rules, placement: .element, wantsList: true) else { return nil }
+            guard case .elements(var list) = lookUp(key, rules: rules, placement: .element, wantsList: true) else {
+                return nil
+            }
             list.shape = .mayBeWrappedOrEmpty
             return .elements(list)
         }
@@ -213,7 +223,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The element (or elements) named by a key that wraps a list's items or a map's entries.
     private func wrapper(_ key: Key) -> XMLValue? {
-        guard let rules else { return decoder.find(key.stringValue, in: element, placement: .element, wantsList: false) }
+        guard let rules else {
+            return decoder.find(key.stringValue, in: element, placement: .element, wantsList: false)
+        }
         return lookUp(key, rules: rules, placement: .element, wantsList: false)
     }
 
@@ -233,7 +245,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func map(_ key: Key, format: XMLMapFormat) throws -> XMLValue? {
         if format.value == nil, format.keyPlacement == .element {
             throw decoder.dataCorrupted(
-                "A map whose values are the entries' content needs its keys in attributes (XMLMapFormat.keyPlacement)", at: .element(element),
+                "A map whose values are the entries' content needs its keys in attributes (XMLMapFormat.keyPlacement)",
+                at: .element(element),
                 path: PathRef(path.appending(key)))
         }
         let hosts: [Int32]
@@ -244,7 +257,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             case .none: return nil
             case .element(let wrapper): hosts = [wrapper]
             case .elements(let list): hosts = Array(decoder.nodes(of: list))
-            case .some(let other): throw decoder.typeMismatch([String: Any].self, found: other, path: path.appending(key))
+            case .some(let other):
+                throw decoder.typeMismatch([String: Any].self, found: other, path: path.appending(key))
             }
             if hosts.count == 1, decoder.isNil(.element(hosts[0])) { return nil }
         }
@@ -268,16 +282,24 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
                 entries = decoder.listItems(of: host, named: entryName)
             }
             // Other elements in a wrapper are no entries: refused rather than lost.
-            if !format.isFlattened, let stray = decoder.index.children(of: host).first(where: { decoder.index[$0].isElement && !entries.contains($0) }) {
-                throw decoder.dataCorrupted("The map has an element that is not an entry <\(entryName)>", at: .element(stray), path: PathRef(keyPath))
+            if !format.isFlattened,
+                let stray = decoder.index.children(of: host).first(where: {
+                    decoder.index[$0].isElement && !entries.contains($0)
+                })
+            {
+                throw decoder.dataCorrupted(
+                    "The map has an element that is not an entry <\(entryName)>", at: .element(stray),
+                    path: PathRef(keyPath))
             }
             for entry in entries {
                 if format.value != nil, decoder.hasCharacterData(entry) {
-                    throw decoder.typeMismatch([String: Any].self, found: .text(ofElement: entry), path: PathRef(keyPath))
+                    throw decoder.typeMismatch(
+                        [String: Any].self, found: .text(ofElement: entry), path: PathRef(keyPath))
                 }
                 let name = try decoder.mapKey(of: entry, format: format, path: keyPath)
                 guard map.values[name] == nil else {
-                    throw decoder.dataCorrupted("Two entries of the map have the key \"\(name)\"", at: .element(entry), path: keyPath)
+                    throw decoder.dataCorrupted(
+                        "Two entries of the map have the key \"\(name)\"", at: .element(entry), path: keyPath)
                 }
                 map.keys.append(name)
                 map.values[name] = format.value.map { decoder.listItems(of: entry, named: $0) } ?? [entry]
@@ -289,14 +311,20 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     /// The value for `key` among the element's children and attributes, following `rules`.
-    private func lookUp(_ key: Key, rules: XMLKeyRules, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
+    private func lookUp(
+        _ key: Key, rules: XMLKeyRules, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool
+    ) -> XMLValue? {
         let name = key.stringValue
         if name.isEmpty { return .text(ofElement: element) }
         let destination = rules.placement?(key) ?? wrapperPlacement
-        if name.utf8.first == UInt8(ascii: "{") { return decoder.findQualified(name, in: element, placement: destination, wantsList: wantsList) }
+        if name.utf8.first == UInt8(ascii: "{") {
+            return decoder.findQualified(name, in: element, placement: destination, wantsList: wantsList)
+        }
         if let renamed = rules.renamed {
             guard let candidates = renamed[name] else { return nil }
-            let elements = candidates.compactMap { value -> Int32? in if case .element(let node) = value { return node } else { return nil } }
+            let elements = candidates.compactMap { value -> Int32? in
+                if case .element(let node) = value { return node } else { return nil }
+            }
             if destination != .attribute, !elements.isEmpty {
                 return wantsList || elements.count > 1 ? .elements(decoder.makeList(elements)) : .element(elements[0])
             }
@@ -313,9 +341,12 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func absent<T: Decodable>(_ type: T.Type, key: Key, traits: TypeTraits) throws -> T {
         if rules?.mapCoding?.xmlMapFormat(for: key) != nil {
             decoder.maps.append(DecodedMap(host: element))
-            return try decoder.unwrap(.map(Int32(decoder.maps.count - 1)), as: type, path: path.appending(key, decoder: decoder))
+            return try decoder.unwrap(
+                .map(Int32(decoder.maps.count - 1)), as: type, path: path.appending(key, decoder: decoder))
         }
-        if let array = traits.decodableArray { return try array.emptyXMLArray(as: type) { try absentOther(type, key: key, traits: traits) } }
+        if let array = traits.decodableArray {
+            return try array.emptyXMLArray(as: type) { try absentOther(type, key: key, traits: traits) }
+        }
         return try absentOther(type, key: key, traits: traits)
     }
 
@@ -334,10 +365,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func keyNotFound(_ key: Key) -> DecodingError {
         var message =
-            "No attribute or element found for key \(key) (\"\(key.stringValue)\") in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
+            "No attribute or element found for key \(key) (\"\(key.stringValue)\") in "
+            + "\(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
         // A near miss (a name with the key's local name) is explained, unless a key strategy
         // renames or the keys are a map's.
-        if rules?.renamed == nil, rules?.entries == nil, let hint = decoder.keyMissHint(for: key.stringValue, in: element) {
+        if rules?.renamed == nil, rules?.entries == nil,
+            let hint = decoder.keyMissHint(for: key.stringValue, in: element)
+        {
             message += " " + hint
         }
         return DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: message))
@@ -372,8 +406,11 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     @inline(__always)
     private func value(for key: Key, traits: TypeTraits) throws -> XMLValue? {
         let elementsMayBeAList = !traits.isList && !traits.isScalar && !traits.isStringLike
-        guard let value = try find(key, placement: traits.placement, wantsList: traits.isList || elementsMayBeAList) else { return nil }
-        guard elementsMayBeAList, case .elements(var list) = value, list.shape == .plain, rules?.entries == nil else { return value }
+        guard let value = try find(key, placement: traits.placement, wantsList: traits.isList || elementsMayBeAList)
+        else { return nil }
+        guard elementsMayBeAList, case .elements(var list) = value, list.shape == .plain, rules?.entries == nil else {
+            return value
+        }
         list.shape = .mayBeWrappedOrEmpty
         return .elements(list)
     }
@@ -445,20 +482,28 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let value = try optional(key) else { return nil }
-        if decoder.isPlainlyPresent(value), let plain = decoder.plainFloatingPoint(value, as: Double.self) { return plain }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainFloatingPoint(value, as: Double.self) {
+            return plain
+        }
         return try decoder.unwrapOptional(value, as: Double.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
         guard let value = try optional(key) else { return nil }
-        if decoder.isPlainlyPresent(value), let plain = decoder.plainFloatingPoint(value, as: Float.self) { return plain }
+        if decoder.isPlainlyPresent(value), let plain = decoder.plainFloatingPoint(value, as: Float.self) {
+            return plain
+        }
         return try decoder.unwrapOptional(value, as: Float.self, path: path.appending(key))
     }
 
     /// The value of an optional scalar key, if present.
-    private func optional(_ key: Key) throws -> XMLValue? { try find(key, placement: .elementOrAttribute, wantsList: false) }
+    private func optional(_ key: Key) throws -> XMLValue? {
+        try find(key, placement: .elementOrAttribute, wantsList: false)
+    }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else {
+            throw keyNotFound(key)
+        }
         if let string = decoder.plainString(value) { return string }
         return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
@@ -537,15 +582,21 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The value of a scalar key, or `keyNotFound`.
     private func value(for key: Key) throws -> XMLValue {
-        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else { throw keyNotFound(key) }
+        guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else {
+            throw keyNotFound(key)
+        }
         return value
     }
 
     // MARK: - Nested containers
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         guard let value = try find(key, placement: .element, wantsList: false) else { throw keyNotFound(key) }
-        return try decoder.with(value: value, path: path.appending(key, decoder: decoder)) { try decoder.container(keyedBy: type) }
+        return try decoder.with(value: value, path: path.appending(key, decoder: decoder)) {
+            try decoder.container(keyedBy: type)
+        }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -557,7 +608,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             list.shape = .mayBeWrapped
             value = .elements(list)
         }
-        return try decoder.with(value: value, path: path.appending(key, decoder: decoder)) { try decoder.unkeyedContainer() }
+        return try decoder.with(value: value, path: path.appending(key, decoder: decoder)) {
+            try decoder.unkeyedContainer()
+        }
     }
 
     /// A decoder for a superclass's values: the child element `<super>`, which `superEncoder()`
@@ -593,7 +646,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
                 DecodingError.Context(
                     codingPath: path.path,
                     debugDescription:
-                        "No element <\(key.stringValue)> holds the superclass's values in \(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
+                        "No element <\(key.stringValue)> holds the superclass's values in "
+                        + "\(decoder.describe(.element(element))) at \(decoder.location(of: .element(element)))."
                 ))
         }
         if case .elements(let list) = value, list.count > 0 { value = .element(decoder.node(0, of: list)) }
@@ -614,7 +668,8 @@ internal final class XMLKeyRules {
     let entries: DecodedMap?
 
     init(
-        placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?, renamed: [String: [XMLValue]]?, listCoding: (any XMLListCoding.Type)?,
+        placement: ((any CodingKey) -> XMLDecoder.NodeDecoding)?, renamed: [String: [XMLValue]]?,
+        listCoding: (any XMLListCoding.Type)?,
         mapCoding: (any XMLMapCoding.Type)?, isDictionary: Bool
     ) {
         self.placement = placement

@@ -77,7 +77,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
                 type,
                 DecodingError.Context(
                     codingPath: itemPath.path,
-                    debugDescription: "Unkeyed container is at end: the list has \(items.count) items, at \(decoder.location(of: anchor))."))
+                    debugDescription:
+                        "Unkeyed container is at end: the list has \(items.count) items, at "
+                        + "\(decoder.location(of: anchor))."
+                ))
         }
     }
 
@@ -127,7 +130,8 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// Whether the current item is a child element decoded into an enum (see the top of the file).
     private func isChildChoice<T>(_ type: T.Type) -> Bool {
-        itemsAreChildren && decoder.traits(of: type).isEnum && decoder.index[decoder.node(currentIndex, of: items)].isElement
+        itemsAreChildren && decoder.traits(of: type).isEnum
+            && decoder.index[decoder.node(currentIndex, of: items)].isElement
     }
 
     /// Decodes an item that is a child element into an enum: its keyed container takes the element
@@ -192,7 +196,9 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
         if undecided >= 0 { decide(wrapped: !decoder.element(undecided, holdsOneItemKeyedBy: type, choice: false)) }
         let container = try decoder.with(value: item, path: itemPath) { try decoder.container(keyedBy: type) }

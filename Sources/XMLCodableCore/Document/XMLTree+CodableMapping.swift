@@ -57,7 +57,8 @@ struct XMLTreeMapping {
                 EncodingError.Context(
                     codingPath: encoder.codingPath,
                     debugDescription:
-                        "The JSON mapping of XML has no form for comments and processing instructions; an XMLTree.Node holding one cannot be encoded."
+                        "The JSON mapping of XML has no form for comments and processing instructions; an "
+                        + "XMLTree.Node holding one cannot be encoded."
                 ))
         }
     }
@@ -149,7 +150,8 @@ struct XMLTreeMapping {
                 try container.encode(text)
             case .element(let element):
                 var container = encoder.container(keyedBy: Key.self)
-                try container.encode(Value(element: element, preserve: preserve), forKey: Key(element.name.qualifiedName))
+                try container.encode(
+                    Value(element: element, preserve: preserve), forKey: Key(element.name.qualifiedName))
             }
         }
     }
@@ -162,17 +164,23 @@ struct XMLTreeMapping {
         do {
             container = try decoder.container(keyedBy: Key.self)
         } catch DecodingError.typeMismatch {
-            throw corrupted(decoder.codingPath, "Expected an element in the JSON mapping of XML, an object with one member: {\"name\": …}")
+            throw corrupted(
+                decoder.codingPath,
+                "Expected an element in the JSON mapping of XML, an object with one member: {\"name\": …}")
         }
         let keys = container.allKeys
         guard keys.count == 1, let key = keys.first else {
             throw corrupted(
                 decoder.codingPath,
-                "Expected an element in the JSON mapping of XML, an object with one member ({\"name\": …}), but found \(keys.count) members")
+                "Expected an element in the JSON mapping of XML, an object with one member ({\"name\": …}), "
+                    + "but found \(keys.count) members"
+            )
         }
         let elements = try decodeElements(named: key, in: container)
         guard elements.count == 1, let element = elements.first else {
-            throw corrupted(decoder.codingPath + [key], "Expected one element <\(key.stringValue)> but found an array of \(elements.count)")
+            throw corrupted(
+                decoder.codingPath + [key],
+                "Expected one element <\(key.stringValue)> but found an array of \(elements.count)")
         }
         return element
     }
@@ -184,10 +192,13 @@ struct XMLTreeMapping {
     }
 
     /// The elements a member stands for: one, or an array of them.
-    private static func decodeElements(named key: Key, in container: KeyedDecodingContainer<Key>) throws -> [XMLTree.Element] {
+    private static func decodeElements(named key: Key, in container: KeyedDecodingContainer<Key>) throws -> [XMLTree
+        .Element]
+    {
         let name = key.stringValue
         guard !name.isEmpty, !name.hasPrefix("@"), !name.hasPrefix("#") else {
-            throw corrupted(container.codingPath + [key], "\"\(name)\" cannot be an element name in the JSON mapping of XML")
+            throw corrupted(
+                container.codingPath + [key], "\"\(name)\" cannot be an element name in the JSON mapping of XML")
         }
         let items: any UnkeyedDecodingContainer
         do {
@@ -201,7 +212,9 @@ struct XMLTreeMapping {
         while !list.isAtEnd {
             let decoder = try list.superDecoder()
             if (try? decoder.unkeyedContainer()) != nil {
-                throw corrupted(decoder.codingPath, "Nested arrays cannot be mapped to XML: an array holds the repeated elements <\(name)>")
+                throw corrupted(
+                    decoder.codingPath,
+                    "Nested arrays cannot be mapped to XML: an array holds the repeated elements <\(name)>")
             }
             elements.append(try decodeValue(named: name, from: decoder))
         }
@@ -220,13 +233,18 @@ struct XMLTreeMapping {
             container = try decoder.container(keyedBy: Key.self)
         } catch DecodingError.typeMismatch {
             throw corrupted(
-                decoder.codingPath, "An array is not the value of <\(name)> in the JSON mapping of XML: arrays hold the repeated elements of a member")
+                decoder.codingPath,
+                "An array is not the value of <\(name)> in the JSON mapping of XML: arrays hold the repeated "
+                    + "elements of a member"
+            )
         }
         for key in container.allKeys {
             let member = key.stringValue
             if member.hasPrefix("@") {
                 guard let value = try scalarText(try container.superDecoder(forKey: key)) else {
-                    throw corrupted(container.codingPath + [key], "The attribute \"\(member.dropFirst())\" needs a string, number or boolean value")
+                    throw corrupted(
+                        container.codingPath + [key],
+                        "The attribute \"\(member.dropFirst())\" needs a string, number or boolean value")
                 }
                 element.attributes.append(XMLTree.Attribute(XMLTree.Name(String(member.dropFirst())), value: value))
             } else if member == "#text" {
@@ -239,7 +257,8 @@ struct XMLTreeMapping {
                 do {
                     items = try container.nestedUnkeyedContainer(forKey: key)
                 } catch DecodingError.typeMismatch {
-                    throw corrupted(container.codingPath + [key], "\"#content\" needs an array of strings and one-member objects")
+                    throw corrupted(
+                        container.codingPath + [key], "\"#content\" needs an array of strings and one-member objects")
                 }
                 while !items.isAtEnd {
                     let item = try items.superDecoder()
@@ -251,15 +270,21 @@ struct XMLTreeMapping {
                     do {
                         inner = try item.container(keyedBy: Key.self)
                     } catch DecodingError.typeMismatch {
-                        throw corrupted(item.codingPath, "A \"#content\" item must be a string or an object with one member (an element)")
+                        throw corrupted(
+                            item.codingPath,
+                            "A \"#content\" item must be a string or an object with one member (an element)")
                     }
                     guard inner.allKeys.count == 1, let only = inner.allKeys.first else {
-                        throw corrupted(item.codingPath, "A \"#content\" item must be a string or an object with one member (an element)")
+                        throw corrupted(
+                            item.codingPath,
+                            "A \"#content\" item must be a string or an object with one member (an element)")
                     }
                     element.children += try decodeElements(named: only, in: inner).map { .element($0) }
                 }
             } else if member.hasPrefix("#") {
-                throw corrupted(container.codingPath + [key], "Unknown member \"\(member)\" (the mapping knows \"#text\" and \"#content\")")
+                throw corrupted(
+                    container.codingPath + [key],
+                    "Unknown member \"\(member)\" (the mapping knows \"#text\" and \"#content\")")
             } else {
                 element.children += try decodeElements(named: key, in: container).map { .element($0) }
             }

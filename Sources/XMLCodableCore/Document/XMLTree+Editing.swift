@@ -50,7 +50,8 @@ extension XMLTree {
             let prefix = path.isEmpty ? "" : path + ": "
             switch reason {
             case .indexOutOfRange(let index, let count):
-                return prefix + "position \(index) is out of range: the element has \(count) child node\(count == 1 ? "" : "s")"
+                return prefix
+                    + "position \(index) is out of range: the element has \(count) child node\(count == 1 ? "" : "s")"
             case .invalidPath(let why):
                 return prefix + "not a lookup path: " + why
             }
@@ -130,7 +131,8 @@ extension XMLTree.Element {
     /// - Throws: ``XMLTree/EditError`` when the position is out of range (nothing changes).
     public mutating func insert(_ node: XMLTree.Node, at position: Int) throws(XMLTree.EditError) {
         guard position >= 0, position <= children.count else {
-            throw XMLTree.EditError(reason: .indexOutOfRange(index: position, count: children.count), path: name.qualifiedName)
+            throw XMLTree.EditError(
+                reason: .indexOutOfRange(index: position, count: children.count), path: name.qualifiedName)
         }
         children.insert(node, at: position)
     }
@@ -167,9 +169,12 @@ extension XMLTree.Element {
     /// - Returns: the node that was there.
     /// - Throws: ``XMLTree/EditError`` when the position is out of range (nothing changes).
     @discardableResult
-    public mutating func replaceChild(at position: Int, with node: XMLTree.Node) throws(XMLTree.EditError) -> XMLTree.Node {
+    public mutating func replaceChild(at position: Int, with node: XMLTree.Node) throws(XMLTree.EditError)
+        -> XMLTree.Node
+    {
         guard children.indices.contains(position) else {
-            throw XMLTree.EditError(reason: .indexOutOfRange(index: position, count: children.count), path: name.qualifiedName)
+            throw XMLTree.EditError(
+                reason: .indexOutOfRange(index: position, count: children.count), path: name.qualifiedName)
         }
         let old = children[position]
         children[position] = node
@@ -183,7 +188,8 @@ extension XMLTree.Element {
     @discardableResult
     public mutating func removeChild(at position: Int) throws(XMLTree.EditError) -> XMLTree.Node {
         guard children.indices.contains(position) else {
-            throw XMLTree.EditError(reason: .indexOutOfRange(index: position, count: children.count), path: name.qualifiedName)
+            throw XMLTree.EditError(
+                reason: .indexOutOfRange(index: position, count: children.count), path: name.qualifiedName)
         }
         return children.remove(at: position)
     }
@@ -235,7 +241,9 @@ extension XMLTree.Element {
     }
 
     /// The positions (child indices from this element) of the elements `steps` select.
-    fileprivate func locate(_ steps: [XMLTree.PathStep], from start: [[Int]], path start0: String) throws(XMLTree.LookupFailure) -> [[Int]] {
+    fileprivate func locate(_ steps: [XMLTree.PathStep], from start: [[Int]], path start0: String) throws(XMLTree
+        .LookupFailure) -> [[Int]]
+    {
         var selected = start
         var path = start0
         for step in steps {
@@ -243,7 +251,9 @@ extension XMLTree.Element {
             for location in selected {
                 let parent = element(at: location[...])
                 for (position, child) in parent.children.enumerated() {
-                    if case .element(let element) = child, element.name.matches(step.name) { found.append(location + [position]) }
+                    if case .element(let element) = child, element.name.matches(step.name) {
+                        found.append(location + [position])
+                    }
                 }
             }
             guard !found.isEmpty else { throw XMLTree.LookupFailure(reason: .noChildElement(step.name), path: path) }
@@ -271,7 +281,9 @@ extension XMLTree.Element {
     }
 
     /// Runs `body` on the element at a location found by `locate`, in place.
-    fileprivate mutating func modify(at location: ArraySlice<Int>, _ body: (inout XMLTree.Element) throws -> Void) throws {
+    fileprivate mutating func modify(at location: ArraySlice<Int>, _ body: (inout XMLTree.Element) throws -> Void)
+        throws
+    {
         guard let position = location.first else { return try body(&self) }
         guard case .element(var child) = children[position] else { return }
         // Take the child out so that it is changed in place, not copied.
@@ -336,11 +348,14 @@ extension XMLTree {
     /// first step naming the root.
     private func locate(_ steps: [PathStep]) throws(LookupFailure) -> [[Int]] {
         guard let first = steps.first, root.name.matches(first.name) else {
-            throw LookupFailure(reason: .rootNameMismatch(expected: steps.first?.name ?? "", found: root.name.qualifiedName), path: "")
+            throw LookupFailure(
+                reason: .rootNameMismatch(expected: steps.first?.name ?? "", found: root.name.qualifiedName), path: "")
         }
         var rootPath = first.name
         if let index = first.index {
-            guard index == 0 else { throw LookupFailure(reason: .indexOutOfRange(index: index, count: 1), path: rootPath) }
+            guard index == 0 else {
+                throw LookupFailure(reason: .indexOutOfRange(index: index, count: 1), path: rootPath)
+            }
             rootPath += "[0]"
         }
         return try root.locate(Array(steps.dropFirst()), from: [[]], path: rootPath)

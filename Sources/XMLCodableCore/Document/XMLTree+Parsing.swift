@@ -65,7 +65,8 @@ extension XMLTree {
         let store = Store(reader: reader, index: index, markup: markup, shouldProcessNamespaces: namespaceAware)
         let (prologue, epilogue) = store.outsideRoot()
         return XMLTree(
-            root: Element(store: store, node: index.root), declaration: reader.declaration, doctype: reader.doctype, prologue: prologue,
+            root: Element(store: store, node: index.root), declaration: reader.declaration, doctype: reader.doctype,
+            prologue: prologue,
             epilogue: epilogue, shouldProcessNamespaces: namespaceAware)
     }
 }

@@ -42,7 +42,9 @@ extension XMLTree.Selection {
     /// The first selected element's text read as `T`, as `decoder` reads a property of that type.
     ///
     /// - Throws: ``XMLTree/ValueError`` naming the path and source position.
-    public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(XMLTree.ValueError) -> T {
+    public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(XMLTree
+        .ValueError) -> T
+    {
         try textValue.value(type, using: decoder)
     }
 
@@ -61,15 +63,21 @@ extension XMLTree.Selection {
         guard let element = elements.first else { return XMLTree.Value(failure: notFound) }
         let attributePath = path + "/@" + name
         guard let value = element.attributes[name] else {
-            return XMLTree.Value(failure: XMLTree.ValueError(reason: .noAttribute(name), path: attributePath, location: element.sourceLocation))
+            return XMLTree.Value(
+                failure: XMLTree.ValueError(
+                    reason: .noAttribute(name), path: attributePath, location: element.sourceLocation))
         }
-        return XMLTree.Value(text: value, path: attributePath, location: element.sourceLocation(ofAttribute: name) ?? element.sourceLocation)
+        return XMLTree.Value(
+            text: value, path: attributePath,
+            location: element.sourceLocation(ofAttribute: name) ?? element.sourceLocation)
     }
 
     /// An attribute of the first selected element read as `T`, as `decoder` reads an attribute.
     ///
     /// - Throws: ``XMLTree/ValueError``: no element, no such attribute, or not a `T`.
-    public func attribute<T: Decodable>(_ name: String, as type: T.Type, using decoder: XMLDecoder? = nil) throws(XMLTree.ValueError) -> T {
+    public func attribute<T: Decodable>(_ name: String, as type: T.Type, using decoder: XMLDecoder? = nil)
+        throws(XMLTree.ValueError) -> T
+    {
         try attribute(name).value(type, using: decoder)
     }
 
@@ -87,7 +95,9 @@ extension XMLTree.Selection {
     ///
     /// - Throws: ``XMLTree/ValueError`` naming the step that missed, or the value that does not
     ///   read as `T`, with its source position.
-    public func fetch<T: Decodable>(_ path: String, as type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(XMLTree.ValueError) -> T {
+    public func fetch<T: Decodable>(_ path: String, as type: T.Type = T.self, using decoder: XMLDecoder? = nil)
+        throws(XMLTree.ValueError) -> T
+    {
         try value(at: path).value(type, using: decoder)
     }
 
@@ -108,7 +118,9 @@ extension XMLTree.Selection {
             var problem = error.description
             if case .invalidPath(let reason) = error.reason { problem = reason }
             return XMLTree.Value(
-                failure: XMLTree.ValueError(reason: .invalidPath(problem), path: self.path + "/" + path, location: elements.first?.sourceLocation))
+                failure: XMLTree.ValueError(
+                    reason: .invalidPath(problem), path: self.path + "/" + path,
+                    location: elements.first?.sourceLocation))
         }
         var selection = self
         for (position, step) in steps.enumerated() {
@@ -120,7 +132,9 @@ extension XMLTree.Selection {
             if let index = step.index { selection = selection[index] }
             if selection.failure != nil {
                 return XMLTree.Value(
-                    failure: XMLTree.ValueError(reason: .notFound(selection.notFoundFailure), path: selection.path, location: before.element?.sourceLocation))
+                    failure: XMLTree.ValueError(
+                        reason: .notFound(selection.notFoundFailure), path: selection.path,
+                        location: before.element?.sourceLocation))
             }
         }
         return selection.textValue
@@ -178,7 +192,9 @@ extension XMLTree.Element {
     /// ```
     ///
     /// - Throws: ``XMLTree/ValueError`` with the element's source position.
-    public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(XMLTree.ValueError) -> T {
+    public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(XMLTree
+        .ValueError) -> T
+    {
         try textValue.value(type, using: decoder)
     }
 
@@ -201,12 +217,16 @@ extension XMLTree.Element {
     /// ```
     ///
     /// - Throws: ``XMLTree/ValueError``: no such attribute, or not a `T`.
-    public func attribute<T: Decodable>(_ name: String, as type: T.Type, using decoder: XMLDecoder? = nil) throws(XMLTree.ValueError) -> T {
+    public func attribute<T: Decodable>(_ name: String, as type: T.Type, using decoder: XMLDecoder? = nil)
+        throws(XMLTree.ValueError) -> T
+    {
         try selection.attribute(name, as: type, using: decoder)
     }
 
     /// The text or attribute at a path below the element; see ``XMLTree/Selection/fetch(_:as:using:)``.
-    public func fetch<T: Decodable>(_ path: String, as type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(XMLTree.ValueError) -> T {
+    public func fetch<T: Decodable>(_ path: String, as type: T.Type = T.self, using decoder: XMLDecoder? = nil)
+        throws(XMLTree.ValueError) -> T
+    {
         try selection.fetch(path, as: type, using: decoder)
     }
 

@@ -23,19 +23,25 @@ extension XMLTree {
     ///   - prettyPrintIndentation: the indentation for `.prettyPrinted`.
     /// - Throws: ``SerializationError`` for anything XML cannot represent.
     public func xmlData(
-        outputFormatting: XMLEncoder.OutputFormatting = [], prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
+        outputFormatting: XMLEncoder.OutputFormatting = [],
+        prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
     ) throws(SerializationError) -> Data {
         Data(try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation))
     }
 
     /// The document as an XML string; see ``xmlData(outputFormatting:prettyPrintIndentation:)``.
     public func xmlString(
-        outputFormatting: XMLEncoder.OutputFormatting = [], prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
+        outputFormatting: XMLEncoder.OutputFormatting = [],
+        prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
     ) throws(SerializationError) -> String {
-        String(decoding: try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation), as: UTF8.self)
+        String(
+            decoding: try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation),
+            as: UTF8.self)
     }
 
-    func xmlBytes(outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation) throws(SerializationError)
+    func xmlBytes(
+        outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation
+    ) throws(SerializationError)
         -> [UInt8]
     {
         var writer = XMLWriter(formatting: XMLWriter.Formatting(outputFormatting, prettyPrintIndentation))
@@ -55,19 +61,25 @@ extension XMLTree.Element {
     ///   - prettyPrintIndentation: the indentation for `.prettyPrinted`.
     /// - Throws: ``XMLTree/SerializationError`` for anything XML cannot represent.
     public func xmlData(
-        outputFormatting: XMLEncoder.OutputFormatting = [], prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
+        outputFormatting: XMLEncoder.OutputFormatting = [],
+        prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
     ) throws(XMLTree.SerializationError) -> Data {
         Data(try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation))
     }
 
     /// The element as an XML string; see ``xmlData(outputFormatting:prettyPrintIndentation:)``.
     public func xmlString(
-        outputFormatting: XMLEncoder.OutputFormatting = [], prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
+        outputFormatting: XMLEncoder.OutputFormatting = [],
+        prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation = .spaces(4)
     ) throws(XMLTree.SerializationError) -> String {
-        String(decoding: try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation), as: UTF8.self)
+        String(
+            decoding: try xmlBytes(outputFormatting: outputFormatting, prettyPrintIndentation: prettyPrintIndentation),
+            as: UTF8.self)
     }
 
-    func xmlBytes(outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation) throws(XMLTree.SerializationError)
+    func xmlBytes(
+        outputFormatting: XMLEncoder.OutputFormatting, prettyPrintIndentation: XMLEncoder.PrettyPrintIndentation
+    ) throws(XMLTree.SerializationError)
         -> [UInt8]
     {
         var writer = XMLWriter(formatting: XMLWriter.Formatting(outputFormatting, prettyPrintIndentation))

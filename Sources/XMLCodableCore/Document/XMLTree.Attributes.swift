@@ -11,7 +11,9 @@ extension XMLTree {
     /// attributes["year"] = "2017"   // appended
     /// attributes["name"] = nil      // removed
     /// ```
-    public struct Attributes: RandomAccessCollection, MutableCollection, Sendable, Hashable, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
+    public struct Attributes: RandomAccessCollection, MutableCollection, Sendable, Hashable,
+        ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
+    {
         private var storage: [Attribute]
 
         /// Creates a list of attributes, in order.

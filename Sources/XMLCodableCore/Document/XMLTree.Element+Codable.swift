@@ -18,11 +18,11 @@ extension XMLTree.Element: Codable {
     ///
     /// With ``XMLDecoder``, the element is the one the coding key names, exactly as the document
     /// has it: its name, its attributes in order (namespace declarations included), the namespace
-    /// URI of every name (the reader resolves them whatever `shouldProcessNamespaces` says), its text, CDATA sections and white
-    /// space, in order. The decoder keeps no comments or processing instructions, so the element
-    /// has none. A key that names an attribute, or several elements, is a `DecodingError.typeMismatch`.
-    /// Under the `""` key the element is the model's own (as for any value there): to hold the
-    /// content beside a model's attributes, use `[XMLTree.Node]`.
+    /// URI of every name (the reader resolves them whatever `shouldProcessNamespaces` says), its
+    /// text, CDATA sections and white space, in order. The decoder keeps no comments or processing
+    /// instructions, so the element has none. A key that names an attribute, or several elements,
+    /// is a `DecodingError.typeMismatch`. Under the `""` key the element is the model's own (as for
+    /// any value there): to hold the content beside a model's attributes, use `[XMLTree.Node]`.
     ///
     /// ```swift
     /// struct Entry: Codable {
@@ -77,7 +77,10 @@ extension XMLTree.Node: Codable {
         if let xml = decoder as? XMLDecoderImpl {
             if case .characters = xml.value {
                 // A run of text among mixed content read as a list.
-                self = .text(try xml.withText(xml.value, expecting: String.self, path: xml.codingPathNode) { String(decoding: $0, as: UTF8.self) })
+                self = .text(
+                    try xml.withText(xml.value, expecting: String.self, path: xml.codingPathNode) {
+                        String(decoding: $0, as: UTF8.self)
+                    })
             } else {
                 self = .element(try xml.treeElement(xml.value, path: xml.codingPathNode))
             }

@@ -104,7 +104,9 @@ extension XMLTree {
                 storage = .moved
                 return parts
             case .stored(let store, let node):
-                return Parts(name: store.name(of: node), attributes: store.attributes(of: node), children: store.children(of: node))
+                return Parts(
+                    name: store.name(of: node), attributes: store.attributes(of: node),
+                    children: store.children(of: node))
             case .moved:
                 return Parts(name: Name(""), attributes: Attributes(), children: [])
             }
@@ -139,12 +141,15 @@ extension XMLTree {
         /// - Parameter name: the attribute's qualified name, or `"{uri}local"`.
         public func sourceLocation(ofAttribute name: String) -> SourceLocation? {
             guard case .stored(let store, let node) = storage else { return nil }
-            guard let position = store.attributes(of: node).firstIndex(where: { $0.name.matches(name) }) else { return nil }
+            guard let position = store.attributes(of: node).firstIndex(where: { $0.name.matches(name) }) else {
+                return nil
+            }
             return store.location(ofAttribute: position, of: node)
         }
 
         public static func == (lhs: Element, rhs: Element) -> Bool {
-            if case .stored(let left, let leftNode) = lhs.storage, case .stored(let right, let rightNode) = rhs.storage, left === right,
+            if case .stored(let left, let leftNode) = lhs.storage, case .stored(let right, let rightNode) = rhs.storage,
+                left === right,
                 leftNode == rightNode
             {
                 return true
@@ -155,7 +160,8 @@ extension XMLTree {
         /// The element as its name, attributes and children, whichever way it is stored (for
         /// `dump`, debuggers and test failure messages).
         public var customMirror: Mirror {
-            Mirror(self, children: ["name": name, "attributes": attributes, "children": children], displayStyle: .struct)
+            Mirror(
+                self, children: ["name": name, "attributes": attributes, "children": children], displayStyle: .struct)
         }
 
         public func hash(into hasher: inout Hasher) {

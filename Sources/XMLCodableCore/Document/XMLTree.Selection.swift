@@ -71,7 +71,8 @@ extension XMLTree {
         public subscript(index: Int) -> Selection {
             if failure != nil { return self }
             guard elements.indices.contains(index) else {
-                return Selection(failure: LookupFailure(reason: .indexOutOfRange(index: index, count: elements.count), path: path))
+                return Selection(
+                    failure: LookupFailure(reason: .indexOutOfRange(index: index, count: elements.count), path: path))
             }
             return Selection(elements: [elements[index]], path: "\(path)[\(index)]")
         }

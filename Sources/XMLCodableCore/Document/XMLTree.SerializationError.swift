@@ -54,11 +54,14 @@ extension XMLTree {
             case .invalidCharacter(let scalar):
                 message = "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be represented in XML 1.0"
             case .invalidComment(let text): message = "the comment \"\(text)\" contains \"--\" or ends with \"-\""
-            case .invalidProcessingInstruction(let data): message = "the processing instruction data \"\(data)\" contains \"?>\""
+            case .invalidProcessingInstruction(let data):
+                message = "the processing instruction data \"\(data)\" contains \"?>\""
             case .duplicateAttribute(let name): message = "attribute \(name) appears more than once"
-            case .undeclaredPrefix(let prefix): message = "namespace prefix \"\(prefix)\" is not declared and has no namespace URI"
+            case .undeclaredPrefix(let prefix):
+                message = "namespace prefix \"\(prefix)\" is not declared and has no namespace URI"
             case .namespaceConflict(let why): message = why
-            case .contentOutsideRoot: message = "only comments and processing instructions can appear outside the root element"
+            case .contentOutsideRoot:
+                message = "only comments and processing instructions can appear outside the root element"
             case .invalidDeclaration(let why): message = why
             }
             return path.isEmpty ? message : path + ": " + message

@@ -143,7 +143,8 @@ extension XMLTree {
         func node(_ item: XMLIndex.Markup) -> Node {
             switch item.kind {
             case .comment: return .comment(string(item.first))
-            case .processingInstruction: return .processingInstruction(target: string(item.first), data: string(item.second))
+            case .processingInstruction:
+                return .processingInstruction(target: string(item.first), data: string(item.second))
             case .emptyCDATA: return .cdata("")
             }
         }
@@ -284,7 +285,9 @@ extension XMLTree {
 
         /// The line and column of `offset` with a table of line starts: the same as
         /// `XMLReader.Location(offset:in:)` finds by counting from the start.
-        static func location(ofOffset offset: Int, in bytes: UnsafeRawBufferPointer, lineStarts: [UInt32]) -> SourceLocation {
+        static func location(ofOffset offset: Int, in bytes: UnsafeRawBufferPointer, lineStarts: [UInt32])
+            -> SourceLocation
+        {
             let limit = max(0, min(offset, bytes.count))
             // The last line starting at or before `limit`.
             var low = 0

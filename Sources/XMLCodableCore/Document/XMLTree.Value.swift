@@ -98,14 +98,21 @@ extension XMLTree {
         ///     the tree's reading of dates.
         /// - Throws: ``ValueError`` with the path and source position: the value is missing, or
         ///   does not read as `T` (the decoder's error is its `underlyingError`).
-        public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(ValueError) -> T {
+        public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(ValueError)
+            -> T
+        {
             guard let text else {
-                throw failure ?? ValueError(reason: .notFound(LookupFailure(reason: .noChildElement("*"), path: path)), path: path, location: location)
+                throw failure
+                    ?? ValueError(
+                        reason: .notFound(LookupFailure(reason: .noChildElement("*"), path: path)), path: path,
+                        location: location)
             }
             do {
                 return try (decoder ?? Value.defaultDecoder).decodeValue(type, fromText: text)
             } catch {
-                throw ValueError(reason: .invalid(text: text, type: "\(type)", underlyingError: error), path: path, location: location)
+                throw ValueError(
+                    reason: .invalid(text: text, type: "\(type)", underlyingError: error), path: path,
+                    location: location)
             }
         }
 
@@ -119,12 +126,17 @@ extension XMLTree {
         ///   `underlyingError`).
         public func value<T>(transform: (String) throws -> T) throws(ValueError) -> T {
             guard let text else {
-                throw failure ?? ValueError(reason: .notFound(LookupFailure(reason: .noChildElement("*"), path: path)), path: path, location: location)
+                throw failure
+                    ?? ValueError(
+                        reason: .notFound(LookupFailure(reason: .noChildElement("*"), path: path)), path: path,
+                        location: location)
             }
             do {
                 return try transform(text)
             } catch {
-                throw ValueError(reason: .invalid(text: text, type: "\(T.self)", underlyingError: error), path: path, location: location)
+                throw ValueError(
+                    reason: .invalid(text: text, type: "\(T.self)", underlyingError: error), path: path,
+                    location: location)
             }
         }
 

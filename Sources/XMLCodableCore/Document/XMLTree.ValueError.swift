@@ -66,7 +66,8 @@ extension XMLTree {
                 var detail: String
                 if let decoding = error as? DecodingError {
                     switch decoding {
-                    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+                    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                        .dataCorrupted(let context):
                         detail = context.debugDescription
                     @unknown default:
                         detail = "\(decoding)"

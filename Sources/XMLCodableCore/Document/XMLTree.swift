@@ -90,7 +90,8 @@ public struct XMLTree: Sendable, Hashable {
     ///   - epilogue: comments and processing instructions after it.
     ///   - shouldProcessNamespaces: whether names follow Namespaces 1.0 (see ``shouldProcessNamespaces``).
     public init(
-        root: Element, declaration: XMLDeclaration? = nil, doctype: XMLDocumentType? = nil, prologue: [Node] = [], epilogue: [Node] = [],
+        root: Element, declaration: XMLDeclaration? = nil, doctype: XMLDocumentType? = nil, prologue: [Node] = [],
+        epilogue: [Node] = [],
         shouldProcessNamespaces: Bool = true
     ) {
         self.root = root
@@ -110,6 +111,7 @@ public struct XMLTree: Sendable, Hashable {
         if root.name.matches(name) {
             return Selection(elements: [root], path: root.name.qualifiedName)
         }
-        return Selection(failure: LookupFailure(reason: .rootNameMismatch(expected: name, found: root.name.qualifiedName), path: ""))
+        return Selection(
+            failure: LookupFailure(reason: .rootNameMismatch(expected: name, found: root.name.qualifiedName), path: ""))
     }
 }

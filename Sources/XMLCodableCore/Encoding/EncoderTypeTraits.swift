@@ -91,7 +91,8 @@ extension XMLEncoderImpl {
                 isWrapper: type is any XMLEncodableWrapper.Type,
                 isOptional: type is any XMLOptionalEncodable.Type,
                 isDictionary: type is any XMLDictionaryMarker.Type,
-                isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || isSubtree,
+                isSpecial: type == Date.self || type == Data.self || type == URL.self || type == Decimal.self
+                    || isSubtree,
                 dynamicNodeEncoding: Self.dynamicNodeEncoding(of: type),
                 isChoiceKey: type is any XMLChoiceCodingKey.Type,
                 declaresNamespaces: type is any XMLNamespaceDeclaring.Type,
@@ -121,7 +122,8 @@ internal struct EncoderTraitSlot: TypeTableSlot {
         EncoderTraitSlot(
             type: nil,
             traits: EncoderTypeTraits(
-                isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false, dynamicNodeEncoding: nil, isChoiceKey: false,
+                isList: false, isWrapper: false, isOptional: false, isDictionary: false, isSpecial: false,
+                dynamicNodeEncoding: nil, isChoiceKey: false,
                 declaresNamespaces: false, readsAsText: false, keyShapes: nil, wrapperPlacement: nil))
     }
 }

@@ -41,13 +41,16 @@ private let encodingContainerMakers = Locked<[ObjectIdentifier: Unmanaged<KeyedE
 
 /// The maker of `Container`s: its class metadata holds `Container`'s metadata and conformances,
 /// so `make` needs no lookup of them.
-internal final class TypedKeyedEncodingContainerMaker<Container: XMLElementKeyedEncodingContainer>: KeyedEncodingContainerMaker,
+internal final class TypedKeyedEncodingContainerMaker<Container: XMLElementKeyedEncodingContainer>:
+    KeyedEncodingContainerMaker,
     @unchecked Sendable
 {
     /// A container for `element`, boxed as the standard library's `KeyedEncodingContainer`.
     /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
-    func make(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool) -> KeyedEncodingContainer<Container.Key> {
+    func make(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool)
+        -> KeyedEncodingContainer<Container.Key>
+    {
         KeyedEncodingContainer(Container(encoder: encoder, element: element, path: path, isChoice: isChoice))
     }
 }
@@ -63,15 +66,19 @@ extension XMLEncoderImpl {
     /// The keyed container of `element`, made by the key type's maker (see the file's header).
     @inline(__always)
     func keyedContainer<Key: CodingKey>(
-        _ element: XMLEncodedTree.Index, keyedBy type: Key.Type, maker: Unmanaged<KeyedEncodingContainerMaker>?, isChoice: Bool
+        _ element: XMLEncodedTree.Index, keyedBy type: Key.Type, maker: Unmanaged<KeyedEncodingContainerMaker>?,
+        isChoice: Bool
     ) -> KeyedEncodingContainer<Key> {
         guard let maker else { return keyedContainerWithoutMaker(element, keyedBy: type, isChoice: isChoice) }
         // The maker in `Key`'s traits was made for `XMLKeyedEncodingContainer<Key>` and nothing
         // else (`forKeyType`, from `Key.self` itself): the conversion only tells the compiler so.
         // The process keeps the maker, so it is used without a count of its own.
-        let typed = Unmanaged<TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>>>.fromOpaque(maker.toOpaque())
+        let typed = Unmanaged<TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>>>.fromOpaque(
+            maker.toOpaque())
         let path = codingPathNode
-        return typed._withUnsafeGuaranteedRef { $0.make(encoder: self, element: element, path: path, isChoice: isChoice) }
+        return typed._withUnsafeGuaranteedRef {
+            $0.make(encoder: self, element: element, path: path, isChoice: isChoice)
+        }
     }
 
     /// The keyed container made the usual way (every key type has a maker, so this is only a
@@ -80,6 +87,7 @@ extension XMLEncoderImpl {
     private func keyedContainerWithoutMaker<Key: CodingKey>(
         _ element: XMLEncodedTree.Index, keyedBy type: Key.Type, isChoice: Bool
     ) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: element, path: codingPathNode, isChoice: isChoice))
+        KeyedEncodingContainer(
+            XMLKeyedEncodingContainer<Key>(encoder: self, element: element, path: codingPathNode, isChoice: isChoice))
     }
 }

@@ -15,8 +15,9 @@
 // For example, with the root `<r xmlns:p="urn:p">` holding a group whose attribute is `p:id="1"`
 // and the text "a", then a CDATA value "x]]>y": the element `r` gets the attributes `xmlns:p`
 // (no namespace) and `p:id` (namespace "urn:p") and the children `.text("a")`, `.cdata("x]]")`,
-// `.cdata(">y")`, which is what `XMLTree(parsing:)` reads from `<r xmlns:p="urn:p" p:id="1">a<![CDATA[x]]]]><![CDATA[>y]]></r>`.
-// Elements are built with an explicit stack, so the depth of a tree is not limited by the thread's stack.
+// `.cdata(">y")`, which is what `XMLTree(parsing:)` reads from `<r xmlns:p="urn:p"
+// p:id="1">a<![CDATA[x]]]]><![CDATA[>y]]></r>`. Elements are built with an explicit stack, so the
+// depth of a tree is not limited by the thread's stack.
 
 extension XMLEncodedTree {
     /// Why an encoded tree cannot be held as a document: what the reader would refuse in the
@@ -47,7 +48,9 @@ extension XMLEncodedTree {
     ///     sorts them with `.sortedKeys`.
     ///   - compactEmptyElements: whether empty text and CDATA are written as nothing, as with
     ///     `.compactEmptyElements`.
-    func documentElement(_ root: Index, sortedKeys: Bool, compactEmptyElements: Bool) throws(DocumentError) -> XMLTree.Element {
+    func documentElement(_ root: Index, sortedKeys: Bool, compactEmptyElements: Bool) throws(DocumentError)
+        -> XMLTree.Element
+    {
         var bindings: [(prefix: String, uri: String)] = [("xml", Self.xmlNamespace)]
         var stack: [Frame] = []
         var finished: XMLTree.Element?
@@ -200,10 +203,16 @@ extension XMLEncodedTree {
                 let prefix = String(name.dropFirst(6))
                 if prefix == "xmlns" { throw DocumentError(message: "the prefix 'xmlns' cannot be declared") }
                 if (prefix == "xml") != (value == Self.xmlNamespace) {
-                    throw DocumentError(message: "only the prefix 'xml' can be bound to \(Self.xmlNamespace), and only to it")
+                    throw DocumentError(
+                        message: "only the prefix 'xml' can be bound to \(Self.xmlNamespace), and only to it")
                 }
-                if value == Self.xmlnsNamespace { throw DocumentError(message: "no prefix can be bound to \(Self.xmlnsNamespace)") }
-                if value.isEmpty { throw DocumentError(message: "the prefix '\(prefix)' cannot be undeclared (an empty namespace name)") }
+                if value == Self.xmlnsNamespace {
+                    throw DocumentError(message: "no prefix can be bound to \(Self.xmlnsNamespace)")
+                }
+                if value.isEmpty {
+                    throw DocumentError(
+                        message: "the prefix '\(prefix)' cannot be undeclared (an empty namespace name)")
+                }
                 bindings.append((prefix, value))
             }
         }
@@ -229,7 +238,9 @@ extension XMLEncodedTree {
         var seen = Set<[UInt8]>()
         var expanded = Set<[UInt8]>()
         for (name, value) in pairs {
-            guard seen.insert(Array(name.utf8)).inserted else { throw DocumentError(message: "attribute \(name) appears more than once") }
+            guard seen.insert(Array(name.utf8)).inserted else {
+                throw DocumentError(message: "attribute \(name) appears more than once")
+            }
             var namespaceURI: String?
             if name != "xmlns", !name.hasPrefix("xmlns:"), let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) {
                 let found = try uri(ofPrefix: name[..<colon])

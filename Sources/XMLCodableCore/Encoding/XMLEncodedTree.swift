@@ -677,7 +677,9 @@ internal final class XMLEncodedTree {
             var child = node.firstChild
             while child >= 0 {
                 let found = nodes[child]
-                if found.kind == .text || found.kind == .cdata, !ignoringEmptyText || found.text.count > 0 { return true }
+                if found.kind == .text || found.kind == .cdata, !ignoringEmptyText || found.text.count > 0 {
+                    return true
+                }
                 child = found.next
             }
         }
@@ -696,7 +698,9 @@ internal final class XMLEncodedTree {
         var items: [Index] = []
         var child = nodes[index].firstChild
         while child >= 0 {
-            guard nodes[child].kind == .element, nodes[child].marks & Marks.choiceItem != 0, nodes[child].firstAttribute < 0 else { return }
+            guard nodes[child].kind == .element, nodes[child].marks & Marks.choiceItem != 0,
+                nodes[child].firstAttribute < 0
+            else { return }
             items.append(child)
             child = nodes[child].next
         }

@@ -37,11 +37,13 @@ extension XMLEncoder {
     /// - Throws: `EncodingError.invalidValue` for a root or item name that is not an XML name, or
     ///   a header or doctype that cannot be written.
     public func asyncElementWriter(
-        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil,
+        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil,
+        header: XMLHeader? = nil,
         doctype: XMLDocumentType? = nil, to sink: @escaping (consuming [UInt8]) async throws -> Void
     ) throws -> AsyncElementWriter {
         let writer = try ElementWriter(
-            options: currentOptions, rootKey: rootKey, itemKey: itemKey, rootAttributes: Self.sortedByName(rootAttributes), header: header,
+            options: currentOptions, rootKey: rootKey, itemKey: itemKey,
+            rootAttributes: Self.sortedByName(rootAttributes), header: header,
             doctype: doctype, sink: nil)
         return AsyncElementWriter(writer: writer, sink: sink)
     }

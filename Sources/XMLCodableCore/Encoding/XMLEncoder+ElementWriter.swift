@@ -31,11 +31,13 @@ extension XMLEncoder {
     /// Starts writing a document whose root element holds a list of items, handing the output to
     /// `sink` a block at a time; see ``ElementWriter``.
     public func elementWriter(
-        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil,
+        withRootKey rootKey: String, itemKey: String? = nil, rootAttributes: [String: String]? = nil,
+        header: XMLHeader? = nil,
         doctype: XMLDocumentType? = nil, to sink: @escaping (Data) throws -> Void
     ) throws -> ElementWriter {
         try ElementWriter(
-            options: currentOptions, rootKey: rootKey, itemKey: itemKey, rootAttributes: Self.sortedByName(rootAttributes), header: header,
+            options: currentOptions, rootKey: rootKey, itemKey: itemKey,
+            rootAttributes: Self.sortedByName(rootAttributes), header: header,
             doctype: doctype, sink: sink)
     }
 
@@ -108,7 +110,8 @@ extension XMLEncoder {
         static let blockSize = 1 << 16
 
         init(
-            options: XMLEncoder.Options, rootKey: String, itemKey: String?, rootAttributes: [(String, String)], header: XMLHeader?,
+            options: XMLEncoder.Options, rootKey: String, itemKey: String?, rootAttributes: [(String, String)],
+            header: XMLHeader?,
             doctype: XMLDocumentType?, sink: ((Data) throws -> Void)?
         ) throws {
             self.options = options
@@ -118,11 +121,15 @@ extension XMLEncoder {
             self.sink = sink
             if let itemKey, !XMLTreeValidation.isValidName(itemKey) {
                 throw EncodingError.invalidValue(
-                    itemKey, EncodingError.Context(codingPath: [], debugDescription: "\"\(itemKey)\" is not a valid XML name, so it cannot name the items."))
+                    itemKey,
+                    EncodingError.Context(
+                        codingPath: [],
+                        debugDescription: "\"\(itemKey)\" is not a valid XML name, so it cannot name the items."))
             }
             writer = try XMLEncoder.writer(options: options, header: header, doctype: doctype)
             // The root with no items, as the encoder writes it; its start tag is that without the end.
-            let (impl, root) = try XMLEncoder().encodeTree(NoItems(), withRootKey: rootKey, rootAttributes: rootAttributes, options: options)
+            let (impl, root) = try XMLEncoder().encodeTree(
+                NoItems(), withRootKey: rootKey, rootAttributes: rootAttributes, options: options)
             var empty = XMLWriter(formatting: writer.formatting, capacity: 256)
             empty.write(impl.tree, element: root)
             emptyRoot = empty.bytes
@@ -132,8 +139,11 @@ extension XMLEncoder {
             startTagDeclarations = impl.namespacePrefixes.map { ("xmlns:" + $0.prefix, $0.uri) }
             let suffix: [UInt8] =
                 options.outputFormatting.contains(.noEmptyElements)
-                ? Array("></\(writtenRootKey)>".utf8) : options.outputFormatting.contains(.compactEmptyElements) ? Array("/>".utf8) : Array(" />".utf8)
-            startTag = emptyRoot.count >= suffix.count && Array(emptyRoot.suffix(suffix.count)) == suffix ? Array(emptyRoot.dropLast(suffix.count)) : emptyRoot
+                ? Array("></\(writtenRootKey)>".utf8)
+                : options.outputFormatting.contains(.compactEmptyElements) ? Array("/>".utf8) : Array(" />".utf8)
+            startTag =
+                emptyRoot.count >= suffix.count && Array(emptyRoot.suffix(suffix.count)) == suffix
+                ? Array(emptyRoot.dropLast(suffix.count)) : emptyRoot
         }
 
         /// The number of items written so far.
@@ -146,7 +156,10 @@ extension XMLEncoder {
         public func write<T: Encodable>(_ item: T) throws {
             guard !finished else {
                 throw EncodingError.invalidValue(
-                    item, EncodingError.Context(codingPath: [], debugDescription: "The element writer has finished: no item can be written after finish()."))
+                    item,
+                    EncodingError.Context(
+                        codingPath: [],
+                        debugDescription: "The element writer has finished: no item can be written after finish()."))
             }
             let (impl, root) = try encodeItem(item)
             let tree = impl.tree
@@ -154,7 +167,10 @@ extension XMLEncoder {
             if options.outputFormatting.contains(.prettyPrinted), let kind = Self.nonElementContent(tree, of: root) {
                 throw refusal(
                     item,
-                    "Pretty printed, the items of an element writer must be elements, and this one is \(kind): how the root's content is laid out depends on whether it holds any, which a writer that has written the items before it cannot change. Write compact output, or encode the whole list at once."
+                    "Pretty printed, the items of an element writer must be elements, and this one is \(kind): "
+                        + "how the root's content is laid out depends on whether it holds any, which a writer that "
+                        + "has written the items before it cannot change. Write compact output, or encode the whole "
+                        + "list at once."
                 )
             }
             // Declarations the item needs that the root does not make go on the item's elements.
@@ -181,7 +197,9 @@ extension XMLEncoder {
             }
             if !declarations.isEmpty { Self.declare(declarations, onElementsIn: root, of: tree) }
             // The root's start tag waits for content that makes it more than an empty element.
-            if !started, !tree.isEmpty(root, ignoringEmptyText: options.outputFormatting.contains(.compactEmptyElements)) {
+            if !started,
+                !tree.isEmpty(root, ignoringEmptyText: options.outputFormatting.contains(.compactEmptyElements))
+            {
                 started = true
                 writer.bytes.append(contentsOf: startTag)
                 writer.bytes.append(UInt8(ascii: ">"))
@@ -199,14 +217,17 @@ extension XMLEncoder {
             let child = tree.nodes[root].firstChild
             guard child >= 0, tree.nodes[child].next < 0 else { return }
             let node = tree.nodes[child]
-            let spliceable = node.kind == .element && node.marks & XMLEncodedTree.Marks.choiceItem != 0 && node.firstAttribute < 0
+            let spliceable =
+                node.kind == .element && node.marks & XMLEncodedTree.Marks.choiceItem != 0 && node.firstAttribute < 0
             switch splicesChoices {
             case nil:
                 splicesChoices = spliceable
             case true? where !spliceable:
                 throw refusal(
                     item,
-                    "The items before this one are choices written as the chosen elements, which a list is only when every item is a choice with no attributes of its own, and this one is not: encode the whole list at once, or write only choices."
+                    "The items before this one are choices written as the chosen elements, which a list is "
+                        + "only when every item is a choice with no attributes of its own, and this one is not: "
+                        + "encode the whole list at once, or write only choices."
                 )
             default:
                 break
@@ -217,23 +238,27 @@ extension XMLEncoder {
         private func rootAttributeError(_ item: Any, _ name: String) -> EncodingError {
             refusal(
                 item,
-                "The item sets the attribute \"\(name)\" of the root element, whose start tag is written before the items: give it in rootAttributes, or encode the whole list at once."
+                "The item sets the attribute \"\(name)\" of the root element, whose start tag is written "
+                    + "before the items: give it in rootAttributes, or encode the whole list at once."
             )
         }
 
         /// The error refusing the item about to be written, at its position in the list.
         private func refusal(_ item: Any, _ description: String) -> EncodingError {
-            EncodingError.invalidValue(item, EncodingError.Context(codingPath: [IndexKey(intValue: itemCount)], debugDescription: description))
+            EncodingError.invalidValue(
+                item, EncodingError.Context(codingPath: [IndexKey(intValue: itemCount)], debugDescription: description))
         }
 
         /// Declares namespaces on the elements of a node's content, a group's in its place.
         private static func declare(
-            _ declarations: [(XMLEncodedTree.NameID, XMLEncodedTree.Span)], onElementsIn node: XMLEncodedTree.Index, of tree: XMLEncodedTree
+            _ declarations: [(XMLEncodedTree.NameID, XMLEncodedTree.Span)], onElementsIn node: XMLEncodedTree.Index,
+            of tree: XMLEncodedTree
         ) {
             var child = tree.nodes[node].firstChild
             while child >= 0 {
                 switch tree.nodes[child].kind {
-                case .element: for (name, value) in declarations.reversed() { tree.declareFirst(name, value, on: child) }
+                case .element:
+                    for (name, value) in declarations.reversed() { tree.declareFirst(name, value, on: child) }
                 case .group: declare(declarations, onElementsIn: child, of: tree)
                 case .text, .cdata: break
                 }
@@ -294,20 +319,27 @@ extension XMLEncoder {
                 let encoded =
                     if let itemKey {
                         try treeEncoder.encodeTree(
-                            KeyedList(key: itemKey, items: [item]), withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
+                            KeyedList(key: itemKey, items: [item]), withRootKey: rootKey,
+                            rootAttributes: rootAttributes, options: options,
                             splicingRoot: false, reusing: tree, traitsOf: previous)
                     } else {
                         try treeEncoder.encodeTree(
-                            [item], withRootKey: rootKey, rootAttributes: rootAttributes, options: options, splicingRoot: false, reusing: tree,
+                            [item], withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
+                            splicingRoot: false, reusing: tree,
                             traitsOf: previous)
                     }
                 previous = encoded.impl
                 return encoded
             } catch EncodingError.invalidValue(let value, let context) {
                 // The item's position in the list, not in its list of one.
-                let path = context.codingPath.map { key -> any CodingKey in key.intValue == 0 && key is IndexKey ? IndexKey(intValue: itemCount) : key }
+                let path = context.codingPath.map { key -> any CodingKey in
+                    key.intValue == 0 && key is IndexKey ? IndexKey(intValue: itemCount) : key
+                }
                 throw EncodingError.invalidValue(
-                    value, EncodingError.Context(codingPath: path, debugDescription: context.debugDescription, underlyingError: context.underlyingError))
+                    value,
+                    EncodingError.Context(
+                        codingPath: path, debugDescription: context.debugDescription,
+                        underlyingError: context.underlyingError))
             }
         }
     }

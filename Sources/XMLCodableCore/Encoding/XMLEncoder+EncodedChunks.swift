@@ -40,7 +40,8 @@ extension XMLEncoder {
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) -> EncodedChunks<Items> where Items.Element: Encodable {
         EncodedChunks(
-            items: items, options: currentOptions, rootKey: rootKey, itemKey: itemKey, rootAttributes: Self.sortedByName(rootAttributes),
+            items: items, options: currentOptions, rootKey: rootKey, itemKey: itemKey,
+            rootAttributes: Self.sortedByName(rootAttributes),
             header: header, doctype: doctype)
     }
 
@@ -126,7 +127,8 @@ extension XMLEncoder {
                     let writer =
                         try self.writer
                         ?? ElementWriter(
-                            options: chunks.options, rootKey: chunks.rootKey, itemKey: chunks.itemKey, rootAttributes: chunks.rootAttributes,
+                            options: chunks.options, rootKey: chunks.rootKey, itemKey: chunks.itemKey,
+                            rootAttributes: chunks.rootAttributes,
                             header: chunks.header, doctype: chunks.doctype, sink: nil)
                     self.writer = writer
                     while let item = try await nextItem(isolation: actor) {

@@ -4,9 +4,10 @@
 //     // <tags><tag>swift</tag><tag>xml</tag></tags>
 //
 // A top-level array encoded with `encode(_:withRootKey:)` names each item like the root
-// (`<tags><tags>swift</tags>…`), as XMLCoder does. These overloads name the items: the list is encoded as a struct whose one property
-// holds it under `itemKey` (`KeyedList`), which is the shape the element writer writes item by
-// item, and the decoder reads back with `decode([Item].self, from:)`.
+// (`<tags><tags>swift</tags>…`), as XMLCoder does. These overloads name the items: the list is
+// encoded as a struct whose one property holds it under `itemKey` (`KeyedList`), which is the shape
+// the element writer writes item by item, and the decoder reads back with `decode([Item].self,
+// from:)`.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,7 +25,8 @@ extension XMLEncoder {
     /// let tags = try XMLDecoder().decode([String].self, from: data)   // ["swift", "xml"]
     /// ```
     ///
-    /// The items are written as ``elementWriter(withRootKey:itemKey:rootAttributes:header:doctype:to:)-(_,_,_,_,_,(Data)->Void)``
+    /// The items are written as
+    /// ``elementWriter(withRootKey:itemKey:rootAttributes:header:doctype:to:)-(_,_,_,_,_,(Data)->Void)``
     /// writes them, so the two give the same bytes; an empty list is an empty root element.
     /// ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)`` names
     /// the items of a list like the root, as XMLCoder does.
@@ -37,14 +39,16 @@ extension XMLEncoder {
     ///   - header: the XML declaration, if any.
     ///   - doctype: the document type declaration, if any.
     /// - Returns: the document as UTF-8 bytes.
-    /// - Throws: the `EncodingError`s of ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``,
-    ///   with each item's coding path under `itemKey` (`tag`, `Index 1`).
+    /// - Throws: the `EncodingError`s of
+    ///   ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``, with
+    ///   each item's coding path under `itemKey` (`tag`, `Index 1`).
     public func encode<Items: Sequence>(
         _ items: Items, withRootKey rootKey: String, itemKey: String, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data where Items.Element: Encodable {
         try encodeDocument(
-            KeyedList(key: itemKey, items: Array(items)), withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes),
+            KeyedList(key: itemKey, items: Array(items)), withRootKey: rootKey,
+            rootAttributes: Self.sortedByName(rootAttributes),
             header: header, doctype: doctype)
     }
 
@@ -55,7 +59,8 @@ extension XMLEncoder {
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String where Items.Element: Encodable {
         try encodeDocumentString(
-            KeyedList(key: itemKey, items: Array(items)), withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes),
+            KeyedList(key: itemKey, items: Array(items)), withRootKey: rootKey,
+            rootAttributes: Self.sortedByName(rootAttributes),
             header: header, doctype: doctype)
     }
 }

@@ -32,7 +32,8 @@ extension XMLEncoder {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: KeyValuePairs<String, String>,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data {
-        try encodeDocument(value, withRootKey: rootKey, rootAttributes: Self.pairs(rootAttributes), header: header, doctype: doctype)
+        try encodeDocument(
+            value, withRootKey: rootKey, rootAttributes: Self.pairs(rootAttributes), header: header, doctype: doctype)
     }
 
     /// Encodes a value as an XML string whose root attributes are written in the order given; see
@@ -41,7 +42,8 @@ extension XMLEncoder {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: KeyValuePairs<String, String>,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String {
-        try encodeDocumentString(value, withRootKey: rootKey, rootAttributes: Self.pairs(rootAttributes), header: header, doctype: doctype)
+        try encodeDocumentString(
+            value, withRootKey: rootKey, rootAttributes: Self.pairs(rootAttributes), header: header, doctype: doctype)
     }
 
     /// The attributes as pairs, in order, refusing a name given twice (a dictionary cannot
@@ -50,7 +52,9 @@ extension XMLEncoder {
         var seen = Set<String>()
         for (name, _) in rootAttributes where !seen.insert(name).inserted {
             throw EncodingError.invalidValue(
-                name, EncodingError.Context(codingPath: [], debugDescription: "The root attribute \"\(name)\" is given more than once."))
+                name,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The root attribute \"\(name)\" is given more than once."))
         }
         return rootAttributes.map { ($0.key, $0.value) }
     }

@@ -18,12 +18,13 @@ import Foundation
 extension XMLEncoder {
     /// Encodes a value as a document tree, to inspect or change before writing it.
     ///
-    /// The tree has exactly the content ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``
-    /// writes — names after the key strategy, attributes in order, text, CDATA, namespace
-    /// declarations — with every name's namespace URI resolved as a reader resolves it (an empty
-    /// string becomes an empty element): it equals `XMLTree(parsing:)` of the encoder's compact
-    /// output. Layout is not content: a tree is written in the compact form, and writing it with an
-    /// output formatting gives the bytes the encoder writes with that formatting plus
+    /// The tree has exactly the content
+    /// ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)`` writes —
+    /// names after the key strategy, attributes in order, text, CDATA, namespace declarations —
+    /// with every name's namespace URI resolved as a reader resolves it (an empty string becomes an
+    /// empty element): it equals `XMLTree(parsing:)` of the encoder's compact output. Layout is not
+    /// content: a tree is written in the compact form, and writing it with an output formatting
+    /// gives the bytes the encoder writes with that formatting plus
     /// ``OutputFormatting/compactEmptyElements`` and ``OutputFormatting/minimalEscaping``.
     ///
     /// - Parameters:
@@ -32,18 +33,21 @@ extension XMLEncoder {
     ///   - rootAttributes: attributes for the root element.
     ///   - header: the XML declaration, kept as the tree's ``XMLTree/declaration``.
     /// - Returns: the document as a tree.
-    /// - Throws: the `EncodingError`s of ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``,
-    ///   and one for what a reader would refuse in that output (a namespace prefix that is not
+    /// - Throws: the `EncodingError`s of
+    ///   ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``, and
+    ///   one for what a reader would refuse in that output (a namespace prefix that is not
     ///   declared, nesting deeper than ``XMLTree/maxDepth``).
     public func encodeToTree<T: Encodable>(
-        _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil, header: XMLHeader? = nil
+        _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
+        header: XMLHeader? = nil
     ) throws -> XMLTree {
         let options = currentOptions
         // The declaration is refused as `encode` refuses it (the writer checks it), before the value
         // is encoded; what passes converts.
         _ = try Self.writer(options: options, header: header, doctype: nil)
         let declaration = try header?.declaration()
-        let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), options: options)
+        let (impl, root) = try encodeTree(
+            value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), options: options)
         do {
             let element = try impl.tree.documentElement(
                 root, sortedKeys: options.outputFormatting.contains(.sortedKeys),
@@ -51,7 +55,10 @@ extension XMLEncoder {
             return XMLTree(root: element, declaration: declaration)
         } catch {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error.message)."))
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error.message)."
+                ))
         }
     }
 }

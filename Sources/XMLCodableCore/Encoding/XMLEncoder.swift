@@ -3,8 +3,8 @@
 //
 // Encoding a value: one `XMLEncoderImpl` builds an element tree (`XMLEncodedTree`, a flat arena)
 // as the value's `encode(to:)` runs (checking names and characters as they arrive, where the
-// coding path is known), then `XMLWriter` serializes the tree into UTF-8. Settings are copied once per call, under a lock, so
-// one encoder can be shared by many tasks.
+// coding path is known), then `XMLWriter` serializes the tree into UTF-8. Settings are copied once
+// per call, under a lock, so one encoder can be shared by many tasks.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -48,10 +48,14 @@ open class XMLEncoder: @unchecked Sendable {
         var enumPayloadEncodingStrategy: EnumPayloadEncodingStrategy = .underscoreElement
         var userInfo: [CodingUserInfoKey: Any] = [:]
         var charactersEscapedInAttributes: [(String, String)] = XMLEscaping.defaultTable {
-            didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
+            didSet {
+                tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes)
+            }
         }
         var charactersEscapedInElements: [(String, String)] = XMLEscaping.defaultTable {
-            didSet { tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes) }
+            didSet {
+                tablesAreDefault = XMLEscaping.areDefault(charactersEscapedInElements, charactersEscapedInAttributes)
+            }
         }
         /// Whether both tables are XMLCoder's defaults (worked out when they are set, not per call).
         var tablesAreDefault = true
@@ -200,34 +204,47 @@ open class XMLEncoder: @unchecked Sendable {
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> Data {
-        try encodeDocument(value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header, doctype: doctype)
+        try encodeDocument(
+            value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header,
+            doctype: doctype)
     }
 
     /// Encodes a document with the root attributes in the order given; what every `encode`
     /// overload comes down to.
     func encodeDocument<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?, doctype: XMLDocumentType?
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?,
+        doctype: XMLDocumentType?
     ) throws -> Data {
-        let (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
-        if let data = XMLWriter.compactData(prefix: writer.bytes, tree: tree, element: root, formatting: writer.formatting) { return data }
+        let (writer, tree, root) = try encodeTree(
+            value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+        if let data = XMLWriter.compactData(
+            prefix: writer.bytes, tree: tree, element: root, formatting: writer.formatting)
+        {
+            return data
+        }
         var document = writer
         document.write(tree, element: root)
         return Data(document.bytes)
     }
 
-    /// Encodes a value as an XML document in a string; see ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
+    /// Encodes a value as an XML document in a string; see
+    /// ``encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
     open func encodeToString<T: Encodable>(
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
     ) throws -> String {
-        try encodeDocumentString(value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header, doctype: doctype)
+        try encodeDocumentString(
+            value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header,
+            doctype: doctype)
     }
 
     /// Encodes a document as a string with the root attributes in the order given.
     func encodeDocumentString<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?, doctype: XMLDocumentType?
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?,
+        doctype: XMLDocumentType?
     ) throws -> String {
-        var (writer, tree, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+        var (writer, tree, root) = try encodeTree(
+            value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
         writer.write(tree, element: root)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -239,10 +256,13 @@ open class XMLEncoder: @unchecked Sendable {
 
     /// Encodes a value into a tree, and makes a writer holding the declarations to write first.
     private func encodeTree<T: Encodable>(
-        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?, doctype: XMLDocumentType?
+        _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?,
+        doctype: XMLDocumentType?
     ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {
         let options = self.options.current
-        let (impl, root) = try encodeTree(value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options, capacity: lastTreeSize.current)
+        let (impl, root) = try encodeTree(
+            value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
+            capacity: lastTreeSize.current)
         let tree = impl.tree
         lastTreeSize.withLock { $0 = tree.used }
         return (try Self.writer(options: options, header: header, doctype: doctype), tree, root)
@@ -255,10 +275,14 @@ open class XMLEncoder: @unchecked Sendable {
         var writer = XMLWriter(formatting: formatting, capacity: 256)
         if let header {
             do throws(XMLWriter.PrologError) {
-                if let declaration = try header.declaration() { try writer.appendDeclaration(declaration, otherEncoding: .refuse) }
+                if let declaration = try header.declaration() {
+                    try writer.appendDeclaration(declaration, otherEncoding: .refuse)
+                }
             } catch {
                 throw EncodingError.invalidValue(
-                    header, EncodingError.Context(codingPath: [], debugDescription: "The XML declaration cannot be written: \(error.message)."))
+                    header,
+                    EncodingError.Context(
+                        codingPath: [], debugDescription: "The XML declaration cannot be written: \(error.message)."))
             }
         }
         if let doctype {
@@ -266,7 +290,10 @@ open class XMLEncoder: @unchecked Sendable {
                 try writer.appendDoctype(doctype, singleQuotes: false)
             } catch {
                 throw EncodingError.invalidValue(
-                    doctype, EncodingError.Context(codingPath: [], debugDescription: "The document type declaration cannot be written: \(error.message)."))
+                    doctype,
+                    EncodingError.Context(
+                        codingPath: [],
+                        debugDescription: "The document type declaration cannot be written: \(error.message)."))
             }
         }
         return writer
@@ -277,7 +304,9 @@ open class XMLEncoder: @unchecked Sendable {
         do {
             if options.outputFormatting.contains(.minimalEscaping) { return .minimal }
             if options.tablesAreDefault { return .defaultTables }
-            return try XMLEscaping.make(minimal: false, elements: options.charactersEscapedInElements, attributes: options.charactersEscapedInAttributes)
+            return try XMLEscaping.make(
+                minimal: false, elements: options.charactersEscapedInElements,
+                attributes: options.charactersEscapedInAttributes)
         } catch let error as XMLEscaping.InvalidEntry {
             let table = error.inAttribute ? "charactersEscapedInAttributes" : "charactersEscapedInElements"
             throw EncodingError.invalidValue(
@@ -285,7 +314,8 @@ open class XMLEncoder: @unchecked Sendable {
                 EncodingError.Context(
                     codingPath: [],
                     debugDescription:
-                        "The \(table) entry (\(String(reflecting: error.entry.0)), \(String(reflecting: error.entry.1))) cannot be used: \(error.reason)."
+                        "The \(table) entry (\(String(reflecting: error.entry.0)), "
+                        + "\(String(reflecting: error.entry.1))) cannot be used: \(error.reason)."
                 ))
         }
     }
@@ -293,11 +323,14 @@ open class XMLEncoder: @unchecked Sendable {
     /// Encodes a value into a tree: the encoder that built it (its `tree`) and the root element.
     internal func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], options: Options,
-        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity(), splicingRoot: Bool = true, reusing reused: XMLEncodedTree? = nil,
+        capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity(), splicingRoot: Bool = true,
+        reusing reused: XMLEncodedTree? = nil,
         traitsOf previous: XMLEncoderImpl? = nil
     ) throws -> (impl: XMLEncoderImpl, root: XMLEncodedTree.Index) {
         let rootName = rootKey ?? XMLEncoderImpl.defaultName(for: T.self, options: options)
-        let impl = reused.map { XMLEncoderImpl(options: options, reusing: $0, traitsOf: previous) } ?? XMLEncoderImpl(options: options, capacity: capacity)
+        let impl =
+            reused.map { XMLEncoderImpl(options: options, reusing: $0, traitsOf: previous) }
+            ?? XMLEncoderImpl(options: options, capacity: capacity)
         // Whatever kept the encoder or a container refuses to write once this call returns.
         defer { impl.call.isFinished = true }
         let tree = impl.tree
@@ -326,10 +359,16 @@ open class XMLEncoder: @unchecked Sendable {
                 EncodingError.Context(
                     codingPath: [],
                     debugDescription:
-                        "The document is too large to encode: over \(XMLEncodedTree.limit) elements, attributes or names, or a value of as many bytes."))
+                        "The document is too large to encode: over \(XMLEncodedTree.limit) elements, "
+                        + "attributes or names, or a value of as many bytes."
+                ))
         }
-        if impl.usesXSINil { tree.setAttribute(tree.intern("xmlns:xsi"), tree.append(XMLDecoder.xsiNamespace), on: root) }
-        for (prefix, uri) in impl.namespacePrefixes { tree.setAttribute(tree.intern("xmlns:" + prefix), tree.append(uri), on: root) }
+        if impl.usesXSINil {
+            tree.setAttribute(tree.intern("xmlns:xsi"), tree.append(XMLDecoder.xsiNamespace), on: root)
+        }
+        for (prefix, uri) in impl.namespacePrefixes {
+            tree.setAttribute(tree.intern("xmlns:" + prefix), tree.append(uri), on: root)
+        }
         return (impl, root)
     }
 }

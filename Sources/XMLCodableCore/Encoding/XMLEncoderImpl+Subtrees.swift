@@ -9,7 +9,9 @@
 //     struct Entry: Codable { var title: String; var content: XMLTree.Element }
 //
 // with `content` = `<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">a <b>x</b></div></content>`,
-// the encoder writes `<entry><title>…</title><content type="xhtml"><div xmlns="…">a <b>x</b></div></content></entry>`.
+// the encoder writes
+//
+//     <entry><title>…</title><content type="xhtml"><div xmlns="…">a <b>x</b></div></content></entry>
 //
 // Namespaces: a name with a namespace URI whose prefix is not bound to that URI where the subtree
 // lands gets a declaration (an `xmlns` attribute after the element's own), exactly as the tree
@@ -50,7 +52,9 @@ extension XMLEncoderImpl {
             // The root or a list item, made for this value: it becomes the element (attributes
             // given for the root stay, before the element's own).
             guard tree.nodes[existing].firstChild < 0 else {
-                throw subtreeError(element, path: path, "an element that already has content cannot become the element <\(element.name.qualifiedName)>")
+                throw subtreeError(
+                    element, path: path,
+                    "an element that already has content cannot become the element <\(element.name.qualifiedName)>")
             }
             tree.rename(existing, to: tree.intern(element.name.qualifiedName))
             host = existing
@@ -83,7 +87,9 @@ extension XMLEncoderImpl {
         }
         // (The host's name is only for the paths in errors; a group has none of its own.)
         let name = tree.nodes[host].kind == .group ? "" : tree.names[tree.nodes[host].name]
-        try fill(host, with: XMLTree.Element(XMLTree.Name(name), children: nodes), attributes: false, scope: scope, path: path)
+        try fill(
+            host, with: XMLTree.Element(XMLTree.Name(name), children: nodes), attributes: false, scope: scope,
+            path: path)
     }
 
     /// The namespace bindings in force inside `element` as far as the encoder knows them (see the
@@ -114,7 +120,9 @@ extension XMLEncoderImpl {
     /// Copies `element`'s content (and its attributes, when `attributes`) into `host`, checking
     /// every name and value, with the bindings known inside `scope` (the element around `host`,
     /// or `host` itself when it was there before); without recursion.
-    private func fill(_ host: Index, with element: XMLTree.Element, attributes: Bool, scope: Index, path: CodingPathNode) throws {
+    private func fill(
+        _ host: Index, with element: XMLTree.Element, attributes: Bool, scope: Index, path: CodingPathNode
+    ) throws {
         struct Frame {
             var index: Index
             var children: [XMLTree.Node]
@@ -133,7 +141,9 @@ extension XMLEncoderImpl {
                 do throws(XMLTree.SerializationError) {
                     written = try checker.startAttributes(of: element, bindings: &bindings, namespaceAware: true)
                 } catch {
-                    throw subtreeError(element, path: path, XMLTree.SerializationError(reason: error.reason, path: elementPath).description)
+                    throw subtreeError(
+                        element, path: path,
+                        XMLTree.SerializationError(reason: error.reason, path: elementPath).description)
                 }
                 for attribute in written {
                     let value = try checkedSpan(attribute.value, path: path)
@@ -154,7 +164,8 @@ extension XMLEncoderImpl {
             switch child {
             case .element(let inner):
                 let index = tree.addElement(tree.intern(inner.name.qualifiedName), to: frame.index)
-                try open(inner, at: index, elementPath: frame.path + "/" + inner.name.qualifiedName, withAttributes: true)
+                try open(
+                    inner, at: index, elementPath: frame.path + "/" + inner.name.qualifiedName, withAttributes: true)
             case .text(let text), .cdata(let text):
                 guard !text.isEmpty else { continue }
                 var isCDATA = false
@@ -163,7 +174,8 @@ extension XMLEncoderImpl {
             case .comment, .processingInstruction:
                 throw subtreeError(
                     element, path: path,
-                    "\(frame.path): XMLEncoder cannot write comments or processing instructions inside a model's subtree (write the tree with XMLTree.xmlData() to keep them, or remove them)"
+                    "\(frame.path): XMLEncoder cannot write comments or processing instructions inside a "
+                        + "model's subtree (write the tree with XMLTree.xmlData() to keep them, or remove them)"
                 )
             }
         }
@@ -171,6 +183,8 @@ extension XMLEncoderImpl {
 
     private func subtreeError(_ element: XMLTree.Element, path: CodingPathNode, _ message: String) -> EncodingError {
         EncodingError.invalidValue(
-            element, EncodingError.Context(codingPath: path.path, debugDescription: "The XMLTree subtree cannot be written: \(message)."))
+            element,
+            EncodingError.Context(
+                codingPath: path.path, debugDescription: "The XMLTree subtree cannot be written: \(message)."))
     }
 }

@@ -169,7 +169,9 @@ internal final class XMLEncoderImpl: Encoder {
     deinit {
         // A super encoder nothing was written to is an empty element, as in XMLCoder — unless it
         // outlived its call, whose tree is written (or, reused, holds another document).
-        if parent != nil, !call.isFinished, case .keyed(let parentElement, let name) = target { _ = tree.addElement(name, to: parentElement) }
+        if parent != nil, !call.isFinished, case .keyed(let parentElement, let name) = target {
+            _ = tree.addElement(name, to: parentElement)
+        }
     }
 
     /// An encoder whose call has already ended, for the containers asked of an ended encoder
@@ -198,13 +200,15 @@ internal final class XMLEncoderImpl: Encoder {
     /// every use throws. (Made directly: asking the scratch encoder would ask again.)
     func endedContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let scratch = ended()
-        return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: scratch, element: scratch.scratchRoot, path: codingPathNode))
+        return KeyedEncodingContainer(
+            XMLKeyedEncodingContainer<Key>(encoder: scratch, element: scratch.scratchRoot, path: codingPathNode))
     }
 
     /// An unkeyed container asked of an ended encoder; see `endedContainer(keyedBy:)`.
     func endedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let scratch = ended()
-        return XMLUnkeyedEncodingContainer(encoder: scratch, parent: scratch.scratchRoot, itemName: nil, path: codingPathNode)
+        return XMLUnkeyedEncodingContainer(
+            encoder: scratch, parent: scratch.scratchRoot, itemName: nil, path: codingPathNode)
     }
 
     /// Throws when the encoding call has ended (see `call`). Every container operation that can
@@ -221,7 +225,8 @@ internal final class XMLEncoderImpl: Encoder {
             EncodingError.Context(
                 codingPath: codingPathNode.path,
                 debugDescription:
-                    "An encoder or container was used after the encoding call that made it returned: an Encoder and its containers are valid only during the encode(to:) they are given to."
+                    "An encoder or container was used after the encoding call that made it returned: an "
+                    + "Encoder and its containers are valid only during the encode(to:) they are given to."
             ))
     }
 
@@ -305,15 +310,23 @@ internal final class XMLEncoderImpl: Encoder {
         }
         target = .element(element)
         for (prefix, uri) in Self.declarations(of: type) {
-            guard prefix.isEmpty || (XMLTreeValidation.isValidName(prefix) && !prefix.contains(":") && prefix.lowercased() != "xmlns") else {
+            guard
+                prefix.isEmpty
+                    || (XMLTreeValidation.isValidName(prefix) && !prefix.contains(":")
+                        && prefix.lowercased() != "xmlns")
+            else {
                 throw EncodingError.invalidValue(
                     prefix,
-                    EncodingError.Context(codingPath: path.path, debugDescription: "\"\(prefix)\" cannot be a namespace prefix (XMLNamespaceDeclaring)."))
+                    EncodingError.Context(
+                        codingPath: path.path,
+                        debugDescription: "\"\(prefix)\" cannot be a namespace prefix (XMLNamespaceDeclaring)."))
             }
             guard !uri.isEmpty || prefix.isEmpty else {
                 throw EncodingError.invalidValue(
                     uri,
-                    EncodingError.Context(codingPath: path.path, debugDescription: "The prefix \"\(prefix)\" cannot be declared for an empty namespace URI."))
+                    EncodingError.Context(
+                        codingPath: path.path,
+                        debugDescription: "The prefix \"\(prefix)\" cannot be declared for an empty namespace URI."))
             }
             let name = tree.intern(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix)
             // Declared already (by `rootAttributes`, for the root): the same URI, or refused.
@@ -326,7 +339,9 @@ internal final class XMLEncoderImpl: Encoder {
                         EncodingError.Context(
                             codingPath: path.path,
                             debugDescription:
-                                "The element declares \(tree.names[name]) twice: \(tree.string(tree.attributes[attribute].value)) and \(uri) (XMLNamespaceDeclaring)."
+                                "The element declares \(tree.names[name]) twice: "
+                                + "\(tree.string(tree.attributes[attribute].value)) and \(uri) "
+                                + "(XMLNamespaceDeclaring)."
                         ))
                 }
                 attribute = tree.attributes[attribute].next
@@ -351,7 +366,9 @@ internal final class XMLEncoderImpl: Encoder {
             case .secondsSince1970: return .text(try number(date.timeIntervalSince1970))
             case .millisecondsSince1970: return .text(try number(date.timeIntervalSince1970 * 1000))
             case .iso8601:
-                guard let text = ISO8601Parsing.string(from: date) else { throw ISO8601Parsing.unrepresentable(date, codingPath: codingPath) }
+                guard let text = ISO8601Parsing.string(from: date) else {
+                    throw ISO8601Parsing.unrepresentable(date, codingPath: codingPath)
+                }
                 return .text(text)
             case .custom(let closure):
                 try closure(date, self)
@@ -383,12 +400,18 @@ internal final class XMLEncoderImpl: Encoder {
     /// Text for a floating-point value, under the non-conforming float strategy.
     func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: PathRef? = nil) throws -> String {
         if value.isFinite { return value.description }
-        guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy else {
+        guard
+            case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options
+                .nonConformingFloatEncodingStrategy
+        else {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: path?.path ?? codingPath,
-                    debugDescription: "Unable to encode \(F.self).\(value) directly in XML; use the convertToString non-conforming float strategy."))
+                    debugDescription:
+                        "Unable to encode \(F.self).\(value) directly in XML; use the convertToString "
+                        + "non-conforming float strategy."
+                ))
         }
         return value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity
     }
@@ -420,7 +443,10 @@ internal final class XMLEncoderImpl: Encoder {
             (),
             EncodingError.Context(
                 codingPath: codingPathNode.path,
-                debugDescription: "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key is an entry."))
+                debugDescription:
+                    "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key "
+                    + "is an entry."
+            ))
     }
 
     /// The names of a map's elements (and key attribute), checked and interned: their index in
@@ -430,24 +456,28 @@ internal final class XMLEncoderImpl: Encoder {
         func name(_ name: String) throws -> NameID {
             let written =
                 name.utf8.first == UInt8(ascii: "{")
-                ? try qualifiedName(clark: name, key: key, parent: parent) : try checkedName(name, path: parent.appending(key))
+                ? try qualifiedName(clark: name, key: key, parent: parent)
+                : try checkedName(name, path: parent.appending(key))
             // Namespace declarations and `xsi:nil` are not data.
             if written == "xmlns" || written.hasPrefix("xmlns:") || written == "xsi:nil" {
                 throw EncodingError.invalidValue(
                     name,
                     EncodingError.Context(
-                        codingPath: parent.path(appending: key), debugDescription: "\"\(name)\" cannot name a map's entries, keys or values."))
+                        codingPath: parent.path(appending: key),
+                        debugDescription: "\"\(name)\" cannot name a map's entries, keys or values."))
             }
             return tree.intern(written)
         }
         let names = MapNames(
-            entry: try format.entry.map(name) ?? keyName, key: try name(format.key), value: try format.value.map(name) ?? -1,
+            entry: try format.entry.map(name) ?? keyName, key: try name(format.key),
+            value: try format.value.map(name) ?? -1,
             keyIsAttribute: format.keyPlacement == .attribute)
         if !names.keyIsAttribute, names.key == names.value {
             throw EncodingError.invalidValue(
                 format.key,
                 EncodingError.Context(
-                    codingPath: parent.path(appending: key), debugDescription: "A map's key and value elements cannot have the same name."))
+                    codingPath: parent.path(appending: key),
+                    debugDescription: "A map's key and value elements cannot have the same name."))
         }
         if let known = mapNamesList.firstIndex(of: names) { return Int32(known) }
         mapNamesList.append(names)
@@ -495,7 +525,10 @@ internal final class XMLEncoderImpl: Encoder {
                 text,
                 EncodingError.Context(
                     codingPath: path.path,
-                    debugDescription: "The string contains U+\(String(bad.value, radix: 16, uppercase: true)), which XML 1.0 cannot represent."))
+                    debugDescription:
+                        "The string contains U+\(String(bad.value, radix: 16, uppercase: true)), which XML 1.0 "
+                        + "cannot represent."
+                ))
         }
         return text
     }
@@ -514,14 +547,18 @@ internal final class XMLEncoderImpl: Encoder {
             throw EncodingError.invalidValue(
                 name,
                 EncodingError.Context(
-                    codingPath: path.path, debugDescription: "\"\(name)\" is not a valid XML name, so it cannot be an element or attribute name."))
+                    codingPath: path.path,
+                    debugDescription:
+                        "\"\(name)\" is not a valid XML name, so it cannot be an element or attribute name."))
         }
         return name
     }
 
     /// The name a key is written under, after the key encoding strategy, checked and interned.
     /// `converted` is the name after the key strategy, when the caller has it already.
-    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode, converted: String? = nil) throws -> NameID {
+    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode, converted: String? = nil) throws
+        -> NameID
+    {
         let name: String
         if let converted {
             name = converted
@@ -530,8 +567,12 @@ internal final class XMLEncoderImpl: Encoder {
         } else {
             name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)
         }
-        if name.utf8.first == UInt8(ascii: "{") { return tree.intern(try qualifiedName(clark: name, key: key, parent: parent)) }
-        guard XMLTreeValidation.isValidName(name) else { return tree.intern(try checkedName(name, path: parent.appending(key))) }
+        if name.utf8.first == UInt8(ascii: "{") {
+            return tree.intern(try qualifiedName(clark: name, key: key, parent: parent))
+        }
+        guard XMLTreeValidation.isValidName(name) else {
+            return tree.intern(try checkedName(name, path: parent.appending(key)))
+        }
         return tree.intern(name)
     }
 
@@ -553,7 +594,9 @@ internal final class XMLEncoderImpl: Encoder {
         guard let close = clark.firstIndex(of: "}") else { return try checkedName(clark, path: parent.appending(key)) }
         let uri = String(clark[clark.index(after: clark.startIndex)..<close])
         let local = String(clark[clark.index(after: close)...])
-        guard !local.utf8.contains(UInt8(ascii: ":")) else { return try checkedName(clark, path: parent.appending(key)) }
+        guard !local.utf8.contains(UInt8(ascii: ":")) else {
+            return try checkedName(clark, path: parent.appending(key))
+        }
         _ = try checkedName(local, path: parent.appending(key))
         if uri.isEmpty { return local }
         if uri == "http://www.w3.org/XML/1998/namespace" { return "xml:" + local }
@@ -565,7 +608,8 @@ internal final class XMLEncoderImpl: Encoder {
                 EncodingError.Context(
                     codingPath: parent.path(appending: key),
                     debugDescription:
-                        "The prefix \"\(prefix)\" for \(uri) is declared for \(hiding.uri) by an enclosing XMLNamespaceDeclaring value, so it cannot be written here."
+                        "The prefix \"\(prefix)\" for \(uri) is declared for \(hiding.uri) by an enclosing "
+                        + "XMLNamespaceDeclaring value, so it cannot be written here."
                 ))
         }
         return prefix + ":" + local
@@ -579,7 +623,9 @@ internal final class XMLEncoderImpl: Encoder {
         if let declared = callerPrefixes.first(where: { $0.uri == uri }) { return declared.prefix }
         if let known = namespacePrefixes.first(where: { $0.uri == uri }) { return known.prefix }
         var number = namespacePrefixes.count + 1
-        while callerPrefixes.contains(where: { $0.prefix == "ns\(number)" }) || namespaceScopes.contains(where: { $0.prefix == "ns\(number)" }) {
+        while callerPrefixes.contains(where: { $0.prefix == "ns\(number)" })
+            || namespaceScopes.contains(where: { $0.prefix == "ns\(number)" })
+        {
             number += 1
         }
         let prefix = "ns\(number)"
@@ -604,11 +650,13 @@ internal final class XMLEncoderImpl: Encoder {
     /// strategy). A name an ``XMLElementNaming`` type declares may not be an XML name: that throws.
     func defaultNameID(for type: Any.Type) throws -> NameID {
         if case .custom = options.keyEncodingStrategy {
-            return tree.intern(try checkedName(XMLEncoderImpl.defaultName(for: type, options: options), path: codingPathNode))
+            return tree.intern(
+                try checkedName(XMLEncoderImpl.defaultName(for: type, options: options), path: codingPathNode))
         }
         let id = ObjectIdentifier(type)
         if let known = typeNames[id] { return known }
-        let name = tree.intern(try checkedName(XMLEncoderImpl.defaultName(for: type, options: options), path: codingPathNode))
+        let name = tree.intern(
+            try checkedName(XMLEncoderImpl.defaultName(for: type, options: options), path: codingPathNode))
         typeNames[id] = name
         return name
     }
@@ -619,7 +667,8 @@ internal final class XMLEncoderImpl: Encoder {
         if call.isFinished { return endedContainer(keyedBy: type) }
         if case .map(let parent, let names) = target {
             return KeyedEncodingContainer(
-                XMLMapEncodingContainer<Key>(encoder: self, parent: parent, names: mapNamesList[Int(names)], path: codingPathNode))
+                XMLMapEncodingContainer<Key>(
+                    encoder: self, parent: parent, names: mapNamesList[Int(names)], path: codingPathNode))
         }
         let keyTraits = traits(of: Key.self)
         let isChoice = keyTraits.isChoiceKey
@@ -635,7 +684,8 @@ internal final class XMLEncoderImpl: Encoder {
             // Items are named like the element holding them (the root, a list item). In a group
             // (a value under the `""` key), which has no name, after their type.
             let itemName: NameID? = tree.nodes[element].kind == .group ? nil : tree.nodes[element].name
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: itemName, path: codingPathNode, holdsList: true)
+            return XMLUnkeyedEncodingContainer(
+                encoder: self, parent: element, itemName: itemName, path: codingPathNode, holdsList: true)
         case .keyed(let parent, let name):
             target = .list(parent: parent, itemName: name)
             keyedValueIsList = true
@@ -649,7 +699,8 @@ internal final class XMLEncoderImpl: Encoder {
             // whatever else the element holds.
             let group = tree.addGroup(to: element)
             tree.nodes[group].marks |= XMLEncodedTree.Marks.listGroup
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: group, itemName: nil, path: codingPathNode, holdsList: true)
+            return XMLUnkeyedEncodingContainer(
+                encoder: self, parent: group, itemName: nil, path: codingPathNode, holdsList: true)
         case .map(let parent, _):
             // A dictionary whose keys are neither strings nor integers encodes its keys and values
             // as one list: there are no keys to write entries for.

@@ -120,7 +120,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                 EncodingError.Context(
                     codingPath: path.path(appending: key),
                     debugDescription:
-                        "An enum case with an unlabeled associated value and labelled ones cannot be written in the case element (enumPayloadEncodingStrategy = .caseElement): their elements would merge. Label the value, or use .underscoreElement."
+                        "An enum case with an unlabeled associated value and labelled ones cannot be written "
+                        + "in the case element (enumPayloadEncodingStrategy = .caseElement): their elements "
+                        + "would merge. Label the value, or use .underscoreElement."
                 ))
         }
         if payload { payloadWritten = true } else { otherKeyWritten = true }
@@ -156,7 +158,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// is named afresh (its prefix depends on the scope), others as usual. (Out of line: rare.)
     @inline(never)
     private mutating func scopedName(for key: Key, _ stringValue: String) throws -> NameID {
-        if stringValue.utf8.first == UInt8(ascii: "{") { return try encoder.nameID(for: key, stringValue: stringValue, parent: path) }
+        if stringValue.utf8.first == UInt8(ascii: "{") {
+            return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
+        }
         if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
         return try newName(for: key, stringValue)
     }
@@ -172,7 +176,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     @inline(never)
     private mutating func declaringName<T>(_ type: T.Type, key: Key) throws -> NameID? {
         let stringValue = key.stringValue
-        guard !customKeys, stringValue.utf8.first == UInt8(ascii: "{"), let declaring = type as? any XMLNamespaceDeclaring.Type else {
+        guard !customKeys, stringValue.utf8.first == UInt8(ascii: "{"),
+            let declaring = type as? any XMLNamespaceDeclaring.Type
+        else {
             return try resolve(key, stringValue)
         }
         let depth = encoder.namespaceScopes.count
@@ -199,13 +205,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     private mutating func write(_ string: String, forKey key: Key, cdata: Bool) throws {
         let span = tree.append(string)
-        if span.flags & XMLEncodedTree.Flags.suspect != 0 { _ = try encoder.checkedText(string, path: path.appending(key)) }
+        if span.flags & XMLEncodedTree.Flags.suspect != 0 {
+            _ = try encoder.checkedText(string, path: path.appending(key))
+        }
         try write(span, forKey: key, cdata: cdata)
     }
 
     mutating func encodeNil(forKey key: Key) throws {
         try encoder.checkInUse()
-        guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else { return }
+        guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else {
+            return
+        }
         // A flattened map that is nil has no entries, and no element of its own to mark.
         if keyShapes != nil, mapCoding?.xmlMapFormat(for: key)?.isFlattened == true { return }
         let child = tree.addElement(name, to: element)
@@ -224,12 +234,18 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     // as in XMLCoder.
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try encoder.checkInUse()
-        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata) }
+        guard value.isFinite else {
+            return try write(
+                try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata)
+        }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try encoder.checkInUse()
-        guard value.isFinite else { return try write(try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata) }
+        guard value.isFinite else {
+            return try write(
+                try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata)
+        }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
@@ -288,7 +304,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         defer { encoder.nodeEncodingType = savedType }
         let keyPath = path.appending(key)
         let traits = encoder.traits(of: T.self)
-        let resolved = traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, key.stringValue)
+        let resolved =
+            traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, key.stringValue)
         guard let name = resolved else {
             if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.wrapsEmptyString {
                 // Through generic code (a `T?` payload or property), as `encodeIfPresent(String?)` refuses it.
@@ -337,7 +354,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             key.stringValue,
             EncodingError.Context(
                 codingPath: path.path(appending: key),
-                debugDescription: "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key is an entry."))
+                debugDescription:
+                    "A value written as a map (XMLMapCoding) must encode keys, as a dictionary does: each key "
+                    + "is an entry."
+            ))
     }
 
     /// The error for an optional holding an empty string as the element's own text.
@@ -347,34 +367,48 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             EncodingError.Context(
                 codingPath: path.path(appending: key),
                 debugDescription:
-                    "An optional string that is empty, as the element's own text (the \"\" key, or an enum case's value in the case element), cannot be told apart from nil: both are an element with no text."
+                    "An optional string that is empty, as the element's own text (the \"\" key, or an enum "
+                    + "case's value in the case element), cannot be told apart from nil: both are an element "
+                    + "with no text."
             ))
     }
 
     /// A map (`XMLMapCoding`): its entries in an element named by the key, or, flattened, in this
     /// element. A flattened optional map that is empty is refused: it writes nothing, as `nil` does.
     @inline(never)
-    private func encodeMap<T: Encodable>(_ value: T, format: XMLMapFormat, key: Key, name: NameID, path keyPath: CodingPathNode, optional: Bool) throws {
+    private func encodeMap<T: Encodable>(
+        _ value: T, format: XMLMapFormat, key: Key, name: NameID, path keyPath: CodingPathNode, optional: Bool
+    ) throws {
         guard format.value != nil || format.keyPlacement == .attribute else {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: keyPath.path,
-                    debugDescription: "A map whose values are the entries' content needs its keys in attributes (XMLMapFormat.keyPlacement)."))
+                    debugDescription:
+                        "A map whose values are the entries' content needs its keys in attributes "
+                        + "(XMLMapFormat.keyPlacement)."
+                ))
         }
         let names = try encoder.mapNames(format, key: key, keyName: name, parent: path)
         let host = format.isFlattened ? element : tree.addElement(name, to: element)
-        if format.isFlattened { try refuseSharedEntryName(encoder.mapNamesList[Int(names)].entry, value: value, path: keyPath) }
+        if format.isFlattened {
+            try refuseSharedEntryName(encoder.mapNamesList[Int(names)].entry, value: value, path: keyPath)
+        }
         let before = tree.nodes[host].lastChild
         let sortedFrom = encoder.mapEntryKeys.count
         try encoder.encode(value, into: .map(parent: host, names: names), path: keyPath)
-        if encoder.options.outputFormatting.contains(.sortedKeys) { encoder.sortEntries(of: host, after: before, keysFrom: sortedFrom) }
+        if encoder.options.outputFormatting.contains(.sortedKeys) {
+            encoder.sortEntries(of: host, after: before, keysFrom: sortedFrom)
+        }
         if format.isFlattened, optional, tree.nodes[host].lastChild == before {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: keyPath.path,
-                    debugDescription: "An optional flattened map that is empty cannot be told apart from nil: neither writes an entry."))
+                    debugDescription:
+                        "An optional flattened map that is empty cannot be told apart from nil: neither writes "
+                        + "an entry."
+                ))
         }
     }
 
@@ -390,7 +424,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                     EncodingError.Context(
                         codingPath: keyPath.path,
                         debugDescription:
-                            "A flattened map's entries would be named <\(tree.names[entryName])>, like elements already written in the same element: they would read back as one."
+                            "A flattened map's entries would be named <\(tree.names[entryName])>, like "
+                            + "elements already written in the same element: they would read back as one."
                     ))
             }
             child = tree.nodes[child].next
@@ -403,7 +438,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// nil item, which is written as one element marked `xsi:nil` like nil itself. `isList` when
     /// the value is a list whatever it does; otherwise it is one when it asks for an unkeyed
     /// container.
-    private func encodeKeptList<T: Encodable>(_ value: T, name: NameID, path keyPath: CodingPathNode, isList: Bool, mayReadAsNil: Bool) throws {
+    private func encodeKeptList<T: Encodable>(
+        _ value: T, name: NameID, path keyPath: CodingPathNode, isList: Bool, mayReadAsNil: Bool
+    ) throws {
         let before = tree.nodes[element].lastChild
         let savedIsList = encoder.keyedValueIsList
         encoder.keyedValueIsList = false
@@ -415,14 +452,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         let item = tree.nodes[first]
-        guard isList || encoder.keyedValueIsList, item.next < 0, item.kind == .element, tree.isEmpty(first, ignoringEmptyText: true) else { return }
+        guard isList || encoder.keyedValueIsList, item.next < 0, item.kind == .element,
+            tree.isEmpty(first, ignoringEmptyText: true)
+        else { return }
         if item.firstAttribute < 0 {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: keyPath.path,
                     debugDescription:
-                        "A list of one item that is written as an empty element cannot be told apart from an empty list, which is written the same way."
+                        "A list of one item that is written as an empty element cannot be told apart from an "
+                        + "empty list, which is written the same way."
                 ))
         }
         if mayReadAsNil, tree.isOnlyMarkedNil(first) {
@@ -431,7 +471,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                 EncodingError.Context(
                     codingPath: keyPath.path,
                     debugDescription:
-                        "An optional list of one nil item cannot be told apart from nil: both are written as one element marked xsi:nil."
+                        "An optional list of one nil item cannot be told apart from nil: both are written as "
+                        + "one element marked xsi:nil."
                 ))
         }
     }
@@ -536,19 +577,27 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     // MARK: - Nested containers
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
         let keyPath = path.appending(key)
         let child: Index
-        if let name = resolveOrPlaceholder(key) { child = tree.addElement(name, to: element) } else { child = tree.addGroup(to: element) }
+        if let name = resolveOrPlaceholder(key) {
+            child = tree.addElement(name, to: element)
+        } else {
+            child = tree.addGroup(to: element)
+        }
         return KeyedEncodingContainer(
-            XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: child, path: keyPath, isChoice: encoder.isChoiceKey(NestedKey.self)))
+            XMLKeyedEncodingContainer<NestedKey>(
+                encoder: encoder, element: child, path: keyPath, isChoice: encoder.isChoiceKey(NestedKey.self)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
         let keyPath = path.appending(key)
-        return XMLUnkeyedEncodingContainer(encoder: encoder, parent: element, itemName: nameOrPlaceholder(key), path: keyPath)
+        return XMLUnkeyedEncodingContainer(
+            encoder: encoder, parent: element, itemName: nameOrPlaceholder(key), path: keyPath)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -572,7 +621,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                 let names = try encoder.mapNames(format, key: key, keyName: name, parent: path)
                 let host = format.isFlattened ? element : tree.addElement(name, to: element)
                 return XMLEncoderImpl(
-                    parent: encoder, target: .map(parent: host, names: names), path: path.appending(key), nodeEncodingType: Never.self)
+                    parent: encoder, target: .map(parent: host, names: names), path: path.appending(key),
+                    nodeEncodingType: Never.self)
             } catch {
                 encoder.deferredError = encoder.deferredError ?? error
             }
@@ -583,7 +633,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// An encoder for a superclass, writing an element `name` here when the superclass writes to
     /// it (as XMLCoder adds it when the superclass is done), or an empty one if it writes nothing.
     private func superEncoder(named name: NameID, key: any CodingKey) -> any Encoder {
-        XMLEncoderImpl(parent: encoder, target: .keyed(parent: element, name: name), path: path.appending(key), nodeEncodingType: encoder.nodeEncodingType)
+        XMLEncoderImpl(
+            parent: encoder, target: .keyed(parent: element, name: name), path: path.appending(key),
+            nodeEncodingType: encoder.nodeEncodingType)
     }
 
     /// `resolve(_:_:)` for the nested-container methods, which cannot throw: an invalid name is

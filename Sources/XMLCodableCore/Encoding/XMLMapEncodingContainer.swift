@@ -31,7 +31,9 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         } else {
             tree.addText(text, cdata: false, to: tree.addElement(names.key, to: entry))
         }
-        if encoder.options.outputFormatting.contains(.sortedKeys) { encoder.mapEntryKeys.append((key.stringValue, entry)) }
+        if encoder.options.outputFormatting.contains(.sortedKeys) {
+            encoder.mapEntryKeys.append((key.stringValue, entry))
+        }
         return entry
     }
 
@@ -68,14 +70,17 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
     /// Writes an entry for `key` holding `value`.
     private mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
         let traits = encoder.traits(of: T.self)
-        if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil { return try encodeNil(forKey: key) }
+        if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.isNil {
+            return try encodeNil(forKey: key)
+        }
         if names.value < 0, traits.isList || traits.isDictionary {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
                     codingPath: path.path(appending: key),
                     debugDescription:
-                        "A map whose values are the entries' content cannot hold a list or a dictionary (the entry's key would be one of its keys): name a value element (XMLMapFormat.value)."
+                        "A map whose values are the entries' content cannot hold a list or a dictionary (the "
+                        + "entry's key would be one of its keys): name a value element (XMLMapFormat.value)."
                 ))
         }
         let entry = try entry(for: key)
@@ -89,7 +94,9 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         }
         try encoder.encode(value, into: valueTarget(entry), path: path.appending(key))
         if names.value < 0 { try checkKeyKept(key, on: entry, value: value) }
-        if traits.isOptional, encoder.keyedValueIsList { try refuseAmbiguousOptionalList(entry, value: value, key: key) }
+        if traits.isOptional, encoder.keyedValueIsList {
+            try refuseAmbiguousOptionalList(entry, value: value, key: key)
+        }
     }
 
     /// Refuses an optional list that reads back as something else: empty (no value element, read
@@ -107,7 +114,9 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         switch items.count {
         case 0: ambiguous = true
         case 1:
-            ambiguous = tree.isOnlyMarkedNil(items[0]) || (tree.isEmpty(items[0], ignoringEmptyText: true) && tree.nodes[items[0]].firstAttribute < 0)
+            ambiguous =
+                tree.isOnlyMarkedNil(items[0])
+                || (tree.isEmpty(items[0], ignoringEmptyText: true) && tree.nodes[items[0]].firstAttribute < 0)
         default: ambiguous = false
         }
         guard ambiguous else { return }
@@ -116,7 +125,8 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
             EncodingError.Context(
                 codingPath: path.path(appending: key),
                 debugDescription:
-                    "An optional list that is empty, or holds one empty or nil item, cannot be told apart from nil or from an empty list as a map's value."
+                    "An optional list that is empty, or holds one empty or nil item, cannot be told apart from "
+                    + "nil or from an empty list as a map's value."
             ))
     }
 
@@ -125,12 +135,17 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         let tree = encoder.tree
         var attribute = tree.nodes[entry].firstAttribute
         while attribute >= 0 {
-            if tree.attributes[attribute].name == names.key, tree.string(tree.attributes[attribute].value) != key.stringValue {
+            if tree.attributes[attribute].name == names.key,
+                tree.string(tree.attributes[attribute].value) != key.stringValue
+            {
                 throw EncodingError.invalidValue(
                     value,
                     EncodingError.Context(
                         codingPath: path.path(appending: key),
-                        debugDescription: "The value writes an attribute \(tree.names[names.key]), which holds the entry's key: the key would be lost."))
+                        debugDescription:
+                            "The value writes an attribute \(tree.names[names.key]), which holds the entry's "
+                            + "key: the key would be lost."
+                    ))
             }
             attribute = tree.attributes[attribute].next
         }
@@ -152,17 +167,23 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(value, forKey: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(value, forKey: key) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
         let element = valueElement(entryOrScratch(for: key))
         return KeyedEncodingContainer(
-            XMLKeyedEncodingContainer<NestedKey>(encoder: encoder, element: element, path: path.appending(key), isChoice: encoder.isChoiceKey(NestedKey.self)))
+            XMLKeyedEncodingContainer<NestedKey>(
+                encoder: encoder, element: element, path: path.appending(key),
+                isChoice: encoder.isChoiceKey(NestedKey.self)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
         let entry = entryOrScratch(for: key)
-        return XMLUnkeyedEncodingContainer(encoder: encoder, parent: entry, itemName: names.value >= 0 ? names.value : names.entry, path: path.appending(key))
+        return XMLUnkeyedEncodingContainer(
+            encoder: encoder, parent: entry, itemName: names.value >= 0 ? names.value : names.entry,
+            path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -178,6 +199,7 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
     /// An encoder for a superclass's values, as the value of an entry keyed `key`.
     private func superEncoder(_ key: any CodingKey) -> any Encoder {
         XMLEncoderImpl(
-            parent: encoder, target: valueTarget(entryOrScratch(for: key)), path: path.appending(key), nodeEncodingType: encoder.nodeEncodingType)
+            parent: encoder, target: valueTarget(entryOrScratch(for: key)), path: path.appending(key),
+            nodeEncodingType: encoder.nodeEncodingType)
     }
 }

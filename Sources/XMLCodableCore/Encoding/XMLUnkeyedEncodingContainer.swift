@@ -18,7 +18,10 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let holdsList: Bool
     private(set) var count = 0
 
-    init(encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode, holdsList: Bool = false) {
+    init(
+        encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode,
+        holdsList: Bool = false
+    ) {
         self.encoder = encoder
         tree = encoder.tree
         self.parent = parent
@@ -72,7 +75,9 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         count += 1
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
         let item = newItemDeferringError(for: NestedKey.self)
         let container = XMLKeyedEncodingContainer<NestedKey>(
@@ -84,7 +89,8 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
         let item = newItemDeferringError(for: [Never].self)
-        let container = XMLUnkeyedEncodingContainer(encoder: encoder, parent: item, itemName: itemName, path: itemPath, holdsList: true)
+        let container = XMLUnkeyedEncodingContainer(
+            encoder: encoder, parent: item, itemName: itemName, path: itemPath, holdsList: true)
         count += 1
         return container
     }
@@ -92,7 +98,8 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder {
         if encoder.call.isFinished { return encoder.ended() }
         let item = newItemDeferringError(for: Never.self)
-        let superEncoder = XMLEncoderImpl(parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
+        let superEncoder = XMLEncoderImpl(
+            parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
         count += 1
         return superEncoder
     }

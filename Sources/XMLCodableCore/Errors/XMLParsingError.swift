@@ -161,7 +161,9 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             case .attributeLimitExceeded(let limit): "more than \(limit) attributes on one element"
             case .nameLengthLimitExceeded(let limit): "name longer than the limit of \(limit) bytes"
             case .documentTooLarge(let limit): "the document is larger than the reader can address (\(limit))"
-            case .tokenTooLarge(let limit): "a token (tag, comment, processing instruction, CDATA section or DOCTYPE) longer than the limit of \(limit) bytes"
+            case .tokenTooLarge(let limit):
+                "a token (tag, comment, processing instruction, CDATA section or DOCTYPE) longer than the "
+                    + "limit of \(limit) bytes"
             case .inputFailed(let why): "the input could not be read: \(why)"
             }
         }

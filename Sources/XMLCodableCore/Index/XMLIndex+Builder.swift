@@ -52,12 +52,15 @@ extension XMLIndex {
         /// Adds a start tag and its attributes; `base` is the absolute offset of the reader's
         /// buffer, `nameLastByte` the last byte of the name when it is in that buffer (`nil` for a
         /// name from an entity's replacement text, which is never skipped by name).
-        mutating func startElement(_ name: XMLName, attributes tagAttributes: Slice<AttributeStore>, base: Int, nameLastByte: UInt8?) {
+        mutating func startElement(
+            _ name: XMLName, attributes tagAttributes: Slice<AttributeStore>, base: Int, nameLastByte: UInt8?
+        ) {
             let first = attributes.count
             for attribute in tagAttributes {
                 attributes.append(
                     XMLAttribute(
-                        name: relocated(attribute.name, base: base), value: relocated(attribute.value, base: base), isDefaulted: attribute.isDefaulted,
+                        name: relocated(attribute.name, base: base), value: relocated(attribute.value, base: base),
+                        isDefaulted: attribute.isDefaulted,
                         isNamespaceDeclaration: attribute.isNamespaceDeclaration))
             }
             if !Node.fits(name), unfit == nil { unfit = name }
@@ -65,7 +68,8 @@ extension XMLIndex {
             let node = append(
                 Node(
                     name: relocated(name, base: base), firstAttribute: Int32(truncatingIfNeeded: first),
-                    attributeCount: Int32(truncatingIfNeeded: attributes.count - first), nextSibling: -1, kind: .element),
+                    attributeCount: Int32(truncatingIfNeeded: attributes.count - first), nextSibling: -1, kind: .element
+                ),
                 nameBit: nameBit)
             open.append((node, -1))
         }
@@ -75,7 +79,8 @@ extension XMLIndex {
             guard !open.isEmpty, !slice.isEmpty else { return }
             _ = append(
                 Node(
-                    name: XMLName(qualified: relocated(slice, base: base)), firstAttribute: 0, attributeCount: 0, nextSibling: -1,
+                    name: XMLName(qualified: relocated(slice, base: base)), firstAttribute: 0, attributeCount: 0,
+                    nextSibling: -1,
                     kind: cdata ? .cdata : .text), nameBit: 0)
         }
 

@@ -34,7 +34,9 @@ extension XMLIndex {
 
         /// The source location of an attribute, if it was parsed.
         func location(ofAttribute attribute: Int32) -> XMLTree.SourceLocation? {
-            guard attributes.indices.contains(Int(attribute)), let origin = attributes[Int(attribute)] else { return nil }
+            guard attributes.indices.contains(Int(attribute)), let origin = attributes[Int(attribute)] else {
+                return nil
+            }
             return origin.store.location(ofAttribute: origin.position, of: origin.node)
         }
     }
@@ -142,18 +144,23 @@ private struct TreeIndexBuilder {
             // As the reader has them: a declaration's own name is in no namespace.
             if isDeclaration { attributeName.namespaceID = 0 }
             self.attributes.append(
-                XMLAttribute(name: attributeName, value: slice(attribute.value), isDefaulted: false, isNamespaceDeclaration: isDeclaration))
+                XMLAttribute(
+                    name: attributeName, value: slice(attribute.value), isDefaulted: false,
+                    isNamespaceDeclaration: isDeclaration))
             origins.attributes.append(origin.map { ($0.store, $0.node, position) })
         }
         let elementName = name(element.name, isAttribute: false)
         if !XMLIndex.Node.fits(elementName), unfit == nil { unfit = elementName }
         nodes.append(
             XMLIndex.Node(
-                name: elementName, firstAttribute: firstAttribute, attributeCount: Int32(attributes.count), nextSibling: -1,
+                name: elementName, firstAttribute: firstAttribute, attributeCount: Int32(attributes.count),
+                nextSibling: -1,
                 kind: .element))
         origins.nodes.append(origin)
         link(
-            number, nameBit: elementName.qualified.end > elementName.qualified.start ? XMLIndex.Node.nameBit(arena[elementName.qualified.end - 1]) : 0xFF,
+            number,
+            nameBit: elementName.qualified.end > elementName.qualified.start
+                ? XMLIndex.Node.nameBit(arena[elementName.qualified.end - 1]) : 0xFF,
             in: &stack)
         stack.append(Frame(node: number, children: element.children, bindingCount: bindingCount, origin: origin))
     }
@@ -201,7 +208,9 @@ private struct TreeIndexBuilder {
             guard !text.isEmpty else { continue }
             let number = Int32(nodes.count)
             nodes.append(
-                XMLIndex.Node(name: XMLName(qualified: slice(text)), firstAttribute: 0, attributeCount: 0, nextSibling: -1, kind: kind))
+                XMLIndex.Node(
+                    name: XMLName(qualified: slice(text)), firstAttribute: 0, attributeCount: 0, nextSibling: -1,
+                    kind: kind))
             origins.nodes.append(stack[top].origin)
             link(number, nameBit: 0, in: &stack)
         }

@@ -53,7 +53,9 @@ extension XMLIndex {
                 (nameSlice._sourceAndFlags | value._sourceAndFlags >> 8) | ((nameLength | valueOffset) >> 16)
                 | ((nameLength | valueOffset) &+ 1) >> 16
                 | UInt32(bitPattern: name.prefixLength &+ 1) >> 8 | UInt32(bitPattern: name.namespaceID) >> 8
-            var bits: UInt8 = (attribute.isDefaulted ? Self.defaulted : 0) | (attribute.isNamespaceDeclaration ? Self.namespaceDeclaration : 0)
+            var bits: UInt8 =
+                (attribute.isDefaulted ? Self.defaulted : 0)
+                | (attribute.isNamespaceDeclaration ? Self.namespaceDeclaration : 0)
             if tooLarge == 0 {
                 nameStart = nameSlice._start
                 self.nameLength = UInt16(truncatingIfNeeded: nameLength)
@@ -87,9 +89,12 @@ extension XMLIndex {
                 qualified: XMLSlice(source: 0, start: start, end: start + Int(nameLength)),
                 prefixLength: prefixLength == Self.noPrefix ? -1 : Int32(prefixLength), namespaceID: Int32(namespaceID))
             let valueStart = start + Int(valueOffset)
-            let value = XMLSlice(source: 0, start: valueStart, end: valueStart + Int(valueLength), flags: XMLSlice.Flags(rawValue: valueFlags))
+            let value = XMLSlice(
+                source: 0, start: valueStart, end: valueStart + Int(valueLength),
+                flags: XMLSlice.Flags(rawValue: valueFlags))
             return XMLAttribute(
-                name: name, value: value, isDefaulted: bits & Self.defaulted != 0, isNamespaceDeclaration: bits & Self.namespaceDeclaration != 0)
+                name: name, value: value, isDefaulted: bits & Self.defaulted != 0,
+                isNamespaceDeclaration: bits & Self.namespaceDeclaration != 0)
         }
 
         @inline(never)
@@ -98,7 +103,8 @@ extension XMLIndex {
             // Always in range for an entry made by `init`; an empty attribute otherwise.
             guard overflow.indices.contains(index) else {
                 let empty = XMLSlice(source: 0, start: 0, end: 0)
-                return XMLAttribute(name: XMLName(qualified: empty), value: empty, isDefaulted: false, isNamespaceDeclaration: false)
+                return XMLAttribute(
+                    name: XMLName(qualified: empty), value: empty, isDefaulted: false, isNamespaceDeclaration: false)
             }
             return overflow[index]
         }

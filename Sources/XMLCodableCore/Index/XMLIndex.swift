@@ -170,7 +170,9 @@ internal struct XMLIndex {
     ///   from it; see `DecodingScratch`.
     /// - Parameter dropsLayout: whether runs of layout white space between child elements are left
     ///   out (see XMLIndex+Layout.swift); the document model keeps them all.
-    static func build(_ reader: inout XMLReader, reusing scratch: inout DecodingScratch, dropsLayout: Bool = true) throws(XMLParsingError) -> XMLIndex {
+    static func build(_ reader: inout XMLReader, reusing scratch: inout DecodingScratch, dropsLayout: Bool = true)
+        throws(XMLParsingError) -> XMLIndex
+    {
         // A second reference to the input, so that names can be read from the document's bytes
         // while the reader moves on (the storage is shared, not copied).
         let input = reader.input
@@ -182,7 +184,8 @@ internal struct XMLIndex {
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
                 try build(
-                    &reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed), keepsMarkup: false, dropsLayout: dropsLayout,
+                    &reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed),
+                    keepsMarkup: false, dropsLayout: dropsLayout,
                     markup: &unused)
             }
         }.get()
@@ -194,7 +197,9 @@ internal struct XMLIndex {
         let input = reader.input
         return try input.withBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(&reader, document: document, nodes: [], attributes: AttributeTable(), keepsMarkup: true, dropsLayout: false, markup: &markup)
+                try build(
+                    &reader, document: document, nodes: [], attributes: AttributeTable(), keepsMarkup: true,
+                    dropsLayout: false, markup: &markup)
             }
         }.get()
     }
@@ -231,7 +236,8 @@ internal struct XMLIndex {
     }
 
     private static func build(
-        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node], attributes: consuming AttributeTable,
+        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node],
+        attributes: consuming AttributeTable,
         keepsMarkup: Bool, dropsLayout: Bool, markup: inout [Markup]
     ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
@@ -292,13 +298,16 @@ internal struct XMLIndex {
                     if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll() }
                 }
                 var element = Node(
-                    name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute), attributeCount: Int32(truncatingIfNeeded: attributeCount),
+                    name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
+                    attributeCount: Int32(truncatingIfNeeded: attributeCount),
                     nextSibling: -1, kind: .element)
                 element.followsLayout = afterLeftOutRun
                 index.nodes.append(element)
                 // A name from an entity's replacement text sets every bit: never skipped.
                 let qualified = name.qualified
-                nameBit = qualified.source == 0 && qualified.end > qualified.start ? Node.nameBit(document[qualified.end - 1]) : 0xFF
+                nameBit =
+                    qualified.source == 0 && qualified.end > qualified.start
+                    ? Node.nameBit(document[qualified.end - 1]) : 0xFF
             case .endElement:
                 assert(!afterLeftOutRun, "a run of layout white space was left out before an end tag")
                 open.removeLast()
@@ -306,7 +315,10 @@ internal struct XMLIndex {
             case .text(let slice), .cdata(let slice):
                 guard !open.isEmpty, !slice.isEmpty else {
                     if keepsMarkup, !open.isEmpty, case .cdata = event {
-                        markup.append(Markup(kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice, second: slice))
+                        markup.append(
+                            Markup(
+                                kind: .emptyCDATA, parent: open[open.count - 1].node, before: node, first: slice,
+                                second: slice))
                     }
                     continue
                 }
@@ -316,9 +328,13 @@ internal struct XMLIndex {
                     let parent = open.count - 1
                     if open[parent].layout != .mixed {
                         let previous = open[parent].lastChild
-                        if kind == .text, previous >= 0, index.nodes[Int(previous)].isElement, isLayoutRun(slice, document) {
+                        if kind == .text, previous >= 0, index.nodes[Int(previous)].isElement,
+                            isLayoutRun(slice, document)
+                        {
                             if open[parent].layout == .unchecked {
-                                open[parent].layout = hasOnlySpace(childrenOf: open[parent].node, index.nodes, document) ? .spaceOnly : .mixed
+                                open[parent].layout =
+                                    hasOnlySpace(childrenOf: open[parent].node, index.nodes, document)
+                                    ? .spaceOnly : .mixed
                             }
                             if open[parent].layout == .spaceOnly {
                                 // Left out: the element after it says so, and the decoder reads it back.
@@ -338,15 +354,23 @@ internal struct XMLIndex {
                         }
                     }
                 }
-                index.nodes.append(Node(name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, nextSibling: -1, kind: kind))
+                index.nodes.append(
+                    Node(
+                        name: XMLName(qualified: slice), firstAttribute: 0, attributeCount: 0, nextSibling: -1,
+                        kind: kind))
             case .comment(let slice):
                 if keepsMarkup {
-                    markup.append(Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice))
+                    markup.append(
+                        Markup(kind: .comment, parent: open.last?.node ?? -1, before: node, first: slice, second: slice)
+                    )
                 }
                 continue
             case .processingInstruction(let target, let data):
                 if keepsMarkup {
-                    markup.append(Markup(kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target, second: data))
+                    markup.append(
+                        Markup(
+                            kind: .processingInstruction, parent: open.last?.node ?? -1, before: node, first: target,
+                            second: data))
                 }
                 continue
             case .doctype:
@@ -378,7 +402,9 @@ internal struct XMLIndex {
     /// hold mixed content; then leaves room for one more node, as the loop's check at each event
     /// does (the text that made the element mixed comes next).
     @inline(never)
-    private static func restoreLayout(of element: Int32, _ index: inout XMLIndex, _ reader: XMLReader, _ document: UnsafeRawBufferPointer)
+    private static func restoreLayout(
+        of element: Int32, _ index: inout XMLIndex, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+    )
         throws(XMLParsingError)
     {
         var previous: Int32 = -1
@@ -392,7 +418,10 @@ internal struct XMLIndex {
                 if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
                 let run = Int32(index.nodes.count)
                 let text = layoutRun(before: node, in: document)
-                index.nodes.append(Node(name: XMLName(qualified: text), firstAttribute: 0, attributeCount: 0, nextSibling: child, kind: .text))
+                index.nodes.append(
+                    Node(
+                        name: XMLName(qualified: text), firstAttribute: 0, attributeCount: 0, nextSibling: child,
+                        kind: .text))
                 index.nodes[Int(previous)].nextSibling = run
                 index.nodes[Int(child)].followsLayout = false
             }
@@ -417,7 +446,9 @@ internal struct XMLIndex {
     private static func tooLarge(_ reader: XMLReader) -> XMLParsingError {
         let offset = reader.scanner.documentPosition
         let location = reader.location(ofOffset: offset)
-        return XMLParsingError(reason: .documentTooLarge(limit: Int(Int32.max)), offset: offset, line: location.line, column: location.column)
+        return XMLParsingError(
+            reason: .documentTooLarge(limit: Int(Int32.max)), offset: offset, line: location.line,
+            column: location.column)
     }
 
     /// Makes room in `array` for `count` more items, for the rest of the document at once if it
@@ -426,17 +457,23 @@ internal struct XMLIndex {
     /// every doubling. Each step grows by half at least, and by 16 times at most (a dense start
     /// must not reserve room for a whole large document that turns out sparse).
     @inline(never)
-    private static func grow<T>(_ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) {
+    private static func grow<T>(
+        _ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+    ) {
         array.reserveCapacity(projectedCapacity(have: array.count, adding: count, reader, document))
     }
 
     /// `grow` for the attribute table.
     @inline(never)
-    private static func grow(_ table: inout AttributeTable, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) {
+    private static func grow(
+        _ table: inout AttributeTable, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+    ) {
         table.reserveCapacity(projectedCapacity(have: table.count, adding: count, reader, document))
     }
 
-    private static func projectedCapacity(have: Int, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer) -> Int {
+    private static func projectedCapacity(
+        have: Int, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+    ) -> Int {
         let read = reader.scanner.documentPosition
         var capacity = have + count + max(have / 2, 64)
         if read > 0, have > 0 {

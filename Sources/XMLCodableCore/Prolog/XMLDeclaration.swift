@@ -5,7 +5,8 @@
 // Design: the fields are the declaration's text as a reader sees it — the version as written
 // (`"1.0"`, `"1.1"`), the encoding name as written, standalone as a Bool — so a declaration read
 // from a document and written back is the same. Whether one can be written is decided in one
-// place, `XMLWriter.appendDeclaration`/`appendDoctype` (Writer/XMLWriter+Prolog.swift), for the encoder and the tree alike:
+// place, `XMLWriter.appendDeclaration`/`appendDoctype` (Writer/XMLWriter+Prolog.swift), for the
+// encoder and the tree alike:
 //
 //     XMLDeclaration(version: "1.0", encoding: "UTF-8", standalone: true)
 //     // written: <?xml version="1.0" encoding="UTF-8" standalone="yes"?>

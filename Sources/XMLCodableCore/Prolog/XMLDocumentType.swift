@@ -6,7 +6,8 @@
 // subset declared that a non-validating reader keeps); XMLCoder 0.18.2's spelling — `rootElement`,
 // `external`, `dtdName`, `dtdLocation`, `.public(…)`, `.system(…)` — is a view of the same fields,
 // so code written for XMLCoder compiles unchanged. Whether one can be written is decided in one
-// place, `XMLWriter.appendDeclaration`/`appendDoctype` (Writer/XMLWriter+Prolog.swift), for the encoder and the tree alike:
+// place, `XMLWriter.appendDeclaration`/`appendDoctype` (Writer/XMLWriter+Prolog.swift), for the
+// encoder and the tree alike:
 //
 //     XMLDocumentType.system(rootElement: "note", dtdLocation: "note.dtd")
 //     // == XMLDocumentType(name: "note", systemID: "note.dtd")
@@ -66,7 +67,10 @@ public struct XMLDocumentType: Sendable, Hashable {
     public var entityNames: [String]
 
     /// Creates a document type declaration from its parts.
-    public init(name: String, publicID: String? = nil, systemID: String? = nil, notations: [Notation] = [], entityNames: [String] = []) {
+    public init(
+        name: String, publicID: String? = nil, systemID: String? = nil, notations: [Notation] = [],
+        entityNames: [String] = []
+    ) {
         self.name = name
         self.publicID = publicID
         self.systemID = systemID

@@ -24,7 +24,8 @@
 internal protocol AsyncByteSource: AnyObject {
     /// Waits for the next bytes and hands at most `limit` of them to `take` (one call); returns
     /// `false`, without calling `take`, at the end of the input.
-    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws -> Bool
+    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws
+        -> Bool
 }
 
 /// Reads an `AsyncSequence` of single bytes a buffer at a time.
@@ -60,7 +61,9 @@ internal final class AsyncSequenceByteSource: AsyncByteSource {
             nonisolated(unsafe) var local = iterator
             defer { iterator = local }
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                while buffer.count < limit, let byte = try await local.next(isolation: isolation) { buffer.append(byte) }
+                while buffer.count < limit, let byte = try await local.next(isolation: isolation) {
+                    buffer.append(byte)
+                }
             } else {
                 while buffer.count < limit, let byte = try await local.next() { buffer.append(byte) }
             }
@@ -68,7 +71,9 @@ internal final class AsyncSequenceByteSource: AsyncByteSource {
     }
 
     @usableFromInline
-    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws -> Bool {
+    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws
+        -> Bool
+    {
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(limit)
         try await fill(isolation, &buffer, max(1, limit))
@@ -96,7 +101,9 @@ where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
     }
 
     @usableFromInline
-    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws -> Bool {
+    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws
+        -> Bool
+    {
         let limit = max(1, limit)
         while true {
             if handOver(limit: limit, take) { return true }

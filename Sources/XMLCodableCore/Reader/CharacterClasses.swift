@@ -11,9 +11,11 @@
 /// Bits of the per-byte classification table.
 @usableFromInline
 internal enum ByteClass {
-    /// Ends a run of plain character data: `<`, `&`, `]`, `\r`, non-ASCII, and C0 controls other than tab and line feed.
+    /// Ends a run of plain character data: `<`, `&`, `]`, `\r`, non-ASCII, and C0 controls other
+    /// than tab and line feed.
     static let textStop: UInt8 = 1 << 0
-    /// Ends a run of plain attribute-value bytes: `<`, `&`, `"`, `'`, tab, line feed, carriage return, non-ASCII, C0 controls.
+    /// Ends a run of plain attribute-value bytes: `<`, `&`, `"`, `'`, tab, line feed, carriage
+    /// return, non-ASCII, C0 controls.
     static let attributeStop: UInt8 = 1 << 1
     /// An ASCII name start character (letters, `_`, `:`).
     static let nameStart: UInt8 = 1 << 2
@@ -41,16 +43,23 @@ internal enum ByteClass {
             var bits: UInt8 = 0
             let b = UInt8(byte)
             let isControl = b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
-            if b >= 0x80 || isControl || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "]") || b == 0x0D {
+            if b >= 0x80 || isControl || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "]")
+                || b == 0x0D
+            {
                 bits |= textStop
             }
-            if b >= 0x80 || b < 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            if b >= 0x80 || b < 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "\"")
+                || b == UInt8(ascii: "'")
+            {
                 bits |= attributeStop
             }
-            if b >= 0x80 || isControl || b == 0x0D || b == UInt8(ascii: "-") || b == UInt8(ascii: "?") || b == UInt8(ascii: "]") || b == UInt8(ascii: ">") {
+            if b >= 0x80 || isControl || b == 0x0D || b == UInt8(ascii: "-") || b == UInt8(ascii: "?")
+                || b == UInt8(ascii: "]") || b == UInt8(ascii: ">")
+            {
                 bits |= markupStop
             }
-            let isLetter = (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            let isLetter =
+                (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             if isLetter || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") {
                 bits |= nameStart | name
             }
@@ -107,7 +116,8 @@ internal func isNameScalar(_ c: UInt32) -> Bool {
 internal func isPubidByte(_ b: UInt8) -> Bool {
     switch b {
     case 0x20, 0x0D, 0x0A: return true
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
         return true
     default:
         return "-'()+,./:=?;!*#@$_%".utf8.contains(b)

@@ -82,7 +82,8 @@ internal final class DTDStore {
             p.copyMemory(from: source, byteCount: bytes.count)
             pointer = p
         }
-        buffers.append(Buffer(pointer: pointer, count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset))
+        buffers.append(
+            Buffer(pointer: pointer, count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset))
         return UInt32(buffers.count)
     }
 
@@ -132,7 +133,9 @@ internal final class DTDStore {
         }
         guard buffers.count < XMLSlice.maxSources - 2, text.utf8.count <= XMLSlice.maxBufferSize else { return nil }
         var text = text
-        let source = text.withUTF8 { addBuffer(UnsafeRawBufferPointer($0), rawLineEnds: false, documentOffset: documentOffset) }
+        let source = text.withUTF8 {
+            addBuffer(UnsafeRawBufferPointer($0), rawLineEnds: false, documentOffset: documentOffset)
+        }
         replacementSources[key] = source
         return source
     }

@@ -61,7 +61,9 @@ internal enum InputDecoding {
     /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte
     ///   order mark or the declaration (what the first bytes say).
     static func prepare(_ bytes: [UInt8]) throws(XMLParsingError) -> Prepared {
-        let result: Result<Prepared, XMLParsingError> = bytes.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try prepare(raw) } }
+        let result: Result<Prepared, XMLParsingError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(XMLParsingError) in try prepare(raw) }
+        }
         return try result.get()
     }
 
@@ -84,7 +86,10 @@ internal enum InputDecoding {
             try checkDeclaration(&transcoder, out, final: false)
             // Where the valid bytes end, as for a document read in chunks.
             let location = out.withUnsafeBytes { XMLReader.Location(offset: $0.count, in: $0) }
-            return .cutShort(out, XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column))
+            return .cutShort(
+                out,
+                XMLParsingError(
+                    reason: error.reason, offset: error.offset, line: location.line, column: location.column))
         }
         if case .utf8 = encoding { return .utf8 }
         try checkDeclaration(&transcoder, out, final: true)
@@ -92,7 +97,9 @@ internal enum InputDecoding {
     }
 
     /// A UTF-16 or UTF-32 document's declaration, once it is in `out`, must name that encoding.
-    private static func checkDeclaration(_ transcoder: inout ChunkTranscoder, _ out: [UInt8], final: Bool) throws(XMLParsingError) {
+    private static func checkDeclaration(_ transcoder: inout ChunkTranscoder, _ out: [UInt8], final: Bool)
+        throws(XMLParsingError)
+    {
         var declarationFailure: Failure?
         out.withUnsafeBytes { utf8 in
             do throws(Failure) {
@@ -133,8 +140,12 @@ internal enum InputDecoding {
         }
         if byte(0) == 0xFE && byte(1) == 0xFF { return .utf16(bigEndian: true, hasBOM: true) }
         if byte(0) == 0xFF && byte(1) == 0xFE { return .utf16(bigEndian: false, hasBOM: true) }
-        if byte(0) == 0x00 && byte(1) == 0x3C && byte(2) == 0x00 && byte(3) == 0x3F { return .utf16(bigEndian: true, hasBOM: false) }
-        if byte(0) == 0x3C && byte(1) == 0x00 && byte(2) == 0x3F && byte(3) == 0x00 { return .utf16(bigEndian: false, hasBOM: false) }
+        if byte(0) == 0x00 && byte(1) == 0x3C && byte(2) == 0x00 && byte(3) == 0x3F {
+            return .utf16(bigEndian: true, hasBOM: false)
+        }
+        if byte(0) == 0x3C && byte(1) == 0x00 && byte(2) == 0x3F && byte(3) == 0x00 {
+            return .utf16(bigEndian: false, hasBOM: false)
+        }
         let hasUTF8BOM = byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF
         let start = hasUTF8BOM ? 3 : 0
         if !final, !declarationHasArrived(bytes, from: start) { return nil }
@@ -143,19 +154,27 @@ internal enum InputDecoding {
         if LegacyEncoding.isUTF8Label(label) { return .utf8(checksASCII: false) }
         if LegacyEncoding.isUTF16Label(label) || isUTF32Label(label) {
             throw Failure(
-                reason: .encodingMismatch(declared: declared.name, detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 or UTF-32 byte order mark)"),
+                reason: .encodingMismatch(
+                    declared: declared.name,
+                    detected: hasUTF8BOM ? "UTF-8" : "an 8-bit encoding (no UTF-16 or UTF-32 byte order mark)"),
                 offset: declared.offset)
         }
-        if hasUTF8BOM { throw Failure(reason: .encodingMismatch(declared: declared.name, detected: "UTF-8"), offset: declared.offset) }
+        if hasUTF8BOM {
+            throw Failure(
+                reason: .encodingMismatch(declared: declared.name, detected: "UTF-8"), offset: declared.offset)
+        }
         switch label {
-        case "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "latin1", "latin-1", "l1", "iso-ir-100", "csisolatin1", "cp819", "ibm819":
+        case "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "latin1", "latin-1", "l1",
+            "iso-ir-100", "csisolatin1", "cp819", "ibm819":
             return .latin1
         case "us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us", "us", "csascii":
             return .utf8(checksASCII: true)
         default:
             break
         }
-        guard let legacy = LegacyEncoding(label: label) else { throw Failure(reason: .unsupportedEncoding(declared.name), offset: declared.offset) }
+        guard let legacy = LegacyEncoding(label: label) else {
+            throw Failure(reason: .unsupportedEncoding(declared.name), offset: declared.offset)
+        }
         return .legacy(legacy)
     }
 
@@ -228,7 +247,9 @@ internal enum InputDecoding {
                     while k < limit, bytes[k] != quote, bytes[k] < 0x80 { k += 1 }
                     guard k < limit else { return ranOut }
                     guard bytes[k] == quote else { return .none }
-                    return .found(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<k]), as: UTF8.self), valueStart)
+                    return .found(
+                        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<k]), as: UTF8.self),
+                        valueStart)
                 }
             }
             i += 1
@@ -237,13 +258,15 @@ internal enum InputDecoding {
     }
 
     static func asciiError(_ byte: UInt8) -> XMLParsingError.Reason {
-        .unexpectedCharacter(found: "byte 0x\(String(byte, radix: 16, uppercase: true))", expected: "a US-ASCII character")
+        .unexpectedCharacter(
+            found: "byte 0x\(String(byte, radix: 16, uppercase: true))", expected: "a US-ASCII character")
     }
 
     /// The public error for a decoding failure in a document whose bytes are all in `bytes`.
     static func parsingError(_ failure: Failure, in bytes: UnsafeRawBufferPointer) -> XMLParsingError {
         let location = XMLReader.Location(offset: failure.offset, in: bytes)
-        return XMLParsingError(reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
+        return XMLParsingError(
+            reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
     }
 }
 
@@ -306,7 +329,9 @@ internal struct ChunkTranscoder {
         out.withUnsafeBytes { emit($0) }
     }
 
-    private mutating func transcode(_ piece: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    private mutating func transcode(_ piece: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8])
+        throws(InputDecoding.Failure)
+    {
         switch encoding {
         case .utf8(let checksASCII):
             if checksASCII, let bad = piece.firstIndex(where: { $0 >= 0x80 }) {
@@ -355,7 +380,9 @@ internal struct ChunkTranscoder {
         // fatal error, located at the surrogate's first byte.
         @inline(__always) func unpaired(_ u: UInt32, expected: String) -> InputDecoding.Failure {
             InputDecoding.Failure(
-                reason: .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0x\(String(u, radix: 16, uppercase: true))", expected: expected),
+                reason: .unexpectedCharacter(
+                    found: "the unpaired UTF-16 surrogate 0x\(String(u, radix: 16, uppercase: true))",
+                    expected: expected),
                 offset: start + i)
         }
         while i + 1 < count {
@@ -366,7 +393,9 @@ internal struct ChunkTranscoder {
                     break
                 }
                 let low = unit(i + 2)
-                guard low >= 0xDC00 && low <= 0xDFFF else { throw unpaired(u, expected: "a low surrogate (0xDC00 to 0xDFFF) after it") }
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw unpaired(u, expected: "a low surrogate (0xDC00 to 0xDFFF) after it")
+                }
                 appendUTF8(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), to: &out)
                 i += 4
             } else if u >= 0xDC00 && u <= 0xDFFF {
@@ -400,7 +429,9 @@ internal struct ChunkTranscoder {
             // A surrogate or a value above U+10FFFF is not a character.
             guard u <= 0x10FFFF, !(0xD800...0xDFFF).contains(u) else {
                 throw InputDecoding.Failure(
-                    reason: .unexpectedCharacter(found: "the UTF-32 code unit 0x\(String(u, radix: 16, uppercase: true))", expected: "a Unicode scalar value"),
+                    reason: .unexpectedCharacter(
+                        found: "the UTF-32 code unit 0x\(String(u, radix: 16, uppercase: true))",
+                        expected: "a Unicode scalar value"),
                     offset: start + i)
             }
             appendUTF8(u, to: &out)
@@ -408,7 +439,9 @@ internal struct ChunkTranscoder {
         }
         if i < count {
             if final {
-                throw InputDecoding.Failure(reason: .unexpectedEndOfInput(expected: "the rest of a four-byte UTF-32 code unit"), offset: start + i)
+                throw InputDecoding.Failure(
+                    reason: .unexpectedEndOfInput(expected: "the rest of a four-byte UTF-32 code unit"),
+                    offset: start + i)
             }
             carried = Array(units[i...])
         }
@@ -439,7 +472,8 @@ internal struct ChunkTranscoder {
         }
         if !fits {
             // The offset is in the transcoded text, as the scanner's are.
-            throw InputDecoding.Failure(reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset)
+            throw InputDecoding.Failure(
+                reason: .encodingMismatch(declared: declared.name, detected: detected), offset: declared.offset)
         }
     }
 }

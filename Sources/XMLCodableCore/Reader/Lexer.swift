@@ -26,7 +26,8 @@ internal struct Lexer {
     @inline(never)
     func unexpected(_ buf: UncheckedBytes, at p: Int, limit: Int, expected: String) -> ScanError {
         if p >= limit { return ScanError(reason: .unexpectedEndOfInput(expected: expected), offset: p) }
-        return ScanError(reason: .unexpectedCharacter(found: describe(buf, at: p, limit: limit), expected: expected), offset: p)
+        return ScanError(
+            reason: .unexpectedCharacter(found: describe(buf, at: p, limit: limit), expected: expected), offset: p)
     }
 
     /// A readable description of the character at `p`, for messages.
@@ -88,13 +89,17 @@ internal struct Lexer {
     /// Lowercase ASCII letters after the first character are skipped eight at a time
     /// (`WordScan.notLowercaseLetters`); every other byte is looked at one by one.
     @inline(__always)
-    func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (end: Int, prefixLength: Int32) {
+    func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool, limit end: Int) throws(ScanError) -> (
+        end: Int, prefixLength: Int32
+    ) {
         var p = start
         guard p < end else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
         let first = buf[unchecked: p]
         var colon = -1
         if first < 0x80 {
-            guard table[Int(first)] & ByteClass.nameStart != 0 else { throw unexpected(buf, at: p, limit: end, expected: "a name") }
+            guard table[Int(first)] & ByteClass.nameStart != 0 else {
+                throw unexpected(buf, at: p, limit: end, expected: "a name")
+            }
             if first == UInt8(ascii: ":") { colon = p }
             p += 1
         } else {
@@ -184,11 +189,15 @@ internal struct Lexer {
     }
 
     @inline(never)
-    func checkQName(_ buf: UncheckedBytes, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int) throws(ScanError) -> (
-        end: Int, prefixLength: Int32
-    ) {
+    func checkQName(_ buf: UncheckedBytes, start: Int, end p: Int, colon: Int, colons: Int, qualified: Bool, limit: Int)
+        throws(ScanError) -> (
+            end: Int, prefixLength: Int32
+        )
+    {
         func invalid() -> ScanError {
-            ScanError(reason: .invalidName(String(decoding: buf.rawBuffer(unchecked: start..<p), as: UTF8.self)), offset: start)
+            ScanError(
+                reason: .invalidName(String(decoding: buf.rawBuffer(unchecked: start..<p), as: UTF8.self)),
+                offset: start)
         }
         if qualified, colons == 1, colon + 1 == p, p >= limit {
             throw unexpected(buf, at: p, limit: p, expected: "the rest of the name")
@@ -231,8 +240,12 @@ internal struct Lexer {
         let b1 = buf[unchecked: p + 1]
         let b2 = buf[unchecked: p + 2]
         let b3 = buf[unchecked: p + 3]
-        if b3 == UInt8(ascii: ";"), b2 == UInt8(ascii: "t"), b1 == UInt8(ascii: "l") || b1 == UInt8(ascii: "g") { return p + 4 }
-        if b1 == UInt8(ascii: "a"), b2 == UInt8(ascii: "m"), b3 == UInt8(ascii: "p"), p + 5 <= end, buf[unchecked: p + 4] == UInt8(ascii: ";") {
+        if b3 == UInt8(ascii: ";"), b2 == UInt8(ascii: "t"), b1 == UInt8(ascii: "l") || b1 == UInt8(ascii: "g") {
+            return p + 4
+        }
+        if b1 == UInt8(ascii: "a"), b2 == UInt8(ascii: "m"), b3 == UInt8(ascii: "p"), p + 5 <= end,
+            buf[unchecked: p + 4] == UInt8(ascii: ";")
+        {
             return p + 5
         }
         return -1
@@ -264,13 +277,21 @@ internal struct Lexer {
                 q += 1
             }
             guard digits > 0 else {
-                if q >= end { throw unexpected(buf, at: q, limit: end, expected: "the digits of the character reference") }
+                if q >= end {
+                    throw unexpected(buf, at: q, limit: end, expected: "the digits of the character reference")
+                }
                 throw ScanError(reason: .invalidCharacterReference("no digits"), offset: p)
             }
-            guard q < end else { throw unexpected(buf, at: q, limit: end, expected: "the rest of the character reference") }
-            guard buf[unchecked: q] == UInt8(ascii: ";") else { throw ScanError(reason: .invalidCharacterReference("missing ';'"), offset: p) }
+            guard q < end else {
+                throw unexpected(buf, at: q, limit: end, expected: "the rest of the character reference")
+            }
+            guard buf[unchecked: q] == UInt8(ascii: ";") else {
+                throw ScanError(reason: .invalidCharacterReference("missing ';'"), offset: p)
+            }
             guard isXMLChar(value) else {
-                let why = value >= 0x11_0000 ? "beyond U+10FFFF" : "U+\(String(value, radix: 16, uppercase: true)) is not an XML character"
+                let why =
+                    value >= 0x11_0000
+                    ? "beyond U+10FFFF" : "U+\(String(value, radix: 16, uppercase: true)) is not an XML character"
                 throw ScanError(reason: .invalidCharacterReference(why), offset: p)
             }
             return Reference(kind: .character(value), end: q + 1)
@@ -284,13 +305,17 @@ internal struct Lexer {
             let b0 = buf[unchecked: q]
             let b1 = buf[unchecked: q + 1]
             switch (length, b0, b1) {
-            case (2, UInt8(ascii: "l"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: "<")), end: nameEnd + 1)
-            case (2, UInt8(ascii: "g"), UInt8(ascii: "t")): return Reference(kind: .predefined(UInt8(ascii: ">")), end: nameEnd + 1)
+            case (2, UInt8(ascii: "l"), UInt8(ascii: "t")):
+                return Reference(kind: .predefined(UInt8(ascii: "<")), end: nameEnd + 1)
+            case (2, UInt8(ascii: "g"), UInt8(ascii: "t")):
+                return Reference(kind: .predefined(UInt8(ascii: ">")), end: nameEnd + 1)
             case (3, UInt8(ascii: "a"), UInt8(ascii: "m")) where buf[unchecked: q + 2] == UInt8(ascii: "p"):
                 return Reference(kind: .predefined(UInt8(ascii: "&")), end: nameEnd + 1)
-            case (4, UInt8(ascii: "a"), UInt8(ascii: "p")) where buf[unchecked: q + 2] == UInt8(ascii: "o") && buf[unchecked: q + 3] == UInt8(ascii: "s"):
+            case (4, UInt8(ascii: "a"), UInt8(ascii: "p"))
+            where buf[unchecked: q + 2] == UInt8(ascii: "o") && buf[unchecked: q + 3] == UInt8(ascii: "s"):
                 return Reference(kind: .predefined(UInt8(ascii: "'")), end: nameEnd + 1)
-            case (4, UInt8(ascii: "q"), UInt8(ascii: "u")) where buf[unchecked: q + 2] == UInt8(ascii: "o") && buf[unchecked: q + 3] == UInt8(ascii: "t"):
+            case (4, UInt8(ascii: "q"), UInt8(ascii: "u"))
+            where buf[unchecked: q + 2] == UInt8(ascii: "o") && buf[unchecked: q + 3] == UInt8(ascii: "t"):
                 return Reference(kind: .predefined(UInt8(ascii: "\"")), end: nameEnd + 1)
             default: break
             }

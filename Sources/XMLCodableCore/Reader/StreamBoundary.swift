@@ -70,7 +70,8 @@ internal struct StreamBoundary {
                     // itself: it must see the markup too, or stop before the reference (and
                     // before any '&' right before it: `&&#1<` is an error at the second '&').
                     guard let (end, change) = StreamBoundary.markupEnd(window, from: next) else {
-                        safeEnd = Swift.max(safeEnd, StreamBoundary.splitPoint(window.extracting(unchecked: 0..<next), from: safeEnd))
+                        safeEnd = Swift.max(
+                            safeEnd, StreamBoundary.splitPoint(window.extracting(unchecked: 0..<next), from: safeEnd))
                         break
                     }
                     depth = Swift.max(0, depth + change)
@@ -144,11 +145,14 @@ internal struct StreamBoundary {
             // A start tag: its `>` is the first one outside a quoted attribute value. Names, white
             // space and values are passed over sixteen bytes at a time.
             var i = p + 1
-            let (greater, quote, apostrophe, less) = (VectorScan.splat(0x3E), VectorScan.splat(0x22), VectorScan.splat(0x27), VectorScan.splat(0x3C))
+            let (greater, quote, apostrophe, less) = (
+                VectorScan.splat(0x3E), VectorScan.splat(0x22), VectorScan.splat(0x27), VectorScan.splat(0x3C)
+            )
             while i < count {
                 if i + 16 <= count {
                     let block = w.loadVector(uncheckedAt: i)
-                    let lane = VectorScan.firstSet((block .== greater) .| (block .== quote) .| (block .== apostrophe) .| (block .== less))
+                    let lane = VectorScan.firstSet(
+                        (block .== greater) .| (block .== quote) .| (block .== apostrophe) .| (block .== less))
                     i += lane
                     if lane == 16 { continue }
                 }

@@ -71,13 +71,18 @@ internal struct LineCounter {
             while !afterCarriageReturn, index + 64 <= bytes.count {
                 let (a, b) = (bytes.loadVector(uncheckedAt: index), bytes.loadVector(uncheckedAt: index + 16))
                 let (c, d) = (bytes.loadVector(uncheckedAt: index + 32), bytes.loadVector(uncheckedAt: index + 48))
-                if VectorScan.any((a .== carriageReturn) .| (b .== carriageReturn) .| (c .== carriageReturn) .| (d .== carriageReturn)) { break }
+                if VectorScan.any(
+                    (a .== carriageReturn) .| (b .== carriageReturn) .| (c .== carriageReturn) .| (d .== carriageReturn)
+                ) {
+                    break
+                }
                 let (feedA, feedB, feedC, feedD) = (a .== lineFeed, b .== lineFeed, c .== lineFeed, d .== lineFeed)
                 if VectorScan.any(feedA .| feedB .| feedC .| feedD) {
                     feeds &+= zero.replacing(with: 1, where: feedA) &+ zero.replacing(with: 1, where: feedB)
                     feeds &+= zero.replacing(with: 1, where: feedC) &+ zero.replacing(with: 1, where: feedD)
                     lastFeedBlock =
-                        VectorScan.any(feedD) ? index + 48 : VectorScan.any(feedC) ? index + 32 : VectorScan.any(feedB) ? index + 16 : index
+                        VectorScan.any(feedD)
+                        ? index + 48 : VectorScan.any(feedC) ? index + 32 : VectorScan.any(feedB) ? index + 16 : index
                     blocksInSum += 4
                     if blocksInSum >= 252 {
                         line += Int(SIMD16<UInt16>(truncatingIfNeeded: feeds).wrappedSum())
@@ -122,7 +127,9 @@ internal struct LineCounter {
     /// feeds, then the column — from its last line feed (in the block at `lastFeedBlock`, if
     /// any) or from the column at `start`.
     @inline(__always)
-    private mutating func settle(_ bytes: UncheckedBytes, _ start: Int, _ end: Int, _ feeds: inout SIMD16<UInt8>, _ lastFeedBlock: Int) {
+    private mutating func settle(
+        _ bytes: UncheckedBytes, _ start: Int, _ end: Int, _ feeds: inout SIMD16<UInt8>, _ lastFeedBlock: Int
+    ) {
         guard end > start else { return }
         line += Int(SIMD16<UInt16>(truncatingIfNeeded: feeds).wrappedSum())
         feeds = SIMD16<UInt8>(repeating: 0)
@@ -321,7 +328,8 @@ internal final class StreamInput {
     func checkTokenLength() throws(XMLParsingError) {
         try remembering { () throws(XMLParsingError) in
             guard pin == nil, count > maxTokenBytes else { return }
-            throw XMLParsingError(reason: .tokenTooLarge(limit: maxTokenBytes), offset: base, line: lines.line, column: lines.column)
+            throw XMLParsingError(
+                reason: .tokenTooLarge(limit: maxTokenBytes), offset: base, line: lines.line, column: lines.column)
         }
     }
 
@@ -401,7 +409,9 @@ internal final class StreamInput {
     /// Detects the encoding from the raw bytes held in `head`, once enough have arrived, and
     /// transcodes them.
     private func decideEncoding(final: Bool) throws(XMLParsingError) {
-        let result = head.withUnsafeBytes { raw in Result { () throws(InputDecoding.Failure) in try InputDecoding.detect(raw, final: final) } }
+        let result = head.withUnsafeBytes { raw in
+            Result { () throws(InputDecoding.Failure) in try InputDecoding.detect(raw, final: final) }
+        }
         let detected: InputDecoding.SourceEncoding?
         switch result {
         case .success(let found): detected = found
@@ -411,7 +421,8 @@ internal final class StreamInput {
         transcoder = ChunkTranscoder(detected)
         let held = head
         head = []
-        try held.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try transcode(raw, final: final) } }.get()
+        try held.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try transcode(raw, final: final) } }
+            .get()
     }
 
     private func transcode(_ raw: UnsafeRawBufferPointer, final: Bool) throws(XMLParsingError) {
@@ -441,7 +452,8 @@ internal final class StreamInput {
             let location = location(ofAbsolute: error.offset)
             // The error is in the declaration: none of the document after it is to be read.
             window.truncate(to: error.offset)
-            throw XMLParsingError(reason: error.reason, offset: error.offset, line: location.line, column: location.column)
+            throw XMLParsingError(
+                reason: error.reason, offset: error.offset, line: location.line, column: location.column)
         }
         self.transcoder = transcoder
     }
@@ -454,7 +466,8 @@ internal final class StreamInput {
             return head.withUnsafeBytes { InputDecoding.parsingError(failure, in: $0) }
         }
         let location = lines.location(after: count, in: bytes)
-        return XMLParsingError(reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
+        return XMLParsingError(
+            reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
     }
 
     // MARK: - Reading from the source
@@ -495,7 +508,9 @@ internal final class StreamInput {
         do {
             return try body()
         } catch {
-            let failure = XMLParsingError(reason: .inputFailed(String(describing: error)), offset: absolute(count), line: lines.line, column: lines.column)
+            let failure = XMLParsingError(
+                reason: .inputFailed(String(describing: error)), offset: absolute(count), line: lines.line,
+                column: lines.column)
             self.failure = failure
             throw failure
         }

@@ -55,7 +55,8 @@ internal enum VectorScan {
     @inline(__always)
     static func textStops(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         let signed = SIMD16<Int8>(truncatingIfNeeded: block)
-        return (block .== splat(UInt8(ascii: "<"))) .| (block .== splat(UInt8(ascii: "&"))) .| (block .== splat(UInt8(ascii: "]")))
+        return (block .== splat(UInt8(ascii: "<"))) .| (block .== splat(UInt8(ascii: "&")))
+            .| (block .== splat(UInt8(ascii: "]")))
             .| (signed .< SIMD16<Int8>(repeating: 0x20))
     }
 
@@ -65,7 +66,8 @@ internal enum VectorScan {
     @inline(__always)
     static func attributeValueStops(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         let signed = SIMD16<Int8>(truncatingIfNeeded: block)
-        return (block .== splat(UInt8(ascii: "<"))) .| (block .== splat(UInt8(ascii: "&"))) .| (block .== splat(UInt8(ascii: "\"")))
+        return (block .== splat(UInt8(ascii: "<"))) .| (block .== splat(UInt8(ascii: "&")))
+            .| (block .== splat(UInt8(ascii: "\"")))
             .| (block .== splat(UInt8(ascii: "'"))) .| (signed .< SIMD16<Int8>(repeating: 0x20))
     }
 

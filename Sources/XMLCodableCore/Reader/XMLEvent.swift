@@ -1,4 +1,5 @@
-// XMLEvent: the events the pull reader yields; the light views they carry are XMLSlice, XMLName and XMLAttribute (each in its own file).
+// XMLEvent: the events the pull reader yields; the light views they carry are XMLSlice, XMLName and
+// XMLAttribute (each in its own file).
 //
 // Nothing here owns text. An `XMLSlice` is a byte range in one of the reader's buffers (the
 // document itself, or the replacement text of an entity declared in the DTD) plus flags that say

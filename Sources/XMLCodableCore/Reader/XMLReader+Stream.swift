@@ -59,11 +59,14 @@ extension XMLReader {
     /// The XMLCodable module's `init(fileHandle:options:chunkSize:)` is this initializer: the
     /// core does not link Foundation's `FileHandle`.
     package init(fileDescriptor: Int32, keepingAlive owner: AnyObject?, options: Options, chunkSize: Int) {
-        self.init(reading: FileDescriptorReader(fileDescriptor, keepingAlive: owner, closes: false), options: options, chunkSize: chunkSize)
+        self.init(
+            reading: FileDescriptorReader(fileDescriptor, keepingAlive: owner, closes: false), options: options,
+            chunkSize: chunkSize)
     }
 
     private init(reading reader: FileDescriptorReader, options: Options, chunkSize: Int) {
-        let stream = StreamInput(source: .reading(reader.read), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
+        let stream = StreamInput(
+            source: .reading(reader.read), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
         self.init(input: .stream(stream), options: options)
     }
 
@@ -84,7 +87,9 @@ extension XMLReader {
     /// ``init(contentsOf:options:chunkSize:)``. Each byte still costs the sequence's `next()`:
     /// a sequence of chunks (``init(_:options:chunkSize:)-(Chunks,_,_)``) is faster.
     @inlinable
-    public init<Bytes: AsyncSequence>(_ bytes: Bytes, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize)
+    public init<Bytes: AsyncSequence>(
+        _ bytes: Bytes, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize
+    )
     where Bytes.Element == UInt8 {
         self.init(asyncSource: AsyncSequenceByteSource(bytes), options: options, chunkSize: chunkSize)
     }
@@ -108,14 +113,17 @@ extension XMLReader {
     /// reference or a multi-byte character; an empty one is skipped; one larger than `chunkSize`
     /// is read `chunkSize` bytes at a time, so that memory is bounded as for
     /// ``init(contentsOf:options:chunkSize:)`` whatever the chunks' sizes.
-    public init<Chunks: AsyncSequence>(_ chunks: Chunks, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize)
+    public init<Chunks: AsyncSequence>(
+        _ chunks: Chunks, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize
+    )
     where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
         self.init(asyncSource: AsyncSequenceChunkSource(chunks), options: options, chunkSize: chunkSize)
     }
 
     @usableFromInline
     internal init(asyncSource: any AsyncByteSource, options: Options, chunkSize: Int) {
-        let stream = StreamInput(source: .asynchronous(asyncSource), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
+        let stream = StreamInput(
+            source: .asynchronous(asyncSource), chunkSize: chunkSize, maxTokenBytes: options.limits.maxTokenLength)
         self.init(input: .stream(stream), options: options)
     }
 
@@ -135,7 +143,8 @@ extension XMLReader {
     /// while let event = try reader.next() { handle(event, reader) }   // then nil: the end
     /// ```
     public static func incremental(options: Options = Options()) -> XMLReader {
-        let stream = StreamInput(source: .pushed, chunkSize: defaultChunkSize, maxTokenBytes: options.limits.maxTokenLength)
+        let stream = StreamInput(
+            source: .pushed, chunkSize: defaultChunkSize, maxTokenBytes: options.limits.maxTokenLength)
         return XMLReader(input: .stream(stream), options: options)
     }
 
@@ -147,7 +156,9 @@ extension XMLReader {
     /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
         let stream = try pushedStream()
-        let appended: Void? = bytes.withContiguousStorageIfAvailable { buffer in stream.append(UnsafeRawBufferPointer(buffer)) }
+        let appended: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            stream.append(UnsafeRawBufferPointer(buffer))
+        }
         if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
     }
 
@@ -169,11 +180,13 @@ extension XMLReader {
     private func pushedStream() throws(XMLParsingError) -> StreamInput {
         guard let stream = input.stream, case .pushed = stream.source else {
             throw XMLParsingError(
-                reason: .inputFailed("append(_:) and finishInput() are for a reader made with XMLReader.incremental()"), offset: 0, line: 1, column: 1)
+                reason: .inputFailed("append(_:) and finishInput() are for a reader made with XMLReader.incremental()"),
+                offset: 0, line: 1, column: 1)
         }
         if stream.finished {
             throw XMLParsingError(
-                reason: .inputFailed("the input was finished: no bytes can be appended after finishInput()"), offset: stream.absolute(stream.count),
+                reason: .inputFailed("the input was finished: no bytes can be appended after finishInput()"),
+                offset: stream.absolute(stream.count),
                 line: 1, column: 1)
         }
         return stream
@@ -214,10 +227,13 @@ extension XMLReader {
     internal mutating func nextFromStream() throws(XMLParsingError) -> XMLEvent? {
         // The common case, an event before the boundary in a window this reader still owns: the
         // stream's fields are read through `?.`, which neither binds nor retains it.
-        if input.stream?.hasFailed == false, input.stream?.base == windowBase, scanner.documentReadPosition < input.stream?.boundary.safeEnd ?? 0 {
+        if input.stream?.hasFailed == false, input.stream?.base == windowBase,
+            scanner.documentReadPosition < input.stream?.boundary.safeEnd ?? 0
+        {
             let start = scanner.documentReadPosition
             var failure: ScanError?
-            let event = XMLReader.advance(&scanner, window: input.stream?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), &failure)
+            let event = XMLReader.advance(
+                &scanner, window: input.stream?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), &failure)
             if let failure { return try nextAfterFailure(failure, startedAt: start) }
             input.stream?.eventsSinceMove &+= 1
             return event
@@ -228,9 +244,13 @@ extension XMLReader {
     /// What follows a failure of the scanner in `nextFromStream()`'s common case: as in
     /// `stepStream`, reading on when it needs input or has rolled back, else the error.
     @inline(never)
-    private mutating func nextAfterFailure(_ failure: ScanError, startedAt start: Int) throws(XMLParsingError) -> XMLEvent? {
+    private mutating func nextAfterFailure(_ failure: ScanError, startedAt start: Int) throws(XMLParsingError)
+        -> XMLEvent?
+    {
         if !failure.needsInput {
-            guard let stream = input.stream, stream.rollbackScanner != nil, rollBack(stream, failedAt: start) else { throw publicError(failure) }
+            guard let stream = input.stream, stream.rollbackScanner != nil, rollBack(stream, failedAt: start) else {
+                throw publicError(failure)
+            }
         }
         return try nextFromStreamStepping()
     }
@@ -278,7 +298,8 @@ extension XMLReader {
         // Located where the window now begins: the first byte still held.
         let location = stream.location(ofAbsolute: stream.base)
         return XMLParsingError(
-            reason: .inputFailed("a copy of this reader read on: the bytes it would read next are gone"), offset: stream.base,
+            reason: .inputFailed("a copy of this reader read on: the bytes it would read next are gone"),
+            offset: stream.base,
             line: location.line, column: location.column)
     }
 
@@ -317,7 +338,9 @@ extension XMLReader {
     /// Reads one event from the window of a stream (`XMLReader.advance` for its input, without
     /// the switch over the kinds of input).
     @inline(__always)
-    internal static func advance(_ scanner: inout XMLScanner, window: UnsafeRawBufferPointer, _ failure: inout ScanError?) -> XMLEvent? {
+    internal static func advance(
+        _ scanner: inout XMLScanner, window: UnsafeRawBufferPointer, _ failure: inout ScanError?
+    ) -> XMLEvent? {
         do throws(ScanError) {
             return try scanner.next(window)
         } catch {
@@ -341,7 +364,8 @@ extension XMLReader {
             let before = stream.boundary.safeEnd
             // Only inside the root element: around it, white space is read with the markup after
             // it (see StreamBoundary.swift), which the full pre-scan does.
-            if !stream.finished, scanner.phase == .content, !scanner.keepsAttributes, stream.base + stream.count > stream.quickMovesFrom,
+            if !stream.finished, scanner.phase == .content, !scanner.keepsAttributes,
+                stream.base + stream.count > stream.quickMovesFrom,
                 stream.boundary.advanceQuickly(window)
             {
                 quick = true
@@ -351,7 +375,8 @@ extension XMLReader {
             }
         }
         scanner.documentSize = stream.base + stream.count
-        scanner.setDocumentEnd(stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
+        scanner.setDocumentEnd(
+            stream.boundary.safeEnd, final: stream.finished && stream.boundary.safeEnd == stream.count)
         // Known once the first bytes have arrived, before any is read.
         scanner.transcoded = stream.isTranscoded
         if scanner.documentReadPosition >= stream.boundary.safeEnd, !stream.finished {
@@ -432,7 +457,8 @@ extension StreamInput {
     private func inputFailure(_ error: any Error) -> XMLParsingError {
         let location = location(ofAbsolute: absolute(count))
         let failure = XMLParsingError(
-            reason: .inputFailed(String(describing: error)), offset: absolute(count), line: location.line, column: location.column)
+            reason: .inputFailed(String(describing: error)), offset: absolute(count), line: location.line,
+            column: location.column)
         remember(failure)
         return failure
     }

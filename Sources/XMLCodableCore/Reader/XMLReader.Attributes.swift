@@ -39,7 +39,9 @@ extension XMLReader {
         /// The attribute at `position`, which must be in `0 ..< count`.
         @inlinable
         public subscript(position: Int) -> XMLAttribute {
-            precondition(position >= 0 && position < count, "XMLReader.Attributes: index \(position) out of range 0 ..< \(count)")
+            precondition(
+                position >= 0 && position < count, "XMLReader.Attributes: index \(position) out of range 0 ..< \(count)"
+            )
             // The storage holds at least `base + count` attributes: it is not written to while a
             // view refers to it, and it held them when the view was made.
             return store.storage.withUnsafeMutablePointerToElements { $0[base + position] }

@@ -124,7 +124,9 @@ extension HTMLEntityTable {
             var text = String.UnicodeScalarView()
             var valid = true
             for hex in parts[1].split(separator: UInt8(ascii: "+")) {
-                guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let scalar = Unicode.Scalar(value) else {
+                guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else {
                     valid = false
                     break
                 }

@@ -54,7 +54,9 @@ extension XMLReader {
                 return try data.withUnsafeBytes(body)
             case .string:
                 // Strings are made contiguous when the reader is created, so the fallback never runs.
-                if let result = try string.utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
+                if let result = try string.utf8.withContiguousStorageIfAvailable({
+                    try body(UnsafeRawBufferPointer($0))
+                }) {
                     return result
                 }
                 return try Array(string.utf8).withUnsafeBytes(body)

@@ -27,7 +27,10 @@ extension XMLReader {
         public var undeclaredEntityReplacements: EntityReplacements? = nil
 
         /// Options with the default values.
-        public init(limits: Limits = Limits(), shouldProcessNamespaces: Bool = true, undeclaredEntityReplacements: EntityReplacements? = nil) {
+        public init(
+            limits: Limits = Limits(), shouldProcessNamespaces: Bool = true,
+            undeclaredEntityReplacements: EntityReplacements? = nil
+        ) {
             self.limits = limits
             self.shouldProcessNamespaces = shouldProcessNamespaces
             self.undeclaredEntityReplacements = undeclaredEntityReplacements

@@ -64,7 +64,9 @@ public struct XMLReader {
 
     /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
     public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
-        let prepared = try data.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) } }.get()
+        let prepared = try data.withUnsafeBytes { raw in
+            Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) }
+        }.get()
         self.init(prepared: prepared, utf8: .data(data), options: options)
     }
 
@@ -141,7 +143,8 @@ public struct XMLReader {
     /// Reads one event, or the scanner's error. The scanner and the input are separate parameters
     /// so that borrowing the input while the scanner changes needs no copy of either.
     @inline(__always)
-    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input) -> Result<XMLEvent?, ScanError> {
+    internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input) -> Result<XMLEvent?, ScanError>
+    {
         input.withBytes { bytes -> Result<XMLEvent?, ScanError> in
             do throws(ScanError) {
                 return .success(try scanner.nextInline(bytes))
@@ -230,7 +233,9 @@ public struct XMLReader {
         let slice = checked(slice)
         if slice.isVerbatim {
             if slice.source == 0 {
-                return try input.withBytes { document in try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end])) }
+                return try input.withBytes { document in
+                    try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end]))
+                }
             }
             let dtd = scanner.dtd
             return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
@@ -304,7 +309,9 @@ public struct XMLReader {
     /// that buffer; empty when there is no such buffer (a slice of another reader's).
     @usableFromInline
     internal static func entityBytes(of slice: XMLSlice, _ dtd: DTDStore?) -> UnsafeRawBufferPointer {
-        guard let dtd, slice.source > 0, Int(slice.source) <= dtd.buffers.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        guard let dtd, slice.source > 0, Int(slice.source) <= dtd.buffers.count else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         return bytes(of: slice, in: dtd.buffer(slice.source).bytes)
     }
 

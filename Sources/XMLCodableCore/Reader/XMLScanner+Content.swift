@@ -54,7 +54,9 @@ extension XMLScanner {
             if phase == .prolog, doctype == nil, matches(buf, position, "<!DOCTYPE") {
                 return try doctypeDeclaration(document)
             }
-            if endsWithin(buf, position, "<!--", "<!DOCTYPE") { throw error(.unexpectedEndOfInput(expected: "the rest of the markup declaration"), at: end) }
+            if endsWithin(buf, position, "<!--", "<!DOCTYPE") {
+                throw error(.unexpectedEndOfInput(expected: "the rest of the markup declaration"), at: end)
+            }
             throw error(
                 .syntax(
                     phase == .prolog
@@ -119,7 +121,9 @@ extension XMLScanner {
             guard position < end else {
                 if frames.isEmpty {
                     if !inputIsFinal { throw needMoreInput() }
-                    let name = elements.last.map { String(decoding: rawBytes($0.name.qualified, document), as: UTF8.self) } ?? ""
+                    let name =
+                        elements.last.map { String(decoding: rawBytes($0.name.qualified, document), as: UTF8.self) }
+                        ?? ""
                     throw error(.unclosedElement(name), at: position)
                 }
                 try popEntity()
@@ -134,7 +138,9 @@ extension XMLScanner {
                 case UInt8(ascii: "!"):
                     if matches(buf, position, "<!--") { return try comment(buf) }
                     if matches(buf, position, "<![CDATA[") { return try cdata(buf) }
-                    if endsWithin(buf, position, "<!--", "<![CDATA[") { throw unexpected(buf, at: end, expected: "a comment or a CDATA section") }
+                    if endsWithin(buf, position, "<!--", "<![CDATA[") {
+                        throw unexpected(buf, at: end, expected: "a comment or a CDATA section")
+                    }
                     throw error(.syntax("expected a comment or a CDATA section after '<!'"), at: position)
                 case UInt8(ascii: "?"):
                     return try processingInstruction(buf)
@@ -148,7 +154,9 @@ extension XMLScanner {
             if byte == UInt8(ascii: "&"), lexer.predefinedReferenceEnd(buf, at: position, limit: end) < 0 {
                 let reference = try scanReference(buf, at: position)
                 if case .entity(let nameStart, let nameEnd) = reference.kind {
-                    if let replacement = try enterEntity(buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end) {
+                    if let replacement = try enterEntity(
+                        buf, document, nameStart: nameStart, nameEnd: nameEnd, referenceEnd: reference.end)
+                    {
                         return replacement
                     }
                     continue
@@ -161,12 +169,16 @@ extension XMLScanner {
     /// Handles `&name;` in content: expands an internal entity, refuses others. For an undeclared
     /// name that `entityReplacements` replaces, returns the text event of its replacement text
     /// (nil for an empty one); otherwise nil, reading on in the entity or after the reference.
-    private mutating func enterEntity(_ buf: UncheckedBytes, _ document: UncheckedBytes, nameStart: Int, nameEnd: Int, referenceEnd: Int)
+    private mutating func enterEntity(
+        _ buf: UncheckedBytes, _ document: UncheckedBytes, nameStart: Int, nameEnd: Int, referenceEnd: Int
+    )
         throws(ScanError) -> XMLEvent?
     {
         let name = buf.rawBuffer(unchecked: nameStart..<nameEnd)
         guard let dtd, let index = dtd.generalEntity(named: name) else {
-            if entityReplacements != nil, let text = try replacementText(ofUndeclared: name, referenceStart: nameStart - 1) {
+            if entityReplacements != nil,
+                let text = try replacementText(ofUndeclared: name, referenceStart: nameStart - 1)
+            {
                 position = referenceEnd
                 return text.isEmpty ? nil : .text(text)
             }
@@ -182,8 +194,12 @@ extension XMLScanner {
         if entity.declaredInParameterEntity, undeclaredEntitiesAreErrors {
             throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
         }
-        if entity.notation != nil { throw error(.unparsedEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
-        if entity.isExternal { throw error(.externalEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1) }
+        if entity.notation != nil {
+            throw error(.unparsedEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+        }
+        if entity.isExternal {
+            throw error(.externalEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+        }
         position = referenceEnd
         try pushEntity(index, referenceStart: nameStart - 1, referenceEnd: referenceEnd)
         return nil
@@ -194,7 +210,9 @@ extension XMLScanner {
     /// as it is, with nothing to decode and nothing to scan, like a character reference's. `nil`
     /// when the table has no such name.
     @inline(never)
-    private mutating func replacementText(ofUndeclared name: UnsafeRawBufferPointer, referenceStart: Int) throws(ScanError) -> XMLSlice? {
+    private mutating func replacementText(ofUndeclared name: UnsafeRawBufferPointer, referenceStart: Int)
+        throws(ScanError) -> XMLSlice?
+    {
         let text: String
         do {
             guard let found = try undeclaredEntityReplacement(name) else { return nil }
@@ -355,7 +373,8 @@ extension XMLScanner {
         // write until the end of this step (see AttributeStore).
         attributes.makeUnique()
         let nameStart = position + 1
-        let (nameEnd, prefixLength) = plainNameEnd >= 0 ? (plainNameEnd, -1) : try scanName(buf, at: nameStart, qualified: true)
+        let (nameEnd, prefixLength) =
+            plainNameEnd >= 0 ? (plainNameEnd, -1) : try scanName(buf, at: nameStart, qualified: true)
         let qualified = XMLSlice(source: source, start: nameStart, end: nameEnd)
         var p = nameEnd
         var isEmpty = false
@@ -446,7 +465,9 @@ extension XMLScanner {
                     p += stops.trailingZeroBitCount &>> 3
                     b = buf[unchecked: p]
                 } else {
-                    guard p < end else { throw unexpected(buf, at: p, expected: "the closing quote of the attribute value") }
+                    guard p < end else {
+                        throw unexpected(buf, at: p, expected: "the closing quote of the attribute value")
+                    }
                     b = buf[unchecked: p]
                     if table[Int(b)] & ByteClass.attributeStop == 0 {
                         p += 1
@@ -490,7 +511,8 @@ extension XMLScanner {
             p += 1
             attributes.append(
                 XMLAttribute(
-                    name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value, isDefaulted: false, isNamespaceDeclaration: false))
+                    name: XMLName(qualified: attributeName, prefixLength: attributePrefix), value: value,
+                    isDefaulted: false, isNamespaceDeclaration: false))
             if attributes.count - attributeBase > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: attributeName.start)
             }
@@ -547,28 +569,38 @@ extension XMLScanner {
         if count <= 16, a + 16 <= end {
             let first = buf.loadWord(uncheckedAt: a) ^ buf.loadWord(uncheckedAt: b)
             if count <= 8 { return first << (64 - 8 * count) == 0 }
-            return first == 0 && (buf.loadWord(uncheckedAt: a + 8) ^ buf.loadWord(uncheckedAt: b + 8)) << (128 - 8 * count) == 0
+            return first == 0
+                && (buf.loadWord(uncheckedAt: a + 8) ^ buf.loadWord(uncheckedAt: b + 8)) << (128 - 8 * count) == 0
         }
         return bytesEqual(buf.rawBuffer(unchecked: a..<(a + count)), buf.rawBuffer(unchecked: b..<(b + count)))
     }
 
     /// An end tag with white space before '>', in another buffer than its start tag, or in error.
-    private mutating func endTagSlowly(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) -> XMLEvent {
+    private mutating func endTagSlowly(_ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) -> XMLEvent
+    {
         let nameStart = position + 2
         let (nameEnd, _) = try scanName(buf, at: nameStart, qualified: true)
         var p = nameEnd
         skipSpace(buf, &p)
-        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the end tag") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else {
+            throw unexpected(buf, at: p, expected: "'>' to end the end tag")
+        }
         let open = elements[elements.count - 1]
         if open.frameDepth != frames.count {
             // Frames are pushed only for the DTD's entities, so with a frame there is a DTD.
-            let entity = frames.isEmpty ? "" : String(decoding: dtd?.entities[frames[frames.count - 1].entity].name ?? [], as: UTF8.self)
-            throw error(.malformedEntity(name: entity, problem: "an element ends in it that did not start in it"), at: position)
+            let entity =
+                frames.isEmpty
+                ? "" : String(decoding: dtd?.entities[frames[frames.count - 1].entity].name ?? [], as: UTF8.self)
+            throw error(
+                .malformedEntity(name: entity, problem: "an element ends in it that did not start in it"), at: position)
         }
         let found = buf.rawBuffer(unchecked: nameStart..<nameEnd)
         let expected = rawBytes(open.name.qualified, document)
         if !bytesEqual(found, expected) {
-            throw error(.mismatchedEndTag(expected: String(decoding: expected, as: UTF8.self), found: String(decoding: found, as: UTF8.self)), at: position)
+            throw error(
+                .mismatchedEndTag(
+                    expected: String(decoding: expected, as: UTF8.self), found: String(decoding: found, as: UTF8.self)),
+                at: position)
         }
         position = p + 1
         return .endElement(popElement())
@@ -587,7 +619,8 @@ extension XMLScanner {
 
     mutating func comment(_ buf: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let start = position + 4
-        let (end, flags) = try literalContent(buf, from: start, until: "-->", expected: "'-->' to end the comment", isComment: true)
+        let (end, flags) = try literalContent(
+            buf, from: start, until: "-->", expected: "'-->' to end the comment", isComment: true)
         return .comment(XMLSlice(source: source, start: start, end: end, flags: flags))
     }
 
@@ -595,9 +628,16 @@ extension XMLScanner {
         let targetStart = position + 2
         let (targetEnd, _) = try scanName(buf, at: targetStart, qualified: false)
         if targetEnd - targetStart == 3 {
-            let t = (buf[unchecked: targetStart] | 0x20, buf[unchecked: targetStart + 1] | 0x20, buf[unchecked: targetStart + 2] | 0x20)
+            let t = (
+                buf[unchecked: targetStart] | 0x20, buf[unchecked: targetStart + 1] | 0x20,
+                buf[unchecked: targetStart + 2] | 0x20
+            )
             if t == (UInt8(ascii: "x"), UInt8(ascii: "m"), UInt8(ascii: "l")) {
-                throw error(.syntax("the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"), at: position)
+                throw error(
+                    .syntax(
+                        "the processing instruction target 'xml' is reserved (an XML declaration is only "
+                            + "allowed at the very start)"
+                    ), at: position)
             }
         }
         let target = XMLSlice(source: source, start: targetStart, end: targetEnd)
@@ -607,13 +647,16 @@ extension XMLScanner {
             return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: p))
         }
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space or '?>' after the target") }
-        let (dataEnd, flags) = try literalContent(buf, from: p, until: "?>", expected: "'?>' to end the processing instruction", isComment: false)
-        return .processingInstruction(target: target, data: XMLSlice(source: source, start: p, end: dataEnd, flags: flags))
+        let (dataEnd, flags) = try literalContent(
+            buf, from: p, until: "?>", expected: "'?>' to end the processing instruction", isComment: false)
+        return .processingInstruction(
+            target: target, data: XMLSlice(source: source, start: p, end: dataEnd, flags: flags))
     }
 
     mutating func cdata(_ buf: UncheckedBytes) throws(ScanError) -> XMLEvent {
         let start = position + 9
-        let (end, flags) = try literalContent(buf, from: start, until: "]]>", expected: "']]>' to end the CDATA section", isComment: false)
+        let (end, flags) = try literalContent(
+            buf, from: start, until: "]]>", expected: "']]>' to end the CDATA section", isComment: false)
         return .cdata(XMLSlice(source: source, start: start, end: end, flags: flags))
     }
 
@@ -697,7 +740,8 @@ extension XMLScanner {
                 for j in base..<i {
                     let b = attributes[j].name.qualified
                     if b.end - b.start == length, buf[unchecked: a.start] == buf[unchecked: b.start],
-                        buf.extracting(unchecked: a.start..<a.end).elementsEqual(buf.extracting(unchecked: b.start..<b.end))
+                        buf.extracting(unchecked: a.start..<a.end).elementsEqual(
+                            buf.extracting(unchecked: b.start..<b.end))
                     {
                         throw error(.duplicateAttribute(buf.extracting(unchecked: a.start..<a.end).string), at: a.start)
                     }
@@ -709,7 +753,8 @@ extension XMLScanner {
             for i in (base + 1)..<(base + count) {
                 let a = rawBytes(attributes[i].name.qualified, document, current: buf)
                 for j in base..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
-                    throw error(.duplicateAttribute(String(decoding: a, as: UTF8.self)), at: attributes[i].name.qualified.start)
+                    throw error(
+                        .duplicateAttribute(String(decoding: a, as: UTF8.self)), at: attributes[i].name.qualified.start)
                 }
             }
             return
@@ -724,7 +769,9 @@ extension XMLScanner {
             while duplicateSlots[slot] >= 0 {
                 let other = Int(duplicateSlots[slot])
                 if bytesEqual(name, rawBytes(attributes[other].name.qualified, document, current: buf)) {
-                    throw error(.duplicateAttribute(String(decoding: name, as: UTF8.self)), at: attributes[i].name.qualified.start)
+                    throw error(
+                        .duplicateAttribute(String(decoding: name, as: UTF8.self)),
+                        at: attributes[i].name.qualified.start)
                 }
                 slot = (slot + 1) & mask
             }
@@ -735,19 +782,26 @@ extension XMLScanner {
     /// The raw bytes of a slice when the caller has the current buffer rather than the document
     /// (a start tag inside an entity): slices of the current source come from `current`.
     @inline(__always)
-    mutating func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes, current: UncheckedBytes) -> UnsafeRawBufferPointer {
+    mutating func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes, current: UncheckedBytes)
+        -> UnsafeRawBufferPointer
+    {
         let buffer = slice.source == source ? current : self.buffer(slice.source, document)
         return buffer.rawBuffer(unchecked: slice.start..<slice.end)
     }
 
     /// Adds defaulted attributes and marks tokenized ones, from the DTD's `<!ATTLIST>` declarations.
-    mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
-        guard let dtd, let listIndex = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else { return }
+    mutating func applyAttributeDeclarations(_ element: XMLSlice, _ buf: UncheckedBytes, _ document: UncheckedBytes)
+        throws(ScanError)
+    {
+        guard let dtd, let listIndex = dtd.attributes(ofElement: rawBytes(element, document, current: buf)) else {
+            return
+        }
         let list = dtd.attributeLists[listIndex]
         let base = attributeBase
         let specified = attributes.count
         if list.tokenized.count > 0 {
-            for i in base..<specified where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
+            for i in base..<specified
+            where list.tokenized.contains(rawBytes(attributes[i].name.qualified, document, current: buf)) {
                 attributes[i].value.flags.insert(.collapse)
             }
         }
@@ -762,14 +816,17 @@ extension XMLScanner {
             if hashed {
                 var slot = Int(truncatingIfNeeded: nameHash(declared)) & mask
                 while duplicateSlots[slot] >= 0 {
-                    if bytesEqual(rawBytes(attributes[Int(duplicateSlots[slot])].name.qualified, document, current: buf), declared) {
+                    if bytesEqual(
+                        rawBytes(attributes[Int(duplicateSlots[slot])].name.qualified, document, current: buf), declared
+                    ) {
                         isSpecified = true
                         break
                     }
                     slot = (slot + 1) & mask
                 }
             } else {
-                for i in base..<specified where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
+                for i in base..<specified
+                where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
                     isSpecified = true
                     break
                 }
@@ -778,7 +835,9 @@ extension XMLScanner {
             if declaration.isTokenized { value.flags.insert(.collapse) }
             // Entity expansion in a default counts each time the default is used.
             if declaration.expansionCost > 0 { try account(declaration.expansionCost, at: position) }
-            attributes.append(XMLAttribute(name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
+            attributes.append(
+                XMLAttribute(
+                    name: declaration.qualifiedName, value: value, isDefaulted: true, isNamespaceDeclaration: false))
             if attributes.count - base > limits.maxAttributesPerElement {
                 throw error(.attributeLimitExceeded(limit: limits.maxAttributesPerElement), at: position)
             }
@@ -811,7 +870,8 @@ extension XMLScanner {
     mutating func fillNameSlots(count: Int, _ buf: UncheckedBytes, _ document: UncheckedBytes) -> Int {
         let mask = clearedSlots(for: count)
         for i in attributeBase..<(attributeBase + count) {
-            var slot = Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
+            var slot =
+                Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
             while duplicateSlots[slot] >= 0 { slot = (slot + 1) & mask }
             duplicateSlots[slot] = Int32(i)
         }
@@ -829,14 +889,20 @@ extension XMLScanner {
     mutating func relocate(_ error: ScanError) -> ScanError {
         if case .unexpectedEndOfInput(let expected) = error.reason, !frames.isEmpty, let dtd, error.offset >= end {
             let name = String(decoding: dtd.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
-            return self.error(.malformedEntity(name: name, problem: "its replacement text ends where \(expected) is expected"), at: error.offset)
+            return self.error(
+                .malformedEntity(name: name, problem: "its replacement text ends where \(expected) is expected"),
+                at: error.offset)
         }
         return ScanError(reason: error.reason, offset: offset(error.offset))
     }
 
     @inline(__always)
-    mutating func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool) throws(ScanError) -> (end: Int, prefixLength: Int32) {
-        do { return try lexer.scanName(buf, at: start, qualified: qualified, limit: end) } catch { throw relocate(error) }
+    mutating func scanName(_ buf: UncheckedBytes, at start: Int, qualified: Bool) throws(ScanError) -> (
+        end: Int, prefixLength: Int32
+    ) {
+        do { return try lexer.scanName(buf, at: start, qualified: qualified, limit: end) } catch {
+            throw relocate(error)
+        }
     }
 
     @inline(__always)

@@ -14,7 +14,9 @@
 
 extension XMLScanner {
     /// Reads the internal subset into `store` (the scanner's `dtd`).
-    mutating func internalSubset(_ document: UncheckedBytes, into store: DTDStore, hasExternalSubset: Bool) throws(ScanError) {
+    mutating func internalSubset(_ document: UncheckedBytes, into store: DTDStore, hasExternalSubset: Bool)
+        throws(ScanError)
+    {
         let standalone = declaration?.standalone == true
         undeclaredEntitiesAreErrors = standalone || !hasExternalSubset
         while true {
@@ -42,7 +44,9 @@ extension XMLScanner {
                 try parameterEntityReference(buf, store: store, standalone: standalone)
                 continue
             }
-            guard byte == UInt8(ascii: "<") else { throw unexpected(buf, at: position, expected: "a markup declaration or ']'") }
+            guard byte == UInt8(ascii: "<") else {
+                throw unexpected(buf, at: position, expected: "a markup declaration or ']'")
+            }
             if store.buffers.count >= XMLSlice.maxSources - 2 {
                 throw error(.documentTooLarge(limit: XMLSlice.maxSources), at: position)
             }
@@ -61,18 +65,24 @@ extension XMLScanner {
             } else if matches(buf, position, "<!NOTATION") {
                 try notationDeclaration(buf, store: store)
             } else if matches(buf, position, "<![") {
-                throw error(.invalidDeclaration("conditional sections are only allowed in the external subset"), at: position)
+                throw error(
+                    .invalidDeclaration("conditional sections are only allowed in the external subset"), at: position)
             } else {
                 if endsWithin(buf, position, "<!--", "<!ENTITY", "<!ATTLIST", "<!ELEMENT", "<!NOTATION", "<![") {
                     throw unexpected(buf, at: end, expected: "the rest of the markup declaration")
                 }
-                throw error(.invalidDeclaration("expected <!ELEMENT, <!ATTLIST, <!ENTITY, <!NOTATION, a comment or a processing instruction"), at: position)
+                throw error(
+                    .invalidDeclaration(
+                        "expected <!ELEMENT, <!ATTLIST, <!ENTITY, <!NOTATION, a comment or a processing instruction"),
+                    at: position)
             }
         }
     }
 
     /// `%name;` between declarations.
-    private mutating func parameterEntityReference(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError) {
+    private mutating func parameterEntityReference(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool)
+        throws(ScanError)
+    {
         let start = position
         let (nameEnd, _) = try scanName(buf, at: start + 1, qualified: false)
         guard nameEnd < end, buf[unchecked: nameEnd] == UInt8(ascii: ";") else {
@@ -100,7 +110,10 @@ extension XMLScanner {
         let text = store.buffer(entity.source)
         try account(max(text.count, nameEnd + 1 - start), at: start)
         let referenceOffset = frames.first?.referenceOffset ?? start
-        frames.append(Frame(source: source, position: position, end: end, entity: index, depth: 0, referenceOffset: referenceOffset))
+        frames.append(
+            Frame(
+                source: source, position: position, end: end, entity: index, depth: 0, referenceOffset: referenceOffset)
+        )
         source = entity.source
         position = 0
         end = text.count
@@ -111,7 +124,8 @@ extension XMLScanner {
 
     // MARK: - <!ENTITY>
 
-    private mutating func entityDeclaration(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError) {
+    private mutating func entityDeclaration(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError)
+    {
         var p = position + 8
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!ENTITY'") }
         var isParameter = false
@@ -125,11 +139,14 @@ extension XMLScanner {
         let name = Array(buf.rawBuffer(unchecked: nameStart..<nameEnd))
         p = nameEnd
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the entity name") }
-        var entity = DTDStore.Entity(name: name, isParameter: isParameter, source: 0, declaredInParameterEntity: !frames.isEmpty)
+        var entity = DTDStore.Entity(
+            name: name, isParameter: isParameter, source: 0, declaredInParameterEntity: !frames.isEmpty)
         if p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") {
             let replacement = try entityValue(buf, &p)
             if keeping(standalone) {
-                entity.source = replacement.withUnsafeBytes { store.addBuffer($0, rawLineEnds: false, documentOffset: offset(nameStart)) }
+                entity.source = replacement.withUnsafeBytes {
+                    store.addBuffer($0, rawLineEnds: false, documentOffset: offset(nameStart))
+                }
             }
         } else {
             position = p
@@ -137,7 +154,9 @@ extension XMLScanner {
             p = position
             let hadSpace = skipSpace(buf, &p)
             if hadSpace, matches(buf, p, "NDATA") {
-                if isParameter { throw error(.invalidDeclaration("a parameter entity cannot be unparsed (NDATA)"), at: p) }
+                if isParameter {
+                    throw error(.invalidDeclaration("a parameter entity cannot be unparsed (NDATA)"), at: p)
+                }
                 p += 5
                 guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after NDATA") }
                 let (notationEnd, _) = try scanName(buf, at: p, qualified: false)
@@ -146,7 +165,9 @@ extension XMLScanner {
             }
         }
         skipSpace(buf, &p)
-        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the entity declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else {
+            throw unexpected(buf, at: p, expected: "'>' to end the entity declaration")
+        }
         position = p + 1
         // An internal entity skipped above has no text; do not declare it.
         if keeping(standalone), entity.systemID != nil || entity.source != 0 {
@@ -166,7 +187,11 @@ extension XMLScanner {
             if b == quote { break }
             switch b {
             case UInt8(ascii: "%"):
-                throw error(.invalidDeclaration("parameter-entity references are not allowed inside markup declarations in the internal subset"), at: q)
+                throw error(
+                    .invalidDeclaration(
+                        "parameter-entity references are not allowed inside markup declarations in the "
+                            + "internal subset"),
+                    at: q)
             case UInt8(ascii: "&"):
                 let reference = try scanReference(buf, at: q)
                 if case .character(let scalar) = reference.kind {
@@ -190,7 +215,9 @@ extension XMLScanner {
 
     // MARK: - <!ATTLIST>
 
-    private mutating func attributeListDeclaration(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool) throws(ScanError) {
+    private mutating func attributeListDeclaration(_ buf: UncheckedBytes, store: DTDStore, standalone: Bool)
+        throws(ScanError)
+    {
         var p = position + 9
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!ATTLIST'") }
         let elementStart = p
@@ -208,7 +235,9 @@ extension XMLScanner {
             let nameStart = p
             let (nameEnd, prefixLength) = try scanName(buf, at: p, qualified: true)
             p = nameEnd
-            guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the attribute name") }
+            guard skipSpace(buf, &p) else {
+                throw unexpected(buf, at: p, expected: "white space after the attribute name")
+            }
             // AttType
             var isTokenized = true
             if p < end, buf[unchecked: p] == UInt8(ascii: "(") {
@@ -216,7 +245,9 @@ extension XMLScanner {
             } else if matches(buf, p, "NOTATION") {
                 p += 8
                 guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after NOTATION") }
-                guard p < end, buf[unchecked: p] == UInt8(ascii: "(") else { throw unexpected(buf, at: p, expected: "'(' to start the notation list") }
+                guard p < end, buf[unchecked: p] == UInt8(ascii: "(") else {
+                    throw unexpected(buf, at: p, expected: "'(' to start the notation list")
+                }
                 p = try tokenList(buf, from: p + 1, names: true)
             } else {
                 let keywordStart = p
@@ -224,18 +255,24 @@ extension XMLScanner {
                 let keyword = buf.rawBuffer(unchecked: keywordStart..<p)
                 if equalsASCII(keyword, "CDATA") {
                     isTokenized = false
-                } else if !(equalsASCII(keyword, "ID") || equalsASCII(keyword, "IDREF") || equalsASCII(keyword, "IDREFS")
-                    || equalsASCII(keyword, "ENTITY") || equalsASCII(keyword, "ENTITIES") || equalsASCII(keyword, "NMTOKEN")
+                } else if !(equalsASCII(keyword, "ID") || equalsASCII(keyword, "IDREF")
+                    || equalsASCII(keyword, "IDREFS")
+                    || equalsASCII(keyword, "ENTITY") || equalsASCII(keyword, "ENTITIES")
+                    || equalsASCII(keyword, "NMTOKEN")
                     || equalsASCII(keyword, "NMTOKENS"))
                 {
                     if p >= end { throw unexpected(buf, at: p, expected: "the rest of the attribute type") }
                     throw error(
                         .invalidDeclaration(
-                            "expected an attribute type (CDATA, ID, IDREF, IDREFS, ENTITY, ENTITIES, NMTOKEN, NMTOKENS, NOTATION or an enumeration)"),
+                            "expected an attribute type (CDATA, ID, IDREF, IDREFS, ENTITY, ENTITIES, NMTOKEN, "
+                                + "NMTOKENS, NOTATION or an enumeration)"
+                        ),
                         at: keywordStart)
                 }
             }
-            guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after the attribute type") }
+            guard skipSpace(buf, &p) else {
+                throw unexpected(buf, at: p, expected: "white space after the attribute type")
+            }
             // DefaultDecl
             var defaultValue: (start: Int, end: Int, flags: XMLSlice.Flags)?
             var expansionCost = 0
@@ -264,14 +301,20 @@ extension XMLScanner {
             var value: XMLSlice?
             if let defaultValue {
                 let valueSource = store.addBuffer(
-                    buf.rawBuffer(unchecked: defaultValue.start..<defaultValue.end), rawLineEnds: hasRawLineEnds(source),
+                    buf.rawBuffer(unchecked: defaultValue.start..<defaultValue.end),
+                    rawLineEnds: hasRawLineEnds(source),
                     documentOffset: offset(defaultValue.start))
-                value = XMLSlice(source: valueSource, start: 0, end: defaultValue.end - defaultValue.start, flags: defaultValue.flags)
+                value = XMLSlice(
+                    source: valueSource, start: 0, end: defaultValue.end - defaultValue.start, flags: defaultValue.flags
+                )
             }
-            let qualifiedName = XMLName(qualified: XMLSlice(source: nameSource, start: 0, end: nameBytes.count), prefixLength: prefixLength)
+            let qualifiedName = XMLName(
+                qualified: XMLSlice(source: nameSource, start: 0, end: nameBytes.count), prefixLength: prefixLength)
             store.addAttribute(
                 list: list, name: nameBytes,
-                .init(qualifiedName: qualifiedName, isTokenized: isTokenized, defaultValue: value, expansionCost: expansionCost))
+                .init(
+                    qualifiedName: qualifiedName, isTokenized: isTokenized, defaultValue: value,
+                    expansionCost: expansionCost))
         }
         position = p
     }
@@ -321,7 +364,9 @@ extension XMLScanner {
                 throw error(.syntax("'<' is not allowed in attribute values"), at: q)
             case UInt8(ascii: "&"):
                 let reference = try scanReference(buf, at: q)
-                if case .entity(let s, let e) = reference.kind { try checkEntityInAttribute(buf, nameStart: s, nameEnd: e) }
+                if case .entity(let s, let e) = reference.kind {
+                    try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
+                }
                 flags.insert(.references)
                 q = reference.end
             case 0x09, 0x0A, 0x0D:
@@ -358,7 +403,9 @@ extension XMLScanner {
             throw unexpected(buf, at: p, expected: "EMPTY, ANY or '(' to start the content model")
         }
         skipSpace(buf, &p)
-        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the element declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else {
+            throw unexpected(buf, at: p, expected: "'>' to end the element declaration")
+        }
         position = p + 1
     }
 
@@ -393,7 +440,12 @@ extension XMLScanner {
         var p = start
         var separators: [UInt8] = [0]  // per open group: 0 until its first ',' or '|'
         @inline(__always) func occurrence(_ p: inout Int) {
-            if p < end, buf[unchecked: p] == UInt8(ascii: "?") || buf[unchecked: p] == UInt8(ascii: "*") || buf[unchecked: p] == UInt8(ascii: "+") { p += 1 }
+            if p < end,
+                buf[unchecked: p] == UInt8(ascii: "?") || buf[unchecked: p] == UInt8(ascii: "*")
+                    || buf[unchecked: p] == UInt8(ascii: "+")
+            {
+                p += 1
+            }
         }
         while true {
             // A content particle: a name or a group.
@@ -422,7 +474,8 @@ extension XMLScanner {
                     if current == 0 {
                         separators[separators.count - 1] = b
                     } else if current != b {
-                        throw error(.invalidDeclaration("',' and '|' cannot be mixed in one group of a content model"), at: p)
+                        throw error(
+                            .invalidDeclaration("',' and '|' cannot be mixed in one group of a content model"), at: p)
                     }
                     p += 1
                     break
@@ -445,7 +498,9 @@ extension XMLScanner {
         let (publicID, systemID) = try externalID(buf, requireSystem: false)
         p = position
         skipSpace(buf, &p)
-        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the notation declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else {
+            throw unexpected(buf, at: p, expected: "'>' to end the notation declaration")
+        }
         position = p + 1
         let name = String(decoding: buf.rawBuffer(unchecked: nameStart..<nameEnd), as: UTF8.self)
         store.declareNotation(XMLDocumentType.Notation(name: name, publicID: publicID, systemID: systemID))

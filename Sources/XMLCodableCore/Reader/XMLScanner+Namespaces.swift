@@ -105,7 +105,9 @@ extension XMLScanner {
     /// An error about an attribute is located at its name; about one the DTD added (a default,
     /// whose name lies in the DTD's buffers, not in the bytes being read), at the element's name:
     /// the element it was added to.
-    mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UncheckedBytes, _ document: UncheckedBytes) throws(ScanError) {
+    mutating func resolveNamespaces(_ name: inout XMLName, _ buf: UncheckedBytes, _ document: UncheckedBytes)
+        throws(ScanError)
+    {
         let element = name.qualified
         var hasPrefixedAttributes = false
         for i in attributeBase..<attributes.count {
@@ -116,7 +118,8 @@ extension XMLScanner {
                 guard equalsASCII(qualified, "xmlns") else { continue }
                 isDefault = true
             } else {
-                guard equalsASCII(UnsafeRawBufferPointer(rebasing: qualified[0..<Int(attribute.prefixLength)]), "xmlns") else {
+                guard equalsASCII(UnsafeRawBufferPointer(rebasing: qualified[0..<Int(attribute.prefixLength)]), "xmlns")
+                else {
                     hasPrefixedAttributes = true
                     continue
                 }
@@ -134,7 +137,9 @@ extension XMLScanner {
             let uri = decoded.withUnsafeBytes { bytes in namespaces.intern(bytes) }
             if isDefault {
                 if uri == 1 || uri == 2 {
-                    throw error(.invalidNamespaceDeclaration("the default namespace cannot be the \(uri == 1 ? "xml" : "xmlns") namespace"), at: at)
+                    throw error(
+                        .invalidNamespaceDeclaration(
+                            "the default namespace cannot be the \(uri == 1 ? "xml" : "xmlns") namespace"), at: at)
                 }
                 namespaces.bindDefault(uri, declaredBy: attribute.local)
             } else {
@@ -152,11 +157,15 @@ extension XMLScanner {
                                 : "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace"), at: at)
                 }
                 if uri == 2 {
-                    throw error(.invalidNamespaceDeclaration("no prefix can be bound to http://www.w3.org/2000/xmlns/"), at: at)
+                    throw error(
+                        .invalidNamespaceDeclaration("no prefix can be bound to http://www.w3.org/2000/xmlns/"), at: at)
                 }
                 if uri == 0 {
                     throw error(
-                        .invalidNamespaceDeclaration("the prefix '\(prefixName)' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), at: at)
+                        .invalidNamespaceDeclaration(
+                            "the prefix '\(prefixName)' cannot be undeclared (an empty namespace name) in "
+                                + "Namespaces 1.0"
+                        ), at: at)
                 }
                 namespaces.bind(prefix: prefix, slice: attribute.local, to: uri)
             }
@@ -165,7 +174,8 @@ extension XMLScanner {
         if let prefix = name.prefix {
             let bytes = rawBytes(prefix, document, current: buf)
             if equalsASCII(bytes, "xmlns") {
-                throw error(.invalidNamespaceDeclaration("an element cannot have the prefix 'xmlns'"), at: name.qualified.start)
+                throw error(
+                    .invalidNamespaceDeclaration("an element cannot have the prefix 'xmlns'"), at: name.qualified.start)
             }
             name.namespaceID = try lookUp(prefix: bytes, document, buf, at: name.qualified.start)
         } else {
@@ -175,7 +185,8 @@ extension XMLScanner {
         for i in attributeBase..<attributes.count where !attributes[i].isNamespaceDeclaration {
             guard let prefixSlice = attributes[i].name.prefix else { continue }
             let prefix = rawBytes(prefixSlice, document, current: buf)
-            attributes[i].name.namespaceID = try lookUp(prefix: prefix, document, buf, at: errorOffset(of: attributes[i].name, in: element))
+            attributes[i].name.namespaceID = try lookUp(
+                prefix: prefix, document, buf, at: errorOffset(of: attributes[i].name, in: element))
         }
         // Two attributes may not have the same namespace and local name (Namespaces 1.0 §6.3).
         try checkDuplicateExpandedNames(buf, document, element: element)
@@ -191,7 +202,9 @@ extension XMLScanner {
 
     /// Finds two attributes with the same namespace URI and local name: pairwise for a few
     /// attributes, through reused hash slots for many.
-    private mutating func checkDuplicateExpandedNames(_ buf: UncheckedBytes, _ document: UncheckedBytes, element: XMLSlice) throws(ScanError) {
+    private mutating func checkDuplicateExpandedNames(
+        _ buf: UncheckedBytes, _ document: UncheckedBytes, element: XMLSlice
+    ) throws(ScanError) {
         let base = attributeBase
         let count = attributes.count - base
         func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
@@ -204,8 +217,11 @@ extension XMLScanner {
         if count <= 12 {
             for i in base..<(base + count) where qualifies(i) {
                 let local = rawBytes(attributes[i].name.local, document, current: buf)
-                for j in base..<i where qualifies(j) && attributes[j].name.namespaceID == attributes[i].name.namespaceID {
-                    if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) { throw duplicate(i) }
+                for j in base..<i where qualifies(j) && attributes[j].name.namespaceID == attributes[i].name.namespaceID
+                {
+                    if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) {
+                        throw duplicate(i)
+                    }
                 }
             }
             return
@@ -230,7 +246,9 @@ extension XMLScanner {
     }
 
     /// The namespace number bound to a prefix.
-    private mutating func lookUp(prefix: UnsafeRawBufferPointer, _ document: UncheckedBytes, _ buf: UncheckedBytes, at p: Int) throws(ScanError)
+    private mutating func lookUp(
+        prefix: UnsafeRawBufferPointer, _ document: UncheckedBytes, _ buf: UncheckedBytes, at p: Int
+    ) throws(ScanError)
         -> Int32
     {
         if let uri = namespaces.lookUp(prefix: prefix) { return uri }

@@ -8,15 +8,23 @@ extension XMLScanner {
     /// Reads the XML declaration, if the document starts with one.
     mutating func xmlDeclaration(_ document: UncheckedBytes) throws(ScanError) {
         let buf = document
-        if !transcoded, end >= 3, buf[unchecked: 0] == 0xEF, buf[unchecked: 1] == 0xBB, buf[unchecked: 2] == 0xBF { position = 3 }
-        if position + 5 == end, matches(buf, position, "<?xml") { throw unexpected(buf, at: end, expected: "the XML declaration") }
-        guard matches(buf, position, "<?xml"), position + 5 < end, ByteClass.table[Int(buf[unchecked: position + 5])] & ByteClass.space != 0 else {
+        if !transcoded, end >= 3, buf[unchecked: 0] == 0xEF, buf[unchecked: 1] == 0xBB, buf[unchecked: 2] == 0xBF {
+            position = 3
+        }
+        if position + 5 == end, matches(buf, position, "<?xml") {
+            throw unexpected(buf, at: end, expected: "the XML declaration")
+        }
+        guard matches(buf, position, "<?xml"), position + 5 < end,
+            ByteClass.table[Int(buf[unchecked: position + 5])] & ByteClass.space != 0
+        else {
             return
         }
         var p = position + 5
         // A declaration cut short is reported as such, not as whatever part happens to be missing.
         var close = p
-        while close + 1 < end, !(buf[unchecked: close] == UInt8(ascii: "?") && buf[unchecked: close + 1] == UInt8(ascii: ">")) { close += 1 }
+        while close + 1 < end,
+            !(buf[unchecked: close] == UInt8(ascii: "?") && buf[unchecked: close + 1] == UInt8(ascii: ">"))
+        { close += 1 }
         if close + 1 >= end { throw unexpected(buf, at: end, expected: "'?>' to end the XML declaration") }
         skipSpace(buf, &p)
         func bad(_ why: String, _ at: Int) -> ScanError { error(.invalidXMLDeclaration(why), at: at) }
@@ -34,7 +42,9 @@ extension XMLScanner {
             let quote = buf[unchecked: p]
             let start = p + 1
             var q = start
-            while q < end, buf[unchecked: q] != quote, buf[unchecked: q] != UInt8(ascii: "?"), buf[unchecked: q] != UInt8(ascii: ">") { q += 1 }
+            while q < end, buf[unchecked: q] != quote, buf[unchecked: q] != UInt8(ascii: "?"),
+                buf[unchecked: q] != UInt8(ascii: ">")
+            { q += 1 }
             guard q < end, buf[unchecked: q] == quote else { throw bad("the value of '\(name)' is not closed", q) }
             p = q + 1
             return start..<q
@@ -42,8 +52,11 @@ extension XMLScanner {
         let text = { (range: Range<Int>) in String(decoding: buf.rawBuffer(unchecked: range), as: UTF8.self) }
         guard let version = try pseudoAttribute("version", &p) else { throw bad("the version is missing", p) }
         let versionOK =
-            version.count >= 3 && buf[unchecked: version.lowerBound] == UInt8(ascii: "1") && buf[unchecked: version.lowerBound + 1] == UInt8(ascii: ".")
-            && version.dropFirst(2).allSatisfy { buf[unchecked: $0] >= UInt8(ascii: "0") && buf[unchecked: $0] <= UInt8(ascii: "9") }
+            version.count >= 3 && buf[unchecked: version.lowerBound] == UInt8(ascii: "1")
+            && buf[unchecked: version.lowerBound + 1] == UInt8(ascii: ".")
+            && version.dropFirst(2).allSatisfy {
+                buf[unchecked: $0] >= UInt8(ascii: "0") && buf[unchecked: $0] <= UInt8(ascii: "9")
+            }
         guard versionOK else { throw bad("version '\(text(version))' is not of the form 1.x", version.lowerBound) }
         var encoding: String?
         var standalone: Bool?
@@ -57,7 +70,8 @@ extension XMLScanner {
                     let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
                     return letter
                         || (index > 0
-                            && ((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+                            && ((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
+                                || b == UInt8(ascii: "_")
                                 || b == UInt8(ascii: "-")))
                 }
             guard valid else { throw bad("'\(text(range))' is not a valid encoding name", range.lowerBound) }
@@ -75,7 +89,9 @@ extension XMLScanner {
         guard p + 1 < end, buf[unchecked: p] == UInt8(ascii: "?"), buf[unchecked: p + 1] == UInt8(ascii: ">") else {
             throw bad(
                 p < end && ByteClass.table[Int(buf[unchecked: p])] & ByteClass.nameStart != 0
-                    ? "unexpected pseudo-attribute (only version, encoding and standalone, in that order, separated by white space)" : "expected '?>'", p)
+                    ? "unexpected pseudo-attribute (only version, encoding and standalone, in that order, "
+                        + "separated by white space)"
+                    : "expected '?>'", p)
         }
         position = p + 2
         declaration = XMLDeclaration(version: text(version), encoding: encoding, standalone: standalone)
@@ -107,7 +123,9 @@ extension XMLScanner {
             p = position
             skipSpace(buf, &p)
         }
-        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else { throw unexpected(buf, at: p, expected: "'>' to end the document type declaration") }
+        guard p < end, buf[unchecked: p] == UInt8(ascii: ">") else {
+            throw unexpected(buf, at: p, expected: "'>' to end the document type declaration")
+        }
         position = p + 1
         activeEntities = [Bool](repeating: false, count: store.entities.count)
         hasAttributeDeclarations = store.hasAttributeLists
@@ -124,7 +142,9 @@ extension XMLScanner {
 
     /// Reads `SYSTEM "…"` or `PUBLIC "…" "…"` at `position` (the system literal is optional after
     /// PUBLIC only when `requireSystem` is false, as in a notation declaration).
-    mutating func externalID(_ buf: UncheckedBytes, requireSystem: Bool) throws(ScanError) -> (publicID: String?, systemID: String?) {
+    mutating func externalID(_ buf: UncheckedBytes, requireSystem: Bool) throws(ScanError) -> (
+        publicID: String?, systemID: String?
+    ) {
         var p = position
         var publicID: String?
         var systemID: String?
@@ -142,7 +162,9 @@ extension XMLScanner {
             var q = p + 1
             while q < end, buf[unchecked: q] != quote {
                 guard isPubidByte(buf[unchecked: q]) else {
-                    throw error(.invalidDeclaration("\(describe(buf, at: q, limit: end)) is not allowed in a public identifier"), at: q)
+                    throw error(
+                        .invalidDeclaration(
+                            "\(describe(buf, at: q, limit: end)) is not allowed in a public identifier"), at: q)
                 }
                 q += 1
             }
@@ -155,7 +177,9 @@ extension XMLScanner {
                 p = r
                 systemID = try systemLiteral(buf, &p)
             } else if requireSystem {
-                throw unexpected(buf, at: r, expected: hadSpace ? "a quoted system identifier" : "white space and a system identifier")
+                throw unexpected(
+                    buf, at: r,
+                    expected: hadSpace ? "a quoted system identifier" : "white space and a system identifier")
             }
         } else {
             throw unexpected(buf, at: p, expected: "SYSTEM or PUBLIC")

@@ -13,7 +13,8 @@ extension XMLScanner {
     /// Whether the next event will be read from the document's own bytes (rather than reported
     /// from what the last one left, or read from an entity's replacement text).
     var readsDocumentNext: Bool {
-        failure == nil && !pendingEnd && pendingIndex >= pendingEvents.count && phase != .done && frames.isEmpty && source == 0
+        failure == nil && !pendingEnd && pendingIndex >= pendingEvents.count && phase != .done && frames.isEmpty
+            && source == 0
     }
 
     /// The position in the document's buffer that reading will continue from: inside an entity,
@@ -61,7 +62,11 @@ extension XMLScanner {
     /// moved): all go into a new name pool; the others shift with the buffer.
     private mutating func relocateOpenElementNames(droppingFirst count: Int, from document: UncheckedBytes) {
         let pool = dtd?.namePool ?? 0
-        guard elements.contains(where: { ($0.name.qualified.source == 0 && $0.name.qualified.start < count) || (pool > 0 && $0.name.qualified.source == pool) })
+        guard
+            elements.contains(where: {
+                ($0.name.qualified.source == 0 && $0.name.qualified.start < count)
+                    || (pool > 0 && $0.name.qualified.source == pool)
+            })
         else {
             for index in elements.indices where elements[index].name.qualified.source == 0 {
                 elements[index].name.qualified.start -= count
@@ -85,7 +90,8 @@ extension XMLScanner {
             if name.source == 0 {
                 bytes.append(contentsOf: document.rawBuffer(unchecked: name.start..<name.end))
             } else {
-                bytes.append(contentsOf: UncheckedBytes(store.buffer(pool).bytes).rawBuffer(unchecked: name.start..<name.end))
+                bytes.append(
+                    contentsOf: UncheckedBytes(store.buffer(pool).bytes).rawBuffer(unchecked: name.start..<name.end))
             }
             moved.append((index, start))
         }

@@ -66,7 +66,9 @@ extension XMLScanner {
             } else {
                 // Copy the run up to the next byte that needs attention.
                 var q = p + 1
-                while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D { q += 1 }
+                while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D {
+                    q += 1
+                }
                 out.append(contentsOf: bytes.rawBuffer(unchecked: p..<q))
                 p = q
             }
@@ -86,7 +88,9 @@ extension XMLScanner {
     ///
     /// `mutating` though it changes nothing: called from a closure on a scanner the closure
     /// captured `inout` (the decoder's, in place), a non-mutating call would copy the scanner.
-    mutating func decodeCharacterData(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer) -> Int? {
+    mutating func decodeCharacterData(
+        _ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer
+    ) -> Int? {
         guard !slice.flags.contains(.attributeValue) else { return decodeAttributeValue(slice, document, into: out) }
         let bytes = UncheckedBytes(rawBytes(slice, document))
         let raw = hasRawLineEnds(slice.source)
@@ -120,11 +124,15 @@ extension XMLScanner {
                 var q = p + 1
                 while q + 8 <= count {
                     let word = bytes.loadWord(uncheckedAt: q)
-                    let stop = WordScan.zeroBytes(word ^ (WordScan.ones &* 0x26)) | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x0D))
+                    let stop =
+                        WordScan.zeroBytes(word ^ (WordScan.ones &* 0x26))
+                        | WordScan.zeroBytes(word ^ (WordScan.ones &* 0x0D))
                     if stop & WordScan.highs != 0 { break }
                     q += 8
                 }
-                while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D { q += 1 }
+                while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D {
+                    q += 1
+                }
                 guard let next = Self.copy(bytes.rawBuffer(unchecked: p..<q), into: out, at: w) else { return nil }
                 w = next
                 p = q
@@ -141,7 +149,9 @@ extension XMLScanner {
     /// - Returns: the number of bytes written, or `nil` for a value with an entity reference or a
     ///   tokenized type (spaces collapsed), a buffer too small, or a reference that does not scan
     ///   (callers then take `appendDecoded`'s path).
-    func decodeAttributeValue(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer) -> Int? {
+    func decodeAttributeValue(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer)
+        -> Int?
+    {
         guard !slice.flags.contains(.collapse) else { return nil }
         let bytes = UncheckedBytes(rawBytes(slice, document))
         let raw = hasRawLineEnds(slice.source)
@@ -183,7 +193,9 @@ extension XMLScanner {
     /// Writes what a character or predefined reference stands for into `out` at `offset`; the
     /// offset after it, or `nil` for an entity reference or when `out` has no room.
     @inline(__always)
-    static func writeReplacement(of kind: Lexer.Reference.Kind, into out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
+    static func writeReplacement(of kind: Lexer.Reference.Kind, into out: UnsafeMutableRawBufferPointer, at offset: Int)
+        -> Int?
+    {
         switch kind {
         case .character(let c):
             return writeUTF8(c, into: out, at: offset)
@@ -212,7 +224,8 @@ extension XMLScanner {
         var ignored: [UInt8] = []
         let document = source == 0 ? buf : UncheckedBytes.empty
         do {
-            try walkAttributeValue(reference, document, current: buf, output: &ignored, emit: false, expanded: &expanded)
+            try walkAttributeValue(
+                reference, document, current: buf, output: &ignored, emit: false, expanded: &expanded)
         } catch {
             throw ScanError(reason: error.reason, offset: offset(nameStart - 1))
         }
@@ -265,14 +278,18 @@ extension XMLScanner {
                             if emit { output.append(contentsOf: text.utf8) }
                             continue
                         }
-                        if undeclaredEntitiesAreErrors { throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0) }
+                        if undeclaredEntitiesAreErrors {
+                            throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0)
+                        }
                         continue
                     }
                     let entity = dtd.entities[index]
                     if entity.declaredInParameterEntity, undeclaredEntitiesAreErrors {
                         throw ScanError(reason: .undeclaredEntity(nameString()), offset: 0)
                     }
-                    if entity.notation != nil { throw ScanError(reason: .unparsedEntityReference(nameString()), offset: 0) }
+                    if entity.notation != nil {
+                        throw ScanError(reason: .unparsedEntityReference(nameString()), offset: 0)
+                    }
                     if entity.isExternal { throw ScanError(reason: .externalEntityReference(nameString()), offset: 0) }
                     if level.entity == index || stack.contains(where: { $0.entity == index }) {
                         throw ScanError(reason: .recursiveEntity(nameString()), offset: 0)
@@ -284,19 +301,31 @@ extension XMLScanner {
                     expanded += max(text.count, nameEnd - nameStart + 2)
                     if !emit {
                         if expanded > limits.maxEntityExpansionBytes {
-                            throw ScanError(reason: .entityExpansionLimitExceeded(limit: limits.maxEntityExpansionBytes), offset: 0)
+                            throw ScanError(
+                                reason: .entityExpansionLimitExceeded(limit: limits.maxEntityExpansionBytes), offset: 0)
                         }
-                        if expanded > limits.entityExpansionRatioThreshold, expanded / max(documentSize, 1) >= limits.maxEntityExpansionRatio {
-                            throw ScanError(reason: .entityExpansionRatioExceeded(limit: limits.maxEntityExpansionRatio), offset: 0)
+                        if expanded > limits.entityExpansionRatioThreshold,
+                            expanded / max(documentSize, 1) >= limits.maxEntityExpansionRatio
+                        {
+                            throw ScanError(
+                                reason: .entityExpansionRatioExceeded(limit: limits.maxEntityExpansionRatio), offset: 0)
                         }
                     }
                     stack.append(level)
-                    level = Level(source: entity.source, bytes: UncheckedBytes(text.bytes), position: 0, raw: text.rawLineEnds, entity: index)
+                    level = Level(
+                        source: entity.source, bytes: UncheckedBytes(text.bytes), position: 0, raw: text.rawLineEnds,
+                        entity: index)
                 }
             case UInt8(ascii: "<"):
-                throw ScanError(reason: .syntax("'<' is not allowed in attribute values (it comes from an entity's replacement text)"), offset: 0)
+                throw ScanError(
+                    reason: .syntax(
+                        "'<' is not allowed in attribute values (it comes from an entity's replacement text)"),
+                    offset: 0)
             case 0x0D:
-                if level.raw, level.position + 1 < level.bytes.count, level.bytes[unchecked: level.position + 1] == 0x0A { level.position += 1 }
+                if level.raw, level.position + 1 < level.bytes.count, level.bytes[unchecked: level.position + 1] == 0x0A
+                {
+                    level.position += 1
+                }
                 if emit { output.append(0x20) }
                 level.position += 1
             case 0x09, 0x0A:
@@ -307,7 +336,9 @@ extension XMLScanner {
                     var q = level.position + 1
                     while q < level.bytes.count {
                         let c = level.bytes[unchecked: q]
-                        if c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == 0x0D || c == 0x09 || c == 0x0A { break }
+                        if c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == 0x0D || c == 0x09 || c == 0x0A {
+                            break
+                        }
                         q += 1
                     }
                     output.append(contentsOf: level.bytes.rawBuffer(unchecked: level.position..<q))
@@ -332,7 +363,9 @@ extension XMLScanner {
             let codePoint = String(scalar.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - codePoint.count)) + codePoint
             throw ScanError(
-                reason: .malformedEntity(name: nameString, problem: "its replacement text holds U+\(padded), a character XML 1.0 does not allow"),
+                reason: .malformedEntity(
+                    name: nameString,
+                    problem: "its replacement text holds U+\(padded), a character XML 1.0 does not allow"),
                 offset: 0)
         }
         return text

@@ -233,7 +233,8 @@ internal struct XMLScanner {
         self.limits = options.limits
         self.processNamespaces = options.shouldProcessNamespaces
         self.entityReplacements = options.undeclaredEntityReplacements
-        self.lexer = Lexer(maxNameLength: options.limits.maxNameLength, processNamespaces: options.shouldProcessNamespaces)
+        self.lexer = Lexer(
+            maxNameLength: options.limits.maxNameLength, processNamespaces: options.shouldProcessNamespaces)
         self.documentSize = documentSize
         self.end = documentSize
     }
@@ -342,7 +343,9 @@ internal struct XMLScanner {
     /// scanner made for these buffers (`XMLReader.checked` clamps any other to them first), so
     /// its range lies within its buffer (checked in debug builds by the buffer's slicing).
     @usableFromInline
-    static func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, _ dtd: DTDStore?) -> UnsafeRawBufferPointer {
+    static func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, _ dtd: DTDStore?)
+        -> UnsafeRawBufferPointer
+    {
         let buffer: UnsafeRawBufferPointer
         if slice.source == 0 {
             buffer = document
@@ -378,7 +381,9 @@ internal struct XMLScanner {
         if p >= limit {
             if !frames.isEmpty, let dtd {
                 let name = String(decoding: dtd.entities[frames[frames.count - 1].entity].name, as: UTF8.self)
-                return error(.malformedEntity(name: name, problem: "its replacement text ends where \(expected) is expected"), at: p)
+                return error(
+                    .malformedEntity(name: name, problem: "its replacement text ends where \(expected) is expected"),
+                    at: p)
             }
             return error(.unexpectedEndOfInput(expected: expected), at: p)
         }
@@ -391,7 +396,10 @@ internal struct XMLScanner {
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b < 0x80 {
             return b == 0x20
-                ? "space" : b == 0x0A ? "line feed" : b == 0x09 ? "tab" : b == 0x0D ? "carriage return" : "U+\(String(b, radix: 16, uppercase: true))"
+                ? "space"
+                : b == 0x0A
+                    ? "line feed"
+                    : b == 0x09 ? "tab" : b == 0x0D ? "carriage return" : "U+\(String(b, radix: 16, uppercase: true))"
         }
         if let (scalar, _) = decodeScalar(buf, p, limit), let u = Unicode.Scalar(scalar) {
             return "'\(Character(u))'"
@@ -423,7 +431,10 @@ internal struct XMLScanner {
         let text = store.buffer(entity.source)
         try account(max(text.count, referenceEnd - referenceStart), at: referenceStart)
         let referenceOffset = frames.first?.referenceOffset ?? (source == 0 ? referenceStart : offset(referenceStart))
-        frames.append(Frame(source: source, position: referenceEnd, end: end, entity: index, depth: elements.count, referenceOffset: referenceOffset))
+        frames.append(
+            Frame(
+                source: source, position: referenceEnd, end: end, entity: index, depth: elements.count,
+                referenceOffset: referenceOffset))
         activeEntities[index] = true
         source = entity.source
         position = 0
@@ -435,7 +446,8 @@ internal struct XMLScanner {
         let frame = frames[frames.count - 1]
         if elements.count != frame.depth, phase == .content {
             let name = String(decoding: dtd?.entities[frame.entity].name ?? [], as: UTF8.self)
-            throw error(.malformedEntity(name: name, problem: "an element starts in it but does not end in it"), at: end)
+            throw error(
+                .malformedEntity(name: name, problem: "an element starts in it but does not end in it"), at: end)
         }
         frames.removeLast()
         activeEntities[frame.entity] = false

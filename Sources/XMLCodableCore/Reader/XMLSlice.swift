@@ -82,6 +82,8 @@ public struct XMLSlice: Sendable, Hashable {
         /// An attribute value (its references may name any declared general entity).
         @usableFromInline internal static let attributeValue = Flags(rawValue: 1 << 4)
         /// The flags that mean the raw bytes are not the value.
-        @usableFromInline internal static let needsDecoding: Flags = [.references, .carriageReturn, .attributeWhitespace, .collapse]
+        @usableFromInline internal static let needsDecoding: Flags = [
+            .references, .carriageReturn, .attributeWhitespace, .collapse,
+        ]
     }
 }

@@ -60,10 +60,13 @@ extension Attribute: ExpressibleByIntegerLiteral where Value: ExpressibleByInteg
 
 extension Attribute: ExpressibleByUnicodeScalarLiteral where Value: ExpressibleByUnicodeScalarLiteral {
     /// Wraps a Unicode scalar literal.
-    public init(unicodeScalarLiteral value: Value.UnicodeScalarLiteralType) { wrappedValue = Value(unicodeScalarLiteral: value) }
+    public init(unicodeScalarLiteral value: Value.UnicodeScalarLiteralType) {
+        wrappedValue = Value(unicodeScalarLiteral: value)
+    }
 }
 
-extension Attribute: ExpressibleByExtendedGraphemeClusterLiteral where Value: ExpressibleByExtendedGraphemeClusterLiteral {
+extension Attribute: ExpressibleByExtendedGraphemeClusterLiteral
+where Value: ExpressibleByExtendedGraphemeClusterLiteral {
     /// Wraps a grapheme cluster literal.
     public init(extendedGraphemeClusterLiteral value: Value.ExtendedGraphemeClusterLiteralType) {
         wrappedValue = Value(extendedGraphemeClusterLiteral: value)

@@ -31,7 +31,9 @@ internal struct ByteKeyTable: Sendable {
                 let index = slots[slot]
                 if index < 0 { return nil }
                 let entry = keys[Int(index)]
-                if entry.count == key.count, bytesEqual(UnsafeRawBufferPointer(rebasing: store[entry.start..<entry.start + entry.count]), key) {
+                if entry.count == key.count,
+                    bytesEqual(UnsafeRawBufferPointer(rebasing: store[entry.start..<entry.start + entry.count]), key)
+                {
                     return entry.value
                 }
                 slot = (slot + 1) & mask
@@ -65,7 +67,9 @@ internal struct ByteKeyTable: Sendable {
         let size = max(16, slots.count * 2)
         slots = [Int32](repeating: -1, count: size)
         for (index, entry) in keys.enumerated() {
-            let h = store.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[entry.start..<entry.start + entry.count])) }
+            let h = store.withUnsafeBytes {
+                Self.hash(UnsafeRawBufferPointer(rebasing: $0[entry.start..<entry.start + entry.count]))
+            }
             place(Int32(index), hash: h)
         }
     }

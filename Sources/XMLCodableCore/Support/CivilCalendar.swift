@@ -70,7 +70,8 @@ internal enum CivilCalendar {
         let (year, month, day) = civilFromDays(days)
         let weekday = ((days % 7) + 7 + 4) % 7
         return Fields(
-            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
+            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+            second: secondOfDay % 60,
             millisecond: millisecond, weekday: weekday)
     }
 
@@ -78,12 +79,15 @@ internal enum CivilCalendar {
     /// `nil` when a field is out of its range: month 1–12, day within the month, hour 0–23 (or
     /// 24:00:00 exactly, the end of the day), minute 0–59, second 0–60 (a leap second is the
     /// first second of the next minute).
-    static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double = 0, offset: Int = 0) -> Date? {
+    static func date(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double = 0, offset: Int = 0
+    ) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
         guard (0...59).contains(minute), (0...60).contains(second), fraction >= 0, fraction < 1 else { return nil }
         guard (0...23).contains(hour) || (hour == 24 && minute == 0 && second == 0 && fraction == 0) else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction)
+        return Date(
+            timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction)
     }
 
     /// Whether a year of the proleptic Gregorian calendar has a 29 February.

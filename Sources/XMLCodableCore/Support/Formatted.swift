@@ -15,8 +15,8 @@
 // Codable calls `decode(_:forKey:)` for a wrapper (it is not an `Optional`), which would throw
 // `keyNotFound`; the `KeyedDecodingContainer` and `KeyedEncodingContainer` overloads of
 // XMLOptionalValueWrapper.swift, chosen at compile time for any `XMLOptionalValueWrapper`, read a
-// missing key as `nil` and encode `nil` through `encodeIfPresent`, as for a plain optional. The placement wrappers conform when their
-// value does, so the formats compose with them:
+// missing key as `nil` and encode `nil` through `encodeIfPresent`, as for a plain optional. The
+// placement wrappers conform when their value does, so the formats compose with them:
 //
 //     @Attribute @Formatted<EpochSecondsDateFormat> var created: Date
 //     @Attribute @OptionalFormatted<HTTPDateFormat> var expires: Date?

@@ -31,7 +31,8 @@ extension XMLDecoder.DateDecodingStrategy {
                 let container = try decoder.singleValueContainer()
                 let text = try container.decode(String.self)
                 guard let date = parse(text) else {
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: XMLDecoderImpl.unmatchedDateMessage(text))
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: XMLDecoderImpl.unmatchedDateMessage(text))
                 }
                 return date
             }
@@ -65,7 +66,9 @@ extension XMLDecoderImpl {
         try checkInUse()
         let path = codingPathNode
         let text = try string(value, path: path)
-        guard let date = parse(text) else { throw dataCorrupted(Self.unmatchedDateMessage(text), at: value, path: path) }
+        guard let date = parse(text) else {
+            throw dataCorrupted(Self.unmatchedDateMessage(text), at: value, path: path)
+        }
         return date
     }
 }

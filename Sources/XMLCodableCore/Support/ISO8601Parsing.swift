@@ -42,11 +42,15 @@ internal enum ISO8601Parsing {
             i += 1
             return true
         }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")), let day = number(2),
-            i < bytes.count, bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == UInt8(ascii: " ")
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
+            let day = number(2),
+            i < bytes.count,
+            bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == UInt8(ascii: " ")
         else { return nil }
         i += 1
-        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")), let second = number(2) else { return nil }
+        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
+            let second = number(2)
+        else { return nil }
         var fraction = 0.0
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") {
             i += 1
@@ -82,7 +86,9 @@ internal enum ISO8601Parsing {
             return nil
         }
         guard i == bytes.count else { return nil }
-        return CivilCalendar.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction, offset: offset)
+        return CivilCalendar.date(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+            offset: offset)
     }
 
     /// How many digits of the second `string(from:fraction:)` writes.
@@ -99,12 +105,17 @@ internal enum ISO8601Parsing {
     /// Formats a date as `YYYY-MM-DDTHH:MM:SS[.fff]Z` (UTC); `nil` when its year is not 0000 to
     /// 9999 (or it is not a finite date).
     static func string(from date: Date, fraction: Fraction = .whenPresent) -> String? {
-        guard let time = CivilCalendar.fields(of: date, precision: fraction == .none ? .seconds : .milliseconds), (0...9999).contains(time.year) else {
+        guard let time = CivilCalendar.fields(of: date, precision: fraction == .none ? .seconds : .milliseconds),
+            (0...9999).contains(time.year)
+        else {
             return nil
         }
         let pad = CivilCalendar.digits
-        var text = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))T\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
-        if fraction == .milliseconds || (fraction == .whenPresent && time.millisecond != 0) { text += "." + pad(time.millisecond, 3) }
+        var text = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))"
+        text += "T\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
+        if fraction == .milliseconds || (fraction == .whenPresent && time.millisecond != 0) {
+            text += "." + pad(time.millisecond, 3)
+        }
         return text + "Z"
     }
 
@@ -116,6 +127,8 @@ internal enum ISO8601Parsing {
             EncodingError.Context(
                 codingPath: codingPath,
                 debugDescription:
-                    "The date \(date.timeIntervalSince1970) seconds since 1970 has no ISO 8601 form with a four-digit year (years 0000 to 9999)."))
+                    "The date \(date.timeIntervalSince1970) seconds since 1970 has no ISO 8601 form with a "
+                    + "four-digit year (years 0000 to 9999)."
+            ))
     }
 }

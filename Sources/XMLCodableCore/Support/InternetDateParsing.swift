@@ -34,7 +34,10 @@ internal enum InternetDateParsing {
     static let shortWeekdays = names(weekdays)
     static let fullWeekdays = names(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"])
     static let shortMonths = names(months)
-    static let fullMonths = names(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"])
+    static let fullMonths = names([
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ])
 
     private static func names(_ written: [String]) -> [String] { written.map { $0.lowercased() } }
 
@@ -42,10 +45,13 @@ internal enum InternetDateParsing {
 
     /// `Sun, 06 Nov 1994 08:49:37 ` followed by `zone`, in UTC; `nil` outside the years 1 to 9999.
     static func string(from date: Date, zone: String) -> String? {
-        guard let time = CivilCalendar.fields(of: date, precision: .seconds), (1...9999).contains(time.year) else { return nil }
+        guard let time = CivilCalendar.fields(of: date, precision: .seconds), (1...9999).contains(time.year) else {
+            return nil
+        }
         let pad = CivilCalendar.digits
         return
-            "\(weekdays[time.weekday]), \(pad(time.day, 2)) \(months[time.month - 1]) \(pad(time.year, 4)) \(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2)) \(zone)"
+            "\(weekdays[time.weekday]), \(pad(time.day, 2)) \(months[time.month - 1]) \(pad(time.year, 4)) "
+            + "\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2)) \(zone)"
     }
 
     // MARK: - HTTP-date
@@ -60,22 +66,29 @@ internal enum InternetDateParsing {
             let year: Int
             let month: Int
             if scanner.skip("-") {
-                guard fullWeekdays.contains(dayName), let found = scanner.month(), scanner.skip("-"), let twoDigits = scanner.number(digits: 2...2) else {
+                guard fullWeekdays.contains(dayName), let found = scanner.month(), scanner.skip("-"),
+                    let twoDigits = scanner.number(digits: 2...2)
+                else {
                     return nil
                 }
                 month = found
                 year = httpYear(twoDigits: twoDigits, currentYear: currentYear)
             } else {
-                guard shortWeekdays.contains(dayName), let found = scanner.month(), let fourDigits = scanner.number(digits: 4...4) else { return nil }
+                guard shortWeekdays.contains(dayName), let found = scanner.month(),
+                    let fourDigits = scanner.number(digits: 4...4)
+                else { return nil }
                 month = found
                 year = fourDigits
             }
-            guard let (hour, minute, second) = scanner.time(secondsRequired: true), scanner.word() == "gmt", scanner.isAtEnd else { return nil }
+            guard let (hour, minute, second) = scanner.time(secondsRequired: true), scanner.word() == "gmt",
+                scanner.isAtEnd
+            else { return nil }
             return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0)
         }
         // asctime `Sun Nov  6 08:49:37 1994`.
         guard shortWeekdays.contains(dayName), let month = scanner.month(), let day = scanner.number(digits: 1...2),
-            let (hour, minute, second) = scanner.time(secondsRequired: true), let year = scanner.number(digits: 4...4), scanner.isAtEnd
+            let (hour, minute, second) = scanner.time(secondsRequired: true), let year = scanner.number(digits: 4...4),
+            scanner.isAtEnd
         else { return nil }
         return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0)
     }
@@ -97,11 +110,14 @@ internal enum InternetDateParsing {
             guard shortWeekdays.contains(dayName) || fullWeekdays.contains(dayName) else { return nil }
             _ = scanner.skip(",")
         }
-        guard let day = scanner.number(digits: 1...2), let month = scanner.month(), let digits = scanner.numberWithDigitCount(),
+        guard let day = scanner.number(digits: 1...2), let month = scanner.month(),
+            let digits = scanner.numberWithDigitCount(),
             digits.count == 2 || digits.count == 4
         else { return nil }
         let year = digits.count == 4 ? digits.value : digits.value < 50 ? 2000 + digits.value : 1900 + digits.value
-        guard let (hour, minute, second) = scanner.time(secondsRequired: false), let offset = scanner.zone() else { return nil }
+        guard let (hour, minute, second) = scanner.time(secondsRequired: false), let offset = scanner.zone() else {
+            return nil
+        }
         if scanner.skip("(") {
             guard scanner.skipComment() else { return nil }
         }
@@ -111,13 +127,16 @@ internal enum InternetDateParsing {
 
     /// The offsets, in hours, of the zone names RFC 822 defines (with `UTC`, which feeds use).
     static let zones: [String: Int] = [
-        "ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+        "ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6,
+        "pst": -8, "pdt": -7,
     ]
 
     /// A date of these formats: years 1 to 9999, every field in range.
-    private static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Date? {
+    private static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Date?
+    {
         guard (1...9999).contains(year) else { return nil }
-        return CivilCalendar.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        return CivilCalendar.date(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 
     /// Reads the tokens of a date: words (ASCII letters, lowercased), numbers and punctuation,
@@ -134,7 +153,9 @@ internal enum InternetDateParsing {
         var isAtEnd: Bool { index == bytes.count }
 
         private mutating func skipSpaces() {
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+            }
         }
 
         /// Skips `character` (and the spaces after it) if it is next.
@@ -148,7 +169,9 @@ internal enum InternetDateParsing {
         /// The next run of ASCII letters, lowercased; `nil` (and nothing read) when there is none.
         mutating func word() -> String? {
             let start = index
-            while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
+            while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"),
+                (bytes[index] | 0x20) <= UInt8(ascii: "z")
+            { index += 1 }
             guard index > start else { return nil }
             let word = String(decoding: bytes[start..<index].map { $0 | 0x20 }, as: UTF8.self)
             skipSpaces()
@@ -158,7 +181,10 @@ internal enum InternetDateParsing {
         /// A month's number, from its three-letter abbreviation or its full name.
         mutating func month() -> Int? {
             guard let name = word() else { return nil }
-            guard let month = InternetDateParsing.shortMonths.firstIndex(of: name) ?? InternetDateParsing.fullMonths.firstIndex(of: name) else { return nil }
+            guard
+                let month = InternetDateParsing.shortMonths.firstIndex(of: name)
+                    ?? InternetDateParsing.fullMonths.firstIndex(of: name)
+            else { return nil }
             return month + 1
         }
 
@@ -198,7 +224,9 @@ internal enum InternetDateParsing {
                 // A military zone: one letter but J.
                 return name.count == 1 && name != "j" ? 0 : nil
             }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else {
+                return nil
+            }
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
             guard let (first, count) = numberWithDigitCount() else { return nil }

@@ -31,23 +31,30 @@ extension ElementAndAttribute: XMLWrapperMarker {
 /// A wrapper whose value the encoder writes itself, so that dates, data, URLs and decimals inside
 /// it follow the encoder's strategies.
 internal protocol XMLEncodableWrapper {
-    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode)
+        throws
 }
 
 extension Attribute: XMLEncodableWrapper where Value: Encodable {
-    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode)
+        throws
+    {
         try encoder.encode(wrappedValue, into: target, path: path, passThrough: true)
     }
 }
 
 extension Element: XMLEncodableWrapper where Value: Encodable {
-    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode)
+        throws
+    {
         try encoder.encode(wrappedValue, into: target, path: path, passThrough: true)
     }
 }
 
 extension ElementAndAttribute: XMLEncodableWrapper where Value: Encodable {
-    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode) throws {
+    func encodeWrappedValue(with encoder: XMLEncoderImpl, into target: XMLEncoderImpl.Target, path: CodingPathNode)
+        throws
+    {
         try encoder.encode(wrappedValue, into: target, path: path, passThrough: true)
     }
 }
@@ -59,7 +66,8 @@ internal protocol XMLDecodableWrapper {
 }
 
 extension Attribute: XMLDecodableWrapper where Value: Decodable {
-    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Attribute {
+    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> Attribute
+    {
         Attribute(try decoder.unwrap(value, as: Value.self, path: path))
     }
 }
@@ -71,7 +79,9 @@ extension Element: XMLDecodableWrapper where Value: Decodable {
 }
 
 extension ElementAndAttribute: XMLDecodableWrapper where Value: Decodable {
-    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws -> ElementAndAttribute {
+    static func decodeWrapped(_ decoder: XMLDecoderImpl, _ value: XMLValue, _ path: CodingPathNode) throws
+        -> ElementAndAttribute
+    {
         ElementAndAttribute(try decoder.unwrap(value, as: Value.self, path: path))
     }
 }
@@ -133,7 +143,9 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes an optional element-or-attribute property; a missing key is `nil`.
-    public func decode<T: Decodable>(_ type: ElementAndAttribute<T?>.Type, forKey key: Key) throws -> ElementAndAttribute<T?> {
+    public func decode<T: Decodable>(_ type: ElementAndAttribute<T?>.Type, forKey key: Key) throws
+        -> ElementAndAttribute<T?>
+    {
         try decodeIfPresent(type, forKey: key) ?? ElementAndAttribute(nil)
     }
 }

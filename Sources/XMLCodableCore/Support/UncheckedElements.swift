@@ -50,7 +50,8 @@ internal struct UncheckedElements<Element> {
     /// The element at `index`, which the caller guarantees is in `0 ..< count`.
     @inline(__always)
     subscript(unchecked index: Int) -> Element {
-        assert(index >= 0 && index < buffer.count, "UncheckedElements: element \(index) is outside 0 ..< \(buffer.count)")
+        assert(
+            index >= 0 && index < buffer.count, "UncheckedElements: element \(index) is outside 0 ..< \(buffer.count)")
         // In bounds, so the buffer is not empty and its address is not nil.
         return buffer.baseAddress.unsafelyUnwrapped[index]
     }

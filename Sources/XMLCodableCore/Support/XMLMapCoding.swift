@@ -30,7 +30,8 @@
 ///     static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
 ///         switch key.stringValue {
 ///         case "tags": .wrapped
-///         case "metadata": XMLMapFormat(entry: "Meta", key: "Name", value: nil, keyPlacement: .attribute, isFlattened: true)
+///         case "metadata":
+///             XMLMapFormat(entry: "Meta", key: "Name", value: nil, keyPlacement: .attribute, isFlattened: true)
 ///         default: nil
 ///         }
 ///     }

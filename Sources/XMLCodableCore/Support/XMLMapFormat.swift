@@ -45,7 +45,10 @@ public struct XMLMapFormat: Sendable, Hashable {
     ///   - value: The name of the element holding the value, or `nil` for the entry's own content.
     ///   - keyPlacement: Whether the key is a child element or an attribute of the entry.
     ///   - isFlattened: Whether the entries go straight into the parent element.
-    public init(entry: String? = "entry", key: String = "key", value: String? = "value", keyPlacement: KeyPlacement = .element, isFlattened: Bool = false) {
+    public init(
+        entry: String? = "entry", key: String = "key", value: String? = "value", keyPlacement: KeyPlacement = .element,
+        isFlattened: Bool = false
+    ) {
         self.entry = entry
         self.key = key
         self.value = value

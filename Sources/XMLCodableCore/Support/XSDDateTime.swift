@@ -72,11 +72,14 @@ internal enum XSDDateTime {
         let count = bytes.count
         var i = 0
         func failure(_ reason: String) -> Result<Date, Failure> { .failure(Failure(reason: reason)) }
-        func fieldFailure(_ reason: String) -> Result<Date, Failure> { .failure(Failure(reason: reason, isFieldError: true)) }
+        func fieldFailure(_ reason: String) -> Result<Date, Failure> {
+            .failure(Failure(reason: reason, isFieldError: true))
+        }
         let shape =
             form == .date
             ? "it is not of the form YYYY-MM-DD, with an optional zone (Z, +hh:mm or -hh:mm)"
-            : "it is not of the form YYYY-MM-DDThh:mm:ss, with an optional fraction of a second and zone (Z, +hh:mm or -hh:mm)"
+            : "it is not of the form YYYY-MM-DDThh:mm:ss, with an optional fraction of a second and zone (Z, "
+                + "+hh:mm or -hh:mm)"
         func digit(at position: Int) -> Int? {
             guard position < count else { return nil }
             let d = Int(bytes[position]) - 48
@@ -129,10 +132,14 @@ internal enum XSDDateTime {
             if i < count, bytes[i] == UInt8(ascii: "T") { return failure("it has a time, which an xs:date does not") }
         case .dateTime:
             guard skip("T") else {
-                let atZone = i == count || bytes[i] == UInt8(ascii: "Z") || bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")
+                let atZone =
+                    i == count || bytes[i] == UInt8(ascii: "Z") || bytes[i] == UInt8(ascii: "+")
+                    || bytes[i] == UInt8(ascii: "-")
                 return failure(atZone ? "it has no time (Thh:mm:ss after the day), which an xs:dateTime needs" : shape)
             }
-            guard let h = number(2), skip(":"), let m = number(2), skip(":"), let s = number(2) else { return failure(shape) }
+            guard let h = number(2), skip(":"), let m = number(2), skip(":"), let s = number(2) else {
+                return failure(shape)
+            }
             (hour, minute, second) = (h, m, s)
             if skip(".") {
                 // The first 18 digits as an integer, divided once by their power of ten (so `.1`
@@ -163,7 +170,8 @@ internal enum XSDDateTime {
             } else if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
                 let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
                 i += 1
-                guard let zoneHours = number(2), skip(":"), let zoneMinutes = number(2), zoneMinutes <= 59, zoneHours * 60 + zoneMinutes <= 14 * 60
+                guard let zoneHours = number(2), skip(":"), let zoneMinutes = number(2), zoneMinutes <= 59,
+                    zoneHours * 60 + zoneMinutes <= 14 * 60
                 else { return failure(zone) }
                 offset = sign * (zoneHours * 3600 + zoneMinutes * 60)
             } else {
@@ -177,10 +185,13 @@ internal enum XSDDateTime {
         let days = CivilCalendar.daysInMonth(year: year, month: month)
         guard day >= 1, day <= days else {
             if day == 0 { return fieldFailure("there is no day 0") }
-            return fieldFailure(month == 2 ? "February \(year) has \(days) days" : "\(monthNames[month - 1]) has \(days) days")
+            return fieldFailure(
+                month == 2 ? "February \(year) has \(days) days" : "\(monthNames[month - 1]) has \(days) days")
         }
         if hour == 24 {
-            guard minute == 0, second == 0, fraction == 0 else { return fieldFailure("24:00:00 is the only time with hour 24 (the end of the day)") }
+            guard minute == 0, second == 0, fraction == 0 else {
+                return fieldFailure("24:00:00 is the only time with hour 24 (the end of the day)")
+            }
         } else {
             guard hour <= 23 else { return fieldFailure("there is no hour \(hour)") }
         }
@@ -188,14 +199,16 @@ internal enum XSDDateTime {
         guard second <= 59 else { return fieldFailure("there is no second \(second) (XML Schema has no leap seconds)") }
         guard
             let date = CivilCalendar.date(
-                year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction, offset: offset)
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+                offset: offset)
         else { return failure(shape) }
         return .success(date)
     }
 
     /// The names of the months, for messages.
     private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
     ]
 
     /// The text of a date in UTC: `2000-10-01` (the day the date falls in) or
@@ -203,7 +216,9 @@ internal enum XSDDateTime {
     /// fraction of a second, to the nearest millisecond); `nil` for a year outside -9999 to 9999,
     /// or a date that is not finite.
     static func string(from date: Date, as form: Form) -> String? {
-        guard let time = CivilCalendar.fields(of: date, precision: form == .date ? .seconds : .milliseconds), years.contains(time.year) else {
+        guard let time = CivilCalendar.fields(of: date, precision: form == .date ? .seconds : .milliseconds),
+            years.contains(time.year)
+        else {
             return nil
         }
         let pad = CivilCalendar.digits
@@ -227,7 +242,8 @@ internal enum XSDDateTime {
             EncodingError.Context(
                 codingPath: codingPath,
                 debugDescription:
-                    "The date \(date.timeIntervalSince1970) seconds since 1970 has no \(form.typeName) form: its year is not between -9999 and 9999, or it is not finite."
+                    "The date \(date.timeIntervalSince1970) seconds since 1970 has no \(form.typeName) form: "
+                    + "its year is not between -9999 and 9999, or it is not finite."
             ))
     }
 }

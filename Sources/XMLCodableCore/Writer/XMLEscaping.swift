@@ -16,14 +16,19 @@ internal enum XMLEscaping {
     case custom(CustomTables)
 
     /// XMLCoder's default table, for text and for attribute values alike.
-    static let defaultTable: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")]
+    static let defaultTable: [(String, String)] = [
+        ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;"),
+    ]
 
     /// The escaping for the encoder's settings, or an error naming the first table entry that
     /// cannot be used.
-    static func make(minimal: Bool, elements: [(String, String)], attributes: [(String, String)]) throws -> XMLEscaping {
+    static func make(minimal: Bool, elements: [(String, String)], attributes: [(String, String)]) throws -> XMLEscaping
+    {
         if minimal { return .minimal }
         if areDefault(elements, attributes) { return .defaultTables }
-        return .custom(CustomTables(text: try table(elements, inAttribute: false), attribute: try table(attributes, inAttribute: true)))
+        return .custom(
+            CustomTables(
+                text: try table(elements, inAttribute: false), attribute: try table(attributes, inAttribute: true)))
     }
 
     /// Whether both tables are XMLCoder's default table.
@@ -75,7 +80,9 @@ internal enum XMLEscaping {
         var runStart = 0
         var index = 0
         while index + 2 < utf8.count {
-            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"),
+                utf8[index + 2] == UInt8(ascii: ">")
+            {
                 section(UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
                 runStart = index + 2
                 index += 2
@@ -121,17 +128,24 @@ internal enum XMLEscaping {
         for entry in entries {
             let scalars = entry.0.unicodeScalars
             guard scalars.count == 1, let character = scalars.first else {
-                throw InvalidEntry(entry: entry, inAttribute: inAttribute, reason: "an entry must replace exactly one character")
+                throw InvalidEntry(
+                    entry: entry, inAttribute: inAttribute, reason: "an entry must replace exactly one character")
             }
             guard isXMLChar(character.value) else {
                 throw InvalidEntry(
                     entry: entry, inAttribute: inAttribute,
-                    reason: "U+\(String(character.value, radix: 16, uppercase: true)) cannot be written in XML 1.0, even as a reference")
+                    reason:
+                        "U+\(String(character.value, radix: 16, uppercase: true)) cannot be written in XML "
+                        + "1.0, even as a reference"
+                )
             }
             guard referencedScalar(entry.1) == character else {
                 throw InvalidEntry(
                     entry: entry, inAttribute: inAttribute,
-                    reason: "the replacement must be a reference that reads back as the same character (&amp; &lt; &gt; &apos; &quot;, &#N; or &#xH;)")
+                    reason:
+                        "the replacement must be a reference that reads back as the same character (&amp; &lt; "
+                        + "&gt; &apos; &quot;, &#N; or &#xH;)"
+                )
             }
             // The first entry for a character wins (XMLCoder applies the entries in order, so a
             // later one finds the character already replaced).
@@ -143,8 +157,10 @@ internal enum XMLEscaping {
         // return in an attribute value as spaces (attribute-value normalization), so they are
         // references whatever the table says.
         let mask = inAttribute ? XMLEncodedTree.Flags.escapeInAttribute : XMLEncodedTree.Flags.escapeInText
-        let required = (UInt8(0)..<0x80).filter { XMLEncodedTree.classTable[Int($0)] & mask != 0 && (inAttribute || $0 != UInt8(ascii: ">")) }
-            .map { (Unicode.Scalar($0), String(describing: reference(for: $0))) }
+        let required = (UInt8(0)..<0x80).filter {
+            XMLEncodedTree.classTable[Int($0)] & mask != 0 && (inAttribute || $0 != UInt8(ascii: ">"))
+        }
+        .map { (Unicode.Scalar($0), String(describing: reference(for: $0))) }
         for (character, reference) in required where table[character] == nil { table[character] = reference }
         return table
     }
@@ -161,7 +177,9 @@ internal enum XMLEscaping {
         default: break
         }
         let bytes = Array(reference.utf8)
-        guard bytes.count >= 4, bytes[0] == UInt8(ascii: "&"), bytes[1] == UInt8(ascii: "#"), bytes[bytes.count - 1] == UInt8(ascii: ";") else {
+        guard bytes.count >= 4, bytes[0] == UInt8(ascii: "&"), bytes[1] == UInt8(ascii: "#"),
+            bytes[bytes.count - 1] == UInt8(ascii: ";")
+        else {
             return nil
         }
         var digits = bytes[2..<(bytes.count - 1)]
@@ -202,7 +220,9 @@ extension XMLEscaping.CustomTables {
         while case .scalarValue(let scalar) = decoder.decode(&iterator) {
             let length = UTF8.width(scalar)
             var replacement = table[scalar]
-            if replacement == nil, !inAttribute, scalar == ">", previous.0 == "]", previous.1 == "]" { replacement = "&gt;" }
+            if replacement == nil, !inAttribute, scalar == ">", previous.0 == "]", previous.1 == "]" {
+                replacement = "&gt;"
+            }
             if let replacement {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 bytes.append(contentsOf: replacement.utf8)

@@ -14,7 +14,9 @@ package enum XMLMarkup {
     /// Hands `put` the text with the characters XML gives meaning to replaced by references, as
     /// a tree is written: `&`, `<`, `>` and carriage return in text; `&`, `<`, `"`, tab, line
     /// feed and carriage return in attribute values.
-    package static func escape(_ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ put: (UnsafeRawBufferPointer) -> Void) {
+    package static func escape(
+        _ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ put: (UnsafeRawBufferPointer) -> Void
+    ) {
         let mask = inAttribute ? XMLEscaping.minimal.attributeMask : XMLEscaping.minimal.textMask
         XMLEscaping.escape(bytes.assumingMemoryBound(to: UInt8.self), mask: mask) { put(UnsafeRawBufferPointer($0)) }
     }

@@ -36,7 +36,8 @@ extension XMLWriter {
         var message: String {
             switch self {
             case .invalid(let why): why
-            case .invalidCharacter(let scalar): "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be represented in XML 1.0"
+            case .invalidCharacter(let scalar):
+                "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be represented in XML 1.0"
             }
         }
     }
@@ -53,8 +54,12 @@ extension XMLWriter {
     /// Appends the XML declaration and a line feed, or throws if it cannot be written.
     mutating func appendDeclaration(_ declaration: XMLDeclaration, otherEncoding: OtherEncoding) throws(PrologError) {
         let version = declaration.version.utf8
-        guard version.count >= 3, version.starts(with: "1.".utf8), version.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            throw .invalid(declaration.version.isEmpty ? "an XML declaration needs a version" : "the XML version \"\(declaration.version)\" is not 1.x")
+        guard version.count >= 3, version.starts(with: "1.".utf8),
+            version.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else {
+            throw .invalid(
+                declaration.version.isEmpty
+                    ? "an XML declaration needs a version" : "the XML version \"\(declaration.version)\" is not 1.x")
         }
         var encoding = declaration.encoding
         if let name = encoding, !name.utf8.elementsEqual("UTF-8".utf8, by: { $0 & 0xDF == $1 & 0xDF }) {
@@ -82,13 +87,17 @@ extension XMLWriter {
     ///   (a tree) rather than refused (the encoder, which writes XMLCoder's form).
     mutating func appendDoctype(_ doctype: XMLDocumentType, singleQuotes: Bool) throws(PrologError) {
         // The doctype's name is a Name (it need not be a QName, even with namespaces).
-        guard Self.isName(doctype.name, namespaceAware: false) else { throw .invalid("the document type name \"\(doctype.name)\" is not an XML name") }
+        guard Self.isName(doctype.name, namespaceAware: false) else {
+            throw .invalid("the document type name \"\(doctype.name)\" is not an XML name")
+        }
         if let publicID = doctype.publicID {
             let extras = Set(" \r\n-'()+,./:=?;!*#@$_%".utf8)
             let isPubid = publicID.utf8.allSatisfy { b in
                 (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || extras.contains(b)
             }
-            guard isPubid else { throw .invalid("the public identifier \"\(publicID)\" has characters a public identifier cannot have") }
+            guard isPubid else {
+                throw .invalid("the public identifier \"\(publicID)\" has characters a public identifier cannot have")
+            }
         }
         var quote = "\""
         if let systemID = doctype.systemID {
@@ -97,7 +106,9 @@ extension XMLWriter {
             // but still ends the literal in XML.
             if systemID.utf8.contains(UInt8(ascii: "\"")) {
                 guard singleQuotes else { throw .invalid("the system identifier \"\(systemID)\" contains '\"'") }
-                guard !systemID.utf8.contains(UInt8(ascii: "'")) else { throw .invalid("the system identifier contains both kinds of quote") }
+                guard !systemID.utf8.contains(UInt8(ascii: "'")) else {
+                    throw .invalid("the system identifier contains both kinds of quote")
+                }
                 quote = "'"
             }
         }

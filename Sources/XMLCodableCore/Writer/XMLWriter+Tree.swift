@@ -69,14 +69,22 @@ extension XMLWriter {
         case .element:
             return
         case .text(let text):
-            if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) {
+                throw TreeError(reason: .invalidCharacter(bad), path: path())
+            }
             appendEscaped(text, inAttribute: false)
         case .cdata(let text):
-            if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) {
+                throw TreeError(reason: .invalidCharacter(bad), path: path())
+            }
             appendCDATA(text)
         case .comment(let text):
-            if let bad = XMLTreeValidation.invalidCharacter(in: text) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
-            if Self.contains(text, "--") || text.utf8.last == UInt8(ascii: "-") { throw TreeError(reason: .invalidComment(text), path: path()) }
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) {
+                throw TreeError(reason: .invalidCharacter(bad), path: path())
+            }
+            if Self.contains(text, "--") || text.utf8.last == UInt8(ascii: "-") {
+                throw TreeError(reason: .invalidComment(text), path: path())
+            }
             append("<!--")
             append(text)
             append("-->")
@@ -86,7 +94,9 @@ extension XMLWriter {
             else {
                 throw TreeError(reason: .invalidName(target), path: path())
             }
-            if let bad = XMLTreeValidation.invalidCharacter(in: data) { throw TreeError(reason: .invalidCharacter(bad), path: path()) }
+            if let bad = XMLTreeValidation.invalidCharacter(in: data) {
+                throw TreeError(reason: .invalidCharacter(bad), path: path())
+            }
             if Self.contains(data, "?>") { throw TreeError(reason: .invalidProcessingInstruction(data), path: path()) }
             append("<?")
             append(target)
@@ -150,7 +160,8 @@ extension XMLWriter {
                 if depth > 0 {
                     let parent = stack[depth - 1]
                     let position = parent.next - 1
-                    let same = parent.children[..<max(0, position)].filter { $0.element?.name.qualifiedName == part }.count
+                    let same = parent.children[..<max(0, position)].filter { $0.element?.name.qualifiedName == part }
+                        .count
                     let total = parent.children.filter { $0.element?.name.qualifiedName == part }.count
                     if total > 1 { part += "[\(same)]" }
                 }
@@ -194,8 +205,11 @@ extension XMLWriter {
                     let elementOnly = children.allSatisfy { if case .element = $0 { true } else { false } }
                     if formatting.sortedKeys, elementOnly {
                         children = children.enumerated().sorted { a, b in
-                            guard case .element(let x) = a.element, case .element(let y) = b.element else { return a.offset < b.offset }
-                            return x.name.qualifiedName == y.name.qualifiedName ? a.offset < b.offset : x.name.qualifiedName < y.name.qualifiedName
+                            guard case .element(let x) = a.element, case .element(let y) = b.element else {
+                                return a.offset < b.offset
+                            }
+                            return x.name.qualifiedName == y.name.qualifiedName
+                                ? a.offset < b.offset : x.name.qualifiedName < y.name.qualifiedName
                         }.map(\.element)
                     }
                     var preserve = stack.last?.preserve ?? false
@@ -205,7 +219,10 @@ extension XMLWriter {
                     let indent =
                         formatting.prettyPrinted && !preserve && children.contains { $0.element != nil }
                         && children.allSatisfy { $0.characterData == nil }
-                    stack.append(Frame(element: element, children: children, indent: indent, bindingCount: bindingCount, preserve: preserve))
+                    stack.append(
+                        Frame(
+                            element: element, children: children, indent: indent, bindingCount: bindingCount,
+                            preserve: preserve))
                 }
             }
             // Continue with the element on top of the stack.
@@ -254,9 +271,15 @@ extension XMLWriter {
             var seen = Set<[UInt8]>()
             for attribute in attributes {
                 let qualified = attribute.name.qualifiedName
-                guard Self.isName(qualified, namespaceAware: false) else { throw TreeError(reason: .invalidName(qualified), path: "") }
-                if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
-                guard seen.insert(Array(qualified.utf8)).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
+                guard Self.isName(qualified, namespaceAware: false) else {
+                    throw TreeError(reason: .invalidName(qualified), path: "")
+                }
+                if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) {
+                    throw TreeError(reason: .invalidCharacter(bad), path: "")
+                }
+                guard seen.insert(Array(qualified.utf8)).inserted else {
+                    throw TreeError(reason: .duplicateAttribute(qualified), path: "")
+                }
             }
             if formatting.sortedKeys { attributes.sort { $0.name.qualifiedName < $1.name.qualifiedName } }
             return attributes
@@ -266,8 +289,12 @@ extension XMLWriter {
         // The element's own declarations come first: its names resolve against them.
         for attribute in attributes {
             let qualified = attribute.name.qualifiedName
-            guard XMLTreeValidation.isValidName(qualified) else { throw TreeError(reason: .invalidName(qualified), path: "") }
-            if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) { throw TreeError(reason: .invalidCharacter(bad), path: "") }
+            guard XMLTreeValidation.isValidName(qualified) else {
+                throw TreeError(reason: .invalidName(qualified), path: "")
+            }
+            if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) {
+                throw TreeError(reason: .invalidCharacter(bad), path: "")
+            }
             if qualified == "xmlns" {
                 bindings.append(("", attribute.value))
             } else if attribute.name.prefix == "xmlns" {
@@ -284,23 +311,35 @@ extension XMLWriter {
         func require(_ prefix: String, _ uri: String?, isAttribute: Bool) throws(TreeError) {
             if prefix == "xml" { return }
             guard let uri else {
-                if !prefix.isEmpty, bound(prefix) == nil { throw TreeError(reason: .undeclaredPrefix(prefix), path: "") }
+                if !prefix.isEmpty, bound(prefix) == nil {
+                    throw TreeError(reason: .undeclaredPrefix(prefix), path: "")
+                }
                 return
             }
             if prefix.isEmpty && isAttribute {
                 throw TreeError(
-                    reason: .namespaceConflict("attribute has namespace URI \"\(uri)\" but no prefix; unprefixed attributes are in no namespace"), path: "")
+                    reason: .namespaceConflict(
+                        "attribute has namespace URI \"\(uri)\" but no prefix; unprefixed attributes are in no "
+                            + "namespace"
+                    ), path: "")
             }
             if same(bound(prefix) ?? "", uri) { return }
             if prefix.isEmpty == false, uri.isEmpty {
-                throw TreeError(reason: .namespaceConflict("prefix \"\(prefix)\" cannot be bound to an empty namespace URI"), path: "")
+                throw TreeError(
+                    reason: .namespaceConflict("prefix \"\(prefix)\" cannot be bound to an empty namespace URI"),
+                    path: "")
             }
             // A binding made on this element already says something else.
             if bindings[scopeStart...].contains(where: { same($0.prefix, prefix) }) {
-                throw TreeError(reason: .namespaceConflict("prefix \"\(prefix)\" is bound to two namespace URIs on one element"), path: "")
+                throw TreeError(
+                    reason: .namespaceConflict("prefix \"\(prefix)\" is bound to two namespace URIs on one element"),
+                    path: "")
             }
             bindings.append((prefix, uri))
-            added.append(XMLTree.Attribute(XMLTree.Name(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix, namespaceURI: Self.xmlnsNamespace), value: uri))
+            added.append(
+                XMLTree.Attribute(
+                    XMLTree.Name(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix, namespaceURI: Self.xmlnsNamespace),
+                    value: uri))
         }
         try require(name.prefix ?? "", name.namespaceURI, isAttribute: false)
         for attribute in attributes where attribute.name.qualifiedName != "xmlns" && attribute.name.prefix != "xmlns" {
@@ -315,7 +354,9 @@ extension XMLWriter {
             var expanded = Set<[UInt8]>()
             for attribute in attributes {
                 let qualified = attribute.name.qualifiedName
-                guard seen.insert(Array(qualified.utf8)).inserted else { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
+                guard seen.insert(Array(qualified.utf8)).inserted else {
+                    throw TreeError(reason: .duplicateAttribute(qualified), path: "")
+                }
                 if let prefix = attribute.name.prefix, prefix != "xmlns", let uri = bound(prefix) {
                     guard expanded.insert(Array("{\(uri)}\(attribute.name.localName)".utf8)).inserted else {
                         throw TreeError(reason: .duplicateAttribute(qualified), path: "")

@@ -140,7 +140,9 @@ internal struct XMLWriter {
 
     /// `prefix` and then the element written compactly, straight into the buffer of the `Data`
     /// returned (so the document is not copied); `nil` if the formatting is not compact.
-    static func compactData(prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting) -> Data? {
+    static func compactData(
+        prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting
+    ) -> Data? {
         guard formatting.isCompact(tree) else { return nil }
         let capacity = prefix.count + tree.estimatedSize
         guard let raw = malloc(Swift.max(capacity, 1)) else { return nil }
@@ -210,7 +212,9 @@ internal struct XMLWriter {
         }
 
         @inline(__always)
-        private mutating func putAttributes(_ source: TreeSource, of node: XMLEncodedTree.Node, hoisted: Bool?, mask: UInt8) {
+        private mutating func putAttributes(
+            _ source: TreeSource, of node: XMLEncodedTree.Node, hoisted: Bool?, mask: UInt8
+        ) {
             let tree = source.tree
             var attribute = node.firstAttribute
             while attribute >= 0 {
@@ -321,7 +325,9 @@ internal struct XMLWriter {
             var current = node.firstAttribute
             while current >= 0 {
                 let attribute = tree.attributes[current]
-                if node.marks & XMLEncodedTree.Marks.hoisted == 0 || attribute.hoisted == hoisted { attributes.append(attribute) }
+                if node.marks & XMLEncodedTree.Marks.hoisted == 0 || attribute.hoisted == hoisted {
+                    attributes.append(attribute)
+                }
                 current = attribute.next
             }
         }
@@ -386,7 +392,8 @@ internal struct XMLWriter {
     /// The items of a list under the `""` key in element-only content, laid out as XMLCoder lays
     /// out the items it writes into the element itself: each on its own line, indented at `level`
     /// (nothing for an empty list).
-    private mutating func writeListGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int, layout: Bool) {
+    private mutating func writeListGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int, layout: Bool)
+    {
         let tree = source.tree
         for child in children(tree, of: index) {
             switch tree.nodes[child].kind {

@@ -151,7 +151,9 @@ extension CanonicalWriter {
             if count > limit { throw ConformanceLimits.TooManyEvents(limit: limit) }
             switch event {
             case .startElement(let name):
-                let attributes = reader.attributes.map { (name: reader.string($0.name), value: reader.string($0.value)) }
+                let attributes = reader.attributes.map {
+                    (name: reader.string($0.name), value: reader.string($0.value))
+                }
                 writer.startElement(reader.string(name), attributes: attributes)
             case .endElement(let name):
                 writer.endElement(reader.string(name))

@@ -142,7 +142,8 @@ import Testing
     @Test func elementsAttributesAndEscapes() {
         var writer = CanonicalWriter()
         writer.characters("\n  ")
-        writer.startElement("doc", attributes: [("b", "2"), ("a", "<&>\"\t\n\r'"), ("xmlns:p", "urn:p"), ("B", "upper")])
+        writer.startElement(
+            "doc", attributes: [("b", "2"), ("a", "<&>\"\t\n\r'"), ("xmlns:p", "urn:p"), ("B", "upper")])
         writer.characters("x & y < z > w \"q\" 'a'\t")
         writer.characters("\n\r")
         writer.startElement("empty", attributes: [])
@@ -207,7 +208,8 @@ import Testing
     }
 
     @Test func mismatchDescription() {
-        let message = ConformanceSuiteTests.describeMismatch(expected: Array("<a>x</a>".utf8), got: Array("<a>y</a>".utf8))
+        let message = ConformanceSuiteTests.describeMismatch(
+            expected: Array("<a>x</a>".utf8), got: Array("<a>y</a>".utf8))
         #expect(message.hasPrefix("output differs at byte 3 (expected 8 bytes, got 8)"))
         let shorter = ConformanceSuiteTests.describeMismatch(expected: Array("<a></a>".utf8), got: Array("<a>".utf8))
         #expect(shorter.hasPrefix("output differs at byte 3"))

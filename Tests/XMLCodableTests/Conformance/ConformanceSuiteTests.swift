@@ -82,7 +82,8 @@ struct ConformanceSuiteTests {
         let suite = XMLConf.directory
         var missing: [String] = []
         for test in catalog.tests {
-            for file in [test.inputFile] + (test.outputFile.map { [$0] } ?? []) where !FileManager.default.fileExists(atPath: file.path) {
+            for file in [test.inputFile] + (test.outputFile.map { [$0] } ?? [])
+            where !FileManager.default.fileExists(atPath: file.path) {
                 missing.append("\(test.id): \(file.path)")
             }
         }
@@ -102,7 +103,9 @@ struct ConformanceSuiteTests {
         for expectation in expectations {
             let test = try #require(byID[expectation.id], "test \(expectation.id) not in the catalog")
             #expect(XMLConfTest.relativePath(test.inputFile, suite: suite) == expectation.input, "\(expectation.id)")
-            #expect(test.outputFile.map { XMLConfTest.relativePath($0, suite: suite) } == expectation.output, "\(expectation.id)")
+            #expect(
+                test.outputFile.map { XMLConfTest.relativePath($0, suite: suite) } == expectation.output,
+                "\(expectation.id)")
         }
         #expect(catalog.catalogFiles.count == 21)
     }
@@ -116,7 +119,9 @@ struct ConformanceSuiteTests {
         let unknownVerdict = ConformanceExpectedFailures.verdict.keys.filter { !verdictIDs.contains($0) }.sorted()
         let unknownCanonical = ConformanceExpectedFailures.canonical.keys.filter { !outputIDs.contains($0) }.sorted()
         #expect(unknownVerdict.isEmpty, "ConformanceExpectedFailures.verdict names unselected tests: \(unknownVerdict)")
-        #expect(unknownCanonical.isEmpty, "ConformanceExpectedFailures.canonical names tests without a selected OUTPUT: \(unknownCanonical)")
+        #expect(
+            unknownCanonical.isEmpty,
+            "ConformanceExpectedFailures.canonical names tests without a selected OUTPUT: \(unknownCanonical)")
     }
 
     // MARK: The reader
@@ -145,7 +150,8 @@ struct ConformanceSuiteTests {
             }
             results.append(ConformanceResult(test: test, failure: failure))
         }
-        ConformanceResult.report(results, known: ConformanceExpectedFailures.verdict, check: "verdict", total: Self.expectedSelectedCount)
+        ConformanceResult.report(
+            results, known: ConformanceExpectedFailures.verdict, check: "verdict", total: Self.expectedSelectedCount)
     }
 
     /// The reader's events, in canonical form, equal each selected test's OUTPUT file.
@@ -165,7 +171,8 @@ struct ConformanceSuiteTests {
             }
             results.append(ConformanceResult(test: test, failure: failure))
         }
-        ConformanceResult.report(results, known: ConformanceExpectedFailures.canonical, check: "canonical output", total: withOutput.count)
+        ConformanceResult.report(
+            results, known: ConformanceExpectedFailures.canonical, check: "canonical output", total: withOutput.count)
     }
 
     /// The 9 tests left out of the selection only for NAMESPACE="no" (names such as `:attr` or
@@ -184,13 +191,16 @@ struct ConformanceSuiteTests {
         for test in tests {
             trace(test)
             let bytes = try XMLConfCatalog.readFile(test.inputFile)
-            if case .rejected(let error) = Self.read(bytes, options: XMLReader.Options(shouldProcessNamespaces: false)) {
+            if case .rejected(let error) = Self.read(bytes, options: XMLReader.Options(shouldProcessNamespaces: false))
+            {
                 failures.append(
                     "  \(test.id) [\(test.type)] \(XMLConfTest.relativePath(test.inputFile, suite: XMLConf.directory)): "
                         + "expected no error with shouldProcessNamespaces false, reader threw: \(error)")
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) namespace-unaware verdict failure(s):\n\(failures.joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) namespace-unaware verdict failure(s):\n\(failures.joined(separator: "\n"))")
     }
 
     // MARK: Helpers
@@ -247,7 +257,10 @@ struct ConformanceResult {
 
     /// Records one issue listing every unexpected failure, one listing stale expected-failure
     /// entries, and prints a summary line.
-    static func report(_ results: [ConformanceResult], known: [String: String], check: String, total: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func report(
+        _ results: [ConformanceResult], known: [String: String], check: String, total: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let suite = XMLConf.directory
         func line(_ result: ConformanceResult) -> String {
             "\(result.test.id) [\(result.test.type)] \(XMLConfTest.relativePath(result.test.inputFile, suite: suite)): \(result.failure ?? "passed")"
@@ -271,8 +284,12 @@ struct ConformanceResult {
         if let path = ProcessInfo.processInfo.environment["XMLCONF_REPORT"], !path.isEmpty {
             var tsv = ""
             for result in results {
-                let status = result.failure == nil ? (known[result.test.id] == nil ? "pass" : "stale") : (known[result.test.id] == nil ? "FAIL" : "known")
-                let detail = (result.failure ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+                let status =
+                    result.failure == nil
+                    ? (known[result.test.id] == nil ? "pass" : "stale")
+                    : (known[result.test.id] == nil ? "FAIL" : "known")
+                let detail = (result.failure ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
+                    of: "\t", with: " ")
                 tsv +=
                     "\(check)\t\(result.test.id)\t\(result.test.type)\t\(status)\t\(XMLConfTest.relativePath(result.test.inputFile, suite: suite))\t\(detail)\n"
             }
@@ -288,7 +305,9 @@ struct ConformanceResult {
 
         if !unexpected.isEmpty {
             let listing = unexpected.map { "  " + line($0) }.joined(separator: "\n")
-            Issue.record("\(unexpected.count) unexpected \(check) failure(s) (\(summary)):\n\(listing)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(unexpected.count) unexpected \(check) failure(s) (\(summary)):\n\(listing)",
+                sourceLocation: sourceLocation)
         }
         if !stale.isEmpty {
             let listing = stale.map { "  \($0.test.id): listed as \"\(known[$0.test.id]!)\"" }.joined(separator: "\n")

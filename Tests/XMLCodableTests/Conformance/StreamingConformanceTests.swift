@@ -19,7 +19,9 @@ struct StreamingConformanceTests {
             let expected = ReaderTrace.inMemory(bytes)
             let got = ReaderTrace.pushed(bytes, chunkSize: chunkSize)
             if got != expected {
-                let index = (0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count)
+                let index =
+                    (0..<min(got.count, expected.count)).first { got[$0] != expected[$0] }
+                    ?? min(got.count, expected.count)
                 failures.append(
                     "\(test.id) \(XMLConfTest.relativePath(test.inputFile, suite: XMLConf.directory)): line \(index)\n"
                         + "    in memory: \(index < expected.count ? expected[index] : "(nothing)")\n"
@@ -28,6 +30,7 @@ struct StreamingConformanceTests {
         }
         #expect(
             failures.isEmpty,
-            "\(failures.count) of \(selected.count) documents read differently in chunks of \(chunkSize):\n\(failures.prefix(20).joined(separator: "\n"))")
+            "\(failures.count) of \(selected.count) documents read differently in chunks of \(chunkSize):\n\(failures.prefix(20).joined(separator: "\n"))"
+        )
     }
 }

@@ -200,7 +200,8 @@ struct CatalogScanner {
         static func == (lhs: Token, rhs: Token) -> Bool {
             switch (lhs, rhs) {
             case (.startTag(let a, let x, let e), .startTag(let b, let y, let f)):
-                a == b && e == f && x.count == y.count && zip(x, y).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+                a == b && e == f && x.count == y.count
+                    && zip(x, y).allSatisfy { $0.name == $1.name && $0.value == $1.value }
             case (.endTag(let a), .endTag(let b)): a == b
             case (.entityReference(let a), .entityReference(let b)): a == b
             case (.doctype(let a, let x), .doctype(let b, let y)): a == b && x == y
@@ -351,7 +352,8 @@ struct CatalogScanner {
     /// decoded and literal white space (tab, LF, CR) normalized to a space as XML 1.0 §3.3.3
     /// requires of CDATA attributes.
     private mutating func attributeValue() throws -> String {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+        else {
             throw error("expected a quoted attribute value")
         }
         let quote = bytes[position]
@@ -473,7 +475,9 @@ struct CatalogScanner {
             case .doctype(_, let subset):
                 declared = try entityDeclarations(in: subset, file: masterFile)
             case .entityReference(let name):
-                guard let system = declared[name] else { throw scanner.error("reference to undeclared entity '\(name)'") }
+                guard let system = declared[name] else {
+                    throw scanner.error("reference to undeclared entity '\(name)'")
+                }
                 guard referenced.insert(name).inserted else { continue }
                 guard let url = URL(string: system, relativeTo: masterFile)?.standardizedFileURL else {
                     throw scanner.error("cannot resolve system identifier '\(system)'")
@@ -494,11 +498,15 @@ struct CatalogScanner {
         while let start = text.range(of: "<!") {
             text = text[start.upperBound...]
             if text.hasPrefix("--") {
-                guard let end = text.range(of: "-->") else { throw CatalogError(file: file, offset: 0, message: "unterminated comment in DOCTYPE") }
+                guard let end = text.range(of: "-->") else {
+                    throw CatalogError(file: file, offset: 0, message: "unterminated comment in DOCTYPE")
+                }
                 text = text[end.upperBound...]
                 continue
             }
-            guard let end = text.firstIndex(of: ">") else { throw CatalogError(file: file, offset: 0, message: "unterminated declaration in DOCTYPE") }
+            guard let end = text.firstIndex(of: ">") else {
+                throw CatalogError(file: file, offset: 0, message: "unterminated declaration in DOCTYPE")
+            }
             let declaration = text[..<end]
             text = text[text.index(after: end)...]
             let parts = declaration.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
@@ -549,7 +557,9 @@ struct CatalogScanner {
         return tests
     }
 
-    private static func test(_ list: [(name: String, value: String)], base: URL, catalogFile: URL, scanner: CatalogScanner) throws -> XMLConfTest {
+    private static func test(
+        _ list: [(name: String, value: String)], base: URL, catalogFile: URL, scanner: CatalogScanner
+    ) throws -> XMLConfTest {
         var attributes: [String: String] = [:]
         for (name, value) in list { attributes[name] = value }
         func resolve(_ reference: String) throws -> URL {

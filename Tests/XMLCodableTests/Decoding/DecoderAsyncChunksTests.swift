@@ -33,7 +33,9 @@ private func decode<Chunks: AsyncSequence>(_ chunks: Chunks) async -> Result<[It
 where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
     var items: [Item] = []
     do {
-        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) { items.append(item) }
+        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) {
+            items.append(item)
+        }
         return .success(items)
     } catch {
         return .failure(DecodingErrorDescription(error, items: items.count))
@@ -45,8 +47,11 @@ private struct DecodingErrorDescription: Error, Equatable {
     var text: String
 
     init(_ error: any Error, items: Int) {
-        if case .dataCorrupted(let context) = error as? DecodingError, let parsing = context.underlyingError as? XMLParsingError {
-            text = "\(items) items, then \(parsing.reason) at \(parsing.line):\(parsing.column) offset \(parsing.offset)"
+        if case .dataCorrupted(let context) = error as? DecodingError,
+            let parsing = context.underlyingError as? XMLParsingError
+        {
+            text =
+                "\(items) items, then \(parsing.reason) at \(parsing.line):\(parsing.column) offset \(parsing.offset)"
         } else {
             text = "\(items) items, then \(error)"
         }
@@ -127,7 +132,10 @@ private struct TrackedChunks: AsyncSequence {
         let expected = decodeWhole(bytes)
         for first in stride(from: 0, through: bytes.count, by: 11) {
             for second in stride(from: first, through: bytes.count, by: 13) {
-                let got = await decode(chunkStream([[], Array(bytes[..<first]), [], Array(bytes[first..<second]), Array(bytes[second...]), []]))
+                let got = await decode(
+                    chunkStream([
+                        [], Array(bytes[..<first]), [], Array(bytes[first..<second]), Array(bytes[second...]), [],
+                    ]))
                 #expect(got == expected, "cuts at \(first) and \(second)")
                 if got != expected { return }
             }
@@ -137,7 +145,8 @@ private struct TrackedChunks: AsyncSequence {
     @Test func errorsAreLocatedInTheWholeDocumentWhateverTheCuts() async {
         let good = feed(4).xml
         for broken in [
-            good.replacingOccurrences(of: "</title></item>\n  <item id=\"3\">", with: "</titel></item>\n  <item id=\"3\">"),
+            good.replacingOccurrences(
+                of: "</title></item>\n  <item id=\"3\">", with: "</titel></item>\n  <item id=\"3\">"),
             good.replacingOccurrences(of: "&amp;", with: "&amp"),
             good.replacingOccurrences(of: "id=\"2\"", with: "id=\"two\""),
             String(good.dropLast(12)),
@@ -184,7 +193,9 @@ private struct TrackedChunks: AsyncSequence {
             continuation.finish()
         }
         var decoded: [Item] = []
-        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: single) { decoded.append(item) }
+        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: single) {
+            decoded.append(item)
+        }
         #expect(decoded == items)
     }
 
@@ -200,7 +211,9 @@ private struct TrackedChunks: AsyncSequence {
             return chunk?.isEmpty == false ? chunk : nil
         }
         var decoded: [Item] = []
-        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) { decoded.append(item) }
+        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) {
+            decoded.append(item)
+        }
         #expect(decoded == items)
         try handle.close()
     }
@@ -216,7 +229,9 @@ private struct TrackedChunks: AsyncSequence {
         }
         var decoded = 0
         do {
-            for try await _ in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) { decoded += 1 }
+            for try await _ in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) {
+                decoded += 1
+            }
             Issue.record("expected an error")
         } catch let DecodingError.dataCorrupted(context) {
             let parsing = try #require(context.underlyingError as? XMLParsingError)
@@ -255,7 +270,9 @@ private struct TrackedChunks: AsyncSequence {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             var decoded = 0
-            for try await _ in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunkStream([Array(feed(3).xml.utf8)])) {
+            for try await _ in XMLDecoder().decodeElements(
+                Item.self, at: "rss/channel/item", from: chunkStream([Array(feed(3).xml.utf8)]))
+            {
                 decoded += 1
             }
             return decoded
@@ -269,7 +286,9 @@ private actor Collector {
     var titles: [String] = []
 
     func collect(_ chunks: AsyncStream<[UInt8]>) async throws -> Int {
-        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) { titles.append(item.title) }
+        for try await item in XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: chunks) {
+            titles.append(item.title)
+        }
         return titles.count
     }
 }
@@ -280,7 +299,8 @@ extension DecoderAsyncChunksTests {
         let bytes = Array(xml.utf8)
         let cuts = Array(stride(from: 0, to: bytes.count, by: 1_000)) + [bytes.count]
         let (calls, callsContinuation) = AsyncStream<Bool>.makeStream()
-        let chunks = TrackedChunks(base: chunkStream(zip(cuts, cuts.dropFirst()).map { Array(bytes[$0..<$1]) })) { onMain in
+        let chunks = TrackedChunks(base: chunkStream(zip(cuts, cuts.dropFirst()).map { Array(bytes[$0..<$1]) })) {
+            onMain in
             callsContinuation.yield(onMain)
         }
         var decoded: [Item] = []

@@ -139,7 +139,8 @@ private struct Product: Codable, Equatable {
         #expect(bare.sku == nil)
         #expect(bare.note == nil)
         let xml = try XMLEncoder().encodeToString(product, withRootKey: "product")
-        #expect(xml == #"<product id="2" lang="en" sku="978-0"><title>t</title><lang>en</lang><note>n</note></product>"#)
+        #expect(
+            xml == #"<product id="2" lang="en" sku="978-0"><title>t</title><lang>en</lang><note>n</note></product>"#)
         #expect(try decode(Product.self, xml) == product)
     }
 }
@@ -189,7 +190,8 @@ private struct DynamicBook: Decodable, Equatable, DynamicNodeDecoding {
             </shelf>
             """
         let shelf = try decode(Shelf.self, xml)
-        #expect(shelf.book == [DynamicBook(id: 1, title: "A", author: nil), DynamicBook(id: 2, title: "B", author: "X")])
+        #expect(
+            shelf.book == [DynamicBook(id: 1, title: "A", author: nil), DynamicBook(id: 2, title: "B", author: "X")])
     }
 
     @Test func dynamicNodeDecodingOverridesWrapper() throws {
@@ -276,7 +278,10 @@ private struct Price: Codable, Equatable {
               <price currency="USD"> 13 </price>
             </offer>
             """
-        #expect(try decode(Offer.self, xml).price == [Price(currency: "EUR", amount: 12.5), Price(currency: "USD", amount: 13)])
+        #expect(
+            try decode(Offer.self, xml).price == [
+                Price(currency: "EUR", amount: 12.5), Price(currency: "USD", amount: 13),
+            ])
     }
 
     @Test func stringTextWithoutWrapper() throws {
@@ -313,7 +318,9 @@ private enum Inline: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         if let element = try? decoder.container(keyedBy: Keys.self) {
-            self = .em(lang: try element.decodeIfPresent(String.self, forKey: .lang), text: try element.decode(String.self, forKey: .text))
+            self = .em(
+                lang: try element.decodeIfPresent(String.self, forKey: .lang),
+                text: try element.decode(String.self, forKey: .text))
         } else {
             self = .text(try decoder.singleValueContainer().decode(String.self))
         }
@@ -326,7 +333,10 @@ private enum Inline: Decodable, Equatable {
             <p>Hello <em lang="fr">monde</em> and <em>you</em>!</p>
             """
         let items = try decode([Inline].self, xml)
-        #expect(items == [.text("Hello"), .em(lang: "fr", text: "monde"), .text("and"), .em(lang: nil, text: "you"), .text("!")])
+        #expect(
+            items == [
+                .text("Hello"), .em(lang: "fr", text: "monde"), .text("and"), .em(lang: nil, text: "you"), .text("!"),
+            ])
     }
 
     @Test func mixedContentWithoutTrimming() throws {
@@ -334,7 +344,10 @@ private enum Inline: Decodable, Equatable {
             <p>Hello <em>monde</em> and <em>you</em>!</p>
             """
         let items = try decode([Inline].self, xml) { $0.trimValueWhitespaces = false }
-        #expect(items == [.text("Hello "), .em(lang: nil, text: "monde"), .text(" and "), .em(lang: nil, text: "you"), .text("!")])
+        #expect(
+            items == [
+                .text("Hello "), .em(lang: nil, text: "monde"), .text(" and "), .em(lang: nil, text: "you"), .text("!"),
+            ])
     }
 
     @Test func mixedContentAsStrings() throws {
@@ -376,15 +389,19 @@ private struct Valued: Decodable {
     private func readerValue(_ xml: String) throws -> String {
         var reader = try XMLReader(Array(xml.utf8))
         while let event = try reader.next() {
-            if case .startElement = event, let attribute = reader.attributes.first { return reader.string(attribute.value) }
+            if case .startElement = event, let attribute = reader.attributes.first {
+                return reader.string(attribute.value)
+            }
         }
         Issue.record("no attribute in \(xml)")
         return ""
     }
 
     @Test(arguments: [
-        "a&amp;b", "&lt;&gt;&quot;&apos;", "x&#x9;y", "x&#10;y&#13;z", "tab\there", "two\r\nlines", "cr\ronly", "lf\nonly",
-        "&#xE9;t&#233;", "&#x20AC;&#x10FFFF;", "Caf\u{E9} &amp; co", "  spaced &amp; padded  ", "&amp;", "\t", "&#32;&#32;",
+        "a&amp;b", "&lt;&gt;&quot;&apos;", "x&#x9;y", "x&#10;y&#13;z", "tab\there", "two\r\nlines", "cr\ronly",
+        "lf\nonly",
+        "&#xE9;t&#233;", "&#x20AC;&#x10FFFF;", "Caf\u{E9} &amp; co", "  spaced &amp; padded  ", "&amp;", "\t",
+        "&#32;&#32;",
         "end&amp;", String(repeating: "&amp;x", count: 20),
     ])
     func valuesWithReferencesAndWhiteSpaceDecodeAsTheReaderReadsThem(raw: String) throws {

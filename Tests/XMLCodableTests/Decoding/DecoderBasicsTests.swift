@@ -78,7 +78,8 @@ private let expectedBooks: [Book] = [
     }
 
     @Test func fromFileURL() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xmlcodable-note-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xmlcodable-note-\(UUID().uuidString).xml")
         try Data(noteXML.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         // The file entry point is spelled `decode(_:contentsOf:)` in this implementation.
@@ -333,7 +334,9 @@ private let expectedBooks: [Book] = [
         let key = CodingUserInfoKey(rawValue: "unit")!
         struct Reads: Decodable {
             var unit: String?
-            init(from decoder: any Decoder) throws { unit = decoder.userInfo[CodingUserInfoKey(rawValue: "unit")!] as? String }
+            init(from decoder: any Decoder) throws {
+                unit = decoder.userInfo[CodingUserInfoKey(rawValue: "unit")!] as? String
+            }
         }
         let result = try decode(Reads.self, "<r/>") { $0.userInfo = [key: "cm"] }
         #expect(result.unit == "cm")
@@ -386,7 +389,8 @@ private let expectedBooks: [Book] = [
     }
 
     @Test(arguments: [
-        ("1.5", 1.5), ("-0.25", -0.25), ("1e3", 1000), ("1E-2", 0.01), (".5", 0.5), ("5.", 5), ("  42  ", 42), ("+3", 3),
+        ("1.5", 1.5), ("-0.25", -0.25), ("1e3", 1000), ("1E-2", 0.01), (".5", 0.5), ("5.", 5), ("  42  ", 42),
+        ("+3", 3),
     ])
     func doubles(_ text: String, _ expected: Double) throws {
         #expect(try decode(Double.self, "<d>\(text)</d>") == expected)
@@ -401,7 +405,8 @@ private let expectedBooks: [Book] = [
 
     @Test func urls() throws {
         struct U: Decodable { var home: URL; var link: URL }
-        let value = try decode(U.self, #"<r link="https://example.com/a?b=c&amp;d=e"><home>https://swift.org/</home></r>"#)
+        let value = try decode(
+            U.self, #"<r link="https://example.com/a?b=c&amp;d=e"><home>https://swift.org/</home></r>"#)
         #expect(value.home == URL(string: "https://swift.org/"))
         #expect(value.link.absoluteString == "https://example.com/a?b=c&d=e")
     }
@@ -464,7 +469,10 @@ private let expectedBooks: [Book] = [
             <r xmlns:x="urn:x">&head;&items;</r>
             """
         let value = try decode(Root.self, xml)
-        #expect(value == Root(item: [Item(name: "one", id: 1), Item(name: "two", id: 2)], title: "Catalog", declaration: "urn:x"))
+        #expect(
+            value
+                == Root(
+                    item: [Item(name: "one", id: 1), Item(name: "two", id: 2)], title: "Catalog", declaration: "urn:x"))
     }
 }
 
@@ -474,7 +482,9 @@ private let expectedBooks: [Book] = [
     @Test func oneDecoderSharedByManyTasks() async throws {
         let decoder = XMLDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        struct Item: Decodable, Sendable { @Attribute var id: Int; var title: String; var when: Date; var tags: [String] }
+        struct Item: Decodable, Sendable {
+            @Attribute var id: Int; var title: String; var when: Date; var tags: [String]
+        }
         let results = await withTaskGroup(of: (Int, Item?).self) { group in
             for task in 0..<16 {
                 group.addTask {

@@ -31,7 +31,8 @@ private func osm(_ count: Int) -> (xml: String, nodes: [Node]) {
         nodes.append(node)
         xml += "  <node id=\"\(id)\" lat=\"\(node.lat)\" user=\"u\(id % 13) é\">"
         for tag in tags {
-            xml += "<tag k=\"\(tag.k)\" v=\"\(tag.v.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;"))\"/>"
+            xml +=
+                "<tag k=\"\(tag.k)\" v=\"\(tag.v.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;"))\"/>"
         }
         xml += "</node>\n"
     }
@@ -51,7 +52,8 @@ private func osm(_ count: Int) -> (xml: String, nodes: [Node]) {
 
     @Test func elementsFromAFileInSmallChunks() throws {
         let (xml, nodes) = osm(2_000)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("decodeElements-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "decodeElements-\(UUID().uuidString).xml")
         try Data(xml.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var decoded: [Node] = []
@@ -66,7 +68,9 @@ private func osm(_ count: Int) -> (xml: String, nodes: [Node]) {
             continuation.finish()
         }
         var decoded: [Node] = []
-        for try await node in XMLDecoder().decodeElements(Node.self, at: "osm/node", from: bytes) { decoded.append(node) }
+        for try await node in XMLDecoder().decodeElements(Node.self, at: "osm/node", from: bytes) {
+            decoded.append(node)
+        }
         #expect(decoded == nodes)
     }
 }
@@ -92,7 +96,9 @@ extension DecoderElementsTests {
             </feed>
             """
         var entries: [Entry] = []
-        try XMLDecoder().decodeElements(Entry.self, at: "{http://www.w3.org/2005/Atom}feed/{http://www.w3.org/2005/Atom}entry", from: Data(xml.utf8)) {
+        try XMLDecoder().decodeElements(
+            Entry.self, at: "{http://www.w3.org/2005/Atom}feed/{http://www.w3.org/2005/Atom}entry", from: Data(xml.utf8)
+        ) {
             entries.append($0)
         }
         #expect(
@@ -121,16 +127,21 @@ extension DecoderElementsTests {
         } catch let error as DecodingError {
             #expect(decoded == 2)
             #expect(pathStrings(error.context?.codingPath ?? []) == ["2", "id"])
-            #expect(error.debugDescription == #"Expected to decode Int but found "x", which is not an integer, at line 4, column 9."#)
+            #expect(
+                error.debugDescription
+                    == #"Expected to decode Int but found "x", which is not an integer, at line 4, column 9."#)
         }
         // The same through a file read in chunks.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("elements-error-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "elements-error-\(UUID().uuidString).xml")
         try Data(xml.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let error = #expect(throws: DecodingError.self) {
             try XMLDecoder().decodeElements(Node.self, at: "osm/node", from: url) { _ in }
         }
-        #expect(error?.debugDescription == #"Expected to decode Int but found "x", which is not an integer, at line 4, column 9."#)
+        #expect(
+            error?.debugDescription
+                == #"Expected to decode Int but found "x", which is not an integer, at line 4, column 9."#)
     }
 
     @Test func malformedInputMidStreamThrowsWhereItIsAfterTheElementsBeforeIt() throws {
@@ -194,7 +205,9 @@ extension DecoderElementsTests {
                         for byte in document.xml.utf8 { c.yield(byte) }
                         c.finish()
                     }
-                    for try await node in decoder.decodeElements(Node.self, at: "osm/node", from: bytes) { nodes.append(node) }
+                    for try await node in decoder.decodeElements(Node.self, at: "osm/node", from: bytes) {
+                        nodes.append(node)
+                    }
                     return (number, nodes)
                 }
             }

@@ -43,7 +43,9 @@ private let expected = RSS(
     channel: Channel(
         title: "Café News",
         item: [
-            Item(category: Attribute("Crème\u{A0}brûlée"), title: "Résumé & more…", description: "<p>Café</p> © Example Ltd"),
+            Item(
+                category: Attribute("Crème\u{A0}brûlée"), title: "Résumé & more…",
+                description: "<p>Café</p> © Example Ltd"),
             Item(category: Attribute("plain"), title: "Été ≠ hiver", description: "No <markup> here"),
         ]))
 
@@ -79,7 +81,9 @@ struct DecoderEntityReplacementsTests {
     @Test func theArticleExample() throws {
         let decoder = XMLDecoder()
         decoder.undeclaredEntityReplacements = .html.adding(["company": "Example Ltd"])
-        #expect(try decoder.decode(String.self, from: "<title>Caf&eacute;&nbsp;&company;</title>") == "Café\u{A0}Example Ltd")
+        #expect(
+            try decoder.decode(String.self, from: "<title>Caf&eacute;&nbsp;&company;</title>")
+                == "Café\u{A0}Example Ltd")
     }
 
     @Test func unknownNameIsADataCorruptedError() throws {
@@ -106,10 +110,14 @@ struct DecoderEntityReplacementsTests {
         items = []
         try decoder.decodeElements(Item.self, at: "rss/channel/item", from: url) { items.append($0) }
         #expect(items == expected.channel.item)
-        #expect(throws: DecodingError.self) { try XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: url) { _ in } }
+        #expect(throws: DecodingError.self) {
+            try XMLDecoder().decodeElements(Item.self, at: "rss/channel/item", from: url) { _ in }
+        }
 
         items = []
-        for try await item in decoder.decodeElements(Item.self, at: "rss/channel/item", from: url) { items.append(item) }
+        for try await item in decoder.decodeElements(Item.self, at: "rss/channel/item", from: url) {
+            items.append(item)
+        }
         #expect(items == expected.channel.item)
     }
 
@@ -119,7 +127,9 @@ struct DecoderEntityReplacementsTests {
             continuation.finish()
         }
         var items: [Item] = []
-        for try await item in Self.decoder().decodeElements(Item.self, at: "rss/channel/item", from: bytes) { items.append(item) }
+        for try await item in Self.decoder().decodeElements(Item.self, at: "rss/channel/item", from: bytes) {
+            items.append(item)
+        }
         #expect(items == expected.channel.item)
     }
 }

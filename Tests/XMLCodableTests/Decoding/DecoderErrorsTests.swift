@@ -105,7 +105,8 @@ private struct Order: Decodable {
 
     /// Every kind of DecodingError, each with "line L, column C".
     @Test(arguments: [
-        "dataCorrupted", "keyNotFound", "typeMismatch", "valueNotFound", "nestedKeyNotFound", "superDecoder", "customStrategy",
+        "dataCorrupted", "keyNotFound", "typeMismatch", "valueNotFound", "nestedKeyNotFound", "superDecoder",
+        "customStrategy",
     ])
     func everyErrorHasLineAndColumn(_ name: String) throws {
         struct Short: Decodable {
@@ -143,7 +144,8 @@ private struct Order: Decodable {
             }
         }
         let found = try #require(error)
-        #expect(found.reportedLine != nil, "\(name): \(found.kind) without 'line L, column C': \(found.debugDescription)")
+        #expect(
+            found.reportedLine != nil, "\(name): \(found.kind) without 'line L, column C': \(found.debugDescription)")
         if name == "superDecoder" { #expect(found.fullPath == ["super", "n"]) }
         if name == "valueNotFound" { #expect(found.fullPath == ["2"]) }
     }
@@ -215,8 +217,11 @@ private struct Order: Decodable {
             return
         }
         #expect(context.codingPath.isEmpty)
-        let parsing = try #require(context.underlyingError as? XMLParsingError, "underlying: \(String(describing: context.underlyingError))")
-        #expect(context.debugDescription.contains("line \(parsing.line), column \(parsing.column)"), "\(context.debugDescription)")
+        let parsing = try #require(
+            context.underlyingError as? XMLParsingError, "underlying: \(String(describing: context.underlyingError))")
+        #expect(
+            context.debugDescription.contains("line \(parsing.line), column \(parsing.column)"),
+            "\(context.debugDescription)")
     }
 
     @Test func parseErrorLocation() throws {
@@ -366,7 +371,8 @@ private struct Order: Decodable {
         struct Grid: Decodable {
             let row: [Row]
         }
-        let keyed = try #require(decodingError(Grid.self, "<g><row><cell v='1'/></row><row><cell v='2'/><cell v='x'/></row></g>"))
+        let keyed = try #require(
+            decodingError(Grid.self, "<g><row><cell v='1'/></row><row><cell v='2'/><cell v='x'/></row></g>"))
         #expect(pathStrings(keyed.context?.codingPath ?? []) == ["row", "1", "cell", "1", "v"])
         let topLevel = try #require(decodingError([Cell].self, "<list><cell v='1'/><cell/></list>"))
         #expect(pathStrings(topLevel.context?.codingPath ?? []) == ["1"])
@@ -376,6 +382,9 @@ private struct Order: Decodable {
             let path: [String]
             init(from decoder: any Decoder) throws { path = pathStrings(decoder.codingPath) }
         }
-        #expect(try decode([[PathProbe]].self, "<l><a><i/></a><a><i/><i/></a></l>").map { $0.map(\.path) } == [[["0", "0"]], [["1", "0"], ["1", "1"]]])
+        #expect(
+            try decode([[PathProbe]].self, "<l><a><i/></a><a><i/><i/></a></l>").map { $0.map(\.path) } == [
+                [["0", "0"]], [["1", "0"], ["1", "1"]],
+            ])
     }
 }

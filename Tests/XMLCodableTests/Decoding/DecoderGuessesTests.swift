@@ -303,7 +303,9 @@ private struct Tags: Decodable, Equatable {
             """
         let error = try #require(decodingError(Derived.self, xml))
         #expect(error.kind == "keyNotFound")
-        #expect(error.debugDescription == "No element <super> holds the superclass's values in element <d> at line 1, column 2.")
+        #expect(
+            error.debugDescription
+                == "No element <super> holds the superclass's values in element <d> at line 1, column 2.")
     }
 }
 
@@ -332,7 +334,10 @@ private struct Tags: Decodable, Equatable {
                 <br/>
             </entries>
             """
-        #expect(try decode([Entry].self, xml) == [.run(Run(id: 1518, text: "I am answering it again.")), .br(Entry.Break())])
+        #expect(
+            try decode([Entry].self, xml) == [
+                .run(Run(id: 1518, text: "I am answering it again.")), .br(Entry.Break()),
+            ])
     }
 
     @Test func attributesAndChildrenOfTheCaseElement() throws {
@@ -353,7 +358,9 @@ private struct Tags: Decodable, Equatable {
             </container>
             """
         struct Container: Codable { var choice: Choice; enum CodingKeys: String, CodingKey { case choice = "" } }
-        #expect(try decode(Container.self, xml).choice == .properties(Labeled(id: Attribute(431), title: "A Word About Wake Times")))
+        #expect(
+            try decode(Container.self, xml).choice
+                == .properties(Labeled(id: Attribute(431), title: "A Word About Wake Times")))
     }
 }
 
@@ -424,7 +431,8 @@ private struct Tags: Decodable, Equatable {
             low = try container.decode(Int.self, forKey: .low)
             high = try container.decode(Int.self, forKey: .high)
             guard low <= high else {
-                throw DecodingError.dataCorruptedError(forKey: .high, in: container, debugDescription: "high is below low")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .high, in: container, debugDescription: "high is below low")
             }
         }
     }
@@ -434,7 +442,9 @@ private struct Tags: Decodable, Equatable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             value = try container.decode(Int.self)
-            guard value % 2 == 0 else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(value) is odd.") }
+            guard value % 2 == 0 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(value) is odd.")
+            }
         }
     }
 
@@ -467,7 +477,9 @@ private struct Tags: Decodable, Equatable {
 
     @Test func theDecodersOwnErrorsAreNotLocatedTwice() throws {
         let error = try #require(decodingError(Range.self, "<range><low>x</low><high>1</high></range>"))
-        #expect(error.debugDescription == #"Expected to decode Int but found "x", which is not an integer, at line 1, column 9."#)
+        #expect(
+            error.debugDescription
+                == #"Expected to decode Int but found "x", which is not an integer, at line 1, column 9."#)
     }
 
     @Test func aThrownKeyNotFoundGetsTheContainersElement() throws {

@@ -38,7 +38,8 @@ private struct PackedPair: Decodable, Equatable {
     @Test func longPrefixesAndManyNamespacesUnpackExactly() throws {
         let prefix = String(repeating: "p", count: 300)
         let declarations = (0..<300).map { #"xmlns:n\#($0)="urn:n\#($0)""# }.joined(separator: " ")
-        let xml = #"<n299:r \#(declarations) xmlns:\#(prefix)="urn:long" \#(prefix):a="long prefix" n299:b="namespace 300"/>"#
+        let xml =
+            #"<n299:r \#(declarations) xmlns:\#(prefix)="urn:long" \#(prefix):a="long prefix" n299:b="namespace 300"/>"#
         // Clark keys split each name at its prefix's packed length, and find the namespace by its
         // packed number; the name as written (an attribute key's match) needs neither.
         struct ByURI: Decodable, Equatable {
@@ -62,8 +63,12 @@ private struct PackedPair: Decodable, Equatable {
                 b = try container.decode(String.self, forKey: AnyKey("n299:b"))
             }
         }
-        #expect(try decode(ByURI.self, xml) { $0.shouldProcessNamespaces = true } == ByURI(a: "long prefix", b: "namespace 300"))
-        #expect(try decode(AsWritten.self, xml) { $0.shouldProcessNamespaces = true } == AsWritten(a: "long prefix", b: "namespace 300"))
+        #expect(
+            try decode(ByURI.self, xml) { $0.shouldProcessNamespaces = true }
+                == ByURI(a: "long prefix", b: "namespace 300"))
+        #expect(
+            try decode(AsWritten.self, xml) { $0.shouldProcessNamespaces = true }
+                == AsWritten(a: "long prefix", b: "namespace 300"))
         let pair = try decode(ByURI.self, xml)
         #expect(pair == ByURI(a: "long prefix", b: "namespace 300"))
         let tree = try XMLTree(parsing: Data(xml.utf8))

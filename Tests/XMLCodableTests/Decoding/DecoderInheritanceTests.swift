@@ -78,7 +78,9 @@ private final class Contractor: Person, @unchecked Sendable {
         }
         #expect(key.stringValue == "super")
         #expect(context.codingPath.isEmpty)
-        #expect(context.debugDescription == "No element <super> holds the superclass's values in element <employee> at line 1, column 2.")
+        #expect(
+            context.debugDescription
+                == "No element <super> holds the superclass's values in element <employee> at line 1, column 2.")
     }
 
     @Test func baseFieldsUnderSuperElement() throws {
@@ -176,7 +178,8 @@ private final class Contractor: Person, @unchecked Sendable {
             }
         }
         struct Holder: Codable { var item: [Derived] }
-        let xml = String(decoding: try XMLEncoder().encode(Holder(item: [Derived(a: "x", b: [])]), withRootKey: "r"), as: UTF8.self)
+        let xml = String(
+            decoding: try XMLEncoder().encode(Holder(item: [Derived(a: "x", b: [])]), withRootKey: "r"), as: UTF8.self)
         #expect(xml == "<r><item><super><a>x</a></super></item></r>")
         let holder = try decode(Holder.self, xml)
         #expect(holder.item.map(\.a) == ["x"])

@@ -129,7 +129,9 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
             name: "City",
             book: [
                 Book(id: Attribute(1), title: "Mastering Swift", author: ["Jon Hoffman"], price: 39.5),
-                Book(id: Attribute(2), title: "Swift in Depth", author: ["Tjeerd in 't Veen", "Someone Else"], price: nil),
+                Book(
+                    id: Attribute(2), title: "Swift in Depth", author: ["Tjeerd in 't Veen", "Someone Else"], price: nil
+                ),
             ])
         try expectBoth(Library.self, xml, expected)
         try expectBoth(Library.self, xml, expected, configure: untrimmed)
@@ -142,7 +144,8 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
             var extra: XMLTree.Element
             var after: String
         }
-        let xml = "<r>\n  <id>7</id>\n  <extra a=\"1\">\n    <b>x</b>\n    <c/>\n    <d>\n      <e/>\n    </d>\n  </extra>\n  <after>z</after>\n</r>"
+        let xml =
+            "<r>\n  <id>7</id>\n  <extra a=\"1\">\n    <b>x</b>\n    <c/>\n    <d>\n      <e/>\n    </d>\n  </extra>\n  <after>z</after>\n</r>"
         var extra = XMLTree.Element("extra", attributes: ["a": "1"])
         extra.children = [
             text("\n    "), element("b", text("x")), text("\n    "), element("c"), text("\n    "),
@@ -154,13 +157,16 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
         // The root itself, at the top level.
         try expectBoth(
             XMLTree.Element.self, "<a>\n <b/>\n <c>t</c>\n</a>",
-            XMLTree.Element("a", children: [text("\n "), element("b"), text("\n "), element("c", text("t")), text("\n")]))
+            XMLTree.Element(
+                "a", children: [text("\n "), element("b"), text("\n "), element("c", text("t")), text("\n")]))
     }
 
     @Test func nodesKeepTheRunsBetweenElements() throws {
         struct Entry: Decodable, Equatable { var summary: [XMLTree.Node] }
         let xml = "<entry><summary>\n  <b>x</b>\n  <i>y</i>\n</summary></entry>"
-        try expectBoth(Entry.self, xml, Entry(summary: [text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n")]))
+        try expectBoth(
+            Entry.self, xml,
+            Entry(summary: [text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n")]))
         try expectBoth(
             OwnNodes.self, "<r>\t<a/>\t<b/>\t</r>",
             OwnNodes(value: [text("\t"), element("a"), text("\t"), element("b"), text("\t")]))
@@ -170,7 +176,8 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
         let xml = "<a>\n  <b>x</b>\n  <c/>\n\t<d>y</d>\n</a>"
         try expectBoth(OwnText.self, xml, OwnText(value: "\n  \n  \n\t\n"), configure: untrimmed)
         try expectBoth(OwnText.self, xml, OwnText(value: ""))
-        try expectBoth(OwnText.self, "<a><b/>\n<c/>text<d/>  <e/></a>", OwnText(value: "\ntext  "), configure: untrimmed)
+        try expectBoth(
+            OwnText.self, "<a><b/>\n<c/>text<d/>  <e/></a>", OwnText(value: "\ntext  "), configure: untrimmed)
     }
 
     @Test func anElementOfWhiteSpaceOnly() throws {
@@ -181,26 +188,44 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
 
     @Test func mixedContentWhoseTextComesAfterTheIndentedElements() throws {
         let xml = "<p>\n  <b>x</b>\n  <i>y</i>\n  tail</p>"
-        try expectBoth([Inline].self, xml, [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  tail")], configure: untrimmed)
+        try expectBoth(
+            [Inline].self, xml, [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  tail")],
+            configure: untrimmed)
         try expectBoth([Inline].self, xml, [.text(""), .b([.text("x")]), .text(""), .i([.text("y")]), .text("tail")])
-        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .text("tail")]) { $0.removeWhitespaceElements = true }
+        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .text("tail")]) {
+            $0.removeWhitespaceElements = true
+        }
         try expectBoth([String].self, xml, ["\n  ", "x", "\n  ", "y", "\n  tail"], configure: untrimmed)
         try expectBoth(
-            [Content].self, xml, [.text("\n  "), .element([.text("x")]), .text("\n  "), .element([.text("y")]), .text("\n  tail")], configure: untrimmed)
+            [Content].self, xml,
+            [.text("\n  "), .element([.text("x")]), .text("\n  "), .element([.text("y")]), .text("\n  tail")],
+            configure: untrimmed)
         try expectBoth(
             XMLTree.Element.self, xml,
-            XMLTree.Element("p", children: [text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n  tail")]))
+            XMLTree.Element(
+                "p",
+                children: [
+                    text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n  tail"),
+                ]))
     }
 
     @Test func mixedContentThroughCDATA() throws {
         let xml = "<p>\n  <b>x</b>\n  <i>y</i>\n  <c/><![CDATA[z]]></p>"
         try expectBoth(
-            [Inline].self, xml, [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  "), .c([]), .text("z")], configure: untrimmed)
-        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .c([]), .text("z")]) { $0.removeWhitespaceElements = true }
+            [Inline].self, xml,
+            [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  "), .c([]), .text("z")],
+            configure: untrimmed)
+        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .c([]), .text("z")]) {
+            $0.removeWhitespaceElements = true
+        }
         try expectBoth(
             XMLTree.Element.self, xml,
             XMLTree.Element(
-                "p", children: [text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n  "), element("c"), .cdata("z")]))
+                "p",
+                children: [
+                    text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n  "),
+                    element("c"), .cdata("z"),
+                ]))
     }
 
     @Test func mixedContentThroughAnEntity() throws {
@@ -212,7 +237,8 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
               <c/>&t;</p>
             """
         try expectBoth(
-            [Inline].self, xml, [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  "), .c([]), .text("tail")],
+            [Inline].self, xml,
+            [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  "), .c([]), .text("tail")],
             configure: untrimmed)
         try expectBoth(OwnText.self, xml, OwnText(value: "\n  \n  \n  tail"), configure: untrimmed)
         try expectBoth([String].self, xml, ["", "x", "", "y", "", "", "tail"])
@@ -223,12 +249,17 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
         try expectBoth(
             XMLTree.Element.self, xml,
             XMLTree.Element(
-                "a", children: [text("\n  "), element("b", text("x")), text("\n  "), element("c"), text("\n  "), element("b", text("y")), text("\n")]))
+                "a",
+                children: [
+                    text("\n  "), element("b", text("x")), text("\n  "), element("c"), text("\n  "),
+                    element("b", text("y")), text("\n"),
+                ]))
         try expectBoth(OwnText.self, xml, OwnText(value: "\n  \n  \n  \n"), configure: untrimmed)
         try expectBoth([Inline].self, xml, [.b([.text("x")]), .c([]), .b([.text("y")])])
         let mixed = "<a>\n  <b>x</b><!--c-->\n  <c/><?pi data?>\n  <b>y</b>t</a>"
         try expectBoth(
-            [Inline].self, mixed, [.text("\n  "), .b([.text("x")]), .text("\n  "), .c([]), .text("\n  "), .b([.text("y")]), .text("t")],
+            [Inline].self, mixed,
+            [.text("\n  "), .b([.text("x")]), .text("\n  "), .c([]), .text("\n  "), .b([.text("y")]), .text("t")],
             configure: untrimmed)
     }
 
@@ -237,10 +268,15 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
         let xml = "<a>\r\n\t<b/>\r\n\t<c/>\r\r\n \t<d/>\r</a>"
         try expectBoth(
             XMLTree.Element.self, xml,
-            XMLTree.Element("a", children: [text("\n\t"), element("b"), text("\n\t"), element("c"), text("\n\n \t"), element("d"), text("\n")]))
+            XMLTree.Element(
+                "a",
+                children: [
+                    text("\n\t"), element("b"), text("\n\t"), element("c"), text("\n\n \t"), element("d"), text("\n"),
+                ]))
         try expectBoth(OwnText.self, xml, OwnText(value: "\n\t\n\t\n\n \t\n"), configure: untrimmed)
         try expectBoth(
-            [Inline].self, "<p>\r\n\t<b>x</b>\r\n\t<i>y</i>\r\nz</p>", [.text("\n\t"), .b([.text("x")]), .text("\n\t"), .i([.text("y")]), .text("\nz")],
+            [Inline].self, "<p>\r\n\t<b>x</b>\r\n\t<i>y</i>\r\nz</p>",
+            [.text("\n\t"), .b([.text("x")]), .text("\n\t"), .i([.text("y")]), .text("\nz")],
             configure: untrimmed)
     }
 
@@ -259,16 +295,19 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
             XMLTree.Element(
                 "a",
                 children: [
-                    text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n  "), element("c"), text("\n  "),
+                    text("\n  "), element("b", text("x")), text("\n  "), element("i", text("y")), text("\n  "),
+                    element("c"), text("\n  "),
                     element("b", text("x")), text("\n  "), element("i", text("y")), text("\n"),
                 ]))
         try expectBoth(OwnText.self, xml, OwnText(value: "\n  \n  \n  \n  \n  \n"), configure: untrimmed)
-        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .c([]), .b([.text("x")]), .i([.text("y")])])
+        try expectBoth(
+            [Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .c([]), .b([.text("x")]), .i([.text("y")])])
         let mixed = xml.replacingOccurrences(of: "</a>", with: "end</a>")
         try expectBoth(
             [Inline].self, mixed,
             [
-                .text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  "), .c([]), .text("\n  "), .b([.text("x")]),
+                .text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text("\n  "), .c([]), .text("\n  "),
+                .b([.text("x")]),
                 .text("\n  "), .i([.text("y")]), .text("\nend"),
             ],
             configure: untrimmed)
@@ -277,16 +316,24 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
     @Test func removeWhitespaceElementsOnAndOff() throws {
         let xml = "<p>\n  <b>x</b>\n  <i>y</i> and <b>z</b>\n</p>"
         try expectBoth(
-            [Inline].self, xml, [.text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text(" and "), .b([.text("z")]), .text("\n")],
+            [Inline].self, xml,
+            [
+                .text("\n  "), .b([.text("x")]), .text("\n  "), .i([.text("y")]), .text(" and "), .b([.text("z")]),
+                .text("\n"),
+            ],
             configure: untrimmed)
         try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .text(" and "), .b([.text("z")])]) {
             $0.trimValueWhitespaces = false
             $0.removeWhitespaceElements = true
         }
-        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .text("and"), .b([.text("z")])]) { $0.removeWhitespaceElements = true }
+        try expectBoth([Inline].self, xml, [.b([.text("x")]), .i([.text("y")]), .text("and"), .b([.text("z")])]) {
+            $0.removeWhitespaceElements = true
+        }
         // Element-only content: the runs are never items.
         try expectBoth([String].self, "<l>\n  <i>1</i>\n  <i>2</i>\n</l>", ["1", "2"], configure: untrimmed)
-        try expectBoth([String].self, "<l>\n  <i>1</i>\n  <i>2</i>\n</l>", ["1", "2"]) { $0.removeWhitespaceElements = true }
+        try expectBoth([String].self, "<l>\n  <i>1</i>\n  <i>2</i>\n</l>", ["1", "2"]) {
+            $0.removeWhitespaceElements = true
+        }
     }
 
     private class MixedBase: Decodable {
@@ -318,27 +365,37 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
                 $0.keepsLayoutWhitespace = keeps
             }
             #expect(child.id == "k")
-            #expect(child.items == [.text("\n    "), .b([.text("x")]), .text("\n    "), .i([.text("y")]), .text("\n    tail\n  ")])
+            #expect(
+                child.items == [
+                    .text("\n    "), .b([.text("x")]), .text("\n    "), .i([.text("y")]), .text("\n    tail\n  "),
+                ])
         }
     }
 
     @Test func nestedDepth() throws {
-        let xml = "<a>\n <b>\n  <c>\n   <b>x</b>\n   <i>y</i>\n  </c>\n  <c>\n   <i>z</i>\n   w\n  </c>\n </b>\n <i>v</i>\n</a>"
+        let xml =
+            "<a>\n <b>\n  <c>\n   <b>x</b>\n   <i>y</i>\n  </c>\n  <c>\n   <i>z</i>\n   w\n  </c>\n </b>\n <i>v</i>\n</a>"
         // Through choices: lists of mixed content deep in a model. (Choice elements hold text
         // only: an element whose child is named by a choice key is read as a choice wrapper,
         // `<value><int>42</int></value>`, whatever the white space.)
         struct Doc: Decodable, Equatable { var sec: Section }
         struct Section: Decodable, Equatable { var p: [[Inline]] }
-        let paragraphs = "<doc>\n <sec>\n  <p>\n   <b>x</b>\n   <i>y</i>\n  t</p>\n  <p>\n   <i>z</i>\n   <c/>\n  </p>\n </sec>\n</doc>"
+        let paragraphs =
+            "<doc>\n <sec>\n  <p>\n   <b>x</b>\n   <i>y</i>\n  t</p>\n  <p>\n   <i>z</i>\n   <c/>\n  </p>\n </sec>\n</doc>"
         try expectBoth(
             Doc.self, paragraphs,
-            Doc(sec: Section(p: [[.text("\n   "), .b([.text("x")]), .text("\n   "), .i([.text("y")]), .text("\n  t")], [.i([.text("z")]), .c([])]])),
+            Doc(
+                sec: Section(p: [
+                    [.text("\n   "), .b([.text("x")]), .text("\n   "), .i([.text("y")]), .text("\n  t")],
+                    [.i([.text("z")]), .c([])],
+                ])),
             configure: untrimmed)
         try expectBoth(
             [Content].self, xml,
             [
                 .element([
-                    .element([.element([.text("x")]), .element([.text("y")])]), .element([.text("\n   "), .element([.text("z")]), .text("\n   w\n  ")]),
+                    .element([.element([.text("x")]), .element([.text("y")])]),
+                    .element([.text("\n   "), .element([.text("z")]), .text("\n   w\n  ")]),
                 ]), .element([.text("v")]),
             ],
             configure: untrimmed)
@@ -349,21 +406,30 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
                 children: [
                     text("\n "),
                     element(
-                        "b", text("\n  "), element("c", text("\n   "), element("b", text("x")), text("\n   "), element("i", text("y")), text("\n  ")),
-                        text("\n  "), element("c", text("\n   "), element("i", text("z")), text("\n   w\n  ")), text("\n ")),
+                        "b", text("\n  "),
+                        element(
+                            "c", text("\n   "), element("b", text("x")), text("\n   "), element("i", text("y")),
+                            text("\n  ")),
+                        text("\n  "), element("c", text("\n   "), element("i", text("z")), text("\n   w\n  ")),
+                        text("\n ")),
                     text("\n "), element("i", text("v")), text("\n"),
                 ]))
     }
 
     @Test func selfClosingTags() throws {
         let xml = "<r><a/>\n<b/>\n<a/>t</r>"
-        try expectBoth(OwnNodes.self, xml, OwnNodes(value: [element("a"), text("\n"), element("b"), text("\n"), element("a"), text("t")]))
-        try expectBoth([Content].self, xml, [.element([]), .text("\n"), .element([]), .text("\n"), .element([]), .text("t")], configure: untrimmed)
+        try expectBoth(
+            OwnNodes.self, xml,
+            OwnNodes(value: [element("a"), text("\n"), element("b"), text("\n"), element("a"), text("t")]))
+        try expectBoth(
+            [Content].self, xml, [.element([]), .text("\n"), .element([]), .text("\n"), .element([]), .text("t")],
+            configure: untrimmed)
     }
 
     @Test func runsBeforeTheFirstAndAfterTheLastChild() throws {
         let xml = "<a>\n <b/>\n</a>"
-        try expectBoth(XMLTree.Element.self, xml, XMLTree.Element("a", children: [text("\n "), element("b"), text("\n")]))
+        try expectBoth(
+            XMLTree.Element.self, xml, XMLTree.Element("a", children: [text("\n "), element("b"), text("\n")]))
         try expectBoth(OwnText.self, xml, OwnText(value: "\n \n"), configure: untrimmed)
         try expectBoth([Content].self, xml, [.element([])], configure: untrimmed)
     }
@@ -381,7 +447,9 @@ private func untrimmed(_ decoder: XMLDecoder) { decoder.trimValueWhitespaces = f
                 $0.shouldProcessNamespaces = true
                 $0.keepsLayoutWhitespace = keeps
             }
-            let texts = root.children.compactMap { node -> String? in if case .text(let string) = node { string } else { nil } }
+            let texts = root.children.compactMap { node -> String? in
+                if case .text(let string) = node { string } else { nil }
+            }
             #expect(texts == ["\n  ", "\n  ", "\n  ", "\n"])
             #expect(root.children.compactMap { $0.element?.name.qualifiedName } == ["p:a", "p:a", "b"])
             #expect(root.children.compactMap { $0.element?.name.namespaceURI } == ["urn:p", "urn:p", "urn:x"])
@@ -505,18 +573,23 @@ private enum Outcome<T: Equatable>: Equatable {
 
     /// Decodes `type` with both decoders of `setting`, expects the same outcome, and says whether it
     /// was a value.
-    private func compare<T: Decodable & Equatable>(_ type: T.Type, _ xml: String, _ setting: Setting, seed: UInt64) -> Bool {
+    private func compare<T: Decodable & Equatable>(_ type: T.Type, _ xml: String, _ setting: Setting, seed: UInt64)
+        -> Bool
+    {
         let data = Data(xml.utf8)
         let kept = Outcome { try setting.kept.decode(type, from: data) }
         let dropped = Outcome { try setting.dropped.decode(type, from: data) }
         #expect(
             kept == dropped,
-            "seed \(seed), \(type), trim \(setting.trims), removeWhitespaceElements \(setting.removesWhitespace): \(xml.debugDescription)")
+            "seed \(seed), \(type), trim \(setting.trims), removeWhitespaceElements \(setting.removesWhitespace): \(xml.debugDescription)"
+        )
         return dropped.succeeded
     }
 
     @Test func generatedDocumentsDecodeTheSameWithAndWithoutLayoutNodes() {
-        let settings = [(true, false), (false, false), (true, true), (false, true)].map { Setting(trims: $0.0, removesWhitespace: $0.1) }
+        let settings = [(true, false), (false, false), (true, true), (false, true)].map {
+            Setting(trims: $0.0, removesWhitespace: $0.1)
+        }
         var successes: [String: Int] = [:]
         for seed in UInt64(1)...300 {
             var documents = LayoutDocuments(seed: seed)

@@ -102,7 +102,8 @@ import Testing
     @Test func missingSetIsEmptyAndPresentSetHoldsTheItems() throws {
         struct S: Codable, Equatable { var tag: Set<String>; var n: ContiguousArray<Int> }
         #expect(try decode(S.self, "<r/>") == S(tag: [], n: []))
-        #expect(try decode(S.self, "<r><tag>b</tag><n>1</n><tag>a</tag><tag>b</tag></r>") == S(tag: ["a", "b"], n: [1]))
+        #expect(
+            try decode(S.self, "<r><tag>b</tag><n>1</n><tag>a</tag><tag>b</tag></r>") == S(tag: ["a", "b"], n: [1]))
     }
 
     @Test func optionalListMissingIsNil() throws {
@@ -140,7 +141,10 @@ import Testing
 
     @Test func dictionaryOfStructs() throws {
         struct P: Decodable, Equatable { var x: Int }
-        #expect(try decode([String: P].self, "<r><one x=\"1\"/><two><x>2</x></two></r>") == ["one": P(x: 1), "two": P(x: 2)])
+        #expect(
+            try decode([String: P].self, "<r><one x=\"1\"/><two><x>2</x></two></r>") == [
+                "one": P(x: 1), "two": P(x: 2),
+            ])
     }
 
     @Test func topLevelArrayFromRootChildren() throws {
@@ -213,7 +217,9 @@ import Testing
               <tag>y</tag>
             </book>
             """
-        #expect(try decode(Wrapped.self, xml) == Wrapped(title: "T", authors: ["A", "B"], scores: [1, 2], tag: ["x", "y"]))
+        #expect(
+            try decode(Wrapped.self, xml)
+                == Wrapped(title: "T", authors: ["A", "B"], scores: [1, 2], tag: ["x", "y"]))
     }
 
     @Test
@@ -225,18 +231,23 @@ import Testing
 
     @Test
     func missingWrappedListIsEmpty() throws {
-        #expect(try decode(Wrapped.self, "<b><title>T</title></b>") == Wrapped(title: "T", authors: [], scores: [], tag: []))
+        #expect(
+            try decode(Wrapped.self, "<b><title>T</title></b>") == Wrapped(title: "T", authors: [], scores: [], tag: [])
+        )
     }
 
     @Test
     func wrappedListErrorPath() throws {
-        let error = try #require(decodingError(Wrapped.self, "<b><title>T</title><scores><score>1</score><score>x</score></scores></b>"))
+        let error = try #require(
+            decodingError(Wrapped.self, "<b><title>T</title><scores><score>1</score><score>x</score></scores></b>"))
         #expect(error.fullPath == ["scores", "1"])
     }
 
     @Test
     func wrappedListModelFromJSON() throws {
         let json = #"{"title":"T","authors":["A","B"],"scores":[1,2],"tag":["x"]}"#
-        #expect(try JSONDecoder().decode(Wrapped.self, from: Data(json.utf8)) == Wrapped(title: "T", authors: ["A", "B"], scores: [1, 2], tag: ["x"]))
+        #expect(
+            try JSONDecoder().decode(Wrapped.self, from: Data(json.utf8))
+                == Wrapped(title: "T", authors: ["A", "B"], scores: [1, 2], tag: ["x"]))
     }
 }

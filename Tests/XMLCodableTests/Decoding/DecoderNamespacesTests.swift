@@ -108,10 +108,15 @@ private let tableXML = """
     }
 
     @Test func clarkNotationKeysMatchByNamespaceURI() throws {
-        struct R: Decodable { var td: [String]; enum CodingKeys: String, CodingKey { case td = "{http://www.w3.org/TR/html4/}td" } }
-        struct T: Decodable { var tr: R; enum CodingKeys: String, CodingKey { case tr = "{http://www.w3.org/TR/html4/}tr" } }
+        struct R: Decodable {
+            var td: [String]; enum CodingKeys: String, CodingKey { case td = "{http://www.w3.org/TR/html4/}td" }
+        }
+        struct T: Decodable {
+            var tr: R; enum CodingKeys: String, CodingKey { case tr = "{http://www.w3.org/TR/html4/}tr" }
+        }
         #expect(try decode(T.self, tableXML).tr.td == ["Apples", "Bananas"])
-        let otherPrefix = tableXML.replacingOccurrences(of: "h:", with: "html:").replacingOccurrences(of: "xmlns:h=", with: "xmlns:html=")
+        let otherPrefix = tableXML.replacingOccurrences(of: "h:", with: "html:").replacingOccurrences(
+            of: "xmlns:h=", with: "xmlns:html=")
         #expect(try decode(T.self, otherPrefix).tr.td == ["Apples", "Bananas"])
     }
 

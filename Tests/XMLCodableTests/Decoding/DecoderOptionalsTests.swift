@@ -183,7 +183,11 @@ private let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
             init(from decoder: any Decoder) throws {
                 var list = try decoder.unkeyedContainer()
                 while !list.isAtEnd {
-                    if try list.decodeNil() { flags.append(true) } else { flags.append(false); _ = try list.decode(String.self) }
+                    if try list.decodeNil() {
+                        flags.append(true)
+                    } else {
+                        flags.append(false); _ = try list.decode(String.self)
+                    }
                 }
             }
         }

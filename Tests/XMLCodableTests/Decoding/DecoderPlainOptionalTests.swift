@@ -98,10 +98,15 @@ import Testing
     }
 
     @Test func singleValueTypesReadPlainValues() throws {
-        #expect(try decode(Cell.self, #"<c r="A1" t="s" n="7"/>"#) == Cell(r: Reference(text: "A1"), t: .shared, n: Count(value: 7)))
-        #expect(try decode(Cell.self, "<c><r> B&#50; </r><t>inlineStr</t></c>") == Cell(r: Reference(text: "B2"), t: .inline, n: nil))
         #expect(
-            try decode(Cell.self, "<c><r> B2 </r></c>") { $0.trimValueWhitespaces = false } == Cell(r: Reference(text: " B2 "), t: nil, n: nil))
+            try decode(Cell.self, #"<c r="A1" t="s" n="7"/>"#)
+                == Cell(r: Reference(text: "A1"), t: .shared, n: Count(value: 7)))
+        #expect(
+            try decode(Cell.self, "<c><r> B&#50; </r><t>inlineStr</t></c>")
+                == Cell(r: Reference(text: "B2"), t: .inline, n: nil))
+        #expect(
+            try decode(Cell.self, "<c><r> B2 </r></c>") { $0.trimValueWhitespaces = false }
+                == Cell(r: Reference(text: " B2 "), t: nil, n: nil))
     }
 
     @Test func singleValueTypesStillReportBadValues() throws {

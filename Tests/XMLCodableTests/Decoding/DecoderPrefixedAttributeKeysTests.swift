@@ -151,14 +151,17 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
         let error = try #require(decodingError(Sheet.self, xml, configure: namespaces))
         #expect(error.kind == "keyNotFound")
         #expect(error.debugDescription.contains("Found attribute x:id"))
-        #expect(error.debugDescription.contains("the key \"x:id\", or \"{\(relationships)}id\" for any prefix, reads it"))
+        #expect(
+            error.debugDescription.contains("the key \"x:id\", or \"{\(relationships)}id\" for any prefix, reads it"))
     }
 
     // MARK: Clark keys
 
     struct ClarkID: Decodable, Equatable {
         var relationship: String
-        enum CodingKeys: String, CodingKey { case relationship = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id" }
+        enum CodingKeys: String, CodingKey {
+            case relationship = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+        }
     }
 
     @Test(arguments: [false, true])
@@ -248,11 +251,15 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
         let xml = """
             <value xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="xs:int">5</value>
             """
-        #expect(try decode(TypedValue.self, xml, configure: configure) == TypedValue(type: "xs:int", value: 5, nativeType: nil))
+        #expect(
+            try decode(TypedValue.self, xml, configure: configure)
+                == TypedValue(type: "xs:int", value: 5, nativeType: nil))
         let both = """
             <value xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" type="native" xsi:type="xs:int">5</value>
             """
-        #expect(try decode(TypedValue.self, both, configure: configure) == TypedValue(type: "xs:int", value: 5, nativeType: "native"))
+        #expect(
+            try decode(TypedValue.self, both, configure: configure)
+                == TypedValue(type: "xs:int", value: 5, nativeType: "native"))
     }
 
     // MARK: Elements keep their rule
@@ -269,7 +276,8 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
         #expect(try decode(Cell.self, xml, configure: namespaces).value == "42")
         let error = try #require(decodingError(Cell.self, xml))
         #expect(error.debugDescription.contains("Found element <x:v> (namespace \"urn:sheet\")"))
-        #expect(error.debugDescription.contains("the key \"x:v\" reads it, as does \"v\" with shouldProcessNamespaces."))
+        #expect(
+            error.debugDescription.contains("the key \"x:v\" reads it, as does \"v\" with shouldProcessNamespaces."))
     }
 
     @Test func prefixedElementKeyWithNamespacesExplainsTheLocalNameRule() throws {
@@ -281,7 +289,9 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
             <x:c xmlns:x="urn:sheet"><x:v>42</x:v></x:c>
             """
         let error = try #require(decodingError(Prefixed.self, xml, configure: namespaces))
-        #expect(error.debugDescription.contains("with shouldProcessNamespaces, element keys match local names, so the key \"v\" reads it."))
+        #expect(
+            error.debugDescription.contains(
+                "with shouldProcessNamespaces, element keys match local names, so the key \"v\" reads it."))
     }
 
     // MARK: Placement
@@ -356,7 +366,9 @@ private let namespaces: @Sendable (XMLDecoder) -> Void = { $0.shouldProcessNames
         #expect(try decoder.decode(Sheet.self, from: second).relationship == "rId2")
 
         var streamed: [String] = []
-        try decoder.decodeElements(Sheet.self, at: "workbook/sheets/sheet", from: Data(xml.utf8)) { streamed.append($0.relationship) }
+        try decoder.decodeElements(Sheet.self, at: "workbook/sheets/sheet", from: Data(xml.utf8)) {
+            streamed.append($0.relationship)
+        }
         #expect(streamed == ["rId1", "rId2"])
     }
 }

@@ -27,7 +27,10 @@ private func feedXML(_ feed: Feed) -> String {
 }
 
 private func feed(count: Int, salt: Int) -> Feed {
-    Feed(entry: (0..<count).map { i in Entry(id: i * salt, name: "n\(i)-\(salt)", tag: (0..<(i % 4)).map { "t\($0)-\(salt)" }) })
+    Feed(
+        entry: (0..<count).map { i in
+            Entry(id: i * salt, name: "n\(i)-\(salt)", tag: (0..<(i % 4)).map { "t\($0)-\(salt)" })
+        })
 }
 
 @Suite struct DecoderReuseTests {
@@ -44,7 +47,9 @@ private func feed(count: Int, salt: Int) -> Feed {
         let expected = feed(count: 100, salt: 7)
         #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
         #expect(throws: DecodingError.self) { try decoder.decode(Feed.self, from: Data("<feed><entry id='1'>".utf8)) }
-        #expect(throws: DecodingError.self) { try decoder.decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8))
+        }
         #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
     }
 
@@ -53,7 +58,9 @@ private func feed(count: Int, salt: Int) -> Feed {
         class Base: Decodable {
             let id: Int
             private enum CodingKeys: String, CodingKey { case id }
-            required init(from decoder: any Decoder) throws { id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id) }
+            required init(from decoder: any Decoder) throws {
+                id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+            }
         }
         final class Derived: Base {
             let name: String
@@ -67,7 +74,9 @@ private func feed(count: Int, salt: Int) -> Feed {
         let decoder = XMLDecoder()
         for i in 0..<3 {
             let items = try decoder.decode(
-                [Derived].self, from: Data("<l><d name='a\(i)'><super id='\(i)'/></d><d name='b\(i)'><super id='\(i + 1)'/></d></l>".utf8))
+                [Derived].self,
+                from: Data(
+                    "<l><d name='a\(i)'><super id='\(i)'/></d><d name='b\(i)'><super id='\(i + 1)'/></d></l>".utf8))
             #expect(items.map(\.id) == [i, i + 1])
             #expect(items.map(\.name) == ["a\(i)", "b\(i)"])
         }
@@ -77,7 +86,9 @@ private func feed(count: Int, salt: Int) -> Feed {
         for (count, salt) in [(2_000, 11), (3, 12), (0, 13), (5_000, 14), (1, 15), (2_000, 16)] {
             let expected = feed(count: count, salt: salt)
             #expect(try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
-            #expect(throws: DecodingError.self) { try XMLDecoder().decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8)) }
+            #expect(throws: DecodingError.self) {
+                try XMLDecoder().decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8))
+            }
         }
     }
 

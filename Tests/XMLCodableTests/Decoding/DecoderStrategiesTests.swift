@@ -40,7 +40,10 @@ import XMLCodable
             default: $0.keyDecodingStrategy = .convertFromUppercase
             }
         }
-        #expect(value == User(firstName: "Ada", userID: nil, homeAddress: .init(streetName: "Main St"), phoneNumber: ["1", "2"]))
+        #expect(
+            value
+                == User(
+                    firstName: "Ada", userID: nil, homeAddress: .init(streetName: "Main St"), phoneNumber: ["1", "2"]))
     }
 
     @Test func snakeCaseConversionRules() {
@@ -62,7 +65,9 @@ import XMLCodable
     }
 
     @Test func customKeyStrategy() throws {
-        struct S: Decodable, Equatable { var name: String; var inner: Inner; struct Inner: Decodable, Equatable { var code: Int } }
+        struct S: Decodable, Equatable {
+            var name: String; var inner: Inner; struct Inner: Decodable, Equatable { var code: Int }
+        }
         let paths = Recorder<[String]>()
         let xml = """
             <s><x-name>n</x-name><x-inner x-code="7"/></s>
@@ -93,7 +98,9 @@ import XMLCodable
     }
 
     @Test func millisecondsSince1970() throws {
-        let event = try decode(Event.self, "<e><at>1714566600123</at></e>") { $0.dateDecodingStrategy = .millisecondsSince1970 }
+        let event = try decode(Event.self, "<e><at>1714566600123</at></e>") {
+            $0.dateDecodingStrategy = .millisecondsSince1970
+        }
         #expect(abs(event.at.timeIntervalSince1970 - 1_714_566_600.123) < 0.0005)
     }
 
@@ -121,9 +128,13 @@ import XMLCodable
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.dateFormat = "yyyy-MM-dd"
-        let event = try decode(Event.self, "<e><at>2024-05-01</at></e>") { $0.dateDecodingStrategy = .formatted(formatter) }
+        let event = try decode(Event.self, "<e><at>2024-05-01</at></e>") {
+            $0.dateDecodingStrategy = .formatted(formatter)
+        }
         #expect(event.at == Date(timeIntervalSince1970: 1_714_521_600))
-        #expect(decodingError(Event.self, "<e><at>01/05/2024</at></e>") { $0.dateDecodingStrategy = .formatted(formatter) } != nil)
+        #expect(
+            decodingError(Event.self, "<e><at>01/05/2024</at></e>") { $0.dateDecodingStrategy = .formatted(formatter) }
+                != nil)
     }
 
     @Test func custom() throws {
@@ -147,7 +158,10 @@ import XMLCodable
 
     @Test func datesInList() throws {
         struct Log: Decodable { var at: [Date] }
-        #expect(try decode(Log.self, "<l><at>1</at><at>2</at></l>").at == [Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 2)])
+        #expect(
+            try decode(Log.self, "<l><at>1</at><at>2</at></l>").at == [
+                Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 2),
+            ])
     }
 }
 
@@ -208,7 +222,8 @@ import XMLCodable
 
     @Test func convertFromString() throws {
         let configure: (XMLDecoder) -> Void = {
-            $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+            $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
         }
         let a = try decode(M.self, #"<m f="-INF"><d>INF</d></m>"#, configure: configure)
         #expect(a.d == .infinity)
@@ -224,12 +239,14 @@ import XMLCodable
     @Test func convertFromStringInArrays() throws {
         struct L: Decodable { var v: [Double] }
         let value = try decode(L.self, "<l><v>1</v><v>+inf</v><v>-inf</v></l>") {
-            $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         }
         #expect(value.v == [1, .infinity, -.infinity])
         #expect(
             try decode([Double].self, "<l><v>+inf</v></l>") {
-                $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+                $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                    positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
             } == [.infinity])
     }
 }
@@ -241,7 +258,8 @@ import XMLCodable
 
     // As XMLCoder reads booleans: xs:boolean's four forms and yes/no/y/n, in any case.
     @Test(arguments: [
-        ("true", true), ("false", false), ("1", true), ("0", false), (" true\n", true), ("TRUE", true), ("False", false),
+        ("true", true), ("false", false), ("1", true), ("0", false), (" true\n", true), ("TRUE", true),
+        ("False", false),
         ("yes", true), ("no", false), ("Y", true), ("n", false), ("YES", true), ("No", false),
     ])
     func accepted(_ text: String, _ expected: Bool) throws {
@@ -254,7 +272,9 @@ import XMLCodable
     func rejected(_ text: String) {
         let error = decodingError(B.self, "<r><b>\(text)</b></r>")
         #expect(error?.fullPath == ["b"])
-        #expect(error?.debugDescription.hasPrefix("Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found") == true)
+        #expect(
+            error?.debugDescription.hasPrefix(
+                "Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found") == true)
     }
 
     @Test func xsiNilIsStrictXSBoolean() throws {

@@ -38,7 +38,8 @@ extension DecodingError {
     /// The context of any kind of decoding error.
     var context: DecodingError.Context? {
         switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             return context
         @unknown default:
             return nil

@@ -64,12 +64,16 @@ import XMLCodable
         ("yesterday", "it is not of the form YYYY-MM-DD"),
     ])
     func xmlSchemaDateRefuses(_ text: String, _ reason: String) throws {
-        let error = try #require(decodingError(Event.self, "<e>\n  <at>\(text)</at>\n</e>") { $0.dateDecodingStrategy = .xmlSchemaDate })
+        let error = try #require(
+            decodingError(Event.self, "<e>\n  <at>\(text)</at>\n</e>") { $0.dateDecodingStrategy = .xmlSchemaDate })
         #expect(error.kind == "dataCorrupted")
         #expect(error.fullPath == ["at"])
         #expect(error.reportedLine == 2, "\(error.debugDescription)")
         let description = error.context?.debugDescription ?? ""
-        #expect(description.hasPrefix(#"Expected an xs:date such as "2000-10-01" (the decoder's dateDecodingStrategy is .xmlSchemaDate) but found ""#))
+        #expect(
+            description.hasPrefix(
+                #"Expected an xs:date such as "2000-10-01" (the decoder's dateDecodingStrategy is .xmlSchemaDate) but found ""#
+            ))
         #expect(description.contains(reason), "\(description)")
     }
 
@@ -105,7 +109,9 @@ import XMLCodable
     func xmlSchemaDateTime(_ text: String, _ seconds: Double) throws {
         let event = try decode(Event.self, "<e><at>\(text)</at></e>") { $0.dateDecodingStrategy = .xmlSchemaDateTime }
         // Within a microsecond, or two units in the last place of a Double far from 1970.
-        #expect(abs(event.at.timeIntervalSince1970 - seconds) <= max(0.000_001, 2 * seconds.ulp), "\(text): \(event.at.timeIntervalSince1970)")
+        #expect(
+            abs(event.at.timeIntervalSince1970 - seconds) <= max(0.000_001, 2 * seconds.ulp),
+            "\(text): \(event.at.timeIntervalSince1970)")
     }
 
     @Test(arguments: [
@@ -131,14 +137,16 @@ import XMLCodable
         ("2000-10-01T12:00:00z", "it is not of the form YYYY-MM-DDThh:mm:ss"),
     ])
     func xmlSchemaDateTimeRefuses(_ text: String, _ reason: String) throws {
-        let error = try #require(decodingError(Event.self, "<e>\n  <at>\(text)</at>\n</e>") { $0.dateDecodingStrategy = .xmlSchemaDateTime })
+        let error = try #require(
+            decodingError(Event.self, "<e>\n  <at>\(text)</at>\n</e>") { $0.dateDecodingStrategy = .xmlSchemaDateTime })
         #expect(error.kind == "dataCorrupted")
         #expect(error.fullPath == ["at"])
         #expect(error.reportedLine == 2, "\(error.debugDescription)")
         let description = error.context?.debugDescription ?? ""
         #expect(
             description.hasPrefix(
-                #"Expected an xs:dateTime such as "2000-10-01T12:00:00Z" (the decoder's dateDecodingStrategy is .xmlSchemaDateTime) but found ""#))
+                #"Expected an xs:dateTime such as "2000-10-01T12:00:00Z" (the decoder's dateDecodingStrategy is .xmlSchemaDateTime) but found ""#
+            ))
         #expect(description.contains(reason), "\(description)")
     }
 
@@ -151,11 +159,17 @@ import XMLCodable
             var missing: Date?
             var empty: Date?
         }
-        let log = try decode(Log.self, #"<log day="2000-10-01"><at>2000-10-02</at><at> 2000-10-03Z </at><empty/></log>"#) {
+        let log = try decode(
+            Log.self, #"<log day="2000-10-01"><at>2000-10-02</at><at> 2000-10-03Z </at><empty/></log>"#
+        ) {
             $0.dateDecodingStrategy = .xmlSchemaDate
         }
         #expect(log.day == Date(timeIntervalSince1970: Self.october1))
-        #expect(log.at == [Date(timeIntervalSince1970: Self.october1 + 86_400), Date(timeIntervalSince1970: Self.october1 + 2 * 86_400)])
+        #expect(
+            log.at == [
+                Date(timeIntervalSince1970: Self.october1 + 86_400),
+                Date(timeIntervalSince1970: Self.october1 + 2 * 86_400),
+            ])
         #expect(log.missing == nil)
         #expect(log.empty == nil)
     }
@@ -175,13 +189,17 @@ import XMLCodable
             #expect(time.at == Date(timeIntervalSince1970: Self.noon))
         }
         // White space inside the value is refused.
-        #expect(decodingError(Event.self, "<e><at>2000-10- 01</at></e>") { $0.dateDecodingStrategy = .xmlSchemaDate } != nil)
+        #expect(
+            decodingError(Event.self, "<e><at>2000-10- 01</at></e>") { $0.dateDecodingStrategy = .xmlSchemaDate } != nil
+        )
     }
 
     @Test func errorsInAttributesAndListsHaveTheirPathAndPlace() throws {
         struct Log: Decodable { var at: [Date] }
         let listError = try #require(
-            decodingError(Log.self, "<log>\n<at>2000-10-01</at>\n<at>2000-10-32</at>\n</log>") { $0.dateDecodingStrategy = .xmlSchemaDate })
+            decodingError(Log.self, "<log>\n<at>2000-10-01</at>\n<at>2000-10-32</at>\n</log>") {
+                $0.dateDecodingStrategy = .xmlSchemaDate
+            })
         #expect(listError.fullPath == ["at", "1"])
         #expect(listError.reportedLine == 3)
         #expect(listError.context?.debugDescription.contains("October has 31 days") == true)
@@ -195,7 +213,9 @@ import XMLCodable
     @Test func anEmptyElementForADateThatMustBeThere() throws {
         let error = try #require(decodingError(Event.self, "<e><at/></e>") { $0.dateDecodingStrategy = .xmlSchemaDate })
         #expect(error.fullPath == ["at"])
-        #expect(error.context?.debugDescription.contains(#"but found "" (a Date? property reads an empty element as nil)"#) == true)
+        #expect(
+            error.context?.debugDescription.contains(#"but found "" (a Date? property reads an empty element as nil)"#)
+                == true)
         #expect(try decode(MaybeEvent.self, "<e><at/></e>") { $0.dateDecodingStrategy = .xmlSchemaDate }.at == nil)
     }
 
@@ -254,8 +274,11 @@ import XMLCodable
             }
         }
         let json = Data(#""2000-10-01+02:00""#.utf8)
-        #expect(try JSONDecoder().decode(Through.self, from: json).at == Date(timeIntervalSince1970: Self.october1 - 7200))
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Through.self, from: Data(#""2000-02-30""#.utf8)) }
+        #expect(
+            try JSONDecoder().decode(Through.self, from: json).at == Date(timeIntervalSince1970: Self.october1 - 7200))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Through.self, from: Data(#""2000-02-30""#.utf8))
+        }
     }
 }
 

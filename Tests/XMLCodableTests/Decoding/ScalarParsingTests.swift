@@ -29,14 +29,23 @@ struct ScalarParsingTests {
             if body.hasPrefix(".") { body = "0" + body }
             text += body
             let expected = Double(text)
-            let parsed = text.utf8.withContiguousStorageIfAvailable { ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self) } ?? nil
+            let parsed =
+                text.utf8.withContiguousStorageIfAvailable {
+                    ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self)
+                } ?? nil
             #expect(parsed?.bitPattern == expected?.bitPattern, "\(text)")
         }
     }
 
-    @Test(arguments: ["0", "-0", "0.1", "51.3458666", "-0.2474888", "123456789012345", "0.000000000000000000001", "9007199254740993", "1e5", "1.5E-3"])
+    @Test(arguments: [
+        "0", "-0", "0.1", "51.3458666", "-0.2474888", "123456789012345", "0.000000000000000000001", "9007199254740993",
+        "1e5", "1.5E-3",
+    ])
     func knownValues(_ text: String) {
-        let parsed = text.utf8.withContiguousStorageIfAvailable { ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self) } ?? nil
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable {
+                ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self)
+            } ?? nil
         #expect(parsed?.bitPattern == Double(text)?.bitPattern)
     }
 }

@@ -27,7 +27,10 @@ import XMLCodable
         }
     }
 
-    @Test(arguments: ["\u{80}", "é", "\u{7FF}", "\u{800}", "日", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "😀", "\u{10FFFF}", "ελληνικά", "日本語"])
+    @Test(arguments: [
+        "\u{80}", "é", "\u{7FF}", "\u{800}", "日", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "😀", "\u{10FFFF}", "ελληνικά",
+        "日本語",
+    ])
     func wellFormedCharactersAtEveryOffsetArePassed(_ character: String) {
         for offset in 0...34 {
             let text = String(repeating: "x", count: offset) + character + String(repeating: "y", count: 40 - offset)
@@ -83,7 +86,10 @@ import XMLCodable
         }
         // Strings of characters of every width, half of them then broken: a byte replaced by one
         // that makes and breaks sequences, one inserted, or the end cut off.
-        let breakers: [UInt8] = [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE6, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41]
+        let breakers: [UInt8] = [
+            0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE6, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+            0x41,
+        ]
         var passedNonASCII = 0
         var refused = 0
         for _ in 0..<20_000 {
@@ -118,7 +124,9 @@ import XMLCodable
                 // Refused: not UTF-8, or a character XML does not allow.
                 refused += 1
                 let text = String(validating: bytes, as: UTF8.self)
-                #expect(text == nil || text!.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF }, "refused \(bytes)")
+                #expect(
+                    text == nil || text!.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF },
+                    "refused \(bytes)")
             }
             #expect(made(bytes) == String(decoding: bytes, as: UTF8.self))
         }
@@ -136,7 +144,8 @@ import XMLCodable
         // Lengths from 14 to 18 bytes, with characters of every width at the ends and across the
         // boundary, in text and in attributes, plain and through references.
         let titles = [
-            "abcdefghijklmn", "abcdefghijklmnö", "abcdefghijklmnop", "ößabcdefghijklmno", "日本語日本語x", "😀abcdefghijklm😀", "x&amp;y abcdefghijk",
+            "abcdefghijklmn", "abcdefghijklmnö", "abcdefghijklmnop", "ößabcdefghijklmno", "日本語日本語x", "😀abcdefghijklm😀",
+            "x&amp;y abcdefghijk",
             "&#x1F600;&#xE9;abcdefghijklmn",
         ]
         for title in titles {

@@ -156,7 +156,8 @@ private func bothTrees<T: Encodable>(
 
     @Test(arguments: settings)
     fileprivate func nestedModelsListsAndAttributes(_ setting: Setting) throws {
-        let (built, parsed) = try bothTrees(Self.catalog, rootKey: "catalog", header: XMLHeader(version: 1.0, encoding: "UTF-8"), setting)
+        let (built, parsed) = try bothTrees(
+            Self.catalog, rootKey: "catalog", header: XMLHeader(version: 1.0, encoding: "UTF-8"), setting)
         #expect(built == parsed)
         #expect(built.declaration == XMLDeclaration(version: "1.0", encoding: "UTF-8"))
     }
@@ -164,7 +165,8 @@ private func bothTrees<T: Encodable>(
     @Test(arguments: settings)
     fileprivate func specialCharactersAndEmptyStrings(_ setting: Setting) throws {
         let value = Special(
-            quote: "a\"b'c<d>&e\t\n\r", body: "x]]>y]]]>z & <tag> é \u{10FFFF}", empty: "", spaces: "  \n  ", cdataish: "<![CDATA[ ]]> \r\n")
+            quote: "a\"b'c<d>&e\t\n\r", body: "x]]>y]]]>z & <tag> é \u{10FFFF}", empty: "", spaces: "  \n  ",
+            cdataish: "<![CDATA[ ]]> \r\n")
         let (built, parsed) = try bothTrees(value, rootKey: "s", setting)
         #expect(built == parsed)
         // An empty string is an empty element (as CDATA without compactEmptyElements, an empty section).
@@ -179,7 +181,9 @@ private func bothTrees<T: Encodable>(
         #expect(mixed.built == mixed.parsed)
         #expect(mixed.built.root.attributes.first?.name.namespaceURI == "http://www.w3.org/XML/1998/namespace")
         let grouped = try bothTrees(
-            Grouped(outer: Attribute("o"), content: .init(hoisted: Attribute("h"), first: "1", second: [2, 3]), after: "a"), rootKey: "g",
+            Grouped(
+                outer: Attribute("o"), content: .init(hoisted: Attribute("h"), first: "1", second: [2, 3]), after: "a"),
+            rootKey: "g",
             rootAttributes: ["z": "1", "a": "2"], setting)
         #expect(grouped.built == grouped.parsed)
         let shapes = try bothTrees(Shapes(shape: [.circle(radius: 1), .square(side: 2)]), rootKey: "shapes", setting)
@@ -188,14 +192,17 @@ private func bothTrees<T: Encodable>(
 
     @Test(arguments: settings)
     fileprivate func namespacesWithPrefixesAndADefaultNamespace(_ setting: Setting) throws {
-        let envelope = Envelope(body: .init(id: Attribute("7"), quote: Quote(symbol: "IBM", currency: Attribute("USD")), audit: "yes"))
-        let prefixed = try bothTrees(envelope, rootKey: "{\(soap)}Envelope", rootAttributes: ["xmlns:soap": soap], setting)
+        let envelope = Envelope(
+            body: .init(id: Attribute("7"), quote: Quote(symbol: "IBM", currency: Attribute("USD")), audit: "yes"))
+        let prefixed = try bothTrees(
+            envelope, rootKey: "{\(soap)}Envelope", rootAttributes: ["xmlns:soap": soap], setting)
         #expect(prefixed.built == prefixed.parsed)
         let body = try #require(prefixed.built.root.children.first?.element)
         #expect(body.name.namespaceURI == soap)
         #expect(body.attributes.first { $0.name.localName == "id" }?.name.namespaceURI == stock)
         let defaulted = try bothTrees(
-            DefaultNamespaced(item: ["a", "b"], inner: .init(value: "v")), rootKey: "list", rootAttributes: ["xmlns": "urn:default"], setting)
+            DefaultNamespaced(item: ["a", "b"], inner: .init(value: "v")), rootKey: "list",
+            rootAttributes: ["xmlns": "urn:default"], setting)
         #expect(defaulted.built == defaulted.parsed)
         #expect(defaulted.built.root["item"].element?.name.namespaceURI == "urn:default")
         // An attribute without a prefix is in no namespace; a declaration is in none either.
@@ -204,14 +211,16 @@ private func bothTrees<T: Encodable>(
 
     @Test(arguments: settings)
     fileprivate func keyStrategies(_ setting: Setting) throws {
-        let (built, parsed) = try bothTrees(SnakeCase(firstName: "A", lastName: "B", userID: Attribute(3)), rootKey: "user", setting)
+        let (built, parsed) = try bothTrees(
+            SnakeCase(firstName: "A", lastName: "B", userID: Attribute(3)), rootKey: "user", setting)
         #expect(built == parsed)
     }
 
     @Test func snakeCaseNamesAreTheStrategysNames() throws {
         let encoder = XMLEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let tree = try encoder.encodeToTree(SnakeCase(firstName: "A", lastName: "B", userID: Attribute(3)), withRootKey: "user")
+        let tree = try encoder.encodeToTree(
+            SnakeCase(firstName: "A", lastName: "B", userID: Attribute(3)), withRootKey: "user")
         #expect(tree.root.children.compactMap { $0.element?.name.qualifiedName } == ["first_name", "last_name"])
         #expect(tree.root.attributes["user_id"] == "3")
     }
@@ -236,9 +245,15 @@ private func bothTrees<T: Encodable>(
         // A character XML cannot carry, a name that is not a name, a declaration that would lie.
         #expect(throws: EncodingError.self) { try encoder.encodeToTree(Bad(value: "\u{1}"), withRootKey: "r") }
         #expect(throws: EncodingError.self) { try encoder.encodeToTree(Bad(value: "v"), withRootKey: "1r") }
-        #expect(throws: EncodingError.self) { try encoder.encodeToTree(Bad(value: "v"), withRootKey: "r", header: XMLHeader(version: 2.0)) }
-        #expect(throws: EncodingError.self) { try encoder.encodeToTree(Bad(value: "v"), withRootKey: "r", header: XMLHeader(encoding: "UTF-8")) }
-        #expect(throws: EncodingError.self) { try encoder.encode(Bad(value: "v"), withRootKey: "r", header: XMLHeader(encoding: "UTF-8")) }
+        #expect(throws: EncodingError.self) {
+            try encoder.encodeToTree(Bad(value: "v"), withRootKey: "r", header: XMLHeader(version: 2.0))
+        }
+        #expect(throws: EncodingError.self) {
+            try encoder.encodeToTree(Bad(value: "v"), withRootKey: "r", header: XMLHeader(encoding: "UTF-8"))
+        }
+        #expect(throws: EncodingError.self) {
+            try encoder.encode(Bad(value: "v"), withRootKey: "r", header: XMLHeader(encoding: "UTF-8"))
+        }
     }
 
     /// What the encoder writes but a reader refuses (a prefix nothing declares) cannot be held
@@ -255,10 +270,13 @@ private func bothTrees<T: Encodable>(
             _ = try encoder.encodeToTree(Prefixed(value: "v"), withRootKey: "r")
             Issue.record("expected an EncodingError")
         } catch let EncodingError.invalidValue(_, context) {
-            #expect(context.debugDescription == "The encoded document cannot be held as a tree: the namespace prefix 'p' is not declared.")
+            #expect(
+                context.debugDescription
+                    == "The encoded document cannot be held as a tree: the namespace prefix 'p' is not declared.")
         }
         // Declared through the root attributes, the same name is fine.
-        let declared = try bothTrees(Prefixed(value: "v"), rootKey: "r", rootAttributes: ["xmlns:p": "urn:p"], settings[0])
+        let declared = try bothTrees(
+            Prefixed(value: "v"), rootKey: "r", rootAttributes: ["xmlns:p": "urn:p"], settings[0])
         #expect(declared.built == declared.parsed)
         #expect(declared.built.root.children.first?.element?.name.namespaceURI == "urn:p")
     }
@@ -269,6 +287,7 @@ private func bothTrees<T: Encodable>(
         let tree = try encoder.encodeToTree(Self.catalog, withRootKey: "catalog")
         #expect(try tree.xmlData() == encoder.encode(Self.catalog, withRootKey: "catalog"))
         encoder.outputFormatting = [.compactEmptyElements, .minimalEscaping, .prettyPrinted]
-        #expect(try tree.xmlData(outputFormatting: .prettyPrinted) == encoder.encode(Self.catalog, withRootKey: "catalog"))
+        #expect(
+            try tree.xmlData(outputFormatting: .prettyPrinted) == encoder.encode(Self.catalog, withRootKey: "catalog"))
     }
 }

@@ -59,7 +59,9 @@ import Testing
             Issue.record("expected an error")
         } catch let DecodingError.keyNotFound(key, context) {
             #expect(key.stringValue == "author")
-            #expect(context.debugDescription.hasSuffix("at <book>, built in code (no source position)."), "\(context.debugDescription)")
+            #expect(
+                context.debugDescription.hasSuffix("at <book>, built in code (no source position)."),
+                "\(context.debugDescription)")
         }
     }
 
@@ -83,7 +85,9 @@ import Testing
         #expect(try tree.xmlData() == encoder.encode(value, withRootKey: "item", header: XMLHeader(version: 1.0)))
         #expect(try XMLDecoder().decode(Tagged.self, from: tree) == value)
         // Refusals are the encoder's.
-        #expect(throws: EncodingError.self) { try encoder.encodeToTree(Tagged(id: Attribute(1), title: "\u{1}", note: nil)) }
+        #expect(throws: EncodingError.self) {
+            try encoder.encodeToTree(Tagged(id: Attribute(1), title: "\u{1}", note: nil))
+        }
     }
 }
 
@@ -97,7 +101,8 @@ import Testing
         let encoder = XMLEncoder()
         let item = Item(id: Attribute(1), name: "a")
         #expect(
-            try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"] as KeyValuePairs)
+            try encoder.encodeToString(
+                item, withRootKey: "item", rootAttributes: ["z": "1", "b": "2", "m": "3"] as KeyValuePairs)
                 == #"<item z="1" b="2" m="3" id="1"><name>a</name></item>"#)
         // XMLCoder's dictionary signature: sorted, reproducible.
         #expect(
@@ -109,14 +114,20 @@ import Testing
         let header = XMLHeader(version: 1.0, encoding: "UTF-8")
         let doctype = XMLDocumentType.system(rootElement: "item", dtdLocation: "item.dtd")
         #expect(
-            try encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"] as KeyValuePairs, header: header, doctype: doctype)
-                == encoder.encode(item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"], header: header, doctype: doctype))
+            try encoder.encode(
+                item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"] as KeyValuePairs, header: header,
+                doctype: doctype)
+                == encoder.encode(
+                    item, withRootKey: "item", rootAttributes: ["a": "1", "b": "2"], header: header, doctype: doctype))
         // The value's own attribute keeps its text at the position given.
         encoder.outputFormatting = []
         #expect(
-            try encoder.encodeToString(item, withRootKey: "item", rootAttributes: ["x": "0", "id": "9"] as KeyValuePairs)
+            try encoder.encodeToString(
+                item, withRootKey: "item", rootAttributes: ["x": "0", "id": "9"] as KeyValuePairs)
                 == #"<item x="0" id="1"><name>a</name></item>"#)
-        #expect(throws: EncodingError.self) { try encoder.encode(item, rootAttributes: ["a": "1", "a": "2"] as KeyValuePairs) }
+        #expect(throws: EncodingError.self) {
+            try encoder.encode(item, rootAttributes: ["a": "1", "a": "2"] as KeyValuePairs)
+        }
         #expect(throws: EncodingError.self) { try encoder.encode(item, rootAttributes: ["1a": "1"] as KeyValuePairs) }
     }
 }

@@ -101,11 +101,14 @@ import XMLCodable
         #expect(
             message { _ = try tree["dates"].fetch("feb", as: Date.self) }.contains(
                 #"found "2023-02-29", which looks like an xs:date, but February 2023 has 28 days"#))
-        #expect(message { _ = try tree["dates"].fetch("http", as: Date.self) }.contains("looks like an HTTP-date: read it with HTTPDateFormat.value(from:)"))
+        #expect(
+            message { _ = try tree["dates"].fetch("http", as: Date.self) }.contains(
+                "looks like an HTTP-date: read it with HTTPDateFormat.value(from:)"))
         // With a decoder, its strategy's error, with its hint.
         #expect(
             message { _ = try tree["dates"].fetch("day", as: Date.self, using: XMLDecoder()) }.contains(
-                "(the decoder's dateDecodingStrategy is .secondsSince1970, the default) but found \"2000-10-01\", which looks like an xs:date"))
+                "(the decoder's dateDecodingStrategy is .secondsSince1970, the default) but found \"2000-10-01\", which looks like an xs:date"
+            ))
     }
 
     /// DocumentModel.md, "Dates".
@@ -125,7 +128,8 @@ import XMLCodable
         #expect(book["seen"].date == Date(timeIntervalSince1970: Self.october1))
         let decoder = XMLDecoder()
         decoder.dateDecodingStrategy = .xmlSchemaDate
-        #expect(try book.fetch("publish_date", as: Date.self, using: decoder) == Date(timeIntervalSince1970: Self.october1))
+        #expect(
+            try book.fetch("publish_date", as: Date.self, using: decoder) == Date(timeIntervalSince1970: Self.october1))
         #expect(throws: XMLTree.ValueError.self) { try book.fetch("seen", as: Date.self, using: decoder) }
     }
 }

@@ -49,12 +49,17 @@ import Testing
         #expect(book.childPosition(ofElement: "pages") == 4)
         #expect(
             try book.xmlString()
-                == #"<book name="Mastering Swift"><title>MS</title><author>Jon Hoffman</author>!<year>2017</year><pages>500</pages><!--checked--></book>"#)
+                == #"<book name="Mastering Swift"><title>MS</title><author>Jon Hoffman</author>!<year>2017</year><pages>500</pages><!--checked--></book>"#
+        )
         #expect(try book.removeChild(at: 2) == .text("!"))
-        #expect(try book.replaceChild(at: 0, with: .element(XMLTree.Element("isbn", text: "1"))) == .element(XMLTree.Element("title", text: "MS")))
+        #expect(
+            try book.replaceChild(at: 0, with: .element(XMLTree.Element("isbn", text: "1")))
+                == .element(XMLTree.Element("title", text: "MS")))
         #expect(book.removeElements(named: "year") == 1)
         #expect(book.removeChildren { if case .comment = $0 { true } else { false } } == 1)
-        #expect(try book.xmlString() == #"<book name="Mastering Swift"><isbn>1</isbn><author>Jon Hoffman</author><pages>500</pages></book>"#)
+        #expect(
+            try book.xmlString()
+                == #"<book name="Mastering Swift"><isbn>1</isbn><author>Jon Hoffman</author><pages>500</pages></book>"#)
     }
 
     @Test(arguments: [-1, 4, Int.max, Int.min])
@@ -79,7 +84,10 @@ import Testing
         #expect(try tree.modify("books/book[1]/author") { $0.text = "Tjeerd in 't Veen" } == 1)
         #expect(try tree.modify("books/book") { $0.attributes["checked"] = "yes" } == 2)
         try tree.modify("books") { try $0.removeChild(at: 0) }
-        #expect(try tree.xmlString() == #"<books><book name="Swift in Depth" checked="yes"><author>Tjeerd in 't Veen</author></book></books>"#)
+        #expect(
+            try tree.xmlString()
+                == #"<books><book name="Swift in Depth" checked="yes"><author>Tjeerd in 't Veen</author></book></books>"#
+        )
         // Relative to an element, and by namespace URI.
         var root = try XMLTree(parsing: #"<r xmlns:a="urn:a"><a:x><a:y>1</a:y></a:x></r>"#).root
         try root.modify("{urn:a}x/{urn:a}y") { $0.text = "2" }
@@ -121,13 +129,17 @@ import Testing
         #expect(try tree.removeElements(at: "r/s/b") == 3)
         #expect(try tree.xmlString() == "<r><s/><s><c/></s></r>")
         #expect(throws: XMLTree.EditError.self) { try tree.removeElements(at: "r") }
-        #expect(throws: XMLTree.LookupFailure(reason: .noChildElement("b"), path: "r/s")) { try tree.removeElements(at: "r/s/b") }
+        #expect(throws: XMLTree.LookupFailure(reason: .noChildElement("b"), path: "r/s")) {
+            try tree.removeElements(at: "r/s/b")
+        }
     }
 
     @Test func anInvalidNameIsRefusedWhenTheTreeIsWritten() throws {
         var tree = try tree()
         try tree.modify("books/book[1]/author") { $0.name = XMLTree.Name("first author") }
-        #expect(throws: XMLTree.SerializationError(reason: .invalidName("first author"), path: "books/book[1]/first author")) {
+        #expect(
+            throws: XMLTree.SerializationError(reason: .invalidName("first author"), path: "books/book[1]/first author")
+        ) {
             try tree.xmlData()
         }
         struct Holder: Encodable { var element: XMLTree.Element }

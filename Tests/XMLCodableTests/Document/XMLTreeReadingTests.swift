@@ -111,8 +111,12 @@ import Testing
                 """)
         #expect(tree.root.name.namespaceURI == "http://www.w3.org/2005/Atom")
         let entry = try tree["feed"]["entry"].require()
-        #expect(entry.attributes.first?.name == XMLTree.Name("dc:lang", namespaceURI: "http://purl.org/dc/elements/1.1/"))
-        #expect(entry.elements.map(\.name.namespaceURI) == ["http://purl.org/dc/elements/1.1/", "http://www.w3.org/2005/Atom"])
+        #expect(
+            entry.attributes.first?.name == XMLTree.Name("dc:lang", namespaceURI: "http://purl.org/dc/elements/1.1/"))
+        #expect(
+            entry.elements.map(\.name.namespaceURI) == [
+                "http://purl.org/dc/elements/1.1/", "http://www.w3.org/2005/Atom",
+            ])
         #expect(entry.elements[0].name.prefix == "dc")
         #expect(entry.elements[0].name.localName == "title")
         #expect(entry.elements[1].name.prefix == nil)
@@ -126,7 +130,11 @@ import Testing
 
     @Test func commentsAndProcessingInstructionsInContent() throws {
         let tree = try XMLTree(parsing: "<a>x<!--c--><?pi data here?><b/></a>")
-        #expect(tree.root.children == [.text("x"), .comment("c"), .processingInstruction(target: "pi", data: "data here"), .element(XMLTree.Element("b"))])
+        #expect(
+            tree.root.children == [
+                .text("x"), .comment("c"), .processingInstruction(target: "pi", data: "data here"),
+                .element(XMLTree.Element("b")),
+            ])
     }
 
     @Test func parseErrorsAreTheReadersErrors() {
@@ -142,7 +150,9 @@ import Testing
     }
 
     @Test func depthIsBoundedForTrees() throws {
-        let deep = String(repeating: "<a>", count: XMLTree.maxDepth + 1) + String(repeating: "</a>", count: XMLTree.maxDepth + 1)
+        let deep =
+            String(repeating: "<a>", count: XMLTree.maxDepth + 1)
+            + String(repeating: "</a>", count: XMLTree.maxDepth + 1)
         var options = XMLReader.Options()
         options.limits.maxDepth = 1_000_000
         do {
@@ -151,7 +161,8 @@ import Testing
         } catch {
             #expect(error.reason == .depthLimitExceeded(limit: XMLTree.maxDepth))
         }
-        let allowed = String(repeating: "<a>", count: XMLTree.maxDepth) + String(repeating: "</a>", count: XMLTree.maxDepth)
+        let allowed =
+            String(repeating: "<a>", count: XMLTree.maxDepth) + String(repeating: "</a>", count: XMLTree.maxDepth)
         let tree = try XMLTree(parsing: allowed, options: options)
         // Written back without recursion.
         #expect(

@@ -91,7 +91,9 @@ import Testing
         #expect(tree["catalog"]["book"][0].element?.sourceLocation?.line == 4)
         #expect(tree["catalog"]["book"][1].element?.sourceLocation == nil)
         #expect(tree["catalog"].element?.sourceLocation == nil)
-        #expect(try tree.xmlString().contains("<book id=\"2\" lang=\"de\"><dc:title>Swift &amp; moi</dc:title><price>12.50</price></book>"))
+        #expect(
+            try tree.xmlString().contains(
+                "<book id=\"2\" lang=\"de\"><dc:title>Swift &amp; moi</dc:title><price>12.50</price></book>"))
     }
 
     @Test func elementsAndAttributesKnowWhereTheyWere() throws {
@@ -123,17 +125,22 @@ import Testing
 
     @Test func theLineTableGivesTheSameLocationsAsCountingFromTheStart() {
         var generator = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x61], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80]]
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D], [0x0D, 0x0A], [0x61], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
+        ]
         for round in 0..<50 {
             var bytes: [UInt8] = round % 5 == 0 ? [0xEF, 0xBB, 0xBF] : []
-            for _ in 0..<Int.random(in: 0..<200, using: &generator) { bytes += pieces.randomElement(using: &generator) ?? [] }
+            for _ in 0..<Int.random(in: 0..<200, using: &generator) {
+                bytes += pieces.randomElement(using: &generator) ?? []
+            }
             bytes.withUnsafeBytes { buffer in
                 let starts = XMLTree.Store.lineStarts(in: buffer)
                 var offset = 0
                 while offset <= buffer.count {
                     // Offsets where a character starts, and not at the `\n` of a `\r\n`.
                     let startsCharacter = offset == buffer.count || buffer[offset] & 0xC0 != 0x80
-                    let inCRLF = offset > 0 && offset < buffer.count && buffer[offset] == 0x0A && buffer[offset - 1] == 0x0D
+                    let inCRLF =
+                        offset > 0 && offset < buffer.count && buffer[offset] == 0x0A && buffer[offset - 1] == 0x0D
                     if startsCharacter, !inCRLF {
                         let expected = XMLReader.Location(offset: offset, in: buffer)
                         let found = XMLTree.Store.location(ofOffset: offset, in: buffer, lineStarts: starts)
@@ -183,7 +190,9 @@ import Testing
             @Attribute var c: String
             @Attribute var fixed: String
         }
-        let expected = R(a: Attribute(1), b: Attribute("x & entity text A"), c: Attribute("line end"), fixed: Attribute("from the DTD"))
+        let expected = R(
+            a: Attribute(1), b: Attribute("x & entity text A"), c: Attribute("line end"),
+            fixed: Attribute("from the DTD"))
         #expect(try XMLDecoder().decode(R.self, from: tree) == expected)
         #expect(try XMLDecoder().decode(R.self, from: Data(document.utf8)) == expected)
     }
@@ -192,7 +201,8 @@ import Testing
         let tree = try XMLTree(parsing: "<a>x<!--c-->y<![CDATA[]]>z<?p d?><b/>&amp;<!--e--></a>")
         #expect(
             tree.root.children == [
-                .text("x"), .comment("c"), .text("y"), .cdata(""), .text("z"), .processingInstruction(target: "p", data: "d"),
+                .text("x"), .comment("c"), .text("y"), .cdata(""), .text("z"),
+                .processingInstruction(target: "p", data: "d"),
                 .element(XMLTree.Element("b")), .text("&"), .comment("e"),
             ])
         #expect(tree.root.text == "xyz&")
@@ -209,7 +219,9 @@ import Testing
         #expect(try XMLDecoder().decode(Catalog.self, from: tree) == fromBytes)
         #expect(try XMLDecoder().decode(Book.self, from: try tree["catalog"]["book"][1].require()) == fromBytes.book[1])
         // Built from values, and changed after parsing: the same.
-        #expect(try XMLDecoder().decode(Catalog.self, from: Self.catalogBuilt.replacingPrice("n/a", with: "7")) == fromBytes)
+        #expect(
+            try XMLDecoder().decode(Catalog.self, from: Self.catalogBuilt.replacingPrice("n/a", with: "7")) == fromBytes
+        )
         var changed = tree
         changed.root.attributes["note"] = "changed"
         #expect(try XMLDecoder().decode(Catalog.self, from: changed) == fromBytes)
@@ -249,7 +261,8 @@ import Testing
         }
         // Built in code: said so.
         do {
-            _ = try XMLDecoder().decode(Book.self, from: XMLTree.Element("book", attributes: ["id": "x", "lang": "en"]))
+            _ = try XMLDecoder().decode(
+                Book.self, from: XMLTree.Element("book", attributes: ["id": "x", "lang": "en"]))
             Issue.record("expected an error")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.debugDescription.contains("built in code"), "\(context.debugDescription)")
@@ -269,7 +282,9 @@ import Testing
         #expect(throws: DecodingError.self) { _ = try kept.container(keyedBy: Book.CodingKeys.self) }
         Keeper.kept = nil
         #expect(tree.root == Self.catalogBuilt)
-        #expect(try XMLDecoder().decode(Book.self, from: try tree["catalog"]["book"][0].require()).title == "Mastering Swift")
+        #expect(
+            try XMLDecoder().decode(Book.self, from: try tree["catalog"]["book"][0].require()).title
+                == "Mastering Swift")
     }
 
     @Test func manyTasksReadOneParsedTree() async throws {
@@ -295,7 +310,9 @@ extension XMLTree.Element {
         var copy = self
         copy.children = children.map { child in
             guard case .element(let element) = child else { return child }
-            if element.name.qualifiedName == "price", element.text == old { return .element(XMLTree.Element("price", text: new)) }
+            if element.name.qualifiedName == "price", element.text == old {
+                return .element(XMLTree.Element("price", text: new))
+            }
             return .element(element.replacingPrice(old, with: new))
         }
         return copy

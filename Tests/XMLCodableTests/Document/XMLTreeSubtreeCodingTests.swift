@@ -68,7 +68,8 @@ import Testing
             let document = try decoder.decode(Document.self, from: Data(xml.utf8))
             #expect(document.extra.attributes.map(\.name.qualifiedName) == ["b", "a", "xmlns:x", "x:c"])
             #expect(document.extra.children.contains(.cdata("<raw> & ")))
-            let written = try XMLEncoder().encodeToString(document, withRootKey: "doc", rootAttributes: ["xmlns:m": "urn:m"])
+            let written = try XMLEncoder().encodeToString(
+                document, withRootKey: "doc", rootAttributes: ["xmlns:m": "urn:m"])
             #expect(try canonical(written) == canonical(xml))
             // And decoding the output gives the same value.
             #expect(try decoder.decode(Document.self, from: Data(written.utf8)) == document)
@@ -93,7 +94,8 @@ import Testing
         struct Holder: Codable { var extra: XMLTree.Element }
         let decoder = XMLDecoder()
         decoder.shouldProcessNamespaces = true
-        let holder = try decoder.decode(Holder.self, from: Data(#"<r xmlns:p="urn:p"><extra><p:x p:a="1"/></extra></r>"#.utf8))
+        let holder = try decoder.decode(
+            Holder.self, from: Data(#"<r xmlns:p="urn:p"><extra><p:x p:a="1"/></extra></r>"#.utf8))
         // The output's root declares nothing: the subtree declares what it uses.
         let written = try XMLEncoder().encodeToString(holder, withRootKey: "r")
         #expect(written == #"<r><extra><p:x p:a="1" xmlns:p="urn:p" /></extra></r>"#)
@@ -107,7 +109,8 @@ import Testing
         // A built name with a prefix and no namespace URI: the output must declare it already.
         let holder = Holder(extra: XMLTree.Element("extra") { XMLTree.Element("p:x") })
         #expect(
-            try XMLEncoder().encodeToString(holder, withRootKey: "r", rootAttributes: ["xmlns:p": "urn:p"]) == #"<r xmlns:p="urn:p"><extra><p:x /></extra></r>"#
+            try XMLEncoder().encodeToString(holder, withRootKey: "r", rootAttributes: ["xmlns:p": "urn:p"])
+                == #"<r xmlns:p="urn:p"><extra><p:x /></extra></r>"#
         )
         #expect(throws: EncodingError.self) { try XMLEncoder().encodeToString(holder, withRootKey: "r") }
         do {
@@ -171,7 +174,8 @@ import Testing
     @Test func elementsDecodedOneByOneCaptureTheirSubtrees() throws {
         var entries: [Entry] = []
         let data = Data(
-            (Self.feed.replacingOccurrences(of: "</feed>", with: "") + "<entry><title>Second</title><content>&lt;p&gt;</content></entry></feed>").utf8)
+            (Self.feed.replacingOccurrences(of: "</feed>", with: "")
+                + "<entry><title>Second</title><content>&lt;p&gt;</content></entry></feed>").utf8)
         try XMLDecoder().decodeElements(Entry.self, at: "feed/entry", from: data) { entries.append($0) }
         #expect(entries.map(\.title) == ["First", "Second"])
         #expect(entries[0].content["div"]["i"].text == "y")
@@ -182,7 +186,9 @@ import Testing
         // At the top level with root attributes: the root takes the element's name, the given
         // attributes come first.
         let element = XMLTree.Element("book", attributes: ["id": "7"], text: "T")
-        #expect(try XMLEncoder().encodeToString(element, rootAttributes: ["xmlns": "urn:b"]) == #"<book xmlns="urn:b" id="7">T</book>"#)
+        #expect(
+            try XMLEncoder().encodeToString(element, rootAttributes: ["xmlns": "urn:b"])
+                == #"<book xmlns="urn:b" id="7">T</book>"#)
         // Under the `""` key of a value that holds keys too: inside the element, after them.
         struct Wrapper: Codable, Equatable {
             enum CodingKeys: String, CodingKey {
@@ -208,7 +214,9 @@ import Testing
             var body: [XMLTree.Node]?
             var node: XMLTree.Node?
         }
-        let error = #expect(throws: DecodingError.self) { try XMLDecoder().decode(Required.self, from: Data("<r/>".utf8)) }
+        let error = #expect(throws: DecodingError.self) {
+            try XMLDecoder().decode(Required.self, from: Data("<r/>".utf8))
+        }
         guard case .keyNotFound? = error else {
             Issue.record("expected keyNotFound, got \(String(describing: error))")
             return
@@ -223,17 +231,23 @@ import Testing
 
     @Test func anAttributeIsNotAnElement() throws {
         struct Holder: Codable { var id: XMLTree.Element }
-        let error = #expect(throws: DecodingError.self) { try XMLDecoder().decode(Holder.self, from: Data(#"<r id="1"/>"#.utf8)) }
+        let error = #expect(throws: DecodingError.self) {
+            try XMLDecoder().decode(Holder.self, from: Data(#"<r id="1"/>"#.utf8))
+        }
         guard case .typeMismatch(_, let context)? = error else {
             Issue.record("expected a type mismatch, got \(String(describing: error))")
             return
         }
-        #expect(context.debugDescription == "Expected to decode Element but found attribute 'id' instead, at line 1, column 4.")
+        #expect(
+            context.debugDescription
+                == "Expected to decode Element but found attribute 'id' instead, at line 1, column 4.")
     }
 
     @Test func severalElementsAreNotOneElement() throws {
         struct Holder: Codable { var x: XMLTree.Element }
-        let error = #expect(throws: DecodingError.self) { try XMLDecoder().decode(Holder.self, from: Data("<r><x/><x/></r>".utf8)) }
+        let error = #expect(throws: DecodingError.self) {
+            try XMLDecoder().decode(Holder.self, from: Data("<r><x/><x/></r>".utf8))
+        }
         guard case .typeMismatch(_, let context)? = error else {
             Issue.record("expected a type mismatch, got \(String(describing: error))")
             return
@@ -245,8 +259,14 @@ import Testing
         struct Holder: Codable { var x: XMLTree.Element }
         let cases: [(XMLTree.Element, String)] = [
             (XMLTree.Element("1bad"), "\"1bad\" is not a valid XML name here"),
-            (XMLTree.Element("x") { XMLTree.Element("y", attributes: ["a b": "1"]) }, "x/y: \"a b\" is not a valid XML name here"),
-            (XMLTree.Element("x") { XMLTree.Node.comment("c") }, "x: XMLEncoder cannot write comments or processing instructions"),
+            (
+                XMLTree.Element("x") { XMLTree.Element("y", attributes: ["a b": "1"]) },
+                "x/y: \"a b\" is not a valid XML name here"
+            ),
+            (
+                XMLTree.Element("x") { XMLTree.Node.comment("c") },
+                "x: XMLEncoder cannot write comments or processing instructions"
+            ),
             (XMLTree.Element("x", text: "\u{1}"), "U+1, which XML 1.0 cannot represent"),
         ]
         for (element, message) in cases {
@@ -254,7 +274,8 @@ import Testing
                 _ = try XMLEncoder().encodeToString(Holder(x: element), withRootKey: "r")
                 Issue.record("expected an error for \(element)")
             } catch let EncodingError.invalidValue(_, context) {
-                #expect(context.debugDescription.localizedCaseInsensitiveContains(message), "\(context.debugDescription)")
+                #expect(
+                    context.debugDescription.localizedCaseInsensitiveContains(message), "\(context.debugDescription)")
             }
         }
     }
@@ -274,7 +295,8 @@ import Testing
         let original = try feed.entry[0].content.xmlString()
         // The mapping carries no namespace URIs beyond the element's own declarations: the Atom
         // namespace of <content> was declared on <feed>.
-        let expected = #"<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Hello <b>x</b> &amp; <i>y</i></div></content>"#
+        let expected =
+            #"<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Hello <b>x</b> &amp; <i>y</i></div></content>"#
         #expect(try canonical(back.entry[0].content.xmlString()) == canonical(expected))
         #expect(original.contains(#"xmlns="http://www.w3.org/2005/Atom""#))
     }
@@ -292,7 +314,8 @@ import Testing
             """
         let element = try XMLTree(parsing: xml).root
         let back = try JSONDecoder().decode(XMLTree.Element.self, from: try JSONEncoder().encode(element))
-        let expected = #"<book id="1" lang="en"><title>T</title><author>A</author><author>B</author><note>&lt;n&gt;</note><empty></empty></book>"#
+        let expected =
+            #"<book id="1" lang="en"><title>T</title><author>A</author><author>B</author><note>&lt;n&gt;</note><empty></empty></book>"#
         #expect(try canonical(back.xmlString()) == canonical(expected))
         // One name: members, with the repeated elements as an array.
         let list = XMLTree.Element("list") {
@@ -301,7 +324,9 @@ import Testing
         }
         let sorted = JSONEncoder()
         sorted.outputFormatting = .sortedKeys
-        #expect(String(decoding: try sorted.encode(list), as: UTF8.self) == ##"{"list":{"i":["1",{"#text":"2","@k":"v"}]}}"##)
+        #expect(
+            String(decoding: try sorted.encode(list), as: UTF8.self)
+                == ##"{"list":{"i":["1",{"#text":"2","@k":"v"}]}}"##)
     }
 
     @Test func mixedContentAndPreservedWhiteSpaceThroughJSON() throws {
@@ -314,7 +339,8 @@ import Testing
     }
 
     @Test func jsonInTheMappingFromAnotherWriterIsRead() throws {
-        let json = ##"{"book": {"@id": 7, "title": "T", "author": ["A", "B"], "price": 12.5, "out": null, "new": true}}"##
+        let json =
+            ##"{"book": {"@id": 7, "title": "T", "author": ["A", "B"], "price": 12.5, "out": null, "new": true}}"##
         let book = try JSONDecoder().decode(XMLTree.Element.self, from: Data(json.utf8))
         #expect(book.attributes["id"] == "7")
         #expect(book["author"].elements.map(\.text) == ["A", "B"])
@@ -336,7 +362,9 @@ import Testing
         (##"{"a": ["1", "2"]}"##, "Expected one element <a> but found an array of 2"),
     ])
     func malformedJSONMappingIsAClearError(json: String, message: String) throws {
-        let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode(XMLTree.Element.self, from: Data(json.utf8)) }
+        let error = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(XMLTree.Element.self, from: Data(json.utf8))
+        }
         guard case .dataCorrupted(let context)? = error else {
             Issue.record("expected dataCorrupted, got \(String(describing: error))")
             return

@@ -38,7 +38,9 @@ import Testing
         #expect(second.attribute("id").int == nil)
         #expect(second["published"].exists == false)
         #expect(second["published"].string == nil)
-        #expect(second.attribute("missing").failure?.description == "catalog/book[1]/@missing (line 7, column 4): no attribute 'missing'")
+        #expect(
+            second.attribute("missing").failure?.description
+                == "catalog/book[1]/@missing (line 7, column 4): no attribute 'missing'")
         #expect(tree["catalog"]["book"][5]["price"].double == nil)
         // On an element.
         let price = try first["price"].require()
@@ -51,7 +53,8 @@ import Testing
         let catalog = tree["catalog"]
         #expect(try catalog.fetch("book[0]/price", as: Double.self) == 39.99)
         #expect(try catalog.fetch("book[0]/@id", as: Int.self) == 1)
-        #expect(try catalog.fetch("book[1]/{http://purl.org/dc/elements/1.1/}title", as: String.self) == "Swift in Depth")
+        #expect(
+            try catalog.fetch("book[1]/{http://purl.org/dc/elements/1.1/}title", as: String.self) == "Swift in Depth")
         func message(_ body: () throws -> Void) -> String {
             do {
                 try body()
@@ -66,14 +69,20 @@ import Testing
             message { _ = try catalog.fetch("book[1]/price", as: Double.self) }.hasPrefix(
                 "catalog/book[1]/price (line 9, column 6): \"n/a\" is not a valid Double: "))
         #expect(
-            message { _ = try catalog.fetch("book[1]/@id", as: Int.self) }.hasPrefix("catalog/book[1]/@id (line 7, column 9): \"two\" is not a valid Int: "))
-        #expect(message { _ = try catalog.fetch("book[1]/@isbn", as: String.self) } == "catalog/book[1]/@isbn (line 7, column 4): no attribute 'isbn'")
+            message { _ = try catalog.fetch("book[1]/@id", as: Int.self) }.hasPrefix(
+                "catalog/book[1]/@id (line 7, column 9): \"two\" is not a valid Int: "))
         #expect(
-            message { _ = try catalog.fetch("book[1]/published", as: Date.self) } == "catalog/book[1] (line 7, column 4): no child element <published>")
+            message { _ = try catalog.fetch("book[1]/@isbn", as: String.self) }
+                == "catalog/book[1]/@isbn (line 7, column 4): no attribute 'isbn'")
+        #expect(
+            message { _ = try catalog.fetch("book[1]/published", as: Date.self) }
+                == "catalog/book[1] (line 7, column 4): no child element <published>")
         #expect(
             message { _ = try catalog.fetch("book[4]/price", as: Double.self) }
                 == "catalog/book (line 1, column 2): index 4 is out of range: 2 elements selected")
-        #expect(message { _ = try tree["library"].fetch("book", as: String.self) } == "the root element is <catalog>, not <library>")
+        #expect(
+            message { _ = try tree["library"].fetch("book", as: String.self) }
+                == "the root element is <catalog>, not <library>")
         // The decoder's error is kept.
         do throws(XMLTree.ValueError) {
             _ = try catalog.fetch("book[1]/price", as: Double.self)
@@ -92,12 +101,14 @@ import Testing
     @Test func strategiesAndTransformsApply() throws {
         let tree = try XMLTree(parsing: "<r><when>05/10/2017</when><n> 7 </n><code>AB-12</code></r>")
         let decoder = XMLDecoder()
-        let formatter = Date.ParseStrategy(format: "\(day: .twoDigits)/\(month: .twoDigits)/\(year: .defaultDigits)", timeZone: .gmt)
+        let formatter = Date.ParseStrategy(
+            format: "\(day: .twoDigits)/\(month: .twoDigits)/\(year: .defaultDigits)", timeZone: .gmt)
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
             return try Date(text, strategy: formatter)
         }
-        #expect(try tree["r"].fetch("when", as: Date.self, using: decoder) == Date(timeIntervalSince1970: 1_507_161_600))
+        #expect(
+            try tree["r"].fetch("when", as: Date.self, using: decoder) == Date(timeIntervalSince1970: 1_507_161_600))
         // The default decoder trims values, as it does for properties.
         #expect(tree["r"]["n"].int == 7)
         struct Code: Equatable {
@@ -157,6 +168,8 @@ import Testing
         #expect(throws: XMLTree.EditError.self) { _ = try XMLTree.PathStep.parse("b[x]") }
         let tree = try XMLTree(parsing: #"<r xmlns:y="urn:y/z"><b y:c="7"/></r>"#)
         #expect(tree["r"].value(at: "b/@{urn:y/z}c").int == 7)
-        #expect(tree["r"].value(at: "b[x]").failure?.description == "r/b[x] (line 1, column 2): not a lookup path: \"x\" is not an index")
+        #expect(
+            tree["r"].value(at: "b[x]").failure?.description
+                == "r/b[x] (line 1, column 2): not a lookup path: \"x\" is not an index")
     }
 }

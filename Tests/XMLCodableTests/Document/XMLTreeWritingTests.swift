@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test(arguments: [
-        XMLEncoder.OutputFormatting(), .prettyPrinted, .sortedKeys, .noEmptyElements, [.prettyPrinted, .sortedKeys, .noEmptyElements],
+        XMLEncoder.OutputFormatting(), .prettyPrinted, .sortedKeys, .noEmptyElements,
+        [.prettyPrinted, .sortedKeys, .noEmptyElements],
     ])
     func sameBytesAsXMLEncoder(formatting: XMLEncoder.OutputFormatting) throws {
         // A tree is written in the compact form: the encoder's with these two options.
@@ -39,7 +40,8 @@ import Testing
         encoder.outputFormatting = formatting.union([.compactEmptyElements, .minimalEscaping])
         encoder.prettyPrintIndentation = .spaces(2)
         let encoded = try encoder.encode(Catalog(book: Self.books), withRootKey: "books")
-        let written = try XMLTree(root: Self.catalogTree()).xmlData(outputFormatting: formatting, prettyPrintIndentation: .spaces(2))
+        let written = try XMLTree(root: Self.catalogTree()).xmlData(
+            outputFormatting: formatting, prettyPrintIndentation: .spaces(2))
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
         // And the tree XMLEncoder produces is the same tree.
         let tree = try encoder.encodeToTree(Catalog(book: Self.books), withRootKey: "books")
@@ -58,13 +60,18 @@ import Testing
             [XMLTree.Element("i"), XMLTree.Element("j")]
             ""
         }
-        #expect(try element.xmlString() == #"<r z="1" a="2">lead <b>bold</b><!-- note --><?go?><![CDATA[x]]]]><![CDATA[>y]]><i/><j/></r>"#)
+        #expect(
+            try element.xmlString()
+                == #"<r z="1" a="2">lead <b>bold</b><!-- note --><?go?><![CDATA[x]]]]><![CDATA[>y]]><i/><j/></r>"#)
         let document = XMLTree(
             root: element, declaration: XMLDeclaration(version: "1.0", encoding: "ISO-8859-1", standalone: true),
             doctype: XMLDocumentType(name: "r", publicID: "-//X//EN", systemID: "r.dtd"),
             prologue: [.comment("p")], epilogue: [.processingInstruction(target: "e", data: "1")])
         let text = try document.xmlString()
-        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<!DOCTYPE r PUBLIC \"-//X//EN\" \"r.dtd\">\n<!--p-->\n<r "))
+        #expect(
+            text.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<!DOCTYPE r PUBLIC \"-//X//EN\" \"r.dtd\">\n<!--p-->\n<r "
+            ))
         #expect(text.hasSuffix("</r>\n<?e 1?>"))
         // Read back, it is the same document.
         let reread = try XMLTree(parsing: text)
@@ -134,7 +141,9 @@ import Testing
         #expect(try doctype.xmlString() == "<!DOCTYPE :a>\n<a/>")
         // Found by FuzzTree: an element may be called "xmlns" (only the prefix is reserved).
         #expect(try XMLTree(parsing: "<r><xmlns\n/></r>").xmlString() == "<r><xmlns/></r>")
-        #expect(throws: XMLTree.SerializationError.self) { try XMLTree.Element(XMLTree.Name("xmlns:a", namespaceURI: "u")).xmlData() }
+        #expect(throws: XMLTree.SerializationError.self) {
+            try XMLTree.Element(XMLTree.Name("xmlns:a", namespaceURI: "u")).xmlData()
+        }
         // Found by FuzzTree: a colon followed by a combining mark is still a colon in a name.
         let combining = "<\u{7830}:\u{302F}\u{78CD}:\u{302F}/>"
         #expect(try XMLTree(parsing: combining, options: options).xmlString() == combining)
@@ -147,7 +156,10 @@ import Testing
         #expect(tree.root["\u{E9}"].count == 1)
         #expect(tree.root.attributes["e\u{301}"] == "2")
         // A "--" or "?>" whose second character carries a combining mark is still markup.
-        for bad in [XMLTree.Node.comment("a--\u{301}b"), .comment("a-\u{301}-"), .processingInstruction(target: "p", data: "?>\u{301}")] {
+        for bad in [
+            XMLTree.Node.comment("a--\u{301}b"), .comment("a-\u{301}-"),
+            .processingInstruction(target: "p", data: "?>\u{301}"),
+        ] {
             #expect(throws: XMLTree.SerializationError.self) { try XMLTree.Element("a", children: [bad]).xmlData() }
         }
     }
@@ -165,7 +177,10 @@ import Testing
                 </r>
                 """)
         let compact = tree.removingWhitespaceBetweenElements()
-        #expect(try compact.xmlString() == "<r><a> keep </a><b>   </b><m>mixed <i>x</i> text</m><s xml:space=\"preserve\">\n    <k/>\n  </s></r>")
+        #expect(
+            try compact.xmlString()
+                == "<r><a> keep </a><b>   </b><m>mixed <i>x</i> text</m><s xml:space=\"preserve\">\n    <k/>\n  </s></r>"
+        )
         #expect(
             try compact.xmlString(outputFormatting: .prettyPrinted, prettyPrintIndentation: .spaces(1)) == """
                 <r>
@@ -182,11 +197,13 @@ import Testing
     @Test func namespacesAreDeclaredWhereNeeded() throws {
         let element = XMLTree.Element(XMLTree.Name("a:root", namespaceURI: "urn:a")) {
             XMLTree.Element(
-                XMLTree.Name("a:child", namespaceURI: "urn:a"), attributes: [XMLTree.Attribute(XMLTree.Name("b:x", namespaceURI: "urn:b"), value: "1")])
+                XMLTree.Name("a:child", namespaceURI: "urn:a"),
+                attributes: [XMLTree.Attribute(XMLTree.Name("b:x", namespaceURI: "urn:b"), value: "1")])
             XMLTree.Element(XMLTree.Name("item", namespaceURI: "urn:default"))
         }
         let text = try element.xmlString()
-        #expect(text == #"<a:root xmlns:a="urn:a"><a:child b:x="1" xmlns:b="urn:b"/><item xmlns="urn:default"/></a:root>"#)
+        #expect(
+            text == #"<a:root xmlns:a="urn:a"><a:child b:x="1" xmlns:b="urn:b"/><item xmlns="urn:default"/></a:root>"#)
         #expect(try XMLTree(parsing: text).root == XMLTree(parsing: text).root)
         let reread = try XMLTree(parsing: text)
         #expect(reread.root["{urn:a}child"].attributes["{urn:b}x"] == "1")
@@ -200,12 +217,27 @@ import Testing
         (XMLTree.Element("a", attributes: ["v": "\u{FFFE}"]), "a: U+FFFE cannot be represented in XML 1.0"),
         (XMLTree.Element("1a"), "1a: \"1a\" is not a valid XML name here"),
         (XMLTree.Element("a", attributes: ["b c": "1"]), "a: \"b c\" is not a valid XML name here"),
-        (XMLTree.Element("a", children: [.comment("x--y")]), "a: the comment \"x--y\" contains \"--\" or ends with \"-\""),
+        (
+            XMLTree.Element("a", children: [.comment("x--y")]),
+            "a: the comment \"x--y\" contains \"--\" or ends with \"-\""
+        ),
         (XMLTree.Element("a", children: [.comment("x-")]), "a: the comment \"x-\" contains \"--\" or ends with \"-\""),
-        (XMLTree.Element("a", children: [.processingInstruction(target: "t", data: "?>")]), "a: the processing instruction data \"?>\" contains \"?>\""),
-        (XMLTree.Element("a", children: [.processingInstruction(target: "XmL", data: "")]), "a: \"XmL\" is not a valid XML name here"),
-        (XMLTree.Element("a", attributes: [XMLTree.Attribute("x", value: "1"), XMLTree.Attribute("x", value: "2")]), "a: attribute x appears more than once"),
-        (XMLTree.Element("a", attributes: ["xmlns:p": "urn:p", "xmlns:q": "urn:p", "p:x": "1", "q:x": "2"]), "a: attribute q:x appears more than once"),
+        (
+            XMLTree.Element("a", children: [.processingInstruction(target: "t", data: "?>")]),
+            "a: the processing instruction data \"?>\" contains \"?>\""
+        ),
+        (
+            XMLTree.Element("a", children: [.processingInstruction(target: "XmL", data: "")]),
+            "a: \"XmL\" is not a valid XML name here"
+        ),
+        (
+            XMLTree.Element("a", attributes: [XMLTree.Attribute("x", value: "1"), XMLTree.Attribute("x", value: "2")]),
+            "a: attribute x appears more than once"
+        ),
+        (
+            XMLTree.Element("a", attributes: ["xmlns:p": "urn:p", "xmlns:q": "urn:p", "p:x": "1", "q:x": "2"]),
+            "a: attribute q:x appears more than once"
+        ),
         (XMLTree.Element("p:a"), "p:a: namespace prefix \"p\" is not declared and has no namespace URI"),
         (
             XMLTree.Element("a") {

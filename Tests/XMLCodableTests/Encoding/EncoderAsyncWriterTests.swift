@@ -25,7 +25,9 @@ private struct OSM: Encodable {
 
 private func nodes(_ count: Int) -> [Node] {
     (0..<count).map { id in
-        Node(id: Attribute(id), name: "n\(id) & <\(id % 3)>", tag: (0..<(id % 3)).map { Tag(k: Attribute("k\($0)"), v: Attribute("v\($0)")) })
+        Node(
+            id: Attribute(id), name: "n\(id) & <\(id % 3)>",
+            tag: (0..<(id % 3)).map { Tag(k: Attribute("k\($0)"), v: Attribute("v\($0)")) })
     }
 }
 
@@ -99,9 +101,12 @@ private struct FailingItems: AsyncSequence {
             if pretty { encoder.outputFormatting = .prettyPrinted }
             let items = nodes(count)
             let header = XMLHeader(version: 1.0, encoding: "UTF-8")
-            let whole = try encoder.encode(OSM(node: items), withRootKey: "osm", rootAttributes: ["version": "0.6"], header: header)
+            let whole = try encoder.encode(
+                OSM(node: items), withRootKey: "osm", rootAttributes: ["version": "0.6"], header: header)
             var blocks: [[UInt8]] = []
-            let writer = try encoder.asyncElementWriter(withRootKey: "osm", itemKey: "node", rootAttributes: ["version": "0.6"], header: header) {
+            let writer = try encoder.asyncElementWriter(
+                withRootKey: "osm", itemKey: "node", rootAttributes: ["version": "0.6"], header: header
+            ) {
                 blocks.append($0)
             }
             for item in items { try await writer.write(item) }
@@ -122,7 +127,9 @@ private struct FailingItems: AsyncSequence {
         let encoder = XMLEncoder()
         let whole = try encoder.encode(OSM(node: items), withRootKey: "osm")
         var chunks: [[UInt8]] = []
-        for try await chunk in encoder.encodedChunks(of: stream(items), withRootKey: "osm", itemKey: "node") { chunks.append(chunk) }
+        for try await chunk in encoder.encodedChunks(of: stream(items), withRootKey: "osm", itemKey: "node") {
+            chunks.append(chunk)
+        }
         #expect(Data(chunks.joined()) == whole)
         #expect(chunks.dropLast().allSatisfy { $0.count >= blockSize })
         #expect(!chunks.isEmpty)
@@ -146,7 +153,8 @@ private struct FailingItems: AsyncSequence {
 
     @Test func theConsumerPacesTheItems() async throws {
         let log = PullLog()
-        let chunks = XMLEncoder().encodedChunks(of: LoggedItems(items: nodes(20_000), log: log), withRootKey: "osm", itemKey: "node")
+        let chunks = XMLEncoder().encodedChunks(
+            of: LoggedItems(items: nodes(20_000), log: log), withRootKey: "osm", itemKey: "node")
         var iterator = chunks.makeAsyncIterator()
         let first = try await iterator.next()
         #expect((first?.count ?? 0) >= blockSize)
@@ -184,10 +192,14 @@ private struct FailingItems: AsyncSequence {
         try await writer.write("fine")
         try await writer.finish()
         #expect(String(decoding: output, as: UTF8.self) == "<r><s>ok</s><s>fine</s></r>")
-        #expect(throws: EncodingError.self) { try XMLEncoder().asyncElementWriter(withRootKey: "r", itemKey: "1bad") { _ in } }
+        #expect(throws: EncodingError.self) {
+            try XMLEncoder().asyncElementWriter(withRootKey: "r", itemKey: "1bad") { _ in }
+        }
 
         // Pulled, the error ends the chunks: no end tag after it.
-        var chunks = XMLEncoder().encodedChunks(of: stream(["ok", "bad \u{1}", "fine"]), withRootKey: "r", itemKey: "s").makeAsyncIterator()
+        var chunks = XMLEncoder().encodedChunks(
+            of: stream(["ok", "bad \u{1}", "fine"]), withRootKey: "r", itemKey: "s"
+        ).makeAsyncIterator()
         await #expect(throws: EncodingError.self) { _ = try await chunks.next() }
         #expect(try await chunks.next() == nil)
         var badRoot = XMLEncoder().encodedChunks(of: stream(["x"]), withRootKey: "1bad").makeAsyncIterator()
@@ -199,7 +211,8 @@ private struct FailingItems: AsyncSequence {
         await #expect(throws: Broken.self) {
             for item in nodes(5_000) { try await writer.write(item) }
         }
-        var chunks = XMLEncoder().encodedChunks(of: FailingItems(items: nodes(3)), withRootKey: "osm", itemKey: "node").makeAsyncIterator()
+        var chunks = XMLEncoder().encodedChunks(of: FailingItems(items: nodes(3)), withRootKey: "osm", itemKey: "node")
+            .makeAsyncIterator()
         await #expect(throws: Broken.self) { _ = try await chunks.next() }
         #expect(try await chunks.next() == nil)
     }
@@ -214,7 +227,9 @@ private struct FailingItems: AsyncSequence {
                 firstPulled.continuation.yield()
                 return item
             }
-            for try await chunk in XMLEncoder().encodedChunks(of: logged, withRootKey: "osm", itemKey: "node") { joined += chunk }
+            for try await chunk in XMLEncoder().encodedChunks(of: logged, withRootKey: "osm", itemKey: "node") {
+                joined += chunk
+            }
             return joined
         }
         var signals = firstPulled.stream.makeAsyncIterator()
@@ -239,7 +254,9 @@ private struct FailingItems: AsyncSequence {
         let log = PullLog()
         var joined: [UInt8] = []
         let items = nodes(3_000)
-        for try await chunk in XMLEncoder().encodedChunks(of: LoggedItems(items: items, log: log), withRootKey: "osm", itemKey: "node") {
+        for try await chunk in XMLEncoder().encodedChunks(
+            of: LoggedItems(items: items, log: log), withRootKey: "osm", itemKey: "node")
+        {
             MainActor.assertIsolated()
             joined += chunk
         }

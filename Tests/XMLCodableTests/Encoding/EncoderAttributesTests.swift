@@ -29,7 +29,8 @@ import Testing
             var text: String
         }
         try roundTrip(
-            Tagged(lang: Attribute(Optional("en")), count: Attribute(Optional(2)), text: "t"), expectedXML: #"<r lang="en" count="2"><text>t</text></r>"#,
+            Tagged(lang: Attribute(Optional("en")), count: Attribute(Optional(2)), text: "t"),
+            expectedXML: #"<r lang="en" count="2"><text>t</text></r>"#,
             rootKey: "r")
         try roundTrip(Tagged(lang: nil, count: nil, text: "t"), expectedXML: "<r><text>t</text></r>", rootKey: "r")
         // With xsi:nil for nil values, a nil attribute is still simply left out.
@@ -113,7 +114,9 @@ import Testing
         var id: Int
         var name: String
         init(id: Int, name: String) { self.id = id; self.name = name }
-        static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "id" ? .attribute : .element }
+        static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding {
+            key.stringValue == "id" ? .attribute : .element
+        }
     }
 
     final class Dog: Animal, @unchecked Sendable {
@@ -191,10 +194,14 @@ import Testing
                 <b title="T"><id>7</id><isbn>i</isbn><author>A</author></b>
                 """, rootKey: "b",
             encoder: {
-                $0.nodeEncodingStrategy = .custom { _, _ in { key in key.stringValue == "title" ? .attribute : .element } }
+                $0.nodeEncodingStrategy = .custom { _, _ in
+                    { key in key.stringValue == "title" ? .attribute : .element }
+                }
             },
             decoder: {
-                $0.nodeDecodingStrategy = .custom { _, _ in { key in key.stringValue == "title" ? .attribute : .element } }
+                $0.nodeDecodingStrategy = .custom { _, _ in
+                    { key in key.stringValue == "title" ? .attribute : .element }
+                }
             })
     }
 

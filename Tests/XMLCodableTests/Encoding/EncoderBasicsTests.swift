@@ -61,27 +61,40 @@ import Testing
         try roundTrip(UInt8(255), expectedXML: "<UInt8>255</UInt8>", rootKey: nil)
         try roundTrip(Date(timeIntervalSince1970: 86_400), expectedXML: "<Date>86400.0</Date>", rootKey: nil)
         try roundTrip(Data([0, 1, 2, 255]), expectedXML: "<Data>AAEC/w==</Data>", rootKey: nil)
-        try roundTrip(URL(string: "https://example.com/a?b=1&c=2")!, expectedXML: "<URL>https://example.com/a?b=1&amp;c=2</URL>", rootKey: nil)
+        try roundTrip(
+            URL(string: "https://example.com/a?b=1&c=2")!, expectedXML: "<URL>https://example.com/a?b=1&amp;c=2</URL>",
+            rootKey: nil)
         try roundTrip(Decimal(string: "3.14159")!, expectedXML: "<Decimal>3.14159</Decimal>", rootKey: nil)
     }
 
     @Test func topLevelOptionals() throws {
         try roundTrip(Int?.some(3), expectedXML: "<Optional>3</Optional>", rootKey: nil)
-        try roundTrip(Int?.none, expectedXML: "<Optional xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />", rootKey: nil)
+        try roundTrip(
+            Int?.none,
+            expectedXML: "<Optional xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />",
+            rootKey: nil)
         try roundTrip(String?.some("x"), expectedXML: "<value>x</value>", rootKey: "value")
     }
 
     @Test func topLevelArrays() throws {
-        try roundTrip([1, 2, 3], expectedXML: "<Array><Array>1</Array><Array>2</Array><Array>3</Array></Array>", rootKey: nil)
-        try roundTrip([1, 2], expectedXML: "<numbers><numbers>1</numbers><numbers>2</numbers></numbers>", rootKey: "numbers")
+        try roundTrip(
+            [1, 2, 3], expectedXML: "<Array><Array>1</Array><Array>2</Array><Array>3</Array></Array>", rootKey: nil)
+        try roundTrip(
+            [1, 2], expectedXML: "<numbers><numbers>1</numbers><numbers>2</numbers></numbers>", rootKey: "numbers")
         try roundTrip([Int](), expectedXML: "<Array />", rootKey: nil)
-        try roundTrip(["a", "", "c"], expectedXML: "<list><list>a</list><list></list><list>c</list></list>", rootKey: "list")
-        try roundTrip([Note(to: "a", body: "b")], expectedXML: "<notes><notes><to>a</to><body>b</body></notes></notes>", rootKey: "notes")
-        try roundTrip([[1, 2], [], [3]], expectedXML: "<m><m><m>1</m><m>2</m></m><m /><m><m>3</m></m></m>", rootKey: "m")
+        try roundTrip(
+            ["a", "", "c"], expectedXML: "<list><list>a</list><list></list><list>c</list></list>", rootKey: "list")
+        try roundTrip(
+            [Note(to: "a", body: "b")], expectedXML: "<notes><notes><to>a</to><body>b</body></notes></notes>",
+            rootKey: "notes")
+        try roundTrip(
+            [[1, 2], [], [3]], expectedXML: "<m><m><m>1</m><m>2</m></m><m /><m><m>3</m></m></m>", rootKey: "m")
     }
 
     @Test func topLevelDictionary() throws {
-        try roundTrip(["b": 2, "a": 1], expectedXML: "<Dictionary><a>1</a><b>2</b></Dictionary>", rootKey: nil, encoder: { $0.outputFormatting = .sortedKeys })
+        try roundTrip(
+            ["b": 2, "a": 1], expectedXML: "<Dictionary><a>1</a><b>2</b></Dictionary>", rootKey: nil,
+            encoder: { $0.outputFormatting = .sortedKeys })
     }
 
     // MARK: Keyed container, every scalar
@@ -368,7 +381,8 @@ import Testing
                 try c.encode(encoder.userInfo[CodingUserInfoKey(rawValue: "tag")!] as? String ?? "missing")
             }
         }
-        let xml = try encodeXML(Probe(), rootKey: "root", configure: { $0.userInfo = [CodingUserInfoKey(rawValue: "tag")!: "found"] })
+        let xml = try encodeXML(
+            Probe(), rootKey: "root", configure: { $0.userInfo = [CodingUserInfoKey(rawValue: "tag")!: "found"] })
         #expect(xml == "<root>found</root>")
     }
 }

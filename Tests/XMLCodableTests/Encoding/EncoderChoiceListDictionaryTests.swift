@@ -55,7 +55,8 @@ private enum Suit: String, Codable { case hearts, spades }
 @Suite struct EncoderChoiceTests {
     @Test func handWrittenChoice() throws {
         try roundTrip(IntOrString.int(42), expectedXML: "<value><int>42</int></value>", rootKey: "value")
-        try roundTrip(IntOrString.string("forty-two"), expectedXML: "<value><string>forty-two</string></value>", rootKey: "value")
+        try roundTrip(
+            IntOrString.string("forty-two"), expectedXML: "<value><string>forty-two</string></value>", rootKey: "value")
     }
 
     @Test func choiceArrayPropertyWrapsEachItemInTheKey() throws {
@@ -82,7 +83,8 @@ private enum Suit: String, Codable { case hearts, spades }
     @Test func synthesizedWithoutCustomKeys() throws {
         try roundTrip(Plain.int(1), expectedXML: "<v><int><_0>1</_0></int></v>", rootKey: "v")
         try roundTrip(Plain.string(""), expectedXML: "<v><string><_0></_0></string></v>", rootKey: "v")
-        try roundTrip(Plain.circle(radius: 2), expectedXML: "<v><circle><radius>2.0</radius></circle></v>", rootKey: "v")
+        try roundTrip(
+            Plain.circle(radius: 2), expectedXML: "<v><circle><radius>2.0</radius></circle></v>", rootKey: "v")
         try roundTrip(Plain.empty, expectedXML: "<v><empty /></v>", rootKey: "v")
     }
 
@@ -159,7 +161,8 @@ private enum Suit: String, Codable { case hearts, spades }
         struct Item: Codable, Equatable { var name: String; var sizes: [Int] }
         struct Order: Codable, Equatable { var item: [Item]; var grid: [[String]] }
         try roundTrip(
-            Order(item: [Item(name: "a", sizes: [1, 2]), Item(name: "b", sizes: [])], grid: [["x", "y"], [], ["z"]]),
+            Order(
+                item: [Item(name: "a", sizes: [1, 2]), Item(name: "b", sizes: [])], grid: [["x", "y"], [], ["z"]]),
             expectedXML: """
                 <o><item><name>a</name><sizes>1</sizes><sizes>2</sizes></item><item><name>b</name></item><grid><grid>x</grid><grid>y</grid></grid><grid /><grid><grid>z</grid></grid></o>
                 """, rootKey: "o")
@@ -192,7 +195,8 @@ private enum Suit: String, Codable { case hearts, spades }
                 for x in xs { try list.encode(x) }
             }
         }
-        try roundTrip(Points(xs: [1, 2, 3]), expectedXML: "<p><point>1</point><point>2</point><point>3</point></p>", rootKey: "p")
+        try roundTrip(
+            Points(xs: [1, 2, 3]), expectedXML: "<p><point>1</point><point>2</point><point>3</point></p>", rootKey: "p")
     }
 }
 
@@ -224,7 +228,8 @@ private enum Suit: String, Codable { case hearts, spades }
     /// An empty array value writes nothing, so its key disappears and the decoded dictionary
     /// lacks the entry: the round trip loses it.
     @Test func dictionaryWithEmptyArrayValueKeepsTheKey() throws {
-        try roundTrip(["empty": [String](), "full": ["x"]], rootKey: "d", encoder: { $0.outputFormatting = .sortedKeys })
+        try roundTrip(
+            ["empty": [String](), "full": ["x"]], rootKey: "d", encoder: { $0.outputFormatting = .sortedKeys })
         try roundTrip(["empty": [Int]()], rootKey: "d")
     }
 

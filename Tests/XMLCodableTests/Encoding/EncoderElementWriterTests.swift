@@ -61,7 +61,9 @@ private enum Piece: Codable, Equatable {
 }
 
 private let nodes: [Node] = (0..<50).map { id in
-    Node(id: Attribute(id), name: "n\(id) & <\(id % 3)> \"q\" '\(id)'", tag: (0..<(id % 3)).map { Tag(k: Attribute("k\($0)"), v: Attribute("v\($0)\n")) })
+    Node(
+        id: Attribute(id), name: "n\(id) & <\(id % 3)> \"q\" '\(id)'",
+        tag: (0..<(id % 3)).map { Tag(k: Attribute("k\($0)"), v: Attribute("v\($0)\n")) })
 }
 
 private let settings: [(String, @Sendable (XMLEncoder) -> Void)] = [
@@ -89,7 +91,9 @@ private func written<T: Encodable>(
     let encoder = XMLEncoder()
     configure(encoder)
     var output = Data()
-    let writer = try encoder.elementWriter(withRootKey: rootKey, itemKey: itemKey, rootAttributes: rootAttributes, header: header) { output.append($0) }
+    let writer = try encoder.elementWriter(
+        withRootKey: rootKey, itemKey: itemKey, rootAttributes: rootAttributes, header: header
+    ) { output.append($0) }
     for item in items { try writer.write(item) }
     try writer.finish()
     return String(decoding: output, as: UTF8.self)
@@ -104,9 +108,11 @@ private func written<T: Encodable>(
             let encoder = XMLEncoder()
             configure(encoder)
             let header = XMLHeader(version: 1.0, encoding: "UTF-8")
-            let whole = try encoder.encodeToString(OSM(node: items), withRootKey: "osm", rootAttributes: ["version": "0.6", "a": "x"], header: header)
+            let whole = try encoder.encodeToString(
+                OSM(node: items), withRootKey: "osm", rootAttributes: ["version": "0.6", "a": "x"], header: header)
             let streamed = try written(
-                items, rootKey: "osm", itemKey: "node", rootAttributes: ["version": "0.6", "a": "x"], header: header, configure: configure)
+                items, rootKey: "osm", itemKey: "node", rootAttributes: ["version": "0.6", "a": "x"], header: header,
+                configure: configure)
             #expect(streamed == whole, "\(name), \(count) items")
         }
     }
@@ -118,11 +124,17 @@ private func written<T: Encodable>(
             let encoder = XMLEncoder()
             configure(encoder)
             let numbers = Array([1, -2, 3].prefix(count))
-            #expect(try written(numbers, rootKey: "n", itemKey: nil, configure: configure) == encoder.encodeToString(numbers, withRootKey: "n"), "\(name)")
+            #expect(
+                try written(numbers, rootKey: "n", itemKey: nil, configure: configure)
+                    == encoder.encodeToString(numbers, withRootKey: "n"), "\(name)")
             let strings = Array(["a", "", "c & d"].prefix(count))
-            #expect(try written(strings, rootKey: "s", itemKey: nil, configure: configure) == encoder.encodeToString(strings, withRootKey: "s"), "\(name)")
+            #expect(
+                try written(strings, rootKey: "s", itemKey: nil, configure: configure)
+                    == encoder.encodeToString(strings, withRootKey: "s"), "\(name)")
             let nested = Array([[1, 2], [], [3]].prefix(count))
-            #expect(try written(nested, rootKey: "g", itemKey: nil, configure: configure) == encoder.encodeToString(nested, withRootKey: "g"), "\(name)")
+            #expect(
+                try written(nested, rootKey: "g", itemKey: nil, configure: configure)
+                    == encoder.encodeToString(nested, withRootKey: "g"), "\(name)")
         }
     }
 
@@ -165,8 +177,12 @@ private func written<T: Encodable>(
         let word = Piece.plain(Word(lang: Attribute("en"), word: "w"))
         // An item with attributes of its own keeps every item in an element: decided by the first item.
         let kept: [Piece] = [word, .b("x")]
-        #expect(try XMLEncoder().encodeToString(kept, withRootKey: "r") == #"<r><r lang="en"><word>w</word></r><r><b>x</b></r></r>"#)
-        #expect(try written(kept, rootKey: "r", itemKey: nil) { _ in } == XMLEncoder().encodeToString(kept, withRootKey: "r"))
+        #expect(
+            try XMLEncoder().encodeToString(kept, withRootKey: "r")
+                == #"<r><r lang="en"><word>w</word></r><r><b>x</b></r></r>"#)
+        #expect(
+            try written(kept, rootKey: "r", itemKey: nil) { _ in }
+                == XMLEncoder().encodeToString(kept, withRootKey: "r"))
         // After spliced items, such an item would change how they are written: refused, nothing lost.
         var output = Data()
         let writer = try XMLEncoder().elementWriter(withRootKey: "r") { output.append($0) }
@@ -178,7 +194,9 @@ private func written<T: Encodable>(
         try writer.finish()
         #expect(String(decoding: output, as: UTF8.self) == "<r><b>x</b><b>y</b></r>")
         // Under a key, a list of choices keeps its items' elements, as encode writes it.
-        #expect(try written([Piece.b("x"), word], rootKey: "r", itemKey: "p") { _ in } == #"<r><p><b>x</b></p><p lang="en"><word>w</word></p></r>"#)
+        #expect(
+            try written([Piece.b("x"), word], rootKey: "r", itemKey: "p") { _ in }
+                == #"<r><p><b>x</b></p><p lang="en"><word>w</word></p></r>"#)
     }
 
     @Test func attributesOfAChoiceWithNoElementOfItsOwnStayOnItsItem() throws {
@@ -206,10 +224,12 @@ private func written<T: Encodable>(
         // All at once, xsi is declared on the root; the writer has written the root before the nil.
         #expect(
             try XMLEncoder().encodeToString(items, withRootKey: "n")
-                == #"<n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><n>1</n><n xsi:nil="true" /><n>3</n></n>"#)
+                == #"<n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><n>1</n><n xsi:nil="true" /><n>3</n></n>"#
+        )
         #expect(
             try written(items, rootKey: "n", itemKey: nil) { _ in }
-                == #"<n><n>1</n><n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" /><n>3</n></n>"#)
+                == #"<n><n>1</n><n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" /><n>3</n></n>"#
+        )
         // Declared on the root up front, the bytes are the same again.
         let declared = ["xmlns:xsi": XMLDecoder.xsiNamespace]
         #expect(
@@ -236,7 +256,8 @@ private func written<T: Encodable>(
     }
 
     @Test func aFileHandleReceivesTheDocumentInBlocks() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("element-writer-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "element-writer-\(UUID().uuidString).xml")
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
@@ -249,7 +270,9 @@ private func written<T: Encodable>(
         #expect(data == (try XMLEncoder().encode(OSM(node: many), withRootKey: "osm")))
         // Read back keeping the attributes' white space (the decoder trims it by default).
         var back: [Node] = []
-        try XMLDecoder(trimValueWhitespaces: false).decodeElements(Node.self, at: "osm/node", from: url) { back.append($0) }
+        try XMLDecoder(trimValueWhitespaces: false).decodeElements(Node.self, at: "osm/node", from: url) {
+            back.append($0)
+        }
         #expect(back == many)
     }
 }

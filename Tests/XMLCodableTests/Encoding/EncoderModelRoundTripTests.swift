@@ -21,7 +21,9 @@ struct ModelBook: Codable, Equatable {
 struct ModelCatalog: Codable, Equatable { var book: [ModelBook] }
 
 let sampleModelCatalog = ModelCatalog(book: [
-    ModelBook(name: "A & <B>", author: "Jon \"J\" Hoffman", tags: ["swift", " padded "], price: .init(currency: "EUR", value: 12.5)),
+    ModelBook(
+        name: "A & <B>", author: "Jon \"J\" Hoffman", tags: ["swift", " padded "],
+        price: .init(currency: "EUR", value: 12.5)),
     ModelBook(name: "Café", author: "Ann", tags: [], price: nil),
 ])
 
@@ -155,7 +157,8 @@ struct ModelRoute: Codable, Equatable {
             expectedXML: """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <books><book name="A &amp; &lt;B&gt;"><author>Jon &quot;J&quot; Hoffman</author><tags>swift</tags><tags> padded </tags><price currency="EUR">12.5</price></book><book name="Café"><author>Ann</author></book></books>
-                """, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8"), decoder: { $0.trimValueWhitespaces = false })
+                """, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8"),
+            decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func bookCatalogPrettyAndSorted() throws {
@@ -173,11 +176,13 @@ struct ModelRoute: Codable, Equatable {
                         <author>Ann</author>
                     </book>
                 </books>
-                """, rootKey: "books", encoder: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] }, decoder: { $0.trimValueWhitespaces = false })
+                """, rootKey: "books", encoder: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] },
+            decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func classHierarchyThroughSuperEncoderForKey() throws {
-        let employee = ModelEmployee(name: "Ada", age: 36, id: 7, company: "Analytical Engines", skills: ["math", "poetry"])
+        let employee = ModelEmployee(
+            name: "Ada", age: 36, id: 7, company: "Analytical Engines", skills: ["math", "poetry"])
         let xml = try encodeXML(employee, rootKey: "employee")
         #expect(
             xml == """
@@ -187,7 +192,9 @@ struct ModelRoute: Codable, Equatable {
         #expect(decoded == employee)
         // A list of subclasses, and the base class alone.
         struct Staff: Codable, Equatable { var employee: [ModelEmployee] }
-        try roundTrip(Staff(employee: [employee, ModelEmployee(name: "Grace", age: 45, id: 8, company: "Navy", skills: [])]), rootKey: "staff")
+        try roundTrip(
+            Staff(employee: [employee, ModelEmployee(name: "Grace", age: 45, id: 8, company: "Navy", skills: [])]),
+            rootKey: "staff")
         try roundTrip(
             ModelPerson(name: "Linus", age: 30, id: 1),
             expectedXML: """
@@ -212,6 +219,7 @@ struct ModelRoute: Codable, Equatable {
             expectedXML: """
                 <route><name>loop</name><stop><x>1</x><y>2</y></stop><stop><x>3</x><y>4</y></stop><stop><x>-5</x><y>0</y></stop></route>
                 """, rootKey: "route")
-        try roundTrip(ModelRoute(name: "none", stops: []), expectedXML: "<route><name>none</name></route>", rootKey: "route")
+        try roundTrip(
+            ModelRoute(name: "none", stops: []), expectedXML: "<route><name>none</name></route>", rootKey: "route")
     }
 }

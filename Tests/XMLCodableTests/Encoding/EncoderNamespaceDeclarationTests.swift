@@ -71,12 +71,15 @@ private func xml<T: Encodable>(_ value: T, root: String = "r", attributes: [Stri
             var plain: Named
             var again: Declaring
         }
-        let value = Both(declaring: Declaring(inner: Named(name: "a")), plain: Named(name: "b"), again: Declaring(inner: Named(name: "c")))
+        let value = Both(
+            declaring: Declaring(inner: Named(name: "a")), plain: Named(name: "b"),
+            again: Declaring(inner: Named(name: "c")))
         let written = try xml(value)
         #expect(
             written
                 == "<r xmlns:ns1=\"urn:n\"><declaring xmlns:n=\"urn:n\"><inner><n:name>a</n:name></inner></declaring>"
-                + "<plain><ns1:name>b</ns1:name></plain><again xmlns:n=\"urn:n\"><inner><n:name>c</n:name></inner></again></r>")
+                + "<plain><ns1:name>b</ns1:name></plain><again xmlns:n=\"urn:n\"><inner><n:name>c</n:name></inner></again></r>"
+        )
         #expect(try XMLDecoder().decode(Both.self, from: Data(written.utf8)) == value)
     }
 
@@ -134,7 +137,9 @@ private func xml<T: Encodable>(_ value: T, root: String = "r", attributes: [Stri
             var first: InnerY
             var hiding: Hiding
         }
-        #expect(throws: EncodingError.self) { try xml(Outer(first: InnerY(y: "a"), hiding: Hiding(inner: InnerY(y: "b")))) }
+        #expect(throws: EncodingError.self) {
+            try xml(Outer(first: InnerY(y: "a"), hiding: Hiding(inner: InnerY(y: "b"))))
+        }
 
         struct BadPrefix: Codable, XMLNamespaceDeclaring {
             static let xmlNamespaceDeclarations = ["1m": "urn:x"]
@@ -160,6 +165,9 @@ private func xml<T: Encodable>(_ value: T, root: String = "r", attributes: [Stri
             enum CodingKeys: String, CodingKey { case getPrice = "{https://example.com/stock}GetPrice" }
         }
         let written = try XMLEncoder().encodeToString(Body(getPrice: GetPrice(stockName: "IBM")), withRootKey: "Body")
-        #expect(written == "<Body><m:GetPrice xmlns:m=\"https://example.com/stock\"><m:StockName>IBM</m:StockName></m:GetPrice></Body>")
+        #expect(
+            written
+                == "<Body><m:GetPrice xmlns:m=\"https://example.com/stock\"><m:StockName>IBM</m:StockName></m:GetPrice></Body>"
+        )
     }
 }

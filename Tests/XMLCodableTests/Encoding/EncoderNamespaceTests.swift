@@ -31,7 +31,8 @@ struct EncoderNamespaceTests {
     }
 
     @Test func anyPrefixTheDocumentUsesDecodes() throws {
-        let xml = #"<entry xmlns:m="urn:meta" xmlns:dc="http://purl.org/dc/elements/1.1/" m:id="1"><dc:title>T</dc:title></entry>"#
+        let xml =
+            #"<entry xmlns:m="urn:meta" xmlns:dc="http://purl.org/dc/elements/1.1/" m:id="1"><dc:title>T</dc:title></entry>"#
         #expect(try XMLDecoder().decode(Entry.self, from: xml) == Entry(id: 1, title: "T", creator: []))
     }
 
@@ -50,9 +51,12 @@ struct EncoderNamespaceTests {
         #expect(xml == #"<ns1:status xmlns:ns1="http://example.com/api"><code>1</code></ns1:status>"#)
         #expect(try XMLDecoder().decode(Status.self, from: xml) == Status(code: 1))
         // No namespace: the local name alone.
-        #expect(try XMLEncoder().encodeToString(Status(code: 1), withRootKey: "{}status") == "<status><code>1</code></status>")
+        #expect(
+            try XMLEncoder().encodeToString(Status(code: 1), withRootKey: "{}status")
+                == "<status><code>1</code></status>")
         // The root's prefix comes first; the keys' prefixes follow it.
-        let entry = try XMLEncoder().encodeToString(Entry(id: 1, title: "t", creator: []), withRootKey: "{urn:feed}entry")
+        let entry = try XMLEncoder().encodeToString(
+            Entry(id: 1, title: "t", creator: []), withRootKey: "{urn:feed}entry")
         #expect(entry.hasPrefix(#"<ns1:entry ns2:id="1" xmlns:ns1="urn:feed" xmlns:ns2="urn:meta""#))
         #expect(entry.hasSuffix("</ns1:entry>"))
     }
@@ -70,13 +74,19 @@ struct EncoderNamespaceTests {
             let encoder = XMLEncoder()
             encoder.outputFormatting = formatting
             var streamed = Data()
-            let writer = try encoder.elementWriter(withRootKey: "{urn:list}items", itemKey: "item") { streamed.append($0) }
+            let writer = try encoder.elementWriter(withRootKey: "{urn:list}items", itemKey: "item") {
+                streamed.append($0)
+            }
             for code in 0..<count { try writer.write(Status(code: code)) }
             try writer.finish()
-            let whole = try encoder.encode(Items(item: (0..<count).map { Status(code: $0) }), withRootKey: "{urn:list}items")
-            #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: whole, as: UTF8.self), "\(formatting)")
+            let whole = try encoder.encode(
+                Items(item: (0..<count).map { Status(code: $0) }), withRootKey: "{urn:list}items")
+            #expect(
+                String(decoding: streamed, as: UTF8.self) == String(decoding: whole, as: UTF8.self), "\(formatting)")
             var decoded: [Status] = []
-            try XMLDecoder().decodeElements(Status.self, at: "{urn:list}items/item", from: streamed) { decoded.append($0) }
+            try XMLDecoder().decodeElements(Status.self, at: "{urn:list}items/item", from: streamed) {
+                decoded.append($0)
+            }
             #expect(decoded == (0..<count).map { Status(code: $0) })
         }
     }
@@ -84,21 +94,29 @@ struct EncoderNamespaceTests {
     @Test func aPrefixDeclaredInRootAttributesIsUsedForItsURIAndNotChosenForAnother() throws {
         // The caller's declaration of the URI gives the prefix: no second declaration.
         let own = try XMLEncoder().encodeToString(
-            Entry(id: 1, title: "t", creator: []), withRootKey: "entry", rootAttributes: ["xmlns:dc": "http://purl.org/dc/elements/1.1/"])
+            Entry(id: 1, title: "t", creator: []), withRootKey: "entry",
+            rootAttributes: ["xmlns:dc": "http://purl.org/dc/elements/1.1/"])
         // (The caller's attributes come first.)
-        #expect(own == #"<entry xmlns:dc="http://purl.org/dc/elements/1.1/" ns1:id="1" xmlns:ns1="urn:meta"><dc:title>t</dc:title></entry>"#)
+        #expect(
+            own
+                == #"<entry xmlns:dc="http://purl.org/dc/elements/1.1/" ns1:id="1" xmlns:ns1="urn:meta"><dc:title>t</dc:title></entry>"#
+        )
         #expect(try XMLDecoder().decode(Entry.self, from: own) == Entry(id: 1, title: "t", creator: []))
         // A prefix the caller binds to another URI is not chosen (it was replaced, losing the
         // caller's declaration).
-        let taken = try XMLEncoder().encodeToString(Status(code: 1), withRootKey: "{urn:api}status", rootAttributes: ["xmlns:ns1": "urn:other"])
+        let taken = try XMLEncoder().encodeToString(
+            Status(code: 1), withRootKey: "{urn:api}status", rootAttributes: ["xmlns:ns1": "urn:other"])
         #expect(taken == #"<ns2:status xmlns:ns1="urn:other" xmlns:ns2="urn:api"><code>1</code></ns2:status>"#)
         var writer = Data()
-        let elements = try XMLEncoder().elementWriter(withRootKey: "{urn:api}list", itemKey: "item", rootAttributes: ["xmlns:ns1": "urn:other"]) {
+        let elements = try XMLEncoder().elementWriter(
+            withRootKey: "{urn:api}list", itemKey: "item", rootAttributes: ["xmlns:ns1": "urn:other"]
+        ) {
             writer.append($0)
         }
         try elements.write(Status(code: 1))
         try elements.finish()
-        let whole = try XMLEncoder().encodeToString(Items(item: [Status(code: 1)]), withRootKey: "{urn:api}list", rootAttributes: ["xmlns:ns1": "urn:other"])
+        let whole = try XMLEncoder().encodeToString(
+            Items(item: [Status(code: 1)]), withRootKey: "{urn:api}list", rootAttributes: ["xmlns:ns1": "urn:other"])
         #expect(String(decoding: writer, as: UTF8.self) == whole)
         #expect(whole == #"<ns2:list xmlns:ns1="urn:other" xmlns:ns2="urn:api"><item><code>1</code></item></ns2:list>"#)
     }

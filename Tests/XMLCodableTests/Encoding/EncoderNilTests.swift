@@ -23,7 +23,8 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
     }
 
     @Test func emptyElement() throws {
-        let xml = try encodeXML(Opt(a: nil, s: nil, b: "x"), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement })
+        let xml = try encodeXML(
+            Opt(a: nil, s: nil, b: "x"), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement })
         #expect(xml == "<r><a /><s /><b>x</b></r>")
         // Reads back: an empty element is nil for a number, but "" for a String? (documented by
         // the decoder), so only the Int? survives as nil.
@@ -34,7 +35,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
 
     @Test func emptyElementRoundTripsForNonStringOptionals() throws {
         struct N: Codable, Equatable { var i: Int?; var d: Double?; var b: Bool?; var date: Date?; var data: Data? }
-        try roundTrip(N(), expectedXML: "<n><i /><d /><b /><date /><data /></n>", rootKey: "n", encoder: { $0.nilEncodingStrategy = .emptyElement })
+        try roundTrip(
+            N(), expectedXML: "<n><i /><d /><b /><date /><data /></n>", rootKey: "n",
+            encoder: { $0.nilEncodingStrategy = .emptyElement })
     }
 
     @Test func xsiNil() throws {
@@ -67,7 +70,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
             var base: Base
             enum CodingKeys: CodingKey { case x }
             init(base: Base) { self.base = base }
-            init(from decoder: any Decoder) throws { base = try Base(from: decoder.container(keyedBy: CodingKeys.self).superDecoder()) }
+            init(from decoder: any Decoder) throws {
+                base = try Base(from: decoder.container(keyedBy: CodingKeys.self).superDecoder())
+            }
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: CodingKeys.self)
                 try base.encode(to: c.superEncoder())
@@ -86,7 +91,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
             expectedXML: """
                 <r xsi:nil="true" \(xsiNamespace) />
                 """, rootKey: "r", encoder: { $0.nilEncodingStrategy = .xsiNil })
-        try roundTrip(Int?.none, expectedXML: "<r xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />", rootKey: "r")
+        try roundTrip(
+            Int?.none, expectedXML: "<r xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />",
+            rootKey: "r")
     }
 
     /// A nil String? at the top level under the default strategy: the root is empty, which the
@@ -98,7 +105,11 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
     @Test func nilItemsInLists() throws {
         struct L: Codable, Equatable { var n: [Int?] }
         let value = L(n: [1, nil, 3])
-        try roundTrip(value, expectedXML: "<l xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><n>1</n><n xsi:nil=\"true\" /><n>3</n></l>", rootKey: "l")
+        try roundTrip(
+            value,
+            expectedXML:
+                "<l xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><n>1</n><n xsi:nil=\"true\" /><n>3</n></l>",
+            rootKey: "l")
         try roundTrip(
             value, expectedXML: "<l \(xsiNamespace)><n>1</n><n xsi:nil=\"true\" /><n>3</n></l>", rootKey: "l",
             encoder: { $0.nilEncodingStrategy = .xsiNil })
@@ -123,7 +134,9 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
             }
         }
         #expect(try encodeXML(Explicit(), rootKey: "r") == "<r />")
-        #expect(try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement }) == "<r><gone /></r>")
+        #expect(
+            try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .emptyElement })
+                == "<r><gone /></r>")
         #expect(
             try encodeXML(Explicit(), rootKey: "r", configure: { $0.nilEncodingStrategy = .xsiNil }) == """
                 <r \(xsiNamespace)><gone xsi:nil="true" /></r>
@@ -134,6 +147,7 @@ private let xsiNamespace = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instanc
         struct Inner: Codable, Equatable { var a: String? }
         struct Outer: Codable, Equatable { var inner: Inner?; var other: Inner? }
         try roundTrip(Outer(inner: nil, other: Inner(a: nil)), expectedXML: "<o><other /></o>", rootKey: "o")
-        try roundTrip(Outer(inner: nil, other: Inner(a: nil)), rootKey: "o", encoder: { $0.nilEncodingStrategy = .xsiNil })
+        try roundTrip(
+            Outer(inner: nil, other: Inner(a: nil)), rootKey: "o", encoder: { $0.nilEncodingStrategy = .xsiNil })
     }
 }

@@ -21,7 +21,9 @@ import Testing
         var price: Price
     }
 
-    private let doc = Doc(id: 1, title: "T", empty: "", items: [Item(name: "a"), Item(name: "b")], price: Price(currency: "EUR", value: 1.5))
+    private let doc = Doc(
+        id: 1, title: "T", empty: "", items: [Item(name: "a"), Item(name: "b")],
+        price: Price(currency: "EUR", value: 1.5))
 
     @Test func compactByDefault() throws {
         try roundTrip(
@@ -86,7 +88,8 @@ import Testing
     @Test func prettyPrintedWithHeaderAndDoctype() throws {
         let xml = try encodeXML(
             Item(name: "a"), rootKey: "item", header: XMLHeader(version: 1.0, encoding: "UTF-8"),
-            doctype: .system(rootElement: "item", dtdLocation: "item.dtd"), configure: { $0.outputFormatting = .prettyPrinted })
+            doctype: .system(rootElement: "item", dtdLocation: "item.dtd"),
+            configure: { $0.outputFormatting = .prettyPrinted })
         #expect(
             xml == """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -174,7 +177,9 @@ import Testing
             var a: Int
             enum CodingKeys: String, CodingKey { case z, text = "", a }
         }
-        try roundTrip(M(z: 1, text: "t", a: 2), expectedXML: "<m><z>1</z>t<a>2</a></m>", rootKey: "m", encoder: { $0.outputFormatting = .sortedKeys })
+        try roundTrip(
+            M(z: 1, text: "t", a: 2), expectedXML: "<m><z>1</z>t<a>2</a></m>", rootKey: "m",
+            encoder: { $0.outputFormatting = .sortedKeys })
     }
 
     @Test func sortedPrettyPrinted() throws {
@@ -198,8 +203,11 @@ import Testing
             encoder: { $0.outputFormatting = .noEmptyElements })
         try roundTrip(E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s></s><inner /></e>"#, rootKey: "e")
         try roundTrip(
-            E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s/><inner/></e>"#, rootKey: "e", encoder: { $0.outputFormatting = .compactEmptyElements })
-        try roundTrip([String](), expectedXML: "<list></list>", rootKey: "list", encoder: { $0.outputFormatting = .noEmptyElements })
+            E(s: "", inner: [:], a: ""), expectedXML: #"<e a=""><s/><inner/></e>"#, rootKey: "e",
+            encoder: { $0.outputFormatting = .compactEmptyElements })
+        try roundTrip(
+            [String](), expectedXML: "<list></list>", rootKey: "list",
+            encoder: { $0.outputFormatting = .noEmptyElements })
         try roundTrip(
             E(s: "", inner: [:], a: "x"),
             expectedXML: """
@@ -215,11 +223,14 @@ import Testing
     @Test func xmlHeader() throws {
         let item = Item(name: "a")
         #expect(
-            try encodeXML(item, rootKey: "i", header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes")) == """
+            try encodeXML(item, rootKey: "i", header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"))
+                == """
                 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
                 <i><name>a</name></i>
                 """)
-        #expect(try encodeXML(item, rootKey: "i", header: XMLHeader(version: 1.0)) == "<?xml version=\"1.0\"?>\n<i><name>a</name></i>")
+        #expect(
+            try encodeXML(item, rootKey: "i", header: XMLHeader(version: 1.0))
+                == "<?xml version=\"1.0\"?>\n<i><name>a</name></i>")
         #expect(try encodeXML(item, rootKey: "i", header: XMLHeader()) == "<i><name>a</name></i>")
         try roundTrip(item, rootKey: "i", header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "no"))
     }
@@ -263,8 +274,12 @@ import Testing
         XMLHeader(version: 0.9), XMLHeader(standalone: "maybe"),
     ])
     func headersThatWouldLieAreRefused(header: XMLHeader) throws {
-        #expect(throws: EncodingError.self) { try XMLEncoder().encode(Item(name: "é"), withRootKey: "i", header: header) }
-        #expect(throws: EncodingError.self) { try XMLEncoder().encodeToTree(Item(name: "é"), withRootKey: "i", header: header) }
+        #expect(throws: EncodingError.self) {
+            try XMLEncoder().encode(Item(name: "é"), withRootKey: "i", header: header)
+        }
+        #expect(throws: EncodingError.self) {
+            try XMLEncoder().encodeToTree(Item(name: "é"), withRootKey: "i", header: header)
+        }
     }
 
     @Test func headerEncodingUTF8InAnyCase() throws {
@@ -281,7 +296,8 @@ import Testing
             Tagged(own: "o", name: "n"),
             expectedXML: """
                 <r alpha="2" mid="a&amp;&quot;b&lt;" xmlns="urn:x" xmlns:p="urn:p" zeta="1" own="o"><name>n</name></r>
-                """, rootKey: "r", rootAttributes: ["zeta": "1", "alpha": "2", "mid": "a&\"b<", "xmlns": "urn:x", "xmlns:p": "urn:p"])
+                """, rootKey: "r",
+            rootAttributes: ["zeta": "1", "alpha": "2", "mid": "a&\"b<", "xmlns": "urn:x", "xmlns:p": "urn:p"])
         for _ in 0..<5 {
             var attributes: [String: String] = [:]
             for i in (0..<20).shuffled() { attributes["a\(i)"] = "\(i)" }

@@ -97,19 +97,27 @@ extension GenInner: ExactlyComparable {
 
 extension GenText: ExactlyComparable {
     func same(as o: GenText) -> Bool {
-        sameScalars(attr, o.attr) && sameScalars(optAttr, o.optAttr) && sameScalars(text, o.text) && sameScalars(optText, o.optText)
-            && sameScalars(list, o.list) && nested.count == o.nested.count && zip(nested, o.nested).allSatisfy { sameScalars($0, $1) }
-            && inner.same(as: o.inner) && innerList.count == o.innerList.count && zip(innerList, o.innerList).allSatisfy { $0.same(as: $1) }
-            && dictionary.count == o.dictionary.count && dictionary.allSatisfy { key, value in o.dictionary[key].map { sameScalars($0, value) } ?? false }
+        sameScalars(attr, o.attr) && sameScalars(optAttr, o.optAttr) && sameScalars(text, o.text)
+            && sameScalars(optText, o.optText)
+            && sameScalars(list, o.list) && nested.count == o.nested.count
+            && zip(nested, o.nested).allSatisfy { sameScalars($0, $1) }
+            && inner.same(as: o.inner) && innerList.count == o.innerList.count
+            && zip(innerList, o.innerList).allSatisfy { $0.same(as: $1) }
+            && dictionary.count == o.dictionary.count
+            && dictionary.allSatisfy { key, value in o.dictionary[key].map { sameScalars($0, value) } ?? false }
     }
 }
 
 extension GenNumbers: ExactlyComparable {
     func same(as o: GenNumbers) -> Bool {
-        int == o.int && int8 == o.int8 && int16 == o.int16 && int32 == o.int32 && int64 == o.int64 && uint == o.uint && uint8 == o.uint8
-            && uint16 == o.uint16 && uint32 == o.uint32 && uint64 == o.uint64 && sameBits(double, o.double) && sameBits(float, o.float)
-            && bool == o.bool && sameBits(attrDouble, o.attrDouble) && sameBits(attrFloat, o.attrFloat) && attrInt == o.attrInt
-            && attrUInt64 == o.attrUInt64 && doubles.count == o.doubles.count && zip(doubles, o.doubles).allSatisfy { sameBits($0, $1) }
+        int == o.int && int8 == o.int8 && int16 == o.int16 && int32 == o.int32 && int64 == o.int64 && uint == o.uint
+            && uint8 == o.uint8
+            && uint16 == o.uint16 && uint32 == o.uint32 && uint64 == o.uint64 && sameBits(double, o.double)
+            && sameBits(float, o.float)
+            && bool == o.bool && sameBits(attrDouble, o.attrDouble) && sameBits(attrFloat, o.attrFloat)
+            && attrInt == o.attrInt
+            && attrUInt64 == o.attrUInt64 && doubles.count == o.doubles.count
+            && zip(doubles, o.doubles).allSatisfy { sameBits($0, $1) }
             && floats.count == o.floats.count && zip(floats, o.floats).allSatisfy { sameBits($0, $1) } && data == o.data
     }
 }
@@ -128,7 +136,8 @@ extension GenOptionals: ExactlyComparable {
         case (let x?, let y?): sameInner = x.same(as: y)
         default: sameInner = false
         }
-        return sameScalars(s, o.s) && i == o.i && sameD && b == o.b && u == o.u && sameScalars(a, o.a) && n == o.n && sameInner
+        return sameScalars(s, o.s) && i == o.i && sameD && b == o.b && u == o.u && sameScalars(a, o.a) && n == o.n
+            && sameInner
             && ints == o.ints && doubles.count == o.doubles.count
             && zip(doubles, o.doubles).allSatisfy { x, y in x == nil ? y == nil : (y != nil && sameBits(x!, y!)) }
             && list.map { l in o.list.map { sameScalars(l, $0) } ?? false } ?? (o.list == nil) && matrix == o.matrix
@@ -138,9 +147,12 @@ extension GenOptionals: ExactlyComparable {
 extension GenNested: ExactlyComparable {
     func same(as o: GenNested) -> Bool {
         matrix == o.matrix && cube.count == o.cube.count
-            && zip(cube, o.cube).allSatisfy { a, b in a.count == b.count && zip(a, b).allSatisfy { sameScalars($0, $1) } }
+            && zip(cube, o.cube).allSatisfy { a, b in a.count == b.count && zip(a, b).allSatisfy { sameScalars($0, $1) }
+            }
             && structs.count == o.structs.count
-            && zip(structs, o.structs).allSatisfy { a, b in a.count == b.count && zip(a, b).allSatisfy { $0.same(as: $1) } }
+            && zip(structs, o.structs).allSatisfy { a, b in
+                a.count == b.count && zip(a, b).allSatisfy { $0.same(as: $1) }
+            }
     }
 }
 
@@ -155,7 +167,8 @@ extension GenOptionalItems: ExactlyComparable {
 extension GenDates: ExactlyComparable {
     func same(as o: GenDates) -> Bool {
         date.timeIntervalSinceReferenceDate.bitPattern == o.date.timeIntervalSinceReferenceDate.bitPattern
-            && dates.map(\.timeIntervalSinceReferenceDate.bitPattern) == o.dates.map(\.timeIntervalSinceReferenceDate.bitPattern)
+            && dates.map(\.timeIntervalSinceReferenceDate.bitPattern)
+                == o.dates.map(\.timeIntervalSinceReferenceDate.bitPattern)
             && opt?.timeIntervalSinceReferenceDate.bitPattern == o.opt?.timeIntervalSinceReferenceDate.bitPattern
     }
 }
@@ -193,8 +206,10 @@ enum Gen {
         switch rng.next() % 4 {
         case 0:
             return [
-                Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 1.0 / 3, 1e21, 1e-7, 9_007_199_254_740_992,
+                Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+                -.leastNonzeroMagnitude,
+                .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 1.0 / 3, 1e21, 1e-7,
+                9_007_199_254_740_992,
                 Double(Int64.max), Double(UInt64.max),
             ].randomElement(using: &rng)!
         case 1: return Double.random(in: -1e6...1e6, using: &rng)
@@ -210,7 +225,8 @@ enum Gen {
         switch rng.next() % 4 {
         case 0:
             return [
-                Float.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                Float.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+                -.leastNonzeroMagnitude,
                 .leastNormalMagnitude, -0.0, 0.0, 1, -1, .pi, .ulpOfOne, 0.1, 16_777_216,
             ].randomElement(using: &rng)!
         case 1: return Float.random(in: -1e4...1e4, using: &rng)
@@ -228,7 +244,8 @@ enum Gen {
         var dictionary: [String: String] = [:]
         for _ in 0..<Int.random(in: 0...3, using: &rng) { dictionary[name(&rng)] = string(&rng) }
         return GenText(
-            attr: Attribute(string(&rng)), optAttr: Attribute(optional(&rng, string)), text: string(&rng), optText: optional(&rng, string),
+            attr: Attribute(string(&rng)), optAttr: Attribute(optional(&rng, string)), text: string(&rng),
+            optText: optional(&rng, string),
             list: array(&rng, string), nested: array(&rng, max: 3) { array(&$0, max: 3, string) }, inner: inner(&rng),
             innerList: array(&rng, max: 3, inner), dictionary: dictionary)
     }
@@ -236,7 +253,8 @@ enum Gen {
     static func numbers(_ rng: inout SplitMix64) -> GenNumbers {
         GenNumbers(
             int: integer(&rng), int8: integer(&rng), int16: integer(&rng), int32: integer(&rng), int64: integer(&rng),
-            uint: integer(&rng), uint8: integer(&rng), uint16: integer(&rng), uint32: integer(&rng), uint64: integer(&rng),
+            uint: integer(&rng), uint8: integer(&rng), uint16: integer(&rng), uint32: integer(&rng),
+            uint64: integer(&rng),
             double: double(&rng), float: float(&rng), bool: rng.next() % 2 == 0,
             attrDouble: Attribute(double(&rng)), attrFloat: Attribute(float(&rng)), attrInt: Attribute(integer(&rng)),
             attrUInt64: Attribute(integer(&rng)), doubles: array(&rng, double), floats: array(&rng, float),
@@ -245,11 +263,16 @@ enum Gen {
 
     static func optionals(_ rng: inout SplitMix64) -> GenOptionals {
         GenOptionals(
-            s: optional(&rng, string), i: optional(&rng) { integer(&$0) }, d: optional(&rng, double), b: optional(&rng) { $0.next() % 2 == 0 },
-            u: optional(&rng) { integer(&$0) }, a: Attribute(optional(&rng, string)), n: Attribute(optional(&rng) { integer(&$0) }),
-            inner: optional(&rng, inner), ints: array(&rng) { optional(&$0) { integer(&$0) } }, doubles: array(&rng) { optional(&$0, double) },
+            s: optional(&rng, string), i: optional(&rng) { integer(&$0) }, d: optional(&rng, double),
+            b: optional(&rng) { $0.next() % 2 == 0 },
+            u: optional(&rng) { integer(&$0) }, a: Attribute(optional(&rng, string)),
+            n: Attribute(optional(&rng) { integer(&$0) }),
+            inner: optional(&rng, inner), ints: array(&rng) { optional(&$0) { integer(&$0) } },
+            doubles: array(&rng) { optional(&$0, double) },
             list: optional(&rng) { r in nonEmptySingle([string(&r)] + array(&r, string), ["x"]) },
-            matrix: optional(&rng) { r in nonEmptySingle([array(&r) { integer(&$0) }] + array(&r) { array(&$0) { integer(&$0) } }, [[1]]) })
+            matrix: optional(&rng) { r in
+                nonEmptySingle([array(&r) { integer(&$0) }] + array(&r) { array(&$0) { integer(&$0) } }, [[1]])
+            })
     }
 
     /// An optional list of one item written as an empty element is refused (it would read back
@@ -276,8 +299,12 @@ enum Gen {
 
     static func date(_ rng: inout SplitMix64) -> Date {
         switch rng.next() % 3 {
-        case 0: return Date(timeIntervalSince1970: Double(Int64.random(in: -10_000_000_000...10_000_000_000, using: &rng)))
-        case 1: return Date(timeIntervalSince1970: Double(Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng)) / 1000)
+        case 0:
+            return Date(timeIntervalSince1970: Double(Int64.random(in: -10_000_000_000...10_000_000_000, using: &rng)))
+        case 1:
+            return Date(
+                timeIntervalSince1970: Double(Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng))
+                    / 1000)
         default: return Date(timeIntervalSinceReferenceDate: Double.random(in: -1e10...1e10, using: &rng))
         }
     }
@@ -299,7 +326,8 @@ let propertyEncoderSettings: [(String, @Sendable (XMLEncoder) -> Void)] = [
 /// Runs `count` generated cases of one property, recording the first few failures in detail
 /// (with the seed that reproduces them) and the number of failures.
 func checkProperty<T: Codable & ExactlyComparable>(
-    _ name: String, seed: UInt64, count: Int, settings: [(String, @Sendable (XMLEncoder) -> Void)] = propertyEncoderSettings,
+    _ name: String, seed: UInt64, count: Int,
+    settings: [(String, @Sendable (XMLEncoder) -> Void)] = propertyEncoderSettings,
     configureDecoder: (XMLDecoder) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation, _ generate: (inout SplitMix64) -> T
 ) {
@@ -349,7 +377,9 @@ func checkProperty<T: Codable & ExactlyComparable>(
                         label)
                 }
             } catch {
-                fail("\(name) seed \(caseSeed) [\(label)]: decoding threw \(error)\n  xml: \(xml.debugDescription)", label)
+                fail(
+                    "\(name) seed \(caseSeed) [\(label)]: decoding threw \(error)\n  xml: \(xml.debugDescription)",
+                    label)
             }
         }
     }
@@ -373,7 +403,9 @@ func checkProperty<T: Codable & ExactlyComparable>(
     }
 
     @Test func optionalsWithXSINil() {
-        checkProperty("optionals+xsi:nil", seed: 0x5EED_2000, count: 300, settings: [("xsiNil", { $0.nilEncodingStrategy = .xsiNil })], Gen.optionals)
+        checkProperty(
+            "optionals+xsi:nil", seed: 0x5EED_2000, count: 300,
+            settings: [("xsiNil", { $0.nilEncodingStrategy = .xsiNil })], Gen.optionals)
     }
 
     @Test func nestedArrays() {
@@ -405,8 +437,12 @@ func checkProperty<T: Codable & ExactlyComparable>(
             let attribute = try XMLEncoder().encodeToString(OnlyAttribute(v: Attribute(string)), withRootKey: "s")
             let decodedElement = try decoder.decode(String.self, from: element)
             let decodedAttribute = try decoder.decode(OnlyAttribute.self, from: attribute).v
-            if !sameScalars(decodedElement, string) { failures.append("element \(string.debugDescription) → \(decodedElement.debugDescription)") }
-            if !sameScalars(decodedAttribute, string) { failures.append("attribute \(string.debugDescription) → \(decodedAttribute.debugDescription)") }
+            if !sameScalars(decodedElement, string) {
+                failures.append("element \(string.debugDescription) → \(decodedElement.debugDescription)")
+            }
+            if !sameScalars(decodedAttribute, string) {
+                failures.append("attribute \(string.debugDescription) → \(decodedAttribute.debugDescription)")
+            }
         }
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(5))")
     }

@@ -41,7 +41,9 @@ struct EncoderRootNamingTests {
         // Without the conformance, the type's name, as XMLCoder writes it.
         #expect(try XMLEncoder().encodeToString(Plain(title: "Swift")) == "<Plain><title>Swift</title></Plain>")
         // A root key wins.
-        #expect(try XMLEncoder().encodeToString(swift, withRootKey: "item") == #"<item isbn="978-0"><title>Swift</title></item>"#)
+        #expect(
+            try XMLEncoder().encodeToString(swift, withRootKey: "item")
+                == #"<item isbn="978-0"><title>Swift</title></item>"#)
     }
 
     @Test func theNameIsTakenAsItIsWhateverTheKeyStrategy() throws {
@@ -60,14 +62,18 @@ struct EncoderRootNamingTests {
         let data = try XMLEncoder().encode([swift, xml], withRootKey: "books", itemKey: Book.xmlElementName)
         #expect(
             String(decoding: data, as: UTF8.self)
-                == #"<books><book isbn="978-0"><title>Swift</title></book><book isbn="978-1"><title>XML</title></book></books>"#)
+                == #"<books><book isbn="978-0"><title>Swift</title></book><book isbn="978-1"><title>XML</title></book></books>"#
+        )
         #expect(try XMLDecoder().decode([Book].self, from: data) == [swift, xml])
     }
 
     @Test func aKeyNamesAPropertyWhateverItsType() throws {
         let shelf = Shelf(favourite: swift, book: [xml])
         let written = try XMLEncoder().encodeToString(shelf, withRootKey: "shelf")
-        #expect(written == #"<shelf><favourite isbn="978-0"><title>Swift</title></favourite><book isbn="978-1"><title>XML</title></book></shelf>"#)
+        #expect(
+            written
+                == #"<shelf><favourite isbn="978-0"><title>Swift</title></favourite><book isbn="978-1"><title>XML</title></book></shelf>"#
+        )
         #expect(try XMLDecoder().decode(Shelf.self, from: Data(written.utf8)) == shelf)
     }
 
@@ -91,7 +97,8 @@ struct EncoderRootNamingTests {
         #expect(String(decoding: data, as: UTF8.self) == "<tags><tag>swift</tag><tag>xml</tag></tags>")
         #expect(try XMLDecoder().decode([String].self, from: data) == ["swift", "xml"])
         // Any sequence; the item key wins over the type's own name.
-        let books = try XMLEncoder().encodeToString([swift, xml].lazy.map { $0 }, withRootKey: "books", itemKey: "entry")
+        let books = try XMLEncoder().encodeToString(
+            [swift, xml].lazy.map { $0 }, withRootKey: "books", itemKey: "entry")
         #expect(books.hasPrefix(#"<books><entry isbn="978-0"><title>Swift</title></entry><entry isbn="978-1">"#))
         #expect(try XMLDecoder().decode([Book].self, from: Data(books.utf8)) == [swift, xml])
         #expect(try XMLEncoder().encodeToString([String](), withRootKey: "tags", itemKey: "tag") == "<tags />")
@@ -101,11 +108,15 @@ struct EncoderRootNamingTests {
         let encoder = XMLEncoder()
         encoder.outputFormatting = .prettyPrinted
         var streamed = Data()
-        let writer = try encoder.elementWriter(withRootKey: "books", itemKey: "book", header: XMLHeader(version: 1.0)) { streamed.append($0) }
+        let writer = try encoder.elementWriter(withRootKey: "books", itemKey: "book", header: XMLHeader(version: 1.0)) {
+            streamed.append($0)
+        }
         try writer.write(swift)
         try writer.write(xml)
         try writer.finish()
-        #expect(try encoder.encode([swift, xml], withRootKey: "books", itemKey: "book", header: XMLHeader(version: 1.0)) == streamed)
+        #expect(
+            try encoder.encode([swift, xml], withRootKey: "books", itemKey: "book", header: XMLHeader(version: 1.0))
+                == streamed)
     }
 
     @Test func anItemKeyThatIsNoXMLNameIsRefused() {

@@ -59,7 +59,9 @@ import XMLCodable
     }
 
     @Test func kebabCase() throws {
-        struct S: Codable, Equatable { var firstName: String; var lastNameOfPerson: String; @Attribute var itemCount: Int }
+        struct S: Codable, Equatable {
+            var firstName: String; var lastNameOfPerson: String; @Attribute var itemCount: Int
+        }
         try roundTrip(
             S(firstName: "a", lastNameOfPerson: "b", itemCount: 3),
             expectedXML: """
@@ -82,9 +84,12 @@ import XMLCodable
         struct S: Codable, Equatable { var name: String; var age: Int }
         try roundTrip(
             S(name: "a", age: 1), expectedXML: "<r><NAME>a</NAME><AGE>1</AGE></r>", rootKey: "r",
-            encoder: { $0.keyEncodingStrategy = .uppercased }, decoder: { $0.keyDecodingStrategy = .convertFromUppercase })
+            encoder: { $0.keyEncodingStrategy = .uppercased },
+            decoder: { $0.keyDecodingStrategy = .convertFromUppercase })
         struct M: Encodable { var firstName = "a" }
-        #expect(try encodeXML(M(), rootKey: "r", configure: { $0.keyEncodingStrategy = .uppercased }) == "<r><FIRSTNAME>a</FIRSTNAME></r>")
+        #expect(
+            try encodeXML(M(), rootKey: "r", configure: { $0.keyEncodingStrategy = .uppercased })
+                == "<r><FIRSTNAME>a</FIRSTNAME></r>")
     }
 
     @Test func lowercased() throws {
@@ -115,15 +120,22 @@ import XMLCodable
                     return AnyKey("x-" + path.last!.stringValue)
                 }
             },
-            decoder: { $0.keyDecodingStrategy = .custom { path in AnyKey(String(path.last!.stringValue.dropFirst(2))) } })
+            decoder: {
+                $0.keyDecodingStrategy = .custom { path in AnyKey(String(path.last!.stringValue.dropFirst(2))) }
+            })
         #expect(paths.values == [["a"], ["inner"], ["inner", "v"], ["list"], ["list", "0", "v"]])
     }
 
     @Test func keyStrategyAppliesToTheDefaultRootName() throws {
         struct MyNote: Encodable { var v = 1 }
-        #expect(try encodeXML(MyNote(), configure: { $0.keyEncodingStrategy = .convertToSnakeCase }) == "<my_note><v>1</v></my_note>")
-        #expect(try encodeXML(MyNote(), configure: { $0.keyEncodingStrategy = .lowercased }) == "<mynote><v>1</v></mynote>")
-        #expect(try encodeXML(MyNote(), rootKey: "KeepMe", configure: { $0.keyEncodingStrategy = .lowercased }) == "<KeepMe><v>1</v></KeepMe>")
+        #expect(
+            try encodeXML(MyNote(), configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
+                == "<my_note><v>1</v></my_note>")
+        #expect(
+            try encodeXML(MyNote(), configure: { $0.keyEncodingStrategy = .lowercased }) == "<mynote><v>1</v></mynote>")
+        #expect(
+            try encodeXML(MyNote(), rootKey: "KeepMe", configure: { $0.keyEncodingStrategy = .lowercased })
+                == "<KeepMe><v>1</v></KeepMe>")
     }
 
     @Test func customKeyStrategyProducingAnInvalidNameIsRefused() throws {
@@ -156,7 +168,10 @@ import XMLCodable
             dated(Date(timeIntervalSince1970: 2.5)),
             expectedXML: """
                 <d date="2.5" opt="2.5"><list>2.5</list><list>2.5</list></d>
-                """, rootKey: "d", encoder: { $0.nodeEncodingStrategy = .custom { _, _ in { $0.stringValue == "list" ? .element : .attribute } } })
+                """, rootKey: "d",
+            encoder: {
+                $0.nodeEncodingStrategy = .custom { _, _ in { $0.stringValue == "list" ? .element : .attribute } }
+            })
     }
 
     /// Values with an encoding strategy (Date, Data) or their own text form (URL, Decimal) inside
@@ -175,7 +190,8 @@ import XMLCodable
     @Test func wrappedValuesUseTheStrategiesAndTextForms() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000.5)
         let value = Wrapped(
-            date: Attribute(date), elementDate: Element(date), bothDate: ElementAndAttribute(date), data: Attribute(Data([1, 2])),
+            date: Attribute(date), elementDate: Element(date), bothDate: ElementAndAttribute(date),
+            data: Attribute(Data([1, 2])),
             url: Attribute(URL(string: "https://example.com/?a=1&b=2")!), decimal: Element(Decimal(string: "12.5")!),
             optionalDate: Attribute(date))
         try roundTrip(
@@ -216,14 +232,17 @@ import XMLCodable
             W(at: Attribute(date), on: Element(date)),
             expectedXML: """
                 <w at="2024-05-01T10:30:00.125Z"><on>2024-05-01T10:30:00.125Z</on></w>
-                """, rootKey: "w", encoder: { $0.dateEncodingStrategy = .iso8601 }, decoder: { $0.dateDecodingStrategy = .iso8601 })
+                """, rootKey: "w", encoder: { $0.dateEncodingStrategy = .iso8601 },
+            decoder: { $0.dateDecodingStrategy = .iso8601 })
     }
 
     @Test func millisecondsSince1970() throws {
         try roundTrip(
-            dated(Date(timeIntervalSince1970: 1.5)), expectedXML: "<d><date>1500.0</date><list>1500.0</list><list>1500.0</list><opt>1500.0</opt></d>",
+            dated(Date(timeIntervalSince1970: 1.5)),
+            expectedXML: "<d><date>1500.0</date><list>1500.0</list><list>1500.0</list><opt>1500.0</opt></d>",
             rootKey: "d",
-            encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 }, decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
+            encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 },
+            decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
     }
 
     @Test func iso8601() throws {
@@ -236,10 +255,14 @@ import XMLCodable
                 """, rootKey: "d", encoder: iso, decoder: isoDecoder)
         // Fractional seconds are written (milliseconds) and read back.
         try roundTrip(
-            Date(timeIntervalSince1970: 1_714_559_400.125), expectedXML: "<d>2024-05-01T10:30:00.125Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
-        try roundTrip(Date(timeIntervalSince1970: -0.5), expectedXML: "<d>1969-12-31T23:59:59.500Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
+            Date(timeIntervalSince1970: 1_714_559_400.125), expectedXML: "<d>2024-05-01T10:30:00.125Z</d>",
+            rootKey: "d", encoder: iso, decoder: isoDecoder)
         try roundTrip(
-            Date(timeIntervalSince1970: 951_782_400.001), expectedXML: "<d>2000-02-29T00:00:00.001Z</d>", rootKey: "d", encoder: iso, decoder: isoDecoder)
+            Date(timeIntervalSince1970: -0.5), expectedXML: "<d>1969-12-31T23:59:59.500Z</d>", rootKey: "d",
+            encoder: iso, decoder: isoDecoder)
+        try roundTrip(
+            Date(timeIntervalSince1970: 951_782_400.001), expectedXML: "<d>2000-02-29T00:00:00.001Z</d>", rootKey: "d",
+            encoder: iso, decoder: isoDecoder)
     }
 
     @Test func iso8601MatchesFoundationsFormatter() throws {
@@ -251,7 +274,9 @@ import XMLCodable
             let date = Date(timeIntervalSince1970: Double(millis) / 1000)
             let xml = try encodeXML(date, rootKey: "d", configure: { $0.dateEncodingStrategy = .iso8601 })
             let text = String(xml.dropFirst(3).dropLast(4))
-            #expect(formatter.date(from: text.contains(".") ? text : text.replacingOccurrences(of: "Z", with: ".000Z")) == date, "\(text)")
+            #expect(
+                formatter.date(from: text.contains(".") ? text : text.replacingOccurrences(of: "Z", with: ".000Z"))
+                    == date, "\(text)")
         }
     }
 
@@ -262,12 +287,14 @@ import XMLCodable
         formatter.dateFormat = "yyyy-MM-dd"
         try roundTrip(
             Date(timeIntervalSince1970: 1_714_521_600), expectedXML: "<d>2024-05-01</d>", rootKey: "d",
-            encoder: { $0.dateEncodingStrategy = .formatted(formatter) }, decoder: { $0.dateDecodingStrategy = .formatted(formatter) })
+            encoder: { $0.dateEncodingStrategy = .formatted(formatter) },
+            decoder: { $0.dateDecodingStrategy = .formatted(formatter) })
     }
 
     @Test func customDates() throws {
         try roundTrip(
-            dated(Date(timeIntervalSince1970: 120)), expectedXML: "<d><date>2m</date><list>2m</list><list>2m</list><opt>2m</opt></d>", rootKey: "d",
+            dated(Date(timeIntervalSince1970: 120)),
+            expectedXML: "<d><date>2m</date><list>2m</list><list>2m</list><opt>2m</opt></d>", rootKey: "d",
             encoder: {
                 $0.dateEncodingStrategy = .custom { date, encoder in
                     var c = encoder.singleValueContainer()
@@ -286,7 +313,8 @@ import XMLCodable
         // 10 s after the reference date
         try roundTrip(
             Date(timeIntervalSince1970: 978_307_210), expectedXML: "<d>10.0</d>", rootKey: "d",
-            encoder: { $0.dateEncodingStrategy = .deferredToDate }, decoder: { $0.dateDecodingStrategy = .deferredToDate })
+            encoder: { $0.dateEncodingStrategy = .deferredToDate },
+            decoder: { $0.dateDecodingStrategy = .deferredToDate })
     }
 
     // MARK: Data
@@ -301,7 +329,8 @@ import XMLCodable
     @Test func deferredToData() throws {
         try roundTrip(
             Blob(data: Data([1, 2])), expectedXML: "<b><data>1</data><data>2</data></b>", rootKey: "b",
-            encoder: { $0.dataEncodingStrategy = .deferredToData }, decoder: { $0.dataDecodingStrategy = .deferredToData })
+            encoder: { $0.dataEncodingStrategy = .deferredToData },
+            decoder: { $0.dataDecodingStrategy = .deferredToData })
     }
 
     @Test func customData() throws {
@@ -316,7 +345,8 @@ import XMLCodable
             decoder: {
                 $0.dataDecodingStrategy = .custom { decoder in
                     let hex = Array(try decoder.singleValueContainer().decode(String.self))
-                    return Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(String(hex[$0...$0 + 1]), radix: 16)! })
+                    return Data(
+                        stride(from: 0, to: hex.count, by: 2).map { UInt8(String(hex[$0...$0 + 1]), radix: 16)! })
                 }
             })
     }
@@ -349,8 +379,14 @@ import XMLCodable
             expectedXML: """
                 <r a="NaN"><d>INF</d><f>-INF</f></r>
                 """, rootKey: "r",
-            encoder: { $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN") },
-            decoder: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN") })
+            encoder: {
+                $0.nonConformingFloatEncodingStrategy = .convertToString(
+                    positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+            },
+            decoder: {
+                $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                    positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+            })
     }
 
     // MARK: CDATA
@@ -376,8 +412,13 @@ import XMLCodable
                 """, rootKey: "r",
             encoder: {
                 $0.stringEncodingStrategy = .cdata
-                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            }, decoder: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan") })
+                $0.nonConformingFloatEncodingStrategy = .convertToString(
+                    positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            },
+            decoder: {
+                $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                    positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            })
         // A top-level number is not CDATA either.
         let encoder = XMLEncoder()
         encoder.stringEncodingStrategy = .cdata
@@ -399,7 +440,8 @@ import XMLCodable
             expectedXML: """
                 <r a="&#13;"><s>line&#13;
                 next&#13;</s></r>
-                """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata }, decoder: { $0.trimValueWhitespaces = false })
+                """, rootKey: "r", encoder: { $0.stringEncodingStrategy = .cdata },
+            decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func cdataKeepsWhitespaceExactly() throws {

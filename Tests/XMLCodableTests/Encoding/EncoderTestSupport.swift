@@ -14,7 +14,8 @@ func encodeXML<T: Encodable>(
 ) throws -> String {
     let encoder = XMLEncoder()
     configure(encoder)
-    return try encoder.encodeToString(value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
+    return try encoder.encodeToString(
+        value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
 }
 
 /// Encodes `value`, checks the text against `expectedXML` (when given), checks that the project's
@@ -28,7 +29,8 @@ func roundTrip<T: Codable & Equatable>(
     decoder configureDecoder: (XMLDecoder) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> String {
-    let xml = try encodeXML(value, rootKey: rootKey, rootAttributes: rootAttributes, header: header, configure: configureEncoder)
+    let xml = try encodeXML(
+        value, rootKey: rootKey, rootAttributes: rootAttributes, header: header, configure: configureEncoder)
     if let expectedXML {
         #expect(xml == expectedXML, sourceLocation: sourceLocation)
     }
@@ -47,7 +49,8 @@ func encodingError<T: Encodable>(
     configure: (XMLEncoder) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
 ) -> EncodingError? {
     do {
-        let xml = try encodeXML(value, rootKey: rootKey, rootAttributes: rootAttributes, doctype: doctype, configure: configure)
+        let xml = try encodeXML(
+            value, rootKey: rootKey, rootAttributes: rootAttributes, doctype: doctype, configure: configure)
         Issue.record("expected an EncodingError, encoded \(xml.debugDescription)", sourceLocation: sourceLocation)
         return nil
     } catch let error as EncodingError {
@@ -84,7 +87,9 @@ func readerError(_ xml: String) -> XMLParsingError? {
 /// Records an issue unless XMLReader reads `xml` to the end without error.
 func expectWellFormed(_ xml: String, sourceLocation: SourceLocation = #_sourceLocation) {
     if let error = readerError(xml) {
-        Issue.record("XMLReader rejects the encoded document (\(error)): \(xml.debugDescription)", sourceLocation: sourceLocation)
+        Issue.record(
+            "XMLReader rejects the encoded document (\(error)): \(xml.debugDescription)", sourceLocation: sourceLocation
+        )
     }
 }
 
@@ -159,4 +164,6 @@ func sameScalars(_ a: String?, _ b: String?) -> Bool {
     default: return false
     }
 }
-func sameScalars(_ a: [String], _ b: [String]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { sameScalars($0, $1) } }
+func sameScalars(_ a: [String], _ b: [String]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { sameScalars($0, $1) }
+}

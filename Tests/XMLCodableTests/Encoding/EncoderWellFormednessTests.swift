@@ -15,27 +15,39 @@ enum EncodedCorpus {
             header: XMLHeader? = nil, doctype: XMLDocumentType? = nil, configure: (XMLEncoder) -> Void = { _ in }
         ) throws {
             documents.append(
-                (label, try encodeXML(value, rootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype, configure: configure)))
+                (
+                    label,
+                    try encodeXML(
+                        value, rootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype,
+                        configure: configure)
+                ))
         }
         let employee = ModelEmployee(name: "Ada", age: 36, id: 7, company: "A & B", skills: ["x", "<y>"])
         try add("catalog", sampleModelCatalog, rootKey: "books")
-        try add("catalog pretty sorted", sampleModelCatalog, rootKey: "books", configure: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] })
+        try add(
+            "catalog pretty sorted", sampleModelCatalog, rootKey: "books",
+            configure: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] })
         try add(
             "catalog tabs noEmpty", sampleModelCatalog, rootKey: "books",
             configure: {
                 $0.outputFormatting = [.prettyPrinted, .noEmptyElements]; $0.prettyPrintIndentation = .tabs(1)
             })
-        try add("catalog cdata", sampleModelCatalog, rootKey: "books", configure: { $0.stringEncodingStrategy = .cdata })
         try add(
-            "catalog header doctype", sampleModelCatalog, rootKey: "books", header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"),
+            "catalog cdata", sampleModelCatalog, rootKey: "books", configure: { $0.stringEncodingStrategy = .cdata })
+        try add(
+            "catalog header doctype", sampleModelCatalog, rootKey: "books",
+            header: XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"),
             doctype: .system(rootElement: "books", dtdLocation: "books.dtd"))
         try add(
             "public doctype", sampleModelCatalog, rootKey: "html", header: XMLHeader(version: 1.0),
-            doctype: .public(rootElement: "html", dtdName: "-//W3C//DTD XHTML 1.0 Strict//EN", dtdLocation: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd")
+            doctype: .public(
+                rootElement: "html", dtdName: "-//W3C//DTD XHTML 1.0 Strict//EN",
+                dtdLocation: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd")
         )
         try add("employee", employee, rootKey: "employee")
         try add("employee xsi", employee, rootKey: "employee", configure: { $0.nilEncodingStrategy = .xsiNil })
-        try add("customer", ModelCustomer(id: 1, fullName: "Ann", street: "x", city: "y", vip: true), rootKey: "customer")
+        try add(
+            "customer", ModelCustomer(id: 1, fullName: "Ann", street: "x", city: "y", vip: true), rootKey: "customer")
         try add("route", ModelRoute(name: "r", stops: [(1, 2), (3, 4)]), rootKey: "route")
         try add(
             "root attributes", sampleModelCatalog, rootKey: "books",
@@ -44,7 +56,8 @@ enum EncodedCorpus {
             "xsi nil",
             GenOptionals(
                 s: nil, i: nil, d: nil, b: nil, u: nil, a: Attribute(nil), n: Attribute(nil), inner: nil,
-                ints: [1, nil], doubles: [nil], list: nil, matrix: nil), configure: { $0.nilEncodingStrategy = .xsiNil })
+                ints: [1, nil], doubles: [nil], list: nil, matrix: nil), configure: { $0.nilEncodingStrategy = .xsiNil }
+        )
         try add("top-level nil xsi", Int?.none, configure: { $0.nilEncodingStrategy = .xsiNil })
         try add(
             "empty elements",
@@ -54,14 +67,19 @@ enum EncodedCorpus {
         try add("top-level scalar", "just text & more", rootKey: nil)
         try add("top-level array", [[1, 2], [3]], rootKey: nil)
         try add("dictionary", ["b": ["x": 1], "a": ["y": 2]], configure: { $0.outputFormatting = .sortedKeys })
-        try add("iso dates", [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1.5)], configure: { $0.dateEncodingStrategy = .iso8601 })
+        try add(
+            "iso dates", [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1.5)],
+            configure: { $0.dateEncodingStrategy = .iso8601 })
         try add(
             "non-conforming floats", [Double.infinity, -.infinity, .nan, 0],
             configure: {
-                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+                $0.nonConformingFloatEncodingStrategy = .convertToString(
+                    positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
             })
         try add("snake keys", sampleModelCatalog, configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
-        try add("cdata terminators", ["]]>", "a]]>b]]>c", "]]]]>>", "\r]]>\n"], configure: { $0.stringEncodingStrategy = .cdata })
+        try add(
+            "cdata terminators", ["]]>", "a]]>b]]>c", "]]]]>>", "\r]]>\n"],
+            configure: { $0.stringEncodingStrategy = .cdata })
         try add("escapes", ["&<>\"'\t\n\r", "&amp;", "\u{FFFD}\u{10FFFF}\u{85}\u{2028}"])
         try add("attribute escapes", GenInner(a: Attribute("&<>\"'\t\n\r \r\n"), t: "\t\n\r"))
         try add("unicode names", ["日本": 1, "é\u{300}": 2, "_x-y.z": 3, "Ωmega": 4])
@@ -71,9 +89,16 @@ enum EncodedCorpus {
             try add("generated text \(index) \(settings.0)", Gen.text(&rng), configure: settings.1)
         }
         for index in 0..<6 { try add("generated numbers \(index)", Gen.numbers(&rng)) }
-        for index in 0..<6 { try add("generated optionals \(index)", Gen.optionals(&rng), configure: { $0.nilEncodingStrategy = .xsiNil }) }
-        for index in 0..<6 { try add("generated nested \(index)", Gen.nested(&rng), configure: { $0.outputFormatting = .prettyPrinted }) }
-        for index in 0..<4 { try add("generated dates \(index)", Gen.dates(&rng), configure: { $0.dateEncodingStrategy = .iso8601 }) }
+        for index in 0..<6 {
+            try add(
+                "generated optionals \(index)", Gen.optionals(&rng), configure: { $0.nilEncodingStrategy = .xsiNil })
+        }
+        for index in 0..<6 {
+            try add("generated nested \(index)", Gen.nested(&rng), configure: { $0.outputFormatting = .prettyPrinted })
+        }
+        for index in 0..<4 {
+            try add("generated dates \(index)", Gen.dates(&rng), configure: { $0.dateEncodingStrategy = .iso8601 })
+        }
         return documents
     }
 }
@@ -91,7 +116,10 @@ enum EncodedCorpus {
         }
     }
 
-    @Test(.enabled(if: XMLLint.isAvailable, "xmllint is not installed (install libxml2-utils); skipping the xmllint check of encoded documents"))
+    @Test(
+        .enabled(
+            if: XMLLint.isAvailable,
+            "xmllint is not installed (install libxml2-utils); skipping the xmllint check of encoded documents"))
     func xmllintAcceptsEveryDocument() throws {
         let documents = try EncodedCorpus.documents()
         let complaints = try XMLLint.check(documents.map(\.xml))

@@ -29,8 +29,11 @@ private struct OneKey<Value: Encodable>: Encodable {
     @Test func escapesInText() throws {
         let xml = try encodeXML(S(a: "", s: Self.tricky), rootKey: "r")
         // XMLCoder's default table escapes ' and " too; a carriage return is always a reference.
-        #expect(xml == "<r a=\"\"><s>a&amp;b&lt;c&gt;d&quot;e&apos;f\tg\nh&#13;i&#13;\nj ]]&gt; &amp;amp; &amp;#13;</s></r>")
-        let minimal = try encodeXML(S(a: "", s: Self.tricky), rootKey: "r", configure: { $0.outputFormatting = .minimalEscaping })
+        #expect(
+            xml == "<r a=\"\"><s>a&amp;b&lt;c&gt;d&quot;e&apos;f\tg\nh&#13;i&#13;\nj ]]&gt; &amp;amp; &amp;#13;</s></r>"
+        )
+        let minimal = try encodeXML(
+            S(a: "", s: Self.tricky), rootKey: "r", configure: { $0.outputFormatting = .minimalEscaping })
         #expect(minimal == "<r a=\"\"><s>a&amp;b&lt;c&gt;d\"e'f\tg\nh&#13;i&#13;\nj ]]&gt; &amp;amp; &amp;#13;</s></r>")
     }
 
@@ -38,19 +41,28 @@ private struct OneKey<Value: Encodable>: Encodable {
         let xml = try encodeXML(S(a: Attribute(Self.tricky), s: ""), rootKey: "r")
         // XMLCoder's default table escapes > and ' too; tab, line feed and carriage return are
         // always references.
-        #expect(xml == "<r a=\"a&amp;b&lt;c&gt;d&quot;e&apos;f&#9;g&#10;h&#13;i&#13;&#10;j ]]&gt; &amp;amp; &amp;#13;\"><s></s></r>")
-        let minimal = try encodeXML(S(a: Attribute(Self.tricky), s: ""), rootKey: "r", configure: { $0.outputFormatting = .minimalEscaping })
-        #expect(minimal == "<r a=\"a&amp;b&lt;c>d&quot;e'f&#9;g&#10;h&#13;i&#13;&#10;j ]]> &amp;amp; &amp;#13;\"><s></s></r>")
+        #expect(
+            xml
+                == "<r a=\"a&amp;b&lt;c&gt;d&quot;e&apos;f&#9;g&#10;h&#13;i&#13;&#10;j ]]&gt; &amp;amp; &amp;#13;\"><s></s></r>"
+        )
+        let minimal = try encodeXML(
+            S(a: Attribute(Self.tricky), s: ""), rootKey: "r", configure: { $0.outputFormatting = .minimalEscaping })
+        #expect(
+            minimal
+                == "<r a=\"a&amp;b&lt;c>d&quot;e'f&#9;g&#10;h&#13;i&#13;&#10;j ]]> &amp;amp; &amp;#13;\"><s></s></r>")
     }
 
     @Test func escapedValuesRoundTripExactly() throws {
-        try roundTrip(S(a: Attribute(Self.tricky), s: Self.tricky), rootKey: "r", decoder: { $0.trimValueWhitespaces = false })
+        try roundTrip(
+            S(a: Attribute(Self.tricky), s: Self.tricky), rootKey: "r", decoder: { $0.trimValueWhitespaces = false })
         try roundTrip(S(a: " \t\n\r ", s: " \t\n\r "), rootKey: "r", decoder: { $0.trimValueWhitespaces = false })
         try roundTrip(S(a: "\r\n", s: "\r\n"), rootKey: "r", decoder: { $0.trimValueWhitespaces = false })
     }
 
     @Test func characterBoundariesXMLCanCarry() throws {
-        let allowed: [UInt32] = [0x9, 0xA, 0xD, 0x20, 0x7F, 0x85, 0xA0, 0xD7FF, 0xE000, 0xFDD0, 0xFFFD, 0x10000, 0x1F600, 0x10FFFF]
+        let allowed: [UInt32] = [
+            0x9, 0xA, 0xD, 0x20, 0x7F, 0x85, 0xA0, 0xD7FF, 0xE000, 0xFDD0, 0xFFFD, 0x10000, 0x1F600, 0x10FFFF,
+        ]
         for value in allowed {
             let text = "x" + String(Unicode.Scalar(value)!) + "y"
             try roundTrip(S(a: Attribute(text), s: text), rootKey: "r", decoder: { $0.trimValueWhitespaces = false })
@@ -66,7 +78,9 @@ private struct OneKey<Value: Encodable>: Encodable {
         let text = "ok" + String(Unicode.Scalar(value)!) + "ok"
         let error = try #require(encodingError(S(a: "", s: text)))
         #expect(error.path == ["s"])
-        #expect(error.debugDescription.contains("U+\(String(value, radix: 16, uppercase: true))"), "\(error.debugDescription)")
+        #expect(
+            error.debugDescription.contains("U+\(String(value, radix: 16, uppercase: true))"),
+            "\(error.debugDescription)")
     }
 
     @Test(arguments: forbidden)
@@ -91,7 +105,8 @@ private struct OneKey<Value: Encodable>: Encodable {
             encodingError(
                 Inf(),
                 configure: {
-                    $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: bad, negativeInfinity: "-", nan: "n")
+                    $0.nonConformingFloatEncodingStrategy = .convertToString(
+                        positiveInfinity: bad, negativeInfinity: "-", nan: "n")
                 }) != nil)
     }
 
@@ -105,7 +120,9 @@ private struct OneKey<Value: Encodable>: Encodable {
 
     // MARK: Names
 
-    static let invalidNames = ["1a", "a b", "a:b:c", ":a", "a:", "-a", ".a", "a>b", "a\"b", "a/b", "a=b", "\u{300}a", "a\u{0}"]
+    static let invalidNames = [
+        "1a", "a b", "a:b:c", ":a", "a:", "-a", ".a", "a>b", "a\"b", "a/b", "a=b", "\u{300}a", "a\u{0}",
+    ]
     static let validNames = ["a", "a:b", "_a", "a-b.c", "é", "a1", "ABC", "日本", "xml-stuff", "a\u{300}"]
 
     @Test(arguments: invalidNames)
@@ -166,7 +183,8 @@ private struct OneKey<Value: Encodable>: Encodable {
 
     @Test func invalidNameDeepInsideIsReportedWithItsPath() throws {
         struct Outer: Encodable { var list: [OneKey<Int>] }
-        let error = try #require(encodingError(Outer(list: [OneKey(key: "ok", value: 1), OneKey(key: "not ok", value: 2)])))
+        let error = try #require(
+            encodingError(Outer(list: [OneKey(key: "ok", value: 1), OneKey(key: "not ok", value: 2)])))
         #expect(error.path == ["list", "1", "not ok"])
     }
 }
@@ -187,7 +205,8 @@ private struct OneKey<Value: Encodable>: Encodable {
         encoder.nilEncodingStrategy = .xsiNil
         let records = (0..<16).map { i in
             Record(
-                id: Attribute(i), name: "record \(i) & <\(i)>", values: (0..<i).map { Double($0) / 4 }, when: Date(timeIntervalSince1970: Double(i) * 1000.5))
+                id: Attribute(i), name: "record \(i) & <\(i)>", values: (0..<i).map { Double($0) / 4 },
+                when: Date(timeIntervalSince1970: Double(i) * 1000.5))
         }
         let expected = try records.map { try encoder.encode($0, withRootKey: "record") }
         let results = try await withThrowingTaskGroup(of: (Int, [Data]).self) { group in

@@ -18,7 +18,9 @@ import Testing
         var id: Int
         var text: String
         enum CodingKeys: String, CodingKey { case id, text = "" }
-        static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "id" ? .attribute : .element }
+        static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding {
+            key.stringValue == "id" ? .attribute : .element
+        }
     }
 
     struct Empty: Codable, Equatable {}
@@ -36,7 +38,8 @@ import Testing
     }
 
     @Test func anEmptyStringIsAnElementWithText() throws {
-        try roundTrip(Note(title: "", body: ""), expectedXML: "<note><title></title><body></body></note>", rootKey: "note")
+        try roundTrip(
+            Note(title: "", body: ""), expectedXML: "<note><title></title><body></body></note>", rootKey: "note")
         try roundTrip([""], expectedXML: "<list><list></list></list>", rootKey: "list")
     }
 
@@ -47,12 +50,13 @@ import Testing
                 <r><empty></empty><title></title></r>
                 """)
         #expect(
-            try encodeXML(Holder(), rootKey: "r", configure: { $0.outputFormatting = [.noEmptyElements, .prettyPrinted] }) == """
-                <r>
-                    <empty></empty>
-                    <title></title>
-                </r>
-                """)
+            try encodeXML(
+                Holder(), rootKey: "r", configure: { $0.outputFormatting = [.noEmptyElements, .prettyPrinted] }) == """
+                    <r>
+                        <empty></empty>
+                        <title></title>
+                    </r>
+                    """)
     }
 
     // MARK: - Escaping
@@ -102,13 +106,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ab", "&#97;"), ("a", "&amp;"), ("a", "x"), ("a", "&#98;"), ("a", "&#x62;"), ("\u{1}", "&#1;"), ("a", "&#97"), ("&", "&foo;"), ("a", "&#X61;"),
+        ("ab", "&#97;"), ("a", "&amp;"), ("a", "x"), ("a", "&#98;"), ("a", "&#x62;"), ("\u{1}", "&#1;"), ("a", "&#97"),
+        ("&", "&foo;"), ("a", "&#X61;"),
     ])
     func badTableEntriesAreRefused(entry: (String, String)) throws {
         struct S: Codable, Equatable { @Attribute var a: String; var s: String }
-        let inText = try #require(encodingError(S(a: "a", s: "a"), configure: { $0.charactersEscapedInElements.append(entry) }))
+        let inText = try #require(
+            encodingError(S(a: "a", s: "a"), configure: { $0.charactersEscapedInElements.append(entry) }))
         #expect(inText.debugDescription.contains("charactersEscapedInElements"))
-        let inAttribute = try #require(encodingError(S(a: "a", s: "a"), configure: { $0.charactersEscapedInAttributes.append(entry) }))
+        let inAttribute = try #require(
+            encodingError(S(a: "a", s: "a"), configure: { $0.charactersEscapedInAttributes.append(entry) }))
         #expect(inAttribute.debugDescription.contains("charactersEscapedInAttributes"))
         // Not used, so not checked, under .minimalEscaping.
         #expect(
@@ -139,7 +146,9 @@ import Testing
             var id: Int
             var tags: [String]
             var note: Note
-            static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "id" ? .attribute : .element }
+            static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding {
+                key.stringValue == "id" ? .attribute : .element
+            }
         }
         let book = Book(title: "T", id: 1, tags: ["a", "b"], note: Note(title: "n", body: nil))
         try roundTrip(
@@ -166,14 +175,18 @@ import Testing
             var kind: String
             var x: Int
             var y: Int
-            static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "kind" ? .attribute : .element }
+            static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding {
+                key.stringValue == "kind" ? .attribute : .element
+            }
         }
         struct Outer: Encodable, DynamicNodeEncoding {
             var inner: Inner
             var id: Int
             var other: Int
             enum CodingKeys: String, CodingKey { case inner = "", id, other }
-            static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding { key.stringValue == "id" ? .attribute : .element }
+            static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding {
+                key.stringValue == "id" ? .attribute : .element
+            }
         }
         let value = Outer(inner: Inner(kind: "k", x: 2, y: 3), id: 1, other: 4)
         #expect(try encodeXML(value, rootKey: "r") == #"<r id="1" kind="k"><x>2</x><y>3</y><other>4</other></r>"#)
@@ -197,7 +210,8 @@ import Testing
         }
         try roundTrip(
             M(z: 1, text: " t ", a: 2), expectedXML: "<m><z>1</z> t <a>2</a></m>", rootKey: "m",
-            encoder: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] }, decoder: { $0.trimValueWhitespaces = false })
+            encoder: { $0.outputFormatting = [.prettyPrinted, .sortedKeys] },
+            decoder: { $0.trimValueWhitespaces = false })
     }
 
     // MARK: - List item names
@@ -205,13 +219,16 @@ import Testing
     @Test func listItemsAreNamedAfterTheirKeyAtEveryLevel() throws {
         try roundTrip([1, 2], expectedXML: "<n><n>1</n><n>2</n></n>", rootKey: "n")
         try roundTrip(
-            [[1, 2], [3]], expectedXML: "<element><element><element>1</element><element>2</element></element><element><element>3</element></element></element>",
+            [[1, 2], [3]],
+            expectedXML:
+                "<element><element><element>1</element><element>2</element></element><element><element>3</element></element></element>",
             rootKey: "element")
         // Without a root key, the root and its items take the type's name (XMLCoder's
         // `Array<Int>` is not an XML name).
         try roundTrip([1], expectedXML: "<Array><Array>1</Array></Array>", rootKey: nil)
         struct Grid: Codable, Equatable { var rows: [[Int]] }
-        try roundTrip(Grid(rows: [[1], []]), expectedXML: "<grid><rows><rows>1</rows></rows><rows /></grid>", rootKey: "grid")
+        try roundTrip(
+            Grid(rows: [[1], []]), expectedXML: "<grid><rows><rows>1</rows></rows><rows /></grid>", rootKey: "grid")
     }
 
     @Test func nestedContainerInAListIsAnItem() throws {
@@ -254,9 +271,12 @@ import Testing
             try encodeXML([IntOrString.int(1), .string("a")], rootKey: "container")
                 == "<container><int><_0>1</_0></int><string><_0>a</_0></string></container>")
         #expect(
-            try encodeXML([Run.text("first"), .bold("b"), .text("second")], rootKey: "container") == "<container>first<b>b</b>second</container>")
+            try encodeXML([Run.text("first"), .bold("b"), .text("second")], rootKey: "container")
+                == "<container>first<b>b</b>second</container>")
         #expect(
-            try encodeXML([Run.text("first"), .bold("b")], rootKey: "p", configure: { $0.outputFormatting = .prettyPrinted }) == "<p>first<b>b</b></p>")
+            try encodeXML(
+                [Run.text("first"), .bold("b")], rootKey: "p", configure: { $0.outputFormatting = .prettyPrinted })
+                == "<p>first<b>b</b></p>")
     }
 
     @Test func choicesUnderAKey() throws {
@@ -315,7 +335,9 @@ import Testing
         struct S: Codable, Equatable { var list: [Int]?; var plain: [Int] }
         #expect(try encodeXML(S(list: [], plain: []), rootKey: "s") == "<s><list /></s>")
         #expect(try encodeXML(S(list: nil, plain: []), rootKey: "s") == "<s />")
-        #expect(try encodeXML(S(list: [1, 2], plain: [3]), rootKey: "s") == "<s><list>1</list><list>2</list><plain>3</plain></s>")
+        #expect(
+            try encodeXML(S(list: [1, 2], plain: [3]), rootKey: "s")
+                == "<s><list>1</list><list>2</list><plain>3</plain></s>")
     }
 
     // MARK: - The compact form
@@ -323,18 +345,22 @@ import Testing
     @Test func compactEmptyElements() throws {
         struct Holder: Codable, Equatable { var empty = Empty(); var title = ""; var tagged = Tagged(id: 1, text: "") }
         try roundTrip(
-            Holder(), expectedXML: #"<r><empty/><title/><tagged id="1"/></r>"#, rootKey: "r", encoder: { $0.outputFormatting = .compactEmptyElements })
+            Holder(), expectedXML: #"<r><empty/><title/><tagged id="1"/></r>"#, rootKey: "r",
+            encoder: { $0.outputFormatting = .compactEmptyElements })
         #expect(
-            try encodeXML(Holder(), rootKey: "r", configure: { $0.outputFormatting = [.compactEmptyElements, .noEmptyElements] })
+            try encodeXML(
+                Holder(), rootKey: "r", configure: { $0.outputFormatting = [.compactEmptyElements, .noEmptyElements] })
                 == #"<r><empty></empty><title></title><tagged id="1"></tagged></r>"#)
         #expect(
-            try encodeXML(Holder(), rootKey: "r", configure: { $0.outputFormatting = [.compactEmptyElements, .prettyPrinted] }) == """
-                <r>
-                    <empty/>
-                    <title/>
-                    <tagged id="1"/>
-                </r>
-                """)
+            try encodeXML(
+                Holder(), rootKey: "r", configure: { $0.outputFormatting = [.compactEmptyElements, .prettyPrinted] })
+                    == """
+                    <r>
+                        <empty/>
+                        <title/>
+                        <tagged id="1"/>
+                    </r>
+                    """)
     }
 
     @Test func theFormerCompactForm() throws {

@@ -25,7 +25,9 @@ import XMLCodable
             (253_402_300_799, "9999-12-31"),
         ] as [(Double, String)])
     func xmlSchemaDate(_ seconds: Double, _ text: String) throws {
-        let xml = try encodeXML(Event(at: Date(timeIntervalSince1970: seconds)), rootKey: "e") { $0.dateEncodingStrategy = .xmlSchemaDate }
+        let xml = try encodeXML(Event(at: Date(timeIntervalSince1970: seconds)), rootKey: "e") {
+            $0.dateEncodingStrategy = .xmlSchemaDate
+        }
         #expect(xml == "<e><at>\(text)</at></e>")
     }
 
@@ -46,7 +48,9 @@ import XMLCodable
             (253_402_300_799, "9999-12-31T23:59:59Z"),
         ] as [(Double, String)])
     func xmlSchemaDateTime(_ seconds: Double, _ text: String) throws {
-        let xml = try encodeXML(Event(at: Date(timeIntervalSince1970: seconds)), rootKey: "e") { $0.dateEncodingStrategy = .xmlSchemaDateTime }
+        let xml = try encodeXML(Event(at: Date(timeIntervalSince1970: seconds)), rootKey: "e") {
+            $0.dateEncodingStrategy = .xmlSchemaDateTime
+        }
         #expect(xml == "<e><at>\(text)</at></e>")
     }
 
@@ -56,7 +60,9 @@ import XMLCodable
             var at: [Date]
             var missing: Date?
         }
-        let log = Log(day: Attribute(Date(timeIntervalSince1970: Self.october1)), at: [Date(timeIntervalSince1970: Self.noon)], missing: nil)
+        let log = Log(
+            day: Attribute(Date(timeIntervalSince1970: Self.october1)), at: [Date(timeIntervalSince1970: Self.noon)],
+            missing: nil)
         try roundTrip(
             log, expectedXML: #"<log day="2000-10-01"><at>2000-10-01T12:00:00Z</at></log>"#, rootKey: "log",
             encoder: {
@@ -89,13 +95,17 @@ import XMLCodable
     @Test(arguments: [1e13, -1e12, -377_705_116_800.0 - 1, 253_402_300_800.0, .infinity, .nan])
     func datesWithoutText(_ seconds: Double) throws {
         for strategy in [XMLEncoder.DateEncodingStrategy.xmlSchemaDate, .xmlSchemaDateTime] {
-            let error = try #require(encodingError(Event(at: Date(timeIntervalSince1970: seconds)), configure: { $0.dateEncodingStrategy = strategy }))
+            let error = try #require(
+                encodingError(
+                    Event(at: Date(timeIntervalSince1970: seconds)), configure: { $0.dateEncodingStrategy = strategy }))
             guard case .invalidValue(_, let context) = error else {
                 Issue.record("expected invalidValue, got \(error)")
                 continue
             }
             #expect(pathStrings(context.codingPath) == ["at"])
-            #expect(context.debugDescription.contains("its year is not between -9999 and 9999"), "\(context.debugDescription)")
+            #expect(
+                context.debugDescription.contains("its year is not between -9999 and 9999"),
+                "\(context.debugDescription)")
         }
     }
 
@@ -105,7 +115,8 @@ import XMLCodable
     static let millisecondDates: [Double] = {
         var generator = SplitMix64(seed: 0x5EED_DA7E)
         var dates: [Double] = [
-            0, -0.001, 0.001, october1, noon + 0.5, 951_782_400 - 0.001, 951_782_400, 951_868_800 - 0.001, 1_709_164_800,
+            0, -0.001, 0.001, october1, noon + 0.5, 951_782_400 - 0.001, 951_782_400, 951_868_800 - 0.001,
+            1_709_164_800,
             -62_167_219_200, -62_167_219_200 - 0.001, 253_402_300_799.999, -377_705_116_800,
         ]
         for _ in 0..<500 {
@@ -137,7 +148,8 @@ import XMLCodable
         for seconds in Self.millisecondDates {
             let midnight = (seconds / 86_400).rounded(.down) * 86_400
             try roundTrip(
-                Event(at: Date(timeIntervalSince1970: midnight)), rootKey: "e", encoder: { $0.dateEncodingStrategy = .xmlSchemaDate },
+                Event(at: Date(timeIntervalSince1970: midnight)), rootKey: "e",
+                encoder: { $0.dateEncodingStrategy = .xmlSchemaDate },
                 decoder: { $0.dateDecodingStrategy = .xmlSchemaDate })
         }
     }
@@ -157,15 +169,20 @@ import XMLCodable
     }
 
     @Test func formats() throws {
-        let value = Stamped(day: Date(timeIntervalSince1970: Self.october1), at: Date(timeIntervalSince1970: Self.noon + 0.125), until: nil)
+        let value = Stamped(
+            day: Date(timeIntervalSince1970: Self.october1), at: Date(timeIntervalSince1970: Self.noon + 0.125),
+            until: nil)
         try roundTrip(value, expectedXML: "<f><day>2000-10-01</day><at>2000-10-01T12:00:00.125Z</at></f>", rootKey: "f")
         let read = try decode(Stamped.self, "<f><day>2000-10-01+02:00</day><at>2000-10-01T12:00:00</at><until/></f>")
         #expect(read.day == Date(timeIntervalSince1970: Self.october1 - 7200))
         #expect(read.at == Date(timeIntervalSince1970: Self.noon))
         #expect(read.until == nil)
-        let error = try #require(decodingError(Stamped.self, "<f><day>2023-02-29</day><at>2000-10-01T12:00:00</at></f>"))
+        let error = try #require(
+            decodingError(Stamped.self, "<f><day>2023-02-29</day><at>2000-10-01T12:00:00</at></f>"))
         #expect(error.fullPath == ["day"])
-        #expect(error.context?.debugDescription.contains(#"Expected an xs:date such as "2000-10-01" but found "2023-02-29""#) == true)
+        #expect(
+            error.context?.debugDescription.contains(
+                #"Expected an xs:date such as "2000-10-01" but found "2023-02-29""#) == true)
         #expect(XMLSchemaDateFormat.value(from: "2000-10-01T00:00:00Z") == nil)
         #expect(XMLSchemaDateTimeFormat.value(from: "2000-10-01") == nil)
         #expect(XMLSchemaDateTimeFormat.string(from: Date(timeIntervalSince1970: 1e13)) == nil)

@@ -28,7 +28,10 @@ func asyncChunkTrace(_ pieces: [[UInt8]], chunkSize: Int = XMLReader.defaultChun
             let expected = ReaderTrace.inMemory(bytes)
             for split in 0...bytes.count {
                 let got = await asyncChunkTrace([Array(bytes[..<split]), Array(bytes[split...])])
-                #expect(got == expected, "split at \(split) of \(bytes.count) bytes: \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)")
+                #expect(
+                    got == expected,
+                    "split at \(split) of \(bytes.count) bytes: \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)"
+                )
                 if got != expected { break }
             }
         }
@@ -39,7 +42,9 @@ func asyncChunkTrace(_ pieces: [[UInt8]], chunkSize: Int = XMLReader.defaultChun
         let expected = ReaderTrace.inMemory(bytes)
         for first in stride(from: 0, through: bytes.count, by: 23) {
             for second in stride(from: first, through: bytes.count, by: 29) {
-                let pieces = [[], Array(bytes[..<first]), [], Array(bytes[first..<second]), [], [], Array(bytes[second...]), []]
+                let pieces = [
+                    [], Array(bytes[..<first]), [], Array(bytes[first..<second]), [], [], Array(bytes[second...]), [],
+                ]
                 let got = await asyncChunkTrace(pieces)
                 #expect(got == expected, "cuts at \(first) and \(second)")
                 if got != expected { return }

@@ -33,7 +33,10 @@ import Testing
             let element = String(repeating: "e", count: shift + 1)
             for length in 0...17 {
                 let value = String(repeating: "v", count: length)
-                #expect(try Self.rootAttributes("<\(element) a=\"\(value)\" b='\(value)x'/>") == ["a=\(value)", "b=\(value)x"])
+                #expect(
+                    try Self.rootAttributes("<\(element) a=\"\(value)\" b='\(value)x'/>") == [
+                        "a=\(value)", "b=\(value)x",
+                    ])
                 // The other quote is an ordinary byte.
                 #expect(try Self.rootAttributes("<\(element) a=\"\(value)'\"/>") == ["a=\(value)'"])
                 #expect(try Self.rootAttributes("<\(element) a='\(value)\"'/>") == ["a=\(value)\""])
@@ -101,9 +104,15 @@ import Testing
 
     @Test func spacesAroundTheEqualsSignAndBetweenAttributes() throws {
         #expect(try Self.rootAttributes("<r a = 'x'  b\t=\n\"y\"\r\nc='z' />") == ["a=x", "b=y", "c=z"])
-        #expect(Self.failure("<r a='x'b='y'/>")?.reason == .unexpectedCharacter(found: "'b'", expected: "white space, '>' or '/>'"))
-        #expect(Self.failure("<r a 'x'/>")?.reason == .unexpectedCharacter(found: "'''", expected: "'=' after the attribute name"))
-        #expect(Self.failure("<r a= x/>")?.reason == .unexpectedCharacter(found: "'x'", expected: "a quoted attribute value"))
+        #expect(
+            Self.failure("<r a='x'b='y'/>")?.reason
+                == .unexpectedCharacter(found: "'b'", expected: "white space, '>' or '/>'"))
+        #expect(
+            Self.failure("<r a 'x'/>")?.reason
+                == .unexpectedCharacter(found: "'''", expected: "'=' after the attribute name"))
+        #expect(
+            Self.failure("<r a= x/>")?.reason
+                == .unexpectedCharacter(found: "'x'", expected: "a quoted attribute value"))
         #expect(Self.failure("<r a=")?.reason == .unexpectedEndOfInput(expected: "a quoted attribute value"))
         #expect(Self.failure("<r a")?.reason == .unexpectedEndOfInput(expected: "'=' after the attribute name"))
         #expect(Self.failure("<r ")?.reason == .unexpectedEndOfInput(expected: "'>' to end the start tag"))
@@ -121,7 +130,8 @@ import Testing
                 for length in 2...6 {
                     let name = String(first) + String(repeating: "m", count: length - 2) + String(last)
                     let bytes = Array(name.utf8)
-                    let bit = AttributeNameFilter.bit(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
+                    let bit = AttributeNameFilter.bit(
+                        length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
                     if let other = seen[bit] { return (other, name) }
                     seen[bit] = name
                 }
@@ -159,8 +169,12 @@ import Testing
 
     @Test func prefixedDuplicatesAreFoundByNamespaceNotByFilter() throws {
         // Different qualified names (different filter bits), the same expanded name.
-        #expect(Self.failure("<r xmlns:p='urn:u' xmlns:q='urn:u' p:key='1' q:key='2'/>")?.reason == .duplicateAttribute("{urn:u}key"))
-        #expect(Self.failure("<r xmlns:pp='urn:u' xmlns:q='urn:u' pp:k='1' q:k='2'/>")?.reason == .duplicateAttribute("{urn:u}k"))
+        #expect(
+            Self.failure("<r xmlns:p='urn:u' xmlns:q='urn:u' p:key='1' q:key='2'/>")?.reason
+                == .duplicateAttribute("{urn:u}key"))
+        #expect(
+            Self.failure("<r xmlns:pp='urn:u' xmlns:q='urn:u' pp:k='1' q:k='2'/>")?.reason
+                == .duplicateAttribute("{urn:u}k"))
         // The same qualified name twice is a duplicate before any namespace is looked at.
         #expect(Self.failure("<r xmlns:p='urn:u' p:k='1' p:k='2'/>")?.reason == .duplicateAttribute("p:k"))
         // The same local name in different namespaces is fine.
@@ -172,7 +186,8 @@ import Testing
     @Test func defaultedAttributesAreNotDuplicatesOfSpecifiedOnes() throws {
         let xml = "<!DOCTYPE r [<!ATTLIST r a CDATA 'd' b CDATA 'e'>]><r a='1' c='2'/>"
         #expect(try Self.rootAttributes(xml) == ["a=1", "c=2", "b=e"])
-        #expect(Self.failure("<!DOCTYPE r [<!ATTLIST r b CDATA 'e'>]><r a='1' a='2'/>")?.reason == .duplicateAttribute("a"))
+        #expect(
+            Self.failure("<!DOCTYPE r [<!ATTLIST r b CDATA 'e'>]><r a='1' a='2'/>")?.reason == .duplicateAttribute("a"))
     }
 
     // MARK: - The index
@@ -264,9 +279,15 @@ import Testing
 
     @Test func indentationBetweenTagsIsTextWhateverFollowsIt() throws {
         #expect(try trace("<r>\n  <a/>\n</r>") == ["<r>", "\"\n  \"", "<a>", "</a>", "\"\n\"", "</r>"])
-        #expect(try trace("<r>\n  x<a/>\n\t<b/>\n \r\n</r>") == ["<r>", "\"\n  x\"", "<a>", "</a>", "\"\n\t\"", "<b>", "</b>", "\"\n \n\"", "</r>"])
+        #expect(
+            try trace("<r>\n  x<a/>\n\t<b/>\n \r\n</r>") == [
+                "<r>", "\"\n  x\"", "<a>", "</a>", "\"\n\t\"", "<b>", "</b>", "\"\n \n\"", "</r>",
+            ])
         // Indentation at the very end of an entity's text, and then the document's.
-        #expect(try trace("<!DOCTYPE r [<!ENTITY e '&#10;  '>]><r>&e;<a/></r>") == ["<!DOCTYPE r>", "<r>", "\"\n  \"", "<a>", "</a>", "</r>"])
+        #expect(
+            try trace("<!DOCTYPE r [<!ENTITY e '&#10;  '>]><r>&e;<a/></r>") == [
+                "<!DOCTYPE r>", "<r>", "\"\n  \"", "<a>", "</a>", "</r>",
+            ])
         #expect(readError("<r>\n  ")?.reason == .unclosedElement("r"))
         #expect(readError("<r>\n  <")?.reason == .unexpectedEndOfInput(expected: "markup after '<'"))
     }
@@ -277,7 +298,8 @@ import Testing
         for offset in 0...16 {
             let before = String(repeating: "t", count: offset)
             let prefix = "<r>"
-            #expect(try trace("<r>\(before)</r>") == (offset == 0 ? ["<r>", "</r>"] : ["<r>", "\"\(before)\"", "</r>"]))
+            #expect(
+                try trace("<r>\(before)</r>") == (offset == 0 ? ["<r>", "</r>"] : ["<r>", "\"\(before)\"", "</r>"]))
             #expect(try trace("<r>\(before)&amp;x</r>") == ["<r>", "\"\(before)&x\"", "</r>"])
             #expect(try trace("<r>\(before)\tx\ny</r>") == ["<r>", "\"\(before)\tx\ny\"", "</r>"])
             #expect(try trace("<r>\(before)\r\nx</r>") == ["<r>", "\"\(before)\nx\"", "</r>"])
@@ -341,10 +363,12 @@ import Testing
             for second in counts {
                 for third in counts {
                     for empty in [false, true] {
-                        let xml = "<r>\(Self.tag(first, empty: empty))\(Self.tag(second, named: "b", empty: !empty))x\(Self.tag(third, empty: empty))</r>"
+                        let xml =
+                            "<r>\(Self.tag(first, empty: empty))\(Self.tag(second, named: "b", empty: !empty))x\(Self.tag(third, empty: empty))</r>"
                         var reader = XMLReader(xml)
                         let expected =
-                            ["<r >"] + Self.expectedTrace(first, empty: empty) + Self.expectedTrace(second, named: "b", empty: !empty) + ["text []"]
+                            ["<r >"] + Self.expectedTrace(first, empty: empty)
+                            + Self.expectedTrace(second, named: "b", empty: !empty) + ["text []"]
                             + Self.expectedTrace(third, empty: empty) + ["end []"]
                         #expect(try Self.attributeTrace(&reader) == expected, "\(xml)")
                     }
@@ -359,7 +383,8 @@ import Testing
         // names compared with its own only.
         let dtd = "<!DOCTYPE r [<!ATTLIST e z CDATA 'zz' t NMTOKENS #IMPLIED>]>"
         let tags = [
-            "<p:e xmlns:p='urn:p' p:x='1'/>", "<e xmlns='urn:d' y='2'/>", "<e/>", "<e z='1'/>", "<e a='1'/>", "<e t='  a  b '/>",
+            "<p:e xmlns:p='urn:p' p:x='1'/>", "<e xmlns='urn:d' y='2'/>", "<e/>", "<e z='1'/>", "<e a='1'/>",
+            "<e t='  a  b '/>",
             "<e c='1' b='2'/>", "<e xmlns:p='urn:p' p:a='1'><p:f p:b='2'/></e>",
         ]
         for tag in tags {
@@ -376,7 +401,9 @@ import Testing
                 }
             }
         }
-        for tag in ["<e c='1' c='2'/>", "<e xmlns:p='urn:p' xmlns:q='urn:p' p:a='1' q:a='2'/>", "<e a0='1' a1='2' a0='3'/>"] {
+        for tag in [
+            "<e c='1' c='2'/>", "<e xmlns:p='urn:p' xmlns:q='urn:p' p:a='1' q:a='2'/>", "<e a0='1' a1='2' a0='3'/>",
+        ] {
             let alone = readError("<r>\(tag)</r>")
             #expect(alone != nil)
             for before in [1, 3, 6] {
@@ -392,7 +419,9 @@ import Testing
         var options = XMLReader.Options()
         options.limits.maxAttributesPerElement = 3
         for before in [0, 1, 2, 3] {
-            for tag in ["<e x='1' y='2' z=>", "<e x='1' y='2' z='<'/>", "<e x='1' y='2' z='3' w='4'/>", "<e x='1' x='2'/>"] {
+            for tag in [
+                "<e x='1' y='2' z=>", "<e x='1' y='2' z='<'/>", "<e x='1' y='2' z='3' w='4'/>", "<e x='1' x='2'/>",
+            ] {
                 let prefix = "<r>" + Self.tag(before, empty: true)
                 // The same tag after a tag with no attributes: what the reader reports in error.
                 var fresh = XMLReader("<r>\(tag)</r>", options: options)
@@ -401,7 +430,9 @@ import Testing
                 #expect(throws: XMLParsingError.self) { try Self.attributeTrace(&reader) }
                 let expected = fresh.attributes.map { "\(fresh.string($0.name))=\(fresh.string($0.value))" }
                 #expect(!expected.isEmpty)
-                #expect(reader.attributes.map { "\(reader.string($0.name))=\(reader.string($0.value))" } == expected, "\(prefix)\(tag)")
+                #expect(
+                    reader.attributes.map { "\(reader.string($0.name))=\(reader.string($0.value))" } == expected,
+                    "\(prefix)\(tag)")
             }
         }
     }

@@ -57,12 +57,19 @@ struct MalformedInputTests {
         ("<a>&#0;</a>", .invalidCharacterReference("U+0 is not an XML character"), 1, 4),
         ("<a>\u{1}</a>", .invalidCharacter(codePoint: 1), 1, 4),
         ("<p:a/>", .undeclaredNamespacePrefix("p"), 1, 2),
-        ("<a xmlns:p=''/>", .invalidNamespaceDeclaration("the prefix 'p' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), 1, 4),
+        (
+            "<a xmlns:p=''/>",
+            .invalidNamespaceDeclaration(
+                "the prefix 'p' cannot be undeclared (an empty namespace name) in Namespaces 1.0"), 1, 4
+        ),
         ("<a:b:c xmlns:a='u'/>", .invalidName("a:b:c"), 1, 2),
         ("<a><!-- x -- y --></a>", .syntax("'--' is not allowed inside a comment"), 1, 11),
         ("<?xml version='2.0'?><a/>", .invalidXMLDeclaration("version '2.0' is not of the form 1.x"), 1, 16),
         (
-            "<a/><?xml version='1.0'?>", .syntax("the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"),
+            "<a/><?xml version='1.0'?>",
+            .syntax(
+                "the processing instruction target 'xml' is reserved (an XML declaration is only allowed at the very start)"
+            ),
             1, 5
         ),
     ])
@@ -95,7 +102,8 @@ struct BadEncodingTests {
             ([0x3C, 0x61, 0x3E, 0xC0, 0x80, 0x3C, 0x2F, 0x61, 0x3E], 3),  // overlong NUL
             ([0x3C, 0x61, 0x3E, 0xED, 0xA0, 0x80, 0x3C, 0x2F, 0x61, 0x3E], 3),  // an encoded surrogate
             ([0x3C, 0x61, 0x3E, 0xFF, 0x3C, 0x2F, 0x61, 0x3E], 3),  // never valid in UTF-8
-            ([0x3C, 0x61, 0x20, 0x78, 0x3D, 0x27, 0xE2, 0x82, 0x27, 0x2F, 0x3E], 6),  // cut sequence in an attribute value
+            // A cut sequence in an attribute value.
+            ([0x3C, 0x61, 0x20, 0x78, 0x3D, 0x27, 0xE2, 0x82, 0x27, 0x2F, 0x3E], 6),
             ([0x3C, 0x61, 0xE2, 0x82, 0x2F, 0x3E], 2),  // in a name
         ] as [([UInt8], Int)])
     func invalidUTF8(bytes: [UInt8], offset: Int) {
@@ -109,7 +117,10 @@ struct BadEncodingTests {
         // Runs of non-ASCII characters are skipped as runs: the first bad byte of a run is still
         // the error's place, in text and in attribute values, whatever precedes it in the run.
         let good = Array("ελληνικά日本語𝄞".utf8)  // two-, three- and four-byte sequences
-        let bad: [[UInt8]] = [[0xC3, 0x28], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xFF], [0xEF, 0xBF, 0xBE], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]]
+        let bad: [[UInt8]] = [
+            [0xC3, 0x28], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xFF], [0xEF, 0xBF, 0xBE], [0xF4, 0x90, 0x80, 0x80],
+            [0xE2, 0x82],
+        ]
         for sequence in bad {
             for cut in [0, 2, 16, good.count] {
                 let run = Array(good[..<cut]) + sequence + Array("tail".utf8)
@@ -129,15 +140,20 @@ struct BadEncodingTests {
         let error = readError("<?xml version='1.0' encoding='ISO-2022-KR'?><a/>")
         #expect(error?.reason == .unsupportedEncoding("ISO-2022-KR"))
         #expect(error?.line == 1 && error?.column == 31)
-        #expect(readError("<?xml version='1.0' encoding='x-made-up'?><a/>")?.reason == .unsupportedEncoding("x-made-up"))
+        #expect(
+            readError("<?xml version='1.0' encoding='x-made-up'?><a/>")?.reason == .unsupportedEncoding("x-made-up"))
         // UCS-4 in the unusual byte orders 2143 and 3412.
-        #expect(readError([0x00, 0x00, 0x3C, 0x00, 0x00, 0x00, 0x61, 0x00])?.reason == .unsupportedEncoding("UCS-4 in an unusual byte order (2143 or 3412)"))
+        #expect(
+            readError([0x00, 0x00, 0x3C, 0x00, 0x00, 0x00, 0x61, 0x00])?.reason
+                == .unsupportedEncoding("UCS-4 in an unusual byte order (2143 or 3412)"))
     }
 
     @Test func byteOrderMarkContradictingTheDeclaration() {
         let utf8WithBOM: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<?xml version='1.0' encoding='ISO-8859-1'?><a/>".utf8)
         #expect(readError(utf8WithBOM)?.reason == .encodingMismatch(declared: "ISO-8859-1", detected: "UTF-8"))
-        let utf16: [UInt8] = [0xFF, 0xFE] + Array("<?xml version='1.0' encoding='UTF-8'?><a/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16: [UInt8] =
+            [0xFF, 0xFE]
+            + Array("<?xml version='1.0' encoding='UTF-8'?><a/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         #expect(readError(utf16)?.reason == .encodingMismatch(declared: "UTF-8", detected: "UTF-16LE"))
     }
 
@@ -160,7 +176,9 @@ struct BadEncodingTests {
         #expect(error?.reason == .undeclaredNamespacePrefix("ki"))
         #expect(error.map { [$0.line, $0.column] } == [3, 4])
         for chunkSize in [1, 7, 64] {
-            #expect(ReaderTrace.pushed(Array(xml.utf8), chunkSize: chunkSize) == ReaderTrace.inMemory(Array(xml.utf8)), "in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(Array(xml.utf8), chunkSize: chunkSize) == ReaderTrace.inMemory(Array(xml.utf8)),
+                "in chunks of \(chunkSize)")
         }
     }
 
@@ -169,18 +187,26 @@ struct BadEncodingTests {
         // at the surrogate's first byte (8), not an "invalid UTF-8" one.
         let bytes: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x3E, 0x00, 0x00, 0xD8, 0x3C, 0x00]
         let error = readError(bytes)
-        #expect(error?.reason == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xD800", expected: "a low surrogate (0xDC00 to 0xDFFF) after it"))
+        #expect(
+            error?.reason
+                == .unexpectedCharacter(
+                    found: "the unpaired UTF-16 surrogate 0xD800",
+                    expected: "a low surrogate (0xDC00 to 0xDFFF) after it"))
         #expect(error?.offset == 8)
         #expect(error?.description.contains("unpaired UTF-16 surrogate") == true)
         // A low surrogate first, and a high one at the very end.
         let low: [UInt8] = [0xFE, 0xFF, 0x00, 0x3C, 0x00, 0x61, 0x00, 0x3E, 0xDC, 0x00, 0x00, 0x3C]
         #expect(
             readError(low)?.reason
-                == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xDC00", expected: "a UTF-16 character (a low surrogate must follow a high one)"))
+                == .unexpectedCharacter(
+                    found: "the unpaired UTF-16 surrogate 0xDC00",
+                    expected: "a UTF-16 character (a low surrogate must follow a high one)"))
         let last: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x2F, 0x00, 0x3E, 0x00, 0x3D, 0xD8]
         #expect(
             readError(last)?.reason
-                == .unexpectedCharacter(found: "the unpaired UTF-16 surrogate 0xD83D", expected: "a low surrogate after it, before the end of the input"))
+                == .unexpectedCharacter(
+                    found: "the unpaired UTF-16 surrogate 0xD83D",
+                    expected: "a low surrogate after it, before the end of the input"))
     }
 }
 
@@ -243,13 +269,15 @@ struct HostileInputTests {
     }
 
     @Test func recursiveEntitiesAreErrors() {
-        #expect(readError("<!DOCTYPE a [<!ENTITY a '&b;'><!ENTITY b '&a;'>]><a>&a;</a>")?.reason == .recursiveEntity("a"))
+        #expect(
+            readError("<!DOCTYPE a [<!ENTITY a '&b;'><!ENTITY b '&a;'>]><a>&a;</a>")?.reason == .recursiveEntity("a"))
         #expect(readError("<!DOCTYPE a [<!ENTITY a 'x&a;'>]><a v='&a;'/>")?.reason == .recursiveEntity("a"))
     }
 
     @Test func millionDeepNestingIsRefusedByTheLimit() {
         let depth = 1_000_000
-        let bytes = Array(String(repeating: "<a>", count: depth).utf8) + Array(String(repeating: "</a>", count: depth).utf8)
+        let bytes =
+            Array(String(repeating: "<a>", count: depth).utf8) + Array(String(repeating: "</a>", count: depth).utf8)
         let error = readError(bytes)
         #expect(error?.reason == .depthLimitExceeded(limit: 256))
         #expect(error?.offset == 256 * 3)
@@ -257,7 +285,8 @@ struct HostileInputTests {
 
     @Test func millionDeepNestingIsReadWithoutRecursionWhenAllowed() {
         let depth = 1_000_000
-        let bytes = Array(String(repeating: "<a>", count: depth).utf8) + Array(String(repeating: "</a>", count: depth).utf8)
+        let bytes =
+            Array(String(repeating: "<a>", count: depth).utf8) + Array(String(repeating: "</a>", count: depth).utf8)
         var limits = XMLReader.Limits()
         limits.maxDepth = .max
         #expect(readError(bytes, options: XMLReader.Options(limits: limits)) == nil)
@@ -282,8 +311,12 @@ struct HostileInputTests {
         var reader = try XMLReader(Self.manyAttributes(100_000), options: options)
         _ = try reader.next()
         #expect(reader.attributes.count == 100_000)
-        #expect(readError(Self.manyAttributes(100_000, duplicateLast: true), options: options)?.reason == .duplicateAttribute("n0"))
-        #expect(readError(Self.manyAttributes(100_000, duplicateLast: true, prefixed: true), options: options)?.reason == .duplicateAttribute("p:n0"))
+        #expect(
+            readError(Self.manyAttributes(100_000, duplicateLast: true), options: options)?.reason
+                == .duplicateAttribute("n0"))
+        #expect(
+            readError(Self.manyAttributes(100_000, duplicateLast: true, prefixed: true), options: options)?.reason
+                == .duplicateAttribute("p:n0"))
     }
 
     @Test func giantNamesAreRefused() {

@@ -40,7 +40,10 @@ import Testing
             ]>
             <r/>
             """
-        #expect(try doctype(xml)?.notations == [XMLDocumentType.Notation(name: "jpg", publicID: "image/jpeg", systemID: "\njpeg-viewer")])
+        #expect(
+            try doctype(xml)?.notations == [
+                XMLDocumentType.Notation(name: "jpg", publicID: "image/jpeg", systemID: "\njpeg-viewer")
+            ])
     }
 
     @Test func doctypeIdentifiersWithCarriageReturnsAreNormalized() throws {
@@ -81,7 +84,9 @@ import Testing
         let error = try #require(readError(bytes))
         #expect(error.offset == 0)
         for chunkSize in [1, 2, 3, 64] {
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes),
+                "in chunks of \(chunkSize)")
         }
         #expect(ReaderTrace.inMemory(bytes).last?.hasPrefix("error") == true)
     }
@@ -99,7 +104,8 @@ import Testing
         // the first one's `x`. libxml2 2.9.14 stops the internal subset at the second reference
         // (Docs/Conformance.md, rule 29); this reader is right to read on.
         for separator in ["\n", " ", ""] {
-            let xml = "<!DOCTYPE r [\n<!ENTITY % d \"<!ENTITY e 'x'>\">\n%d;\(separator)%d;\n<!ENTITY e 'y'>\n]>\n<r>&e;</r>"
+            let xml =
+                "<!DOCTYPE r [\n<!ENTITY % d \"<!ENTITY e 'x'>\">\n%d;\(separator)%d;\n<!ENTITY e 'y'>\n]>\n<r>&e;</r>"
             var reader = try XMLReader(Array(xml.utf8))
             var text = ""
             while let event = try reader.next() {

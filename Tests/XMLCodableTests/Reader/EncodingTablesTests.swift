@@ -27,7 +27,8 @@ struct EncodingTablesTests {
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let candidate = root.appendingPathComponent("../shared/whatwg-encoding", isDirectory: true).standardizedFileURL
-        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("encodings.json").path) ? candidate : nil
+        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("encodings.json").path)
+            ? candidate : nil
     }()
 
     static let skipMessage: Comment =
@@ -51,15 +52,20 @@ struct EncodingTablesTests {
     static let singleByteFiles: [(LegacyEncoding, String)] = [
         (.ibm866, "ibm866"), (.iso88592, "iso-8859-2"), (.iso88593, "iso-8859-3"), (.iso88594, "iso-8859-4"),
         (.iso88595, "iso-8859-5"), (.iso88596, "iso-8859-6"), (.iso88597, "iso-8859-7"), (.iso88598, "iso-8859-8"),
-        (.iso885910, "iso-8859-10"), (.iso885913, "iso-8859-13"), (.iso885914, "iso-8859-14"), (.iso885915, "iso-8859-15"),
+        (.iso885910, "iso-8859-10"), (.iso885913, "iso-8859-13"), (.iso885914, "iso-8859-14"),
+        (.iso885915, "iso-8859-15"),
         (.iso885916, "iso-8859-16"), (.koi8R, "koi8-r"), (.koi8U, "koi8-u"), (.macintosh, "macintosh"),
-        (.windows874, "windows-874"), (.windows1250, "windows-1250"), (.windows1251, "windows-1251"), (.windows1252, "windows-1252"),
-        (.windows1253, "windows-1253"), (.windows1254, "windows-1254"), (.windows1255, "windows-1255"), (.windows1256, "windows-1256"),
+        (.windows874, "windows-874"), (.windows1250, "windows-1250"), (.windows1251, "windows-1251"),
+        (.windows1252, "windows-1252"),
+        (.windows1253, "windows-1253"), (.windows1254, "windows-1254"), (.windows1255, "windows-1255"),
+        (.windows1256, "windows-1256"),
         (.windows1257, "windows-1257"), (.windows1258, "windows-1258"), (.macCyrillic, "x-mac-cyrillic"),
     ]
 
     /// Decodes `bytes` with `encoding` in pieces of `pieceSize` bytes (all at once for 0).
-    static func decode(_ bytes: [UInt8], _ encoding: LegacyEncoding, pieceSize: Int = 0) throws(InputDecoding.Failure) -> [UInt8] {
+    static func decode(_ bytes: [UInt8], _ encoding: LegacyEncoding, pieceSize: Int = 0) throws(InputDecoding.Failure)
+        -> [UInt8]
+    {
         var decoder = LegacyDecoder(encoding)
         var out: [UInt8] = []
         let size = pieceSize == 0 ? max(bytes.count, 1) : pieceSize
@@ -68,7 +74,9 @@ struct EncodingTablesTests {
             let end = min(start + size, bytes.count)
             let result: Result<Void, InputDecoding.Failure> = bytes.withUnsafeBytes { raw in
                 Result { () throws(InputDecoding.Failure) in
-                    try decoder.decode(UnsafeRawBufferPointer(rebasing: raw[start..<end]), at: start, final: end == bytes.count, into: &out)
+                    try decoder.decode(
+                        UnsafeRawBufferPointer(rebasing: raw[start..<end]), at: start, final: end == bytes.count,
+                        into: &out)
                 }
             }
             try result.get()
@@ -119,7 +127,9 @@ struct EncodingTablesTests {
             for pointer in -1...pointers where lookup(pointer) != index[pointer] {
                 mismatches += 1
                 if mismatches <= 5 {
-                    Issue.record("\(name) pointer \(pointer): \(String(describing: lookup(pointer))) ≠ \(String(describing: index[pointer]))")
+                    Issue.record(
+                        "\(name) pointer \(pointer): \(String(describing: lookup(pointer))) ≠ \(String(describing: index[pointer]))"
+                    )
                 }
             }
             #expect(mismatches == 0, "\(name): \(mismatches) pointers differ")
@@ -132,7 +142,10 @@ struct EncodingTablesTests {
 
     /// Every mapped pointer of `index`, as bytes from `bytes(pointer)`, decoded in one document,
     /// whole and in pieces: the code points in pointer order.
-    private func roundTrip(_ encoding: LegacyEncoding, _ indexName: String, skipping skipped: [ClosedRange<Int>] = [], bytes: (Int) -> [UInt8]?) throws {
+    private func roundTrip(
+        _ encoding: LegacyEncoding, _ indexName: String, skipping skipped: [ClosedRange<Int>] = [],
+        bytes: (Int) -> [UInt8]?
+    ) throws {
         let index = try Self.index(indexName)
         var input: [UInt8] = []
         var expected: [UInt32] = []
@@ -166,7 +179,9 @@ struct EncodingTablesTests {
 
     @Test(.enabled(if: directory != nil, skipMessage))
     func eucJPDecodesEveryPointer() throws {
-        try roundTrip(.eucJP, "jis0208", skipping: [94 * 94...Int.max]) { [UInt8($0 / 94 + 0xA1), UInt8($0 % 94 + 0xA1)] }
+        try roundTrip(.eucJP, "jis0208", skipping: [94 * 94...Int.max]) {
+            [UInt8($0 / 94 + 0xA1), UInt8($0 % 94 + 0xA1)]
+        }
         try roundTrip(.eucJP, "jis0212") { [0x8F, UInt8($0 / 94 + 0xA1), UInt8($0 % 94 + 0xA1)] }
     }
 
@@ -197,7 +212,10 @@ struct EncodingTablesTests {
 
     @Test func gb18030FourByteSequences() throws {
         func fourBytes(_ pointer: Int) -> [UInt8] {
-            [UInt8(pointer / 12600 + 0x81), UInt8(pointer / 1260 % 10 + 0x30), UInt8(pointer / 10 % 126 + 0x81), UInt8(pointer % 10 + 0x30)]
+            [
+                UInt8(pointer / 12600 + 0x81), UInt8(pointer / 1260 % 10 + 0x30), UInt8(pointer / 10 % 126 + 0x81),
+                UInt8(pointer % 10 + 0x30),
+            ]
         }
         #expect(try Self.decode(fourBytes(0), .gb18030) == Self.utf8([0x80]))
         #expect(try Self.decode([0x81, 0x30, 0x81, 0x30], .gb18030) == Self.utf8([0x80]))
@@ -227,7 +245,9 @@ struct EncodingTablesTests {
             return [UInt8(pointer / 157 + 0x81), UInt8(trail < 0x3F ? trail + 0x40 : trail + 0x62)]
         }
         // The four pointers that decode to two code points.
-        #expect(try Self.decode([0x88, 0x62, 0x88, 0x64, 0x88, 0xA3, 0x88, 0xA5], .big5) == Self.utf8([0xCA, 0x304, 0xCA, 0x30C, 0xEA, 0x304, 0xEA, 0x30C]))
+        #expect(
+            try Self.decode([0x88, 0x62, 0x88, 0x64, 0x88, 0xA3, 0x88, 0xA5], .big5)
+                == Self.utf8([0xCA, 0x304, 0xCA, 0x30C, 0xEA, 0x304, 0xEA, 0x30C]))
     }
 
     @Test(.enabled(if: directory != nil, skipMessage))
@@ -236,7 +256,8 @@ struct EncodingTablesTests {
         let data = try Data(contentsOf: directory.appendingPathComponent("encodings.json"))
         let groups = try JSONDecoder().decode([Group].self, from: data)
         let latin1 = Set([
-            "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "latin1", "l1", "iso-ir-100", "csisolatin1", "cp819", "ibm819",
+            "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "latin1", "l1", "iso-ir-100",
+            "csisolatin1", "cp819", "ibm819",
         ])
         let ascii = Set(["ascii", "us-ascii", "ansi_x3.4-1968"])
         var checked = 0
@@ -245,7 +266,9 @@ struct EncodingTablesTests {
                 for label in encoding.labels {
                     checked += 1
                     let bytes = Array("<?xml version=\"1.0\" encoding=\"\(label.uppercased())\"?><a/>".utf8)
-                    let detected = try? bytes.withUnsafeBytes { raw throws(InputDecoding.Failure) in try InputDecoding.detect(raw, final: true) }
+                    let detected = try? bytes.withUnsafeBytes { raw throws(InputDecoding.Failure) in
+                        try InputDecoding.detect(raw, final: true)
+                    }
                     switch encoding.name {
                     case "UTF-8":
                         #expect(detected == .utf8(checksASCII: false), "\(label)")

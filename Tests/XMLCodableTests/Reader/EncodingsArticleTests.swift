@@ -44,7 +44,8 @@ struct EncodingsArticleTests {
             _ = try XMLDecoder().decode(Item.self, from: Data(bad))
             Issue.record("decoded a document with bytes that are not Shift_JIS")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect((context.underlyingError as? XMLParsingError).map { [$0.line, $0.column, $0.offset] } == [2, 8, 50])
+            #expect(
+                (context.underlyingError as? XMLParsingError).map { [$0.line, $0.column, $0.offset] } == [2, 8, 50])
         }
     }
 }

@@ -11,7 +11,9 @@ struct EntityReplacementsTests {
     static let html = XMLReader.Options(undeclaredEntityReplacements: .html)
 
     /// The text of the root element, its text events joined, and its attributes.
-    static func read(_ xml: String, options: XMLReader.Options = html) throws -> (text: String, attributes: [String: String]) {
+    static func read(_ xml: String, options: XMLReader.Options = html) throws -> (
+        text: String, attributes: [String: String]
+    ) {
         var reader = XMLReader(xml, options: options)
         var text = ""
         var attributes: [String: String] = [:]
@@ -19,7 +21,9 @@ struct EntityReplacementsTests {
             switch event {
             case .text(let slice): text += reader.string(slice)
             case .startElement:
-                for attribute in reader.attributes { attributes[reader.string(attribute.name)] = reader.string(attribute.value) }
+                for attribute in reader.attributes {
+                    attributes[reader.string(attribute.name)] = reader.string(attribute.value)
+                }
             default: break
             }
         }
@@ -86,7 +90,8 @@ struct EntityReplacementsTests {
 
     @Test func aDeclaredEntityIsStillParsedAsMarkupButAReplacementIsNot() throws {
         let xml = "<!DOCTYPE t [<!ENTITY b '<b>bold</b>'>]><t>&b;&tag;</t>"
-        var reader = XMLReader(xml, options: XMLReader.Options(undeclaredEntityReplacements: .init(["tag": "<b>x</b>"])))
+        var reader = XMLReader(
+            xml, options: XMLReader.Options(undeclaredEntityReplacements: .init(["tag": "<b>x</b>"])))
         #expect(try trace(&reader) == ["<!DOCTYPE t>", "<t>", "<b>", "\"bold\"", "</b>", "\"<b>x</b>\"", "</t>"])
     }
 
@@ -116,14 +121,16 @@ struct EntityReplacementsTests {
         #expect(replacements.replacement(for: "logo") == "☕")
         #expect(replacements.replacement(for: "eacute") == "é")
         #expect(replacements != .html)
-        let result = try Self.read("<t>a&nbsp;b&logo;&eacute;</t>", options: XMLReader.Options(undeclaredEntityReplacements: replacements))
+        let result = try Self.read(
+            "<t>a&nbsp;b&logo;&eacute;</t>", options: XMLReader.Options(undeclaredEntityReplacements: replacements))
         #expect(result.text == "a b☕é")
         let table = XMLReader.EntityReplacements(["x": "1"]).adding(["x": "2", "y": "3"])
         #expect(table.replacement(for: "x") == "2" && table.replacement(for: "y") == "3")
     }
 
     @Test func replacementIsNotParsedAsMarkup() throws {
-        let options = XMLReader.Options(undeclaredEntityReplacements: .init(["tag": "<b>&amp;</b>", "quote": "'\"", "end": "]]>"]))
+        let options = XMLReader.Options(
+            undeclaredEntityReplacements: .init(["tag": "<b>&amp;</b>", "quote": "'\"", "end": "]]>"]))
         var reader = XMLReader("<t a='&tag;&quote;'>&tag;&end;&quote;</t>", options: options)
         #expect(try trace(&reader) == ["<t a=\"<b>&amp;</b>'\"\">", "\"<b>&amp;</b>\"", "\"]]>\"", "\"'\"\"", "</t>"])
     }
@@ -135,7 +142,8 @@ struct EntityReplacementsTests {
         #expect(result.attributes == ["a": "[\t\n\r]", "b": "[\t\n\r]", "c": "[ ]"])
         #expect(result.text == "[\t\n\r]")
         // In a tokenized attribute only spaces collapse, as with character references.
-        let tokenized = try Self.read("<!DOCTYPE t [<!ATTLIST t a NMTOKENS #IMPLIED>]><t a=' x&ws;y  z '/>", options: options)
+        let tokenized = try Self.read(
+            "<!DOCTYPE t [<!ATTLIST t a NMTOKENS #IMPLIED>]><t a=' x&ws;y  z '/>", options: options)
         #expect(tokenized.attributes == ["a": "x\t\n\ry z"])
     }
 
@@ -176,7 +184,8 @@ struct EntityReplacementsTests {
     @Test func chunkedInputCutsReferencesAnywhere() throws {
         var xml = "<?xml version='1.0'?>\n<rss><channel>\n"
         for i in 0..<40 {
-            xml += "  <item n='\(i)' t='Caf&eacute;&nbsp;&NotEqualTilde;'>cr&egrave;me&nbsp;br&ucirc;l&eacute;e &company; &amp; &lt;</item>\n"
+            xml +=
+                "  <item n='\(i)' t='Caf&eacute;&nbsp;&NotEqualTilde;'>cr&egrave;me&nbsp;br&ucirc;l&eacute;e &company; &amp; &lt;</item>\n"
         }
         xml += "</channel></rss>\n"
         let bytes = Array(xml.utf8)
@@ -186,10 +195,13 @@ struct EntityReplacementsTests {
         #expect(expected.contains { $0.contains("Café\u{A0}\u{2242}\u{338}") })
         #expect(expected.last?.hasPrefix("end") == true)
         for chunkSize in [1, 2, 3, 5, 7, 13, 64] {
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize, options: options) == expected, "chunk size \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize, options: options) == expected, "chunk size \(chunkSize)"
+            )
         }
         // A file read in small chunks, too.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("entity-replacements-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entity-replacements-\(UUID().uuidString).xml")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var reader = try XMLReader(contentsOf: url, options: options, chunkSize: 3)

@@ -76,7 +76,9 @@ private func events(_ bytes: [UInt8]) -> [String] {
 }
 
 /// The documents in encodings where a character may take more than one byte.
-private let multiByteEncodings: Set = ["Shift_JIS", "EUC-JP", "ISO-2022-JP", "EUC-KR", "Big5", "GBK", "GB2312", "gb18030"]
+private let multiByteEncodings: Set = [
+    "Shift_JIS", "EUC-JP", "ISO-2022-JP", "EUC-KR", "Big5", "GBK", "GB2312", "gb18030",
+]
 
 @Suite("Legacy encodings")
 struct LegacyEncodingTests {
@@ -103,13 +105,17 @@ struct LegacyEncodingTests {
     @Test(arguments: LegacyEncodingVectors.aliases)
     func aliasesReadTheSameDocument(_ name: String, _ label: String) throws {
         let document = try #require(LegacyEncodingVectors.documents.first { $0.name == name })
-        #expect(try XMLDecoder().decode(LegacyEntry.self, from: document.relabelled(label)) == document.entry, "\(label) for \(name)")
+        #expect(
+            try XMLDecoder().decode(LegacyEntry.self, from: document.relabelled(label)) == document.entry,
+            "\(label) for \(name)")
     }
 
     @Test func labelsAreCaseInsensitive() throws {
         let document = try #require(LegacyEncodingVectors.documents.first { $0.name == "Shift_JIS" })
         for label in ["shift_jis", "SHIFT_JIS", "Shift-JIS", "sJiS"] {
-            #expect(try XMLDecoder().decode(LegacyEntry.self, from: document.relabelled(label)) == document.entry, "\(label)")
+            #expect(
+                try XMLDecoder().decode(LegacyEntry.self, from: document.relabelled(label)) == document.entry,
+                "\(label)")
         }
     }
 
@@ -119,28 +125,38 @@ struct LegacyEncodingTests {
     func utf16WithoutAByteOrderMark(_ label: String, _ bigEndian: Bool) throws {
         let document = try #require(LegacyEncodingVectors.documents.first { $0.name == "gb18030" })
         let units = Array(document.text(declaring: label).utf16)
-        let bytes = units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bytes = units.flatMap {
+            bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+        }
         #expect(bytes.prefix(4) == (bigEndian ? [0x00, 0x3C, 0x00, 0x3F] : [0x3C, 0x00, 0x3F, 0x00]))
         #expect(try XMLDecoder().decode(LegacyEntry.self, from: bytes) == document.entry)
         #expect(events(bytes) == events(document.utf8Twin))
         for chunkSize in [1, 2, 3, 5, 7] {
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes),
+                "in chunks of \(chunkSize)")
         }
     }
 
     /// UTF-32, if supported: with and without a byte order mark, little- and big-endian.
-    @Test(arguments: [("UTF-32LE", false, false), ("UTF-32BE", true, false), ("UTF-32", false, true), ("UTF-32", true, true)])
+    @Test(arguments: [
+        ("UTF-32LE", false, false), ("UTF-32BE", true, false), ("UTF-32", false, true), ("UTF-32", true, true),
+    ])
     func utf32IfSupported(_ label: String, _ bigEndian: Bool, _ withBOM: Bool) throws {
         let document = try #require(LegacyEncodingVectors.documents.first { $0.name == "gb18030" })
         let scalars = (withBOM ? [0xFEFF] : []) + document.text(declaring: label).unicodeScalars.map(\.value)
         let bytes = scalars.flatMap { value -> [UInt8] in
-            let big = [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+            let big = [
+                UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+            ]
             return bigEndian ? big : big.reversed()
         }
         #expect(try XMLDecoder().decode(LegacyEntry.self, from: bytes) == document.entry)
         #expect(events(bytes) == events(document.utf8Twin))
         for chunkSize in [1, 3, 5] {
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes),
+                "in chunks of \(chunkSize)")
         }
     }
 
@@ -173,10 +189,14 @@ struct LegacyEncodingTests {
             _ = try XMLDecoder().decode(LegacyEntry.self, from: failure.bytes)
             Issue.record("decoded a document with bytes that do not map")
         } catch let error as XMLParsingError {
-            #expect(error.offset == failure.offset && error.line == failure.line && error.column == failure.column, "\(error)")
+            #expect(
+                error.offset == failure.offset && error.line == failure.line && error.column == failure.column,
+                "\(error)")
         } catch let DecodingError.dataCorrupted(context) {
             let error = try #require(context.underlyingError as? XMLParsingError)
-            #expect(error.offset == failure.offset && error.line == failure.line && error.column == failure.column, "\(error)")
+            #expect(
+                error.offset == failure.offset && error.line == failure.line && error.column == failure.column,
+                "\(error)")
         }
     }
 
@@ -188,12 +208,15 @@ struct LegacyEncodingTests {
             let bytes = document.bytes
             let expected = ReaderTrace.inMemory(bytes)
             #expect(expected.last?.hasPrefix("end; declaration") == true, "\(document.label): \(expected.last ?? "")")
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == expected, "\(document.label) in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == expected,
+                "\(document.label) in chunks of \(chunkSize)")
         }
         for failure in LegacyEncodingVectors.failures where multiByteEncodings.contains(failure.name) {
             let bytes = failure.bytes
             #expect(
-                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "\(failure.label): \(failure.problem) in chunks of \(chunkSize)"
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes),
+                "\(failure.label): \(failure.problem) in chunks of \(chunkSize)"
             )
         }
     }
@@ -238,7 +261,10 @@ struct LegacyEncodingTests {
 
     // MARK: Labels that stay refused
 
-    @Test(arguments: ["iso-2022-kr", "hz-gb-2312", "csiso2022kr", "ISO-2022-CN", "replacement", "x-user-defined", "x-no-such-encoding"])
+    @Test(arguments: [
+        "iso-2022-kr", "hz-gb-2312", "csiso2022kr", "ISO-2022-CN", "replacement", "x-user-defined",
+        "x-no-such-encoding",
+    ])
     func unsupportedLabelsAreRefusedByName(_ label: String) {
         let error = readError("<?xml version=\"1.0\" encoding=\"\(label)\"?>\n<a>x</a>")
         #expect(error?.reason == .unsupportedEncoding(label))
@@ -257,13 +283,18 @@ struct LegacyEncodingTests {
     func latin1StaysLatin1(_ label: String) {
         // Not windows-1252 (as the WHATWG maps the label): 0x80–0x9F are U+0080–U+009F, as libxml2 reads them.
         let high = (0x80...0xFF).map { UInt8($0) }
-        let bytes = Array("<?xml version=\"1.0\" encoding=\"\(label)\"?>\n<a x=\"".utf8) + high + Array("\">".utf8) + high + Array("</a>".utf8)
-        let text = String(String.UnicodeScalarView((0x80...0xFF as ClosedRange<UInt32>).compactMap(Unicode.Scalar.init(_:))))
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"\(label)\"?>\n<a x=\"".utf8) + high + Array("\">".utf8) + high
+            + Array("</a>".utf8)
+        let text = String(
+            String.UnicodeScalarView((0x80...0xFF as ClosedRange<UInt32>).compactMap(Unicode.Scalar.init(_:))))
         let twin = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a x=\"\(text)\">\(text)</a>".utf8)
         #expect(events(bytes) == events(twin))
         #expect(events(bytes).last == "end a")
         for chunkSize in [1, 3] {
-            #expect(ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes), "in chunks of \(chunkSize)")
+            #expect(
+                ReaderTrace.pushed(bytes, chunkSize: chunkSize) == ReaderTrace.inMemory(bytes),
+                "in chunks of \(chunkSize)")
         }
     }
 

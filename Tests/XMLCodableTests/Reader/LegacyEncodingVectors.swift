@@ -221,7 +221,8 @@ enum LegacyEncodingVectors {
                 20203c6e616d65733e3cf9ed3efa3c2ff9ed3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e
                 7472793e0a
                 """,
-            attribute: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}", title: "\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA} ₪ \u{5D0}\u{5D1}\u{5D2}",
+            attribute: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}",
+            title: "\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA} ₪ \u{5D0}\u{5D1}\u{5D2}",
             elementName: "\u{5E9}\u{5DD}", elementText: "\u{5EA}"),
         LegacyDocument(
             name: "windows-1256", label: "windows-1256",
@@ -231,7 +232,8 @@ enum LegacyEncodingVectors {
                 3e0a20203c6e616d65733e3cc7d3e33e983c2fc7d3e33e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a
                 3c2f656e7472793e0a
                 """,
-            attribute: "\u{645}\u{631}\u{62D}\u{628}\u{627}", title: "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{67E}\u{686}\u{698}\u{6AF}",
+            attribute: "\u{645}\u{631}\u{62D}\u{628}\u{627}",
+            title: "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{67E}\u{686}\u{698}\u{6AF}",
             elementName: "\u{627}\u{633}\u{645}", elementText: "\u{6A9}"),
         LegacyDocument(
             name: "windows-1257", label: "windows-1257",
@@ -301,7 +303,8 @@ enum LegacyEncodingVectors {
                 203c6e616d65733e3cc7d3e53eea3c2fc7d3e53e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f65
                 6e7472793e0a
                 """,
-            attribute: "\u{645}\u{631}\u{62D}\u{628}\u{627}", title: "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{61F} \u{60C}",
+            attribute: "\u{645}\u{631}\u{62D}\u{628}\u{627}",
+            title: "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{61F} \u{60C}",
             elementName: "\u{627}\u{633}\u{645}", elementText: "\u{64A}"),
         LegacyDocument(
             name: "ISO-8859-7", label: "ISO-8859-7",
@@ -321,7 +324,8 @@ enum LegacyEncodingVectors {
                 3c6e616d65733e3cf9ed3efa3c2ff9ed3e3c61736369693e783c2f61736369693e3c2f6e616d65733e0a3c2f656e7472
                 793e0a
                 """,
-            attribute: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}", title: "\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA} \u{5D0}\u{5D1}\u{5D2} ×",
+            attribute: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}",
+            title: "\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA} \u{5D0}\u{5D1}\u{5D2} ×",
             elementName: "\u{5E9}\u{5DD}", elementText: "\u{5EA}"),
         LegacyDocument(
             name: "ISO-8859-10", label: "ISO-8859-10",
@@ -717,7 +721,8 @@ enum LegacyEncodingVectors {
                 """,
             offset: 65, line: 3, column: 7),
         LegacyDecodingFailure(
-            name: "gb18030", label: "gb18030", problem: "a four-byte sequence with no code point (between the BMP and the supplementary planes)",
+            name: "gb18030", label: "gb18030",
+            problem: "a four-byte sequence with no code point (between the BMP and the supplementary planes)",
             hex: """
                 3c3f786d6c2076657273696f6e3d22312e302220656e636f64696e673d2267623138303330223f3e0a3c613ed6d0cec4
                 9439fc360a2020bcf2cce581308130a8a68431a5303c2f613e0a

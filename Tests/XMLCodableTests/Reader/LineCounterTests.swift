@@ -27,14 +27,17 @@ import Testing
         // Pieces chosen so that words hold line feeds, carriage returns, CR LF split across words
         // and calls, and multi-byte characters split too.
         let pieces: [[UInt8]] = [
-            Array("abc".utf8), [0x0A], [0x0D], [0x0D, 0x0A], Array("é日😀".utf8), Array("<tag attr='v'/>".utf8), [0xEF, 0xBB, 0xBF],
+            Array("abc".utf8), [0x0A], [0x0D], [0x0D, 0x0A], Array("é日😀".utf8), Array("<tag attr='v'/>".utf8),
+            [0xEF, 0xBB, 0xBF],
             Array(repeating: UInt8(ascii: "x"), count: 13),
         ]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...12, using: &random) { bytes += pieces.randomElement(using: &random)! }
-            let cuts = (0..<Int.random(in: 0...3, using: &random)).map { _ in Int.random(in: 0...bytes.count, using: &random) }.sorted()
+            let cuts = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                Int.random(in: 0...bytes.count, using: &random)
+            }.sorted()
             let expected = byteByByte(bytes)
             let got = inPieces(bytes, cuts: cuts)
             #expect(got == expected, "\(bytes) cut at \(cuts)")

@@ -49,13 +49,17 @@ import Testing
 
     @Test func errorsNameTheOpenElementNotALeftOverOne() {
         // `<x>` takes the entry `<a>` left at depth 2; `<b>` and `<c>` are left past the count.
-        #expect(readError("<r><a><b><c/></b></a><x></y></x></r>")?.reason == .mismatchedEndTag(expected: "x", found: "y"))
-        #expect(readError("<r><a><b><c/></b></a><x></b></x></r>")?.reason == .mismatchedEndTag(expected: "x", found: "b"))
+        #expect(
+            readError("<r><a><b><c/></b></a><x></y></x></r>")?.reason == .mismatchedEndTag(expected: "x", found: "y"))
+        #expect(
+            readError("<r><a><b><c/></b></a><x></b></x></r>")?.reason == .mismatchedEndTag(expected: "x", found: "b"))
         #expect(readError("<r><a><b><c/></b></a><x>")?.reason == .unclosedElement("x"))
         #expect(readError("<r><a><b><c/></b></a><x></x>")?.reason == .unclosedElement("r"))
         #expect(readError("<r><a><b><c/></b></a></r></a>")?.reason == .contentAfterRootElement)
         // The same names, end tags read slowly (white space before `>`).
-        #expect(readError("<r><a><b><c/></b ></a ><x></y ></x></r>")?.reason == .mismatchedEndTag(expected: "x", found: "y"))
+        #expect(
+            readError("<r><a><b><c/></b ></a ><x></y ></x></r>")?.reason == .mismatchedEndTag(expected: "x", found: "y")
+        )
         #expect(readError("<r><a><bb><c/></bb></a><x></x ><bb></bb></r>") == nil)
     }
 

@@ -31,14 +31,19 @@ import Testing
 
     @Test func attributeDefaultsOfTheDTDStillApply() throws {
         let xml = "<!DOCTYPE r [<!ATTLIST a x CDATA 'd'>]><r><a/><a></a><b/></r>"
-        #expect(try trace(xml) == ["<!DOCTYPE r>", "<r>", "<a x=\"d\">", "</a>", "<a x=\"d\">", "</a>", "<b>", "</b>", "</r>"])
+        #expect(
+            try trace(xml) == [
+                "<!DOCTYPE r>", "<r>", "<a x=\"d\">", "</a>", "<a x=\"d\">", "</a>", "<b>", "</b>", "</r>",
+            ])
     }
 
     @Test func theDefaultNamespaceReachesPlainTags() throws {
         var reader = XMLReader("<r xmlns='urn:one'><a/><s xmlns=''><b/></s><c/></r>")
         var namespaces: [String: String] = [:]
         while let event = try reader.next() {
-            if case .startElement(let name) = event { namespaces[reader.string(name)] = reader.namespaceURI(name) ?? "none" }
+            if case .startElement(let name) = event {
+                namespaces[reader.string(name)] = reader.namespaceURI(name) ?? "none"
+            }
         }
         #expect(namespaces["r"] == "urn:one")
         #expect(namespaces["a"] == "urn:one")
@@ -63,10 +68,12 @@ import Testing
 
     @Test func plainTagsInAnEntitysText() throws {
         let xml = "<!DOCTYPE r [<!ENTITY e '<a>x</a><b/>'>]><r>&e;<c/></r>"
-        #expect(try trace(xml) == ["<!DOCTYPE r>", "<r>", "<a>", "\"x\"", "</a>", "<b>", "</b>", "<c>", "</c>", "</r>"])
+        #expect(
+            try trace(xml) == ["<!DOCTYPE r>", "<r>", "<a>", "\"x\"", "</a>", "<b>", "</b>", "<c>", "</c>", "</r>"])
         // An element that starts in the entity must end in it, and one that ends in it start in it.
         let starts = readError("<!DOCTYPE r [<!ENTITY e '<a>'>]><r>&e;</a></r>")
-        #expect(starts?.reason == .malformedEntity(name: "e", problem: "an element starts in it but does not end in it"))
+        #expect(
+            starts?.reason == .malformedEntity(name: "e", problem: "an element starts in it but does not end in it"))
         let ends = readError("<!DOCTYPE r [<!ENTITY e '</a>'>]><r><a>&e;</r>")
         #expect(ends?.reason == .malformedEntity(name: "e", problem: "an element ends in it that did not start in it"))
     }
@@ -77,7 +84,8 @@ import Testing
         let whole = ReaderTrace.inMemory(xml)
         #expect(whole.contains { $0.hasPrefix("start description") })
         for split in 1..<xml.count {
-            #expect(ReaderTrace.pushed(pieces: [Array(xml[..<split]), Array(xml[split...])]) == whole, "split at \(split)")
+            #expect(
+                ReaderTrace.pushed(pieces: [Array(xml[..<split]), Array(xml[split...])]) == whole, "split at \(split)")
         }
         for size in 1...9 {
             #expect(ReaderTrace.pushed(xml, chunkSize: size) == whole, "chunks of \(size)")

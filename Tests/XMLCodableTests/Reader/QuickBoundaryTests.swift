@@ -45,7 +45,10 @@ import Testing
     static var documents: [[UInt8]] {
         (wellFormed + malformed).map { Array($0.utf8) }
             // Bytes that are not UTF-8 at all, between tags.
-            + [Array("<r><s>a".utf8) + [0xC3] + Array("<t/></s></r>".utf8), Array("<r>x".utf8) + [0xFF] + Array("<s/></r>".utf8)]
+            + [
+                Array("<r><s>a".utf8) + [0xC3] + Array("<t/></s></r>".utf8),
+                Array("<r>x".utf8) + [0xFF] + Array("<s/></r>".utf8),
+            ]
     }
 
     @Test func everySplitPointGivesTheSameTrace() {
@@ -53,7 +56,8 @@ import Testing
             let expected = ReaderTrace.inMemory(bytes)
             for split in 0...bytes.count {
                 let got = ReaderTrace.pushed(pieces: [Array(bytes[..<split]), Array(bytes[split...])])
-                #expect(got == expected, "split at \(split): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                #expect(
+                    got == expected, "split at \(split): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 if got != expected { break }
             }
         }
@@ -67,7 +71,9 @@ import Testing
                 for second in stride(from: first, through: bytes.count, by: 3) {
                     let pieces = [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])]
                     let got = ReaderTrace.pushed(pieces: pieces)
-                    #expect(got == expected, "cuts at \(first) and \(second): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                    #expect(
+                        got == expected,
+                        "cuts at \(first) and \(second): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                     if got != expected {
                         failed = true
                         break
@@ -85,7 +91,9 @@ import Testing
             defer { try? FileManager.default.removeItem(at: url) }
             var reader = try XMLReader(contentsOf: url, chunkSize: chunkSize)
             let expected = ReaderTrace.inMemory(bytes)
-            #expect(ReaderTrace.trace(&reader) == expected, "chunk size \(chunkSize): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            #expect(
+                ReaderTrace.trace(&reader) == expected,
+                "chunk size \(chunkSize): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
 
@@ -103,7 +111,8 @@ import Testing
         let good = Array((text + "</root>\n").utf8)
         let bad = Array((text + "  <last a=\"<\"/>\n</root>\n").utf8)
         for bytes in [good, bad] {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("quick-long-\(UUID().uuidString).xml")
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "quick-long-\(UUID().uuidString).xml")
             try Data(bytes).write(to: url)
             defer { try? FileManager.default.removeItem(at: url) }
             var reader = try XMLReader(contentsOf: url, chunkSize: chunkSize)
@@ -124,7 +133,9 @@ import Testing
                     let window = UncheckedBytes(raw)
                     for after in 0...count {
                         let expected = count > 0 && position > after ? position : nil
-                        #expect(StreamBoundary.lastLess(window, after: after) == expected, "count \(count), '<' at \(position), after \(after)")
+                        #expect(
+                            StreamBoundary.lastLess(window, after: after) == expected,
+                            "count \(count), '<' at \(position), after \(after)")
                     }
                 }
             }

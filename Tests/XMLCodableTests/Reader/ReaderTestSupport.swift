@@ -10,13 +10,15 @@ func trace(_ reader: inout XMLReader) throws -> [String] {
     while let event = try reader.next() {
         switch event {
         case .startElement(let name):
-            let attributes = reader.attributes.map { " \(reader.string($0.name))=\"\(reader.string($0.value))\"" }.joined()
+            let attributes = reader.attributes.map { " \(reader.string($0.name))=\"\(reader.string($0.value))\"" }
+                .joined()
             lines.append("<\(reader.string(name))\(attributes)>")
         case .endElement(let name): lines.append("</\(reader.string(name))>")
         case .text(let text): lines.append("\"\(reader.string(text))\"")
         case .cdata(let text): lines.append("[\(reader.string(text))]")
         case .comment(let text): lines.append("<!--\(reader.string(text))-->")
-        case .processingInstruction(let target, let data): lines.append("<?\(reader.string(target)) \(reader.string(data))?>")
+        case .processingInstruction(let target, let data):
+            lines.append("<?\(reader.string(target)) \(reader.string(data))?>")
         case .doctype(let name): lines.append("<!DOCTYPE \(reader.string(name))>")
         }
     }

@@ -50,7 +50,9 @@ import Foundation
         var options = XMLReader.Options()
         options.limits.maxEntityExpansionBytes = 100_000
         let big = String(repeating: "x", count: 1_000)
-        let xml = "<!DOCTYPE r [<!ENTITY e \"\(big)\"><!ATTLIST a v CDATA \"&e;\">]><r>" + String(repeating: "<a/>", count: 1_000) + "</r>"
+        let xml =
+            "<!DOCTYPE r [<!ENTITY e \"\(big)\"><!ATTLIST a v CDATA \"&e;\">]><r>"
+            + String(repeating: "<a/>", count: 1_000) + "</r>"
         var reader = XMLReader(xml, options: options)
         var produced = 0
         var thrown: XMLParsingError?
@@ -63,7 +65,9 @@ import Foundation
         } catch {
             thrown = error
         }
-        #expect(thrown?.reason == .entityExpansionLimitExceeded(limit: 100_000), "expanded \(produced) bytes without an error")
+        #expect(
+            thrown?.reason == .entityExpansionLimitExceeded(limit: 100_000),
+            "expanded \(produced) bytes without an error")
     }
 
     // MARK: - Standalone
@@ -71,7 +75,8 @@ import Foundation
     @Test func standaloneDocumentAcceptsEntityDeclaredInParameterEntity() {
         // WFC: Entity Declared — with standalone='yes', the declaration must not occur within a
         // parameter entity (expat: "entity declared in parameter entity").
-        let xml = "<?xml version=\"1.0\" standalone=\"yes\"?><!DOCTYPE r [<!ENTITY % p \"<!ENTITY e 'x'>\"> %p;]><r>&e;</r>"
+        let xml =
+            "<?xml version=\"1.0\" standalone=\"yes\"?><!DOCTYPE r [<!ENTITY % p \"<!ENTITY e 'x'>\"> %p;]><r>&e;</r>"
         #expect(readError(xml)?.reason == .undeclaredEntity("e"))
     }
 
@@ -88,7 +93,9 @@ import Foundation
 
     @Test func manyAttributeDeclarationsForOneElement() throws {
         let n = 20_000
-        let xml = "<!DOCTYPE r [<!ATTLIST r " + (0..<n).map { "a\($0) CDATA #IMPLIED" }.joined(separator: " ") + " last CDATA 'd'>]><r/>"
+        let xml =
+            "<!DOCTYPE r [<!ATTLIST r " + (0..<n).map { "a\($0) CDATA #IMPLIED" }.joined(separator: " ")
+            + " last CDATA 'd'>]><r/>"
         var reader = XMLReader(xml)
         _ = try reader.next()
         _ = try reader.next()
@@ -97,13 +104,17 @@ import Foundation
 
     @Test func manyNotationDeclarations() throws {
         let n = 20_000
-        var reader = XMLReader("<!DOCTYPE r [" + (0..<n).map { "<!NOTATION n\($0) SYSTEM 'x'>" }.joined() + "<!NOTATION n0 SYSTEM 'again'>]><r/>")
+        var reader = XMLReader(
+            "<!DOCTYPE r [" + (0..<n).map { "<!NOTATION n\($0) SYSTEM 'x'>" }.joined()
+                + "<!NOTATION n0 SYSTEM 'again'>]><r/>")
         _ = try reader.next()
         #expect(reader.doctype?.notations.count == n)
     }
 
     @Test func unprefixedElementsUnderManyPrefixDeclarations() throws {
-        let xml = "<r xmlns='urn:d' " + (0..<5_000).map { "xmlns:p\($0)='u'" }.joined(separator: " ") + ">" + String(repeating: "<a/>", count: 50_000) + "</r>"
+        let xml =
+            "<r xmlns='urn:d' " + (0..<5_000).map { "xmlns:p\($0)='u'" }.joined(separator: " ") + ">"
+            + String(repeating: "<a/>", count: 50_000) + "</r>"
         var reader = XMLReader(xml, options: manyAttributes)
         var inDefault = 0
         while let event = try reader.next() {
@@ -113,7 +124,9 @@ import Foundation
     }
 
     @Test func prefixedElementsUnderManyPrefixDeclarations() throws {
-        let xml = "<r " + (0..<5_000).map { "xmlns:p\($0)='u\($0)'" }.joined(separator: " ") + ">" + String(repeating: "<p0:a/>", count: 50_000) + "</r>"
+        let xml =
+            "<r " + (0..<5_000).map { "xmlns:p\($0)='u\($0)'" }.joined(separator: " ") + ">"
+            + String(repeating: "<p0:a/>", count: 50_000) + "</r>"
         var reader = XMLReader(xml, options: manyAttributes)
         var inP0 = 0
         while let event = try reader.next() {
@@ -141,7 +154,8 @@ import Foundation
     // MARK: - Passing regression checks (areas reviewed and found correct)
 
     @Test func regressionCopiedReaderContinuesIndependently() throws {
-        let xml = "<!DOCTYPE r [<?a?><!ENTITY e '<x y=\"&amp;\"/>t'><!ATTLIST x z CDATA 'd'>]><r xmlns:p='u'><p:q/>&e;&e;</r>"
+        let xml =
+            "<!DOCTYPE r [<?a?><!ENTITY e '<x y=\"&amp;\"/>t'><!ATTLIST x z CDATA 'd'>]><r xmlns:p='u'><p:q/>&e;&e;</r>"
         let expected = try trace(xml)
         for k in 0..<expected.count {
             var a = XMLReader(xml)

@@ -85,7 +85,11 @@ enum ChunkBoundaryDocuments {
         documents.append([0xFF, 0xFE] + unclosed.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         let latin = "<?xml version=\"1.0\" encoding=\"windows-1252\"?><doc>caf\u{E9} \u{20AC}</doc>"
         documents.append(latin.unicodeScalars.map { $0.value == 0x20AC ? 0x80 : UInt8($0.value) })
-        documents.append(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><doc>\u{E9}</doc>".unicodeScalars.map { UInt8($0.value) }))
+        documents.append(
+            Array(
+                "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><doc>\u{E9}</doc>".unicodeScalars.map {
+                    UInt8($0.value)
+                }))
         return documents
     }
 }
@@ -96,7 +100,10 @@ extension StreamingReaderTests {
             let expected = ReaderTrace.inMemory(bytes)
             for split in 0...bytes.count {
                 let got = ReaderTrace.pushed(pieces: [Array(bytes[..<split]), Array(bytes[split...])])
-                #expect(got == expected, "split at \(split) of \(bytes.count) bytes: \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)")
+                #expect(
+                    got == expected,
+                    "split at \(split) of \(bytes.count) bytes: \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)"
+                )
                 if got != expected { break }
             }
         }
@@ -108,7 +115,9 @@ extension StreamingReaderTests {
         let expected = ReaderTrace.inMemory(bytes)
         for first in stride(from: 0, through: bytes.count, by: 13) {
             for second in stride(from: first, through: bytes.count, by: 17) {
-                let got = ReaderTrace.pushed(pieces: [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])])
+                let got = ReaderTrace.pushed(pieces: [
+                    Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...]),
+                ])
                 #expect(got == expected, "cuts at \(first) and \(second)")
                 if got != expected { return }
             }
@@ -172,7 +181,9 @@ extension StreamingReaderTests {
             Issue.record("async reading threw \(error)")
         }
         let expectedStarts = expected.filter { $0.hasPrefix("start ") }.map {
-            String($0.split(separator: " ").prefix(2).joined(separator: " ")).replacingOccurrences(of: "{urn:default}", with: "").replacingOccurrences(
+            String($0.split(separator: " ").prefix(2).joined(separator: " ")).replacingOccurrences(
+                of: "{urn:default}", with: ""
+            ).replacingOccurrences(
                 of: "{urn:p}", with: "")
         }
         #expect(lines.filter { $0.hasPrefix("start ") } == expectedStarts)
@@ -224,11 +235,15 @@ extension StreamingReaderTests {
             try textReader.append(Array("<a>".utf8))
             for _ in 0..<10 {
                 try textReader.append([UInt8](repeating: UInt8(ascii: "y"), count: 512))
-                while let event = try textReader.next() { if case .text(let slice) = event { total += textReader.string(slice).count } }
+                while let event = try textReader.next() {
+                    if case .text(let slice) = event { total += textReader.string(slice).count }
+                }
             }
             try textReader.append(Array("</a>".utf8))
             try textReader.finishInput()
-            while let event = try textReader.next() { if case .text(let slice) = event { total += textReader.string(slice).count } }
+            while let event = try textReader.next() {
+                if case .text(let slice) = event { total += textReader.string(slice).count }
+            }
         } catch {
             Issue.record("long text threw \(error)")
         }

@@ -8,7 +8,9 @@ import Testing
 enum ReaderTrace {
     /// Everything a reader reports for a document, one line per event (adjacent text events
     /// joined, since text may arrive in pieces), ending with "end" or the error with its place.
-    static func trace(_ reader: inout XMLReader, feed: (inout XMLReader) throws(XMLParsingError) -> Bool = { _ in false }) -> [String] {
+    static func trace(
+        _ reader: inout XMLReader, feed: (inout XMLReader) throws(XMLParsingError) -> Bool = { _ in false }
+    ) -> [String] {
         var lines: [String] = []
         var text: String?
         func flushText() {
@@ -48,7 +50,8 @@ enum ReaderTrace {
                 "\(reader.string($0.name))=\(reader.string($0.value).debugDescription)\($0.isDefaulted ? "(default)" : "")\(reader.namespaceURI($0.name).map { "{\($0)}" } ?? "")"
             }
             let uri = reader.namespaceURI(name).map { "{\($0)}" } ?? ""
-            return "start \(reader.string(name))\(uri) \(attributes.joined(separator: " ")) at \(reader.location(of: name.qualified))"
+            return
+                "start \(reader.string(name))\(uri) \(attributes.joined(separator: " ")) at \(reader.location(of: name.qualified))"
         case .endElement(let name):
             return "end \(reader.string(name))"
         case .cdata(let slice):

@@ -45,7 +45,9 @@ import Testing
     @Test func blockStopsAgreeWithTheWordScan() {
         // Two bytes of interest in any two lanes: the lowest stop of each half of the block, as
         // `WordScan` finds it, is the block's first.
-        let interesting: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x5D, 0x7F, 0x80, 0xC3, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x5D, 0x7F, 0x80, 0xC3, 0xFF,
+        ]
         for first in interesting {
             for second in interesting {
                 for firstLane in 0..<16 {
@@ -65,7 +67,9 @@ import Testing
                             return 16
                         }
                         #expect(VectorScan.firstSet(VectorScan.textStops(block)) == firstStop(WordScan.textStops))
-                        #expect(VectorScan.firstSet(VectorScan.attributeValueStops(block)) == firstStop(WordScan.attributeValueStops))
+                        #expect(
+                            VectorScan.firstSet(VectorScan.attributeValueStops(block))
+                                == firstStop(WordScan.attributeValueStops))
                     }
                 }
             }
@@ -76,7 +80,8 @@ import Testing
 
     /// Specials that text may hold, and what they decode to.
     static let textSpecials: [(written: String, decoded: String)] = [
-        ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&#65;", "A"), ("&#x42;", "B"),
+        ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&#65;", "A"),
+        ("&#x42;", "B"),
         ("]", "]"), ("]]", "]]"), (">", ">"), ("\t", "\t"), ("\n", "\n"), ("\r\n", "\n"), ("\r", "\n"),
         ("é", "é"), ("東京", "東京"), ("😀", "😀"), ("ελληνικά", "ελληνικά"), ("&amp;&lt;", "&<"),
     ]
@@ -133,7 +138,8 @@ import Testing
 
     @Test func attributeValuesOfEveryLengthWithASpecialAtEveryPosition() throws {
         let specials: [(written: String, decoded: String)] = [
-            ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#65;", "A"), ("'", "'"), (">", ">"), ("]]>", "]]>"),
+            ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#65;", "A"), ("'", "'"), (">", ">"),
+            ("]]>", "]]>"),
             ("\t", " "), ("\n", " "), ("\r\n", " "), ("é", "é"), ("東京", "東京"), ("😀", "😀"), ("&lt;&gt;", "<>"),
         ]
         for length in 0...80 {
@@ -168,7 +174,9 @@ import Testing
             return XMLReader.Options(limits: limits)
         }
         // `amp` is three bytes long, `lt` and `gt` two.
-        for (xml, nameOffset) in [("<r>x&amp;y</r>", 5), ("<r>&amp;</r>", 4), ("<r a='x&amp;'/>", 8), ("<r a='&amp;'/>", 7)] {
+        for (xml, nameOffset) in [
+            ("<r>x&amp;y</r>", 5), ("<r>&amp;</r>", 4), ("<r a='x&amp;'/>", 8), ("<r a='&amp;'/>", 7),
+        ] {
             #expect(try trace(xml, options: options(3)).count > 1)
             let error = readError(xml, options: options(2))
             #expect(error?.reason == .nameLengthLimitExceeded(limit: 2), "\(xml)")
@@ -189,9 +197,12 @@ import Testing
             let byte = UInt8(value)
             let isLowercase = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
             for lane in 0..<8 {
-                let word = (WordScan.ones &* UInt64(UInt8(ascii: "m"))) & ~(0xFF << (8 * lane)) | UInt64(byte) << (8 * lane)
+                let word =
+                    (WordScan.ones &* UInt64(UInt8(ascii: "m"))) & ~(0xFF << (8 * lane)) | UInt64(byte) << (8 * lane)
                 let others = WordScan.notLowercaseLetters(word)
-                #expect((others == 0 ? 8 : others.trailingZeroBitCount / 8) == (isLowercase ? 8 : lane), "byte \(value) in lane \(lane)")
+                #expect(
+                    (others == 0 ? 8 : others.trailingZeroBitCount / 8) == (isLowercase ? 8 : lane),
+                    "byte \(value) in lane \(lane)")
             }
         }
     }
@@ -205,13 +216,21 @@ import Testing
                 let after = String(repeating: "m", count: length - position)
                 for other in inside {
                     let name = "\(before)\(other)\(after)"
-                    #expect(try trace("<\(name) \(name)='v'>\(name)</\(name)>") == ["<\(name) \(name)=\"v\">", "\"\(name)\"", "</\(name)>"])
+                    #expect(
+                        try trace("<\(name) \(name)='v'>\(name)</\(name)>") == [
+                            "<\(name) \(name)=\"v\">", "\"\(name)\"", "</\(name)>",
+                        ])
                     #expect(try trace("<\(name)/>") == ["<\(name)>", "</\(name)>"])
-                    #expect(try trace("<r><\(name)\n>x</\(name) ></r>") == ["<r>", "<\(name)>", "\"x\"", "</\(name)>", "</r>"])
+                    #expect(
+                        try trace("<r><\(name)\n>x</\(name) ></r>") == [
+                            "<r>", "<\(name)>", "\"x\"", "</\(name)>", "</r>",
+                        ])
                 }
                 // A prefix, and a colon where namespaces make it an error.
                 let prefixed = "\(before):\(after)x"
-                #expect(try trace("<\(prefixed) xmlns:\(before)='urn:u'/>").first == "<\(prefixed) xmlns:\(before)=\"urn:u\">")
+                #expect(
+                    try trace("<\(prefixed) xmlns:\(before)='urn:u'/>").first
+                        == "<\(prefixed) xmlns:\(before)=\"urn:u\">")
                 let unbound = readError("<\(prefixed)/>")
                 #expect(unbound?.reason == .undeclaredNamespacePrefix(before), "\(prefixed)")
                 // A byte no name may hold ends the name: here, where a tag may not go on.
@@ -242,7 +261,10 @@ import Testing
                 var other = Array(name.utf8)
                 other[position] = UInt8(ascii: "m")
                 let wrong = String(decoding: other, as: UTF8.self)
-                for xml in ["<\(name)></\(wrong)>", "<r><\(name)>x</\(wrong)></r>", "<\(name)></\(wrong)>" + String(repeating: " ", count: 20)] {
+                for xml in [
+                    "<\(name)></\(wrong)>", "<r><\(name)>x</\(wrong)></r>",
+                    "<\(name)></\(wrong)>" + String(repeating: " ", count: 20),
+                ] {
                     let error = readError(xml)
                     #expect(error?.reason == .mismatchedEndTag(expected: name, found: wrong), "\(xml)")
                 }
@@ -250,7 +272,9 @@ import Testing
             // One byte longer or shorter than the open element's name.
             #expect(readError("<\(name)></\(name)n>")?.reason == .mismatchedEndTag(expected: name, found: name + "n"))
             if length > 1 {
-                #expect(readError("<\(name)></\(name.dropLast())>")?.reason == .mismatchedEndTag(expected: name, found: String(name.dropLast())))
+                #expect(
+                    readError("<\(name)></\(name.dropLast())>")?.reason
+                        == .mismatchedEndTag(expected: name, found: String(name.dropLast())))
             }
         }
     }
@@ -258,7 +282,10 @@ import Testing
     @Test func indentationOfEveryLength() throws {
         for length in 0...80 {
             let spaces = String(repeating: " ", count: length)
-            #expect(try trace("<r>\n\(spaces)<a/>\n\(spaces)</r>") == ["<r>", "\"\n\(spaces)\"", "<a>", "</a>", "\"\n\(spaces)\"", "</r>"])
+            #expect(
+                try trace("<r>\n\(spaces)<a/>\n\(spaces)</r>") == [
+                    "<r>", "\"\n\(spaces)\"", "<a>", "</a>", "\"\n\(spaces)\"", "</r>",
+                ])
             // Other text after the spaces, or a tab among them.
             #expect(try trace("<r>\n\(spaces)x</r>") == ["<r>", "\"\n\(spaces)x\"", "</r>"])
             #expect(try trace("<r>\n\(spaces)\t<a/></r>") == ["<r>", "\"\n\(spaces)\t\"", "<a>", "</a>", "</r>"])
@@ -275,9 +302,12 @@ import Testing
     @Test func runsOfTwoByteCharactersWithSomethingElseAtEveryPosition() throws {
         let greek = Array("λ".utf8)
         // Characters that end or continue a run, and bytes that are not UTF-8 or not XML.
-        let fine: [[UInt8]] = [Array("x".utf8), Array("é".utf8), Array("߿".utf8), Array("\u{80}".utf8), Array("東".utf8), Array("😀".utf8)]
+        let fine: [[UInt8]] = [
+            Array("x".utf8), Array("é".utf8), Array("߿".utf8), Array("\u{80}".utf8), Array("東".utf8), Array("😀".utf8),
+        ]
         let invalid: [([UInt8], XMLParsingError.Reason)] = [
-            ([0xC0, 0x80], .invalidUTF8), ([0xC1, 0xBF], .invalidUTF8), ([0x80], .invalidUTF8), ([0xCE, 0x41], .invalidUTF8),
+            ([0xC0, 0x80], .invalidUTF8), ([0xC1, 0xBF], .invalidUTF8), ([0x80], .invalidUTF8),
+            ([0xCE, 0x41], .invalidUTF8),
             ([0xCE, 0xCE], .invalidUTF8), ([0xEF, 0xBF, 0xBE], .invalidCharacter(codePoint: 0xFFFE)),
         ]
         for length in 0...20 {

@@ -16,7 +16,8 @@ struct XMLReaderEventTests {
     }
 
     @Test func attributesKeepDocumentOrderAndDecode() throws {
-        #expect(try trace(#"<a z="1" y='&lt;&amp;&#65;&#x42;' x="a&quot;b"/>"#) == [#"<a z="1" y="<&AB" x="a"b">"#, "</a>"])
+        #expect(
+            try trace(#"<a z="1" y='&lt;&amp;&#65;&#x42;' x="a&quot;b"/>"#) == [#"<a z="1" y="<&AB" x="a"b">"#, "</a>"])
     }
 
     @Test func textReferencesAreDecodedAndSpacesAroundThemKept() throws {
@@ -71,8 +72,10 @@ struct XMLReaderEventTests {
 @Suite("XMLReader DTD and entities")
 struct XMLReaderDTDTests {
     @Test func internalEntitiesExpandInContentAndAttributes() throws {
-        let xml = "<!DOCTYPE a [<!ENTITY e 'E<b>&f;</b>'><!ENTITY f 'F'><!ENTITY g 'x&#38;#60;y'>]><a v='&f;&g;'>&e;&g;</a>"
-        #expect(try trace(xml) == ["<!DOCTYPE a>", "<a v=\"Fx<y\">", "\"E\"", "<b>", "\"F\"", "</b>", "\"x<y\"", "</a>"])
+        let xml =
+            "<!DOCTYPE a [<!ENTITY e 'E<b>&f;</b>'><!ENTITY f 'F'><!ENTITY g 'x&#38;#60;y'>]><a v='&f;&g;'>&e;&g;</a>"
+        #expect(
+            try trace(xml) == ["<!DOCTYPE a>", "<a v=\"Fx<y\">", "\"E\"", "<b>", "\"F\"", "</b>", "\"x<y\"", "</a>"])
     }
 
     @Test func attributeDefaultsAndTokenizedNormalization() throws {
@@ -87,7 +90,8 @@ struct XMLReaderDTDTests {
     }
 
     @Test func doctypeDetails() throws {
-        var reader = XMLReader("<!DOCTYPE r PUBLIC '-//X//Y' 'r.dtd' [<!NOTATION n SYSTEM 'viewer'><!ENTITY e 'v'>]><r/>")
+        var reader = XMLReader(
+            "<!DOCTYPE r PUBLIC '-//X//Y' 'r.dtd' [<!NOTATION n SYSTEM 'viewer'><!ENTITY e 'v'>]><r/>")
         #expect(try reader.next() != nil)
         let doctype = try #require(reader.doctype)
         #expect(doctype.name == "r")
@@ -99,7 +103,10 @@ struct XMLReaderDTDTests {
 
     @Test func externalSubsetIsNeverReadAndUnknownEntitiesAreSkippedThen() throws {
         // The external subset might declare `e`; a non-validating reader that does not read it skips the reference.
-        #expect(try trace("<!DOCTYPE a SYSTEM 'file:///does/not/exist.dtd'><a>x&e;y</a>") == ["<!DOCTYPE a>", "<a>", "\"x\"", "\"y\"", "</a>"])
+        #expect(
+            try trace("<!DOCTYPE a SYSTEM 'file:///does/not/exist.dtd'><a>x&e;y</a>") == [
+                "<!DOCTYPE a>", "<a>", "\"x\"", "\"y\"", "</a>",
+            ])
     }
 
     @Test func processingInstructionsInTheDTDAreReported() throws {
@@ -131,7 +138,10 @@ struct XMLReaderNamespaceTests {
     }
 
     @Test func namespaceProcessingCanBeTurnedOff() throws {
-        #expect(try trace("<p:a q:b='1'/>", options: XMLReader.Options(shouldProcessNamespaces: false)) == ["<p:a q:b=\"1\">", "</p:a>"])
+        #expect(
+            try trace("<p:a q:b='1'/>", options: XMLReader.Options(shouldProcessNamespaces: false)) == [
+                "<p:a q:b=\"1\">", "</p:a>",
+            ])
     }
 }
 
@@ -171,10 +181,13 @@ struct XMLReaderInputTests {
 
     @Test func singleByteEncodingsAreTranscoded() throws {
         let latin1: [UInt8] =
-            Array("<?xml version='1.0' encoding='ISO-8859-1'?><a x='".utf8) + [0xE9] + Array("'>Gr".utf8) + [0xFC, 0xDF] + Array("e</a>".utf8)
+            Array("<?xml version='1.0' encoding='ISO-8859-1'?><a x='".utf8) + [0xE9] + Array("'>Gr".utf8) + [
+                0xFC, 0xDF,
+            ] + Array("e</a>".utf8)
         var reader = try XMLReader(latin1)
         #expect(try trace(&reader) == ["<a x=\"é\">", "\"Grüße\"", "</a>"])
-        let cp1252: [UInt8] = Array("<?xml version='1.0' encoding='windows-1252'?><a>".utf8) + [0x80, 0x93] + Array("</a>".utf8)
+        let cp1252: [UInt8] =
+            Array("<?xml version='1.0' encoding='windows-1252'?><a>".utf8) + [0x80, 0x93] + Array("</a>".utf8)
         var windows = try XMLReader(cp1252)
         #expect(try trace(&windows) == ["<a>", "\"€“\"", "</a>"])
     }

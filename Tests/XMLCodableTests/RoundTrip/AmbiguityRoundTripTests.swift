@@ -63,10 +63,15 @@ private func xml<T: Encodable>(_ value: T) throws -> String {
         #expect(throws: EncodingError.self) { try xml(["k": Optional([Int?.none])]) }
         // Not optional, the same element reads back as the list it is.
         struct Plain: Codable, Equatable { var codes: [Int?] }
-        #expect(try xml(Plain(codes: [nil])) == "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><codes xsi:nil=\"true\" /></r>")
-        #expect(try XMLDecoder().decode(Plain.self, from: Data(try xml(Plain(codes: [nil])).utf8)) == Plain(codes: [nil]))
+        #expect(
+            try xml(Plain(codes: [nil]))
+                == "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><codes xsi:nil=\"true\" /></r>")
+        #expect(
+            try XMLDecoder().decode(Plain.self, from: Data(try xml(Plain(codes: [nil])).utf8)) == Plain(codes: [nil]))
         for codes in [nil, [], [1], [nil, 2], [nil, nil]] as [[Int?]?] {
-            #expect(try XMLDecoder().decode(Model.self, from: Data(try xml(Model(codes: codes)).utf8)) == Model(codes: codes), "\(String(describing: codes))")
+            #expect(
+                try XMLDecoder().decode(Model.self, from: Data(try xml(Model(codes: codes)).utf8))
+                    == Model(codes: codes), "\(String(describing: codes))")
         }
     }
 

@@ -40,7 +40,8 @@ private indirect enum Shape: Codable, Equatable {
         case .group: self = .group(try container.decode(Group.self, forKey: .group))
         case .rect: self = .rect(try container.decode(Rect.self, forKey: .rect))
         case .circle: self = .circle(try container.decode(Circle.self, forKey: .circle))
-        case nil: throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a shape"))
+        case nil:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a shape"))
         }
     }
 
@@ -90,7 +91,8 @@ private enum Run: Codable, Equatable {
         switch container.allKeys.first {
         case .text: self = .text(try container.decode(String.self, forKey: .text))
         case .bold: self = .bold(try container.decode(String.self, forKey: .bold))
-        case nil: throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a run"))
+        case nil:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a run"))
         }
     }
 
@@ -187,7 +189,9 @@ private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
 }
 
 /// Decodes `text` into `value`, and encodes `value` back to `text`.
-private func expectBothWays<T: Codable & Equatable>(_ value: T, _ text: String, root: String, sourceLocation: SourceLocation = #_sourceLocation)
+private func expectBothWays<T: Codable & Equatable>(
+    _ value: T, _ text: String, root: String, sourceLocation: SourceLocation = #_sourceLocation
+)
     throws
 {
     let decoded = try decode(T.self, text)
@@ -200,7 +204,9 @@ private func expectBothWays<T: Codable & Equatable>(_ value: T, _ text: String, 
 struct ChoiceListContentRoundTripTests {
     @Test func childrenBesideAttributes() throws {
         try expectBothWays(
-            Group(id: "layer", transform: "scale(2)", content: [.rect(Rect(width: 2, height: 3)), .circle(Circle(r: 4)), .rect(Rect(width: 5, height: 6))]),
+            Group(
+                id: "layer", transform: "scale(2)",
+                content: [.rect(Rect(width: 2, height: 3)), .circle(Circle(r: 4)), .rect(Rect(width: 5, height: 6))]),
             #"<g id="layer" transform="scale(2)"><rect width="2" height="3" /><circle r="4" /><rect width="5" height="6" /></g>"#,
             root: "g")
     }
@@ -223,7 +229,8 @@ struct ChoiceListContentRoundTripTests {
     }
 
     @Test func oneItem() throws {
-        try expectBothWays(Group(id: "x", content: [.circle(Circle(r: 7))]), #"<g id="x"><circle r="7" /></g>"#, root: "g")
+        try expectBothWays(
+            Group(id: "x", content: [.circle(Circle(r: 7))]), #"<g id="x"><circle r="7" /></g>"#, root: "g")
         // One item that is a group holding one case: the group, not the case inside it.
         try expectBothWays(
             Group(content: [.group(Group(id: "y", content: [.rect(Rect(width: 1, height: 2))]))]),
@@ -246,7 +253,11 @@ struct ChoiceListContentRoundTripTests {
               </g>
             </g>
             """
-        #expect(try decode(Group.self, text) == Group(id: "l", content: [.rect(Rect(width: 1, height: 2)), .group(Group(content: [.circle(Circle(r: 3))]))]))
+        #expect(
+            try decode(Group.self, text)
+                == Group(
+                    id: "l",
+                    content: [.rect(Rect(width: 1, height: 2)), .group(Group(content: [.circle(Circle(r: 3))]))]))
         let encoder = XMLEncoder()
         encoder.outputFormatting = .prettyPrinted
         let value = Group(id: "l", content: [.group(Group(content: [.circle(Circle(r: 3))]))])
@@ -261,14 +272,19 @@ struct ChoiceListContentRoundTripTests {
         // read as an item too), and an empty list, which adds no line.
         let titled = Titled(title: "t", content: [.rect(Rect(width: 1, height: 2)), .circle(Circle(r: 3))])
         let withTitle = String(decoding: try encoder.encode(titled, withRootKey: "d"), as: UTF8.self)
-        #expect(withTitle == "<d>\n    <title>t</title>\n    <rect width=\"1\" height=\"2\" />\n    <circle r=\"3\" />\n</d>")
-        let empty = String(decoding: try encoder.encode(Titled(title: "t", content: []), withRootKey: "d"), as: UTF8.self)
+        #expect(
+            withTitle
+                == "<d>\n    <title>t</title>\n    <rect width=\"1\" height=\"2\" />\n    <circle r=\"3\" />\n</d>")
+        let empty = String(
+            decoding: try encoder.encode(Titled(title: "t", content: []), withRootKey: "d"), as: UTF8.self)
         #expect(empty == "<d>\n    <title>t</title>\n</d>")
     }
 
     /// As the same list reads as the document's top-level value, and as a wrapped list.
     @Test func sameItemsAsATopLevelList() throws {
-        let items: [Shape] = [.group(Group(id: "a", content: [.rect(Rect(width: 1, height: 1))])), .circle(Circle(r: 2))]
+        let items: [Shape] = [
+            .group(Group(id: "a", content: [.rect(Rect(width: 1, height: 1))])), .circle(Circle(r: 2)),
+        ]
         let content = #"<g id="a"><rect width="1" height="1" /></g><circle r="2" />"#
         let topLevel = try decode([Shape].self, "<shapes>\(content)</shapes>")
         #expect(topLevel == items)
@@ -278,7 +294,10 @@ struct ChoiceListContentRoundTripTests {
         #expect(group == Group(content: items))
         // Under a named key, each item in the key's element, as the encoder writes it.
         let written = try xml(Drawing(shapes: items), root: "d")
-        #expect(written == #"<d><shapes><g id="a"><rect width="1" height="1" /></g></shapes><shapes><circle r="2" /></shapes></d>"#)
+        #expect(
+            written
+                == #"<d><shapes><g id="a"><rect width="1" height="1" /></g></shapes><shapes><circle r="2" /></shapes></d>"#
+        )
         #expect(try decode(Drawing.self, written) == Drawing(shapes: items))
     }
 
@@ -292,24 +311,36 @@ struct ChoiceListContentRoundTripTests {
     /// XMLCoder's form, each item in an element named after the enum type, still reads.
     @Test func readsItemsWrappedInTheTypesName() throws {
         #expect(
-            try decode(Group.self, #"<g id="w"><Shape><rect width="1" height="2" /></Shape><Shape><g id="v"><circle r="3" /></g></Shape></g>"#)
-                == Group(id: "w", content: [.rect(Rect(width: 1, height: 2)), .group(Group(id: "v", content: [.circle(Circle(r: 3))]))]))
+            try decode(
+                Group.self,
+                #"<g id="w"><Shape><rect width="1" height="2" /></Shape><Shape><g id="v"><circle r="3" /></g></Shape></g>"#
+            )
+                == Group(
+                    id: "w",
+                    content: [
+                        .rect(Rect(width: 1, height: 2)), .group(Group(id: "v", content: [.circle(Circle(r: 3))])),
+                    ]))
     }
 
     @Test func mixedContentWithTextUnderTheEmptyKey() throws {
-        try expectBothWays(Paragraph(lang: "en", runs: [.text("one,"), .bold("two"), .text(".")]), #"<p lang="en">one,<b>two</b>.</p>"#, root: "p")
+        try expectBothWays(
+            Paragraph(lang: "en", runs: [.text("one,"), .bold("two"), .text(".")]),
+            #"<p lang="en">one,<b>two</b>.</p>"#, root: "p")
         let spaced = Paragraph(lang: "en", runs: [.text("one "), .bold("two"), .text(" three")])
         #expect(try xml(spaced, root: "p") == #"<p lang="en">one <b>two</b> three</p>"#)
         let decoder = XMLDecoder()
         decoder.trimValueWhitespaces = false
-        #expect(try decoder.decode(Paragraph.self, from: Data(#"<p lang="en">one <b>two</b> three</p>"#.utf8)) == spaced)
+        #expect(
+            try decoder.decode(Paragraph.self, from: Data(#"<p lang="en">one <b>two</b> three</p>"#.utf8)) == spaced)
         try expectBothWays(Paragraph(lang: "en", runs: [.bold("only")]), #"<p lang="en"><b>only</b></p>"#, root: "p")
         try expectBothWays(Paragraph(lang: "en", runs: [.text("only")]), #"<p lang="en">only</p>"#, root: "p")
     }
 
     /// Items that are not choices keep their elements, named after their type.
     @Test func structItemsUnderTheEmptyKey() throws {
-        try expectBothWays(Points(points: [Point(x: 1), Point(x: 2)]), "<ps><Point><x>1</x></Point><Point><x>2</x></Point></ps>", root: "ps")
+        try expectBothWays(
+            Points(points: [Point(x: 1), Point(x: 2)]), "<ps><Point><x>1</x></Point><Point><x>2</x></Point></ps>",
+            root: "ps")
     }
 
     @Test func synthesizedChoiceAsInTheArticle() throws {
@@ -325,7 +356,9 @@ struct ChoiceListContentRoundTripTests {
             content: [
                 .rect(FigureRect(width: 10, height: 5)),
                 .group(
-                    FigureGroup(id: nil, transform: Attribute(Optional("rotate(15)")), content: [.circle(FigureCircle(r: 2)), .circle(FigureCircle(r: 3))])),
+                    FigureGroup(
+                        id: nil, transform: Attribute(Optional("rotate(15)")),
+                        content: [.circle(FigureCircle(r: 2)), .circle(FigureCircle(r: 3))])),
             ])
         #expect(layer == expected)
         let encoder = XMLEncoder()
@@ -333,7 +366,8 @@ struct ChoiceListContentRoundTripTests {
         let written = String(decoding: try encoder.encode(layer, withRootKey: "g"), as: UTF8.self)
         #expect(
             written
-                == #"<g id="layer1"><rect width="10.0" height="5.0" /><g transform="rotate(15)"><circle r="2.0" /><circle r="3.0" /></g></g>"#)
+                == #"<g id="layer1"><rect width="10.0" height="5.0" /><g transform="rotate(15)"><circle r="2.0" /><circle r="3.0" /></g></g>"#
+        )
         #expect(try decode(FigureGroup.self, written) == expected)
         #expect(try JSONDecoder().decode(FigureGroup.self, from: try JSONEncoder().encode(expected)) == expected)
     }
@@ -341,7 +375,10 @@ struct ChoiceListContentRoundTripTests {
     @Test func throughJSON() throws {
         let value = Group(
             id: "j", transform: "t",
-            content: [.rect(Rect(width: 1, height: 2)), .group(Group(id: "k", content: [.circle(Circle(r: 3)), .circle(Circle(r: 4))]))])
+            content: [
+                .rect(Rect(width: 1, height: 2)),
+                .group(Group(id: "k", content: [.circle(Circle(r: 3)), .circle(Circle(r: 4))])),
+            ])
         #expect(try JSONDecoder().decode(Group.self, from: try JSONEncoder().encode(value)) == value)
         let paragraph = Paragraph(lang: "en", runs: [.text("a"), .bold("b")])
         #expect(try JSONDecoder().decode(Paragraph.self, from: try JSONEncoder().encode(paragraph)) == paragraph)

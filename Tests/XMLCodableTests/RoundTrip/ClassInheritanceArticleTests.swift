@@ -116,8 +116,10 @@ private let articleURL = URL(fileURLWithPath: #filePath)
 
 /// Lines without their indentation, blank lines and comment lines dropped.
 private func normalized(_ text: String) -> String {
-    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
-        .joined(separator: "\n")
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+        !$0.isEmpty && !$0.hasPrefix("//")
+    }
+    .joined(separator: "\n")
 }
 
 @Suite("The Classes and Hand-Written Coding article")
@@ -125,7 +127,9 @@ struct ClassInheritanceArticleTests {
     @Test func articleCodeIsTheCodeTestedHere() throws {
         let article = try String(contentsOf: articleURL, encoding: .utf8)
         let tests = normalized(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
-        let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
+        let blocks = article.components(separatedBy: "```swift\n").dropFirst().map {
+            String($0.components(separatedBy: "```")[0])
+        }
         #expect(blocks.count == 3)
         for block in blocks {
             #expect(tests.contains(normalized(block)), "The article's block is not in the tests: \(block.prefix(80))")
@@ -134,7 +138,9 @@ struct ClassInheritanceArticleTests {
 
     @Test func aBookIsWrittenAsTheArticleShowsAndReadBack() throws {
         let article = try String(contentsOf: articleURL, encoding: .utf8)
-        let shown = article.components(separatedBy: "```xml\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
+        let shown = article.components(separatedBy: "```xml\n").dropFirst().map {
+            String($0.components(separatedBy: "```")[0])
+        }
         #expect(shown.count == 1)
 
         typealias Book = Article.Book
@@ -158,7 +164,8 @@ struct ClassInheritanceArticleTests {
     }
 
     @Test func withoutASuperElementSuperDecoderThrowsKeyNotFound() throws {
-        let flat = Data(#"<book id="bk101"><title>Midnight Rain</title><author>Gambardella, Matthew</author></book>"#.utf8)
+        let flat = Data(
+            #"<book id="bk101"><title>Midnight Rain</title><author>Gambardella, Matthew</author></book>"#.utf8)
         #expect {
             try XMLDecoder().decode(Article.Book.self, from: flat)
         } throws: { error in
@@ -179,7 +186,8 @@ struct ClassInheritanceArticleTests {
         let xml = try XMLEncoder().encode(book, withRootKey: "book")
         #expect(
             String(decoding: xml, as: UTF8.self)
-                == #"<book><author>Gambardella, Matthew</author><base id="bk101"><title>Midnight Rain</title></base></book>"#)
+                == #"<book><author>Gambardella, Matthew</author><base id="bk101"><title>Midnight Rain</title></base></book>"#
+        )
         let decoded = try XMLDecoder().decode(Article.KeyedBook.self, from: xml)
         #expect((decoded.id, decoded.title, decoded.author) == ("bk101", "Midnight Rain", "Gambardella, Matthew"))
     }

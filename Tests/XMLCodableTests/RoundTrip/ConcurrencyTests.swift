@@ -23,7 +23,9 @@ private struct Points: Codable, Equatable, Sendable {
 /// `count` points, different for each `seed`.
 private func points(_ count: Int, seed: Int) -> [Point] {
     (0..<count).map { i in
-        Point(id: Attribute(seed * 10_000 + i), x: Attribute(Double(i) / 8), label: "p\(i) of \(seed) & <\(i % 7)>", tags: (0..<(i % 4)).map { "t\($0)" })
+        Point(
+            id: Attribute(seed * 10_000 + i), x: Attribute(Double(i) / 8), label: "p\(i) of \(seed) & <\(i % 7)>",
+            tags: (0..<(i % 4)).map { "t\($0)" })
     }
 }
 
@@ -38,7 +40,8 @@ private func points(_ count: Int, seed: Int) -> [Point] {
                 group.addTask {
                     let items = points(200, seed: task)
                     var written = Data()
-                    let writer = try encoder.elementWriter(withRootKey: "points", itemKey: "point", to: { written.append($0) })
+                    let writer = try encoder.elementWriter(
+                        withRootKey: "points", itemKey: "point", to: { written.append($0) })
                     for item in items { try writer.write(item) }
                     try writer.finish()
                     #expect(written == (try encoder.encode(Points(point: items), withRootKey: "points")))

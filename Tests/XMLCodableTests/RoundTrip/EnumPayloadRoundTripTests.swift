@@ -50,7 +50,9 @@ private struct Holder: Codable, Equatable {
     var optional: Payload?
 }
 
-private func xml<T: Encodable>(_ value: T, _ strategy: XMLEncoder.EnumPayloadEncodingStrategy = .caseElement) throws -> String {
+private func xml<T: Encodable>(_ value: T, _ strategy: XMLEncoder.EnumPayloadEncodingStrategy = .caseElement) throws
+    -> String
+{
     let encoder = XMLEncoder()
     encoder.enumPayloadEncodingStrategy = strategy
     return String(decoding: try encoder.encode(value, withRootKey: "r"), as: UTF8.self)
@@ -99,12 +101,16 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
     }
 
     @Test func theDefaultStaysXMLCodersForm() throws {
-        #expect(try xml(Payload.book(Book(title: "T", year: 1)), .underscoreElement) == "<r><book><_0><title>T</title><year>1</year></_0></book></r>")
+        #expect(
+            try xml(Payload.book(Book(title: "T", year: 1)), .underscoreElement)
+                == "<r><book><_0><title>T</title><year>1</year></_0></book></r>")
         #expect(XMLEncoder().enumPayloadEncodingStrategy == .underscoreElement)
     }
 
     @Test func payloadsInPropertiesListsAndOptionals() throws {
-        let value = Holder(item: .book(Book(title: "T", year: 1)), items: [.name("a"), .inner(.label("b")), .count(2)], optional: .maybe(nil))
+        let value = Holder(
+            item: .book(Book(title: "T", year: 1)), items: [.name("a"), .inner(.label("b")), .count(2)],
+            optional: .maybe(nil))
         #expect(
             try xml(value)
                 == "<r><item><book><title>T</title><year>1</year></book></item>"
@@ -133,7 +139,10 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
     }
 
     @Test func aScalarPayloadWithChildElementsIsATypeMismatch() throws {
-        for text in ["<r><name>Hello <b>world</b></name></r>", "<r><name><b>x</b></name></r>", "<r><count>5<junk>6</junk></count></r>"] {
+        for text in [
+            "<r><name>Hello <b>world</b></name></r>", "<r><name><b>x</b></name></r>",
+            "<r><count>5<junk>6</junk></count></r>",
+        ] {
             #expect(throws: DecodingError.self, "\(text)") { try decode(Payload.self, text) }
         }
     }
@@ -143,7 +152,8 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         #expect(throws: EncodingError.self) { try xml(Mixed.x(Book(title: "T", year: 1), label: "L")) }
         // The XMLCoder form keeps them apart.
         #expect(
-            try decode(Mixed.self, try xml(Mixed.x(Book(title: "T", year: 1), label: "L"), .underscoreElement)) == .x(Book(title: "T", year: 1), label: "L"))
+            try decode(Mixed.self, try xml(Mixed.x(Book(title: "T", year: 1), label: "L"), .underscoreElement))
+                == .x(Book(title: "T", year: 1), label: "L"))
     }
 
     @Test func aMissingFirstValueBesideASecondIsNotTheSecondsElements() throws {
@@ -163,7 +173,10 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
             let encoder = XMLEncoder()
             encoder.enumPayloadEncodingStrategy = .caseElement
             encoder.nilEncodingStrategy = strategy
-            #expect(try XMLDecoder().decode(Generic<OptionalFormatted<ISO8601DateFormat>>.self, from: encoder.encode(value, withRootKey: "r")) == value)
+            #expect(
+                try XMLDecoder().decode(
+                    Generic<OptionalFormatted<ISO8601DateFormat>>.self, from: encoder.encode(value, withRootKey: "r"))
+                    == value)
         }
     }
 }

@@ -106,7 +106,9 @@ private struct KeptItems: Decodable {
     /// Decodes a `Keeper` from a document that is freed as soon as the call returns.
     private func decodeKeeper() throws -> Keeper {
         // The document is made and dropped here: the decoder must not point into it afterwards.
-        let xml = "<r><name>" + String(repeating: "n", count: 200) + "</name><item>1</item><item>2</item><value><x>3</x></value></r>"
+        let xml =
+            "<r><name>" + String(repeating: "n", count: 200)
+            + "</name><item>1</item><item>2</item><value><x>3</x></value></r>"
         return try XMLDecoder().decode(Keeper.self, from: Data(xml.utf8))
     }
 
@@ -122,12 +124,16 @@ private struct KeptItems: Decodable {
 
     @Test func itemContainersKeptPastTheirListKeepTheirPathsAndThrowAfterTheCall() throws {
         KeptItems.kept.withLock { $0.removeAll() }
-        let xml = "<r><group><item><name>n0</name></item><item><name>n1</name></item></group><group><item><name>n2</name></item></group></r>"
+        let xml =
+            "<r><group><item><name>n0</name></item><item><name>n1</name></item></group><group><item><name>n2</name></item></group></r>"
         let decoded = try XMLDecoder().decode(KeptItems.self, from: Data(xml.utf8))
         #expect(decoded.groups.map { $0.items.map(\.name) } == [["n0", "n1"], ["n2"]])
         let kept = KeptItems.kept.withLock { $0 }
         #expect(kept.count == 3)
-        #expect(kept.map { pathStrings($0.codingPath) } == [["group", "0", "item", "0"], ["group", "0", "item", "1"], ["group", "1", "item", "0"]])
+        #expect(
+            kept.map { pathStrings($0.codingPath) } == [
+                ["group", "0", "item", "0"], ["group", "0", "item", "1"], ["group", "1", "item", "0"],
+            ])
         for container in kept {
             throwsUsedAfterDecoding { _ = try container.decode(String.self, forKey: .name) }
         }
@@ -195,7 +201,8 @@ private struct KeptItems: Decodable {
 
     @Test func aDecoderKeptFromOneStreamedElementThrowsWhileTheNextAreDecoded() throws {
         // Each item keeps its container; the window moves on under it.
-        let items = (0..<300).map { "<item><name>item \($0) " + String(repeating: "x", count: 100) + "</name></item>" }.joined()
+        let items = (0..<300).map { "<item><name>item \($0) " + String(repeating: "x", count: 100) + "</name></item>" }
+            .joined()
         let data = Data("<r>\(items)</r>".utf8)
         var containers: [KeyedDecodingContainer<EscapeKey>] = []
         var names: [String] = []
@@ -266,7 +273,8 @@ private func throwsUsedAfterEncoding(sourceLocation: SourceLocation = #_sourceLo
     @Test func anEncoderAndItsContainersKeptPastEncodeThrow() throws {
         let data = try XMLEncoder().encode(EncodingKeeper(name: "kept"), withRootKey: "r")
         #expect(String(decoding: data, as: UTF8.self).contains("<name>kept</name>"))
-        let (encoder, keyed, unkeyed) = try #require(EncodingKeeper.kept.withLock { kept in kept.encoder.map { ($0, kept.keyed!, kept.unkeyed!) } })
+        let (encoder, keyed, unkeyed) = try #require(
+            EncodingKeeper.kept.withLock { kept in kept.encoder.map { ($0, kept.keyed!, kept.unkeyed!) } })
         var keyedCopy = keyed
         throwsUsedAfterEncoding { try keyedCopy.encode("late", forKey: .name) }
         throwsUsedAfterEncoding { try keyedCopy.encodeNil(forKey: .name) }
@@ -296,7 +304,8 @@ private func throwsUsedAfterEncoding(sourceLocation: SourceLocation = #_sourceLo
             }
         }
         var output = Data()
-        let writer = try XMLEncoder().elementWriter(withRootKey: "r", itemKey: "item", to: { output.append(contentsOf: $0) })
+        let writer = try XMLEncoder().elementWriter(
+            withRootKey: "r", itemKey: "item", to: { output.append(contentsOf: $0) })
         try writer.write(Item(name: "one"))
         var kept = try #require(Item.kept.withLock { $0 })
         throwsUsedAfterEncoding { try kept.encode("intruder", forKey: .value) }
@@ -351,7 +360,8 @@ private func throwsUsedAfterEncoding(sourceLocation: SourceLocation = #_sourceLo
             while try copy.next() != nil {}
             Issue.record("the copy read on")
         } catch {
-            #expect(error.reason == .inputFailed("a copy of this reader read on: the bytes it would read next are gone"))
+            #expect(
+                error.reason == .inputFailed("a copy of this reader read on: the bytes it would read next are gone"))
         }
     }
 }

@@ -13,7 +13,9 @@ import XMLCodable
 /// Whether `value` reads back equal through XMLEncoder → XMLDecoder, or the encoder refuses it
 /// with an EncodingError (as for the documented ambiguities); a decoding error or a different
 /// value is a write that does not read back.
-private func readsBackOrIsRefused<T: Codable & Equatable>(_ value: T, configure: (XMLEncoder) -> Void = { _ in }) -> Bool {
+private func readsBackOrIsRefused<T: Codable & Equatable>(_ value: T, configure: (XMLEncoder) -> Void = { _ in })
+    -> Bool
+{
     let encoder = XMLEncoder()
     configure(encoder)
     let xml: Data
@@ -97,12 +99,16 @@ private struct ListInASingleValue: Codable, Equatable {
     func aListAsAMapEntrysContent() {
         struct Strings: Codable, Equatable, XMLMapCoding {
             var m: [String: [String]]
-            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute) }
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute)
+            }
         }
         struct Item: Codable, Equatable { var items: [String] }
         struct Items: Codable, Equatable, XMLMapCoding {
             var m: [String: [Item]]
-            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute) }
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute)
+            }
         }
         // <r><m><e k="a"><e>x</e><e>y</e></e></m></r>: typeMismatch, "Expected to decode String
         // but found element <e>" (the entry itself is read as the one item).
@@ -118,7 +124,9 @@ private struct ListInASingleValue: Codable, Equatable {
     func aDictionaryAsAMapEntrysContent() {
         struct Nested: Codable, Equatable, XMLMapCoding {
             var m: [String: [String: String]]
-            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute) }
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute)
+            }
         }
         // <r><m><e k="a"><x>1</x></e></m></r>: read back as ["a": ["k": "a", "x": "1"]].
         #expect(readsBackOrIsRefused(Nested(m: ["a": ["x": "1"]])))

@@ -58,7 +58,9 @@ private func roundTrip<T: GenShape>(_ value: T, setting: Int, payloadInCaseEleme
     let text = String(decoding: xml, as: UTF8.self)
     do {
         let back = try decoder.decode(T.self, from: xml)
-        guard back == value else { return .failed("decoded a different value\n  value:   \(value)\n  decoded: \(back)\n  xml: \(text)") }
+        guard back == value else {
+            return .failed("decoded a different value\n  value:   \(value)\n  decoded: \(back)\n  xml: \(text)")
+        }
     } catch {
         return .failed("decoding threw \(error)\n  xml: \(text)")
     }
@@ -89,7 +91,9 @@ private func roundTrip<T: GenShape>(_ value: T, setting: Int, payloadInCaseEleme
             // Every enum of the case writes its payload in the case element, or under `_0`.
             let payloadInCaseElement = rng.next() % 2 == 0
             func run<T: GenShape>(_: T.Type) -> Outcome {
-                roundTrip(T.make(&rng, depth: 4), setting: setting, payloadInCaseElement: payloadInCaseElement, rootKey: rootKey)
+                roundTrip(
+                    T.make(&rng, depth: 4), setting: setting, payloadInCaseElement: payloadInCaseElement,
+                    rootKey: rootKey)
             }
             typesSeen.insert(String(describing: type))
             switch run(type) {
@@ -97,11 +101,15 @@ private func roundTrip<T: GenShape>(_ value: T, setting: Int, payloadInCaseEleme
             case .refusedAsAmbiguous: refused += 1
             case .failed(let why):
                 let payloads = payloadInCaseElement ? ", caseElement" : ""
-                failures.append("seed \(seed) \(type) [\(encoderSettings[setting].name)\(payloads), root \(rootKey ?? "default")]: \(why)")
+                failures.append(
+                    "seed \(seed) \(type) [\(encoderSettings[setting].name)\(payloads), root \(rootKey ?? "default")]: \(why)"
+                )
             }
         }
         for failure in failures.prefix(8) { Issue.record(Comment(rawValue: failure)) }
-        if ProcessInfo.processInfo.environment["DUMP_FAILURES"] != nil { for failure in failures { print("FAIL:", failure.prefix(1500)) } }
+        if ProcessInfo.processInfo.environment["DUMP_FAILURES"] != nil {
+            for failure in failures { print("FAIL:", failure.prefix(1500)) }
+        }
         #expect(failures.isEmpty, "\(failures.count) of \(cases) generated cases failed")
         // The refusals are the rare values XML cannot write unambiguously; many more would mean
         // the encoder refuses what it should write.

@@ -147,7 +147,9 @@ extension Optional: GenShape where Wrapped: GenShape {
     var mayWriteNothing: Bool { self == nil }
     /// (A nil item is marked `xsi:nil`.)
     var writesEmptyElement: Bool { self?.writesEmptyElement ?? false }
-    var isAmbiguousMapValue: Bool { self.map { $0.isAmbiguousMapValue || $0.isListOfOneNil || $0.isListOfOneEmptyElement } ?? false }
+    var isAmbiguousMapValue: Bool {
+        self.map { $0.isAmbiguousMapValue || $0.isListOfOneNil || $0.isListOfOneEmptyElement } ?? false
+    }
 }
 
 extension Array: GenShape where Element: GenShape {
@@ -177,7 +179,9 @@ extension Dictionary: GenShape where Key == String, Value: GenShape {
 struct Pair<A: GenShape, B: GenShape>: GenShape {
     var a: A
     var b: B
-    static func make(_ rng: inout SplitMix64, depth: Int) -> Pair { Pair(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1)) }
+    static func make(_ rng: inout SplitMix64, depth: Int) -> Pair {
+        Pair(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1))
+    }
     var writesEmptyElement: Bool { a.mayWriteNothing && b.mayWriteNothing }
 }
 
@@ -210,7 +214,8 @@ struct OptionalIntrinsic<S: GenScalarShape, V: GenScalarShape>: GenShape {
         case value = ""
     }
     static func make(_ rng: inout SplitMix64, depth: Int) -> OptionalIntrinsic {
-        OptionalIntrinsic(unit: Attribute(.make(&rng, depth: 0)), value: rng.next() % 3 == 0 ? nil : .make(&rng, depth: 0))
+        OptionalIntrinsic(
+            unit: Attribute(.make(&rng, depth: 0)), value: rng.next() % 3 == 0 ? nil : .make(&rng, depth: 0))
     }
 }
 
@@ -239,7 +244,9 @@ struct NestedKeyed<A: GenShape, B: GenShape>: GenShape {
         b = try inner.decode(B.self, forKey: .y)
     }
 
-    static func make(_ rng: inout SplitMix64, depth: Int) -> NestedKeyed { NestedKeyed(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1)) }
+    static func make(_ rng: inout SplitMix64, depth: Int) -> NestedKeyed {
+        NestedKeyed(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1))
+    }
 }
 
 // MARK: - Unkeyed
@@ -297,7 +304,9 @@ struct NestedListOfKeyed<T: GenShape>: GenShape {
         self.items = items
     }
 
-    static func make(_ rng: inout SplitMix64, depth: Int) -> NestedListOfKeyed { NestedListOfKeyed(items: .make(&rng, depth: depth)) }
+    static func make(_ rng: inout SplitMix64, depth: Int) -> NestedListOfKeyed {
+        NestedListOfKeyed(items: .make(&rng, depth: depth))
+    }
     var writesEmptyElement: Bool { items.isEmpty }
 }
 
@@ -396,7 +405,9 @@ final class Sub<A: GenShape, B: GenShape>: Base<A>, GenShape {
     }
 
     static func == (lhs: Sub, rhs: Sub) -> Bool { lhs.a == rhs.a && lhs.b == rhs.b }
-    static func make(_ rng: inout SplitMix64, depth: Int) -> Sub { Sub(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1)) }
+    static func make(_ rng: inout SplitMix64, depth: Int) -> Sub {
+        Sub(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1))
+    }
 }
 
 /// A subclass whose base class's values go under a key of its choosing.
@@ -422,7 +433,9 @@ final class SubKeyed<A: GenShape, B: GenShape>: Base<A>, GenShape {
     }
 
     static func == (lhs: SubKeyed, rhs: SubKeyed) -> Bool { lhs.a == rhs.a && lhs.b == rhs.b }
-    static func make(_ rng: inout SplitMix64, depth: Int) -> SubKeyed { SubKeyed(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1)) }
+    static func make(_ rng: inout SplitMix64, depth: Int) -> SubKeyed {
+        SubKeyed(a: .make(&rng, depth: depth - 1), b: .make(&rng, depth: depth - 1))
+    }
 }
 
 // MARK: - Enums with associated values
@@ -507,7 +520,9 @@ enum DateGenerator {
 
     /// A whole second in `first...lastSecond`.
     static func second(_ rng: inout SplitMix64, from first: Int64 = firstSecond) -> Date {
-        if rng.next() % 4 == 0 { return Date(timeIntervalSince1970: Double(specialSeconds.randomElement(using: &rng)!)) }
+        if rng.next() % 4 == 0 {
+            return Date(timeIntervalSince1970: Double(specialSeconds.randomElement(using: &rng)!))
+        }
         return Date(timeIntervalSince1970: Double(Int64.random(in: first...lastSecond, using: &rng)))
     }
 
@@ -524,13 +539,17 @@ extension ISO8601DateFormat: GenValueFormat {
 }
 
 extension ISO8601FractionalDateFormat: GenValueFormat {
-    static func makeValue(_ rng: inout SplitMix64) -> Date { DateGenerator.millisecond(&rng, from: DateGenerator.yearZero) }
+    static func makeValue(_ rng: inout SplitMix64) -> Date {
+        DateGenerator.millisecond(&rng, from: DateGenerator.yearZero)
+    }
 }
 
 extension EpochSecondsDateFormat: GenValueFormat {
     static func makeValue(_ rng: inout SplitMix64) -> Date {
         // Any finite number of seconds: far beyond the calendar too.
-        rng.next() % 8 == 0 ? Date(timeIntervalSince1970: [1e300, -1e300, 1.5, -0.25].randomElement(using: &rng)!) : DateGenerator.millisecond(&rng)
+        rng.next() % 8 == 0
+            ? Date(timeIntervalSince1970: [1e300, -1e300, 1.5, -0.25].randomElement(using: &rng)!)
+            : DateGenerator.millisecond(&rng)
     }
 }
 
@@ -587,7 +606,8 @@ struct Stamped<F: GenValueFormat>: GenShape {
     @Attribute @OptionalFormatted<F> var maybeAt: F.Value?
     static func make(_ rng: inout SplitMix64, depth: Int) -> Stamped {
         Stamped(
-            value: F.makeValueOrEmpty(&rng), maybe: rng.next() % 3 == 0 ? nil : F.makeValue(&rng), at: Attribute(Formatted(F.makeValueOrEmpty(&rng))),
+            value: F.makeValueOrEmpty(&rng), maybe: rng.next() % 3 == 0 ? nil : F.makeValue(&rng),
+            at: Attribute(Formatted(F.makeValueOrEmpty(&rng))),
             maybeAt: Attribute(OptionalFormatted(rng.next() % 3 == 0 ? nil : F.makeValueOrEmpty(&rng))))
     }
 }
@@ -602,7 +622,8 @@ struct StampedText<F: GenValueFormat>: GenShape {
     }
     static func make(_ rng: inout SplitMix64, depth: Int) -> StampedText {
         StampedText(
-            at: Attribute(OptionalFormatted(rng.next() % 3 == 0 ? nil : F.makeValueOrEmpty(&rng))), text: rng.next() % 3 == 0 ? nil : F.makeValue(&rng))
+            at: Attribute(OptionalFormatted(rng.next() % 3 == 0 ? nil : F.makeValueOrEmpty(&rng))),
+            text: rng.next() % 3 == 0 ? nil : F.makeValue(&rng))
     }
     var writesEmptyElement: Bool { at == nil && text == nil }
 }
@@ -651,17 +672,23 @@ enum RenamedEntries: GenMapFormat {
 
 /// `<map><limit name="…"><max>…</max></limit></map>`: the key as an attribute.
 enum KeyAttributeEntries: GenMapFormat {
-    static var format: XMLMapFormat { XMLMapFormat(entry: "limit", key: "name", value: "max", keyPlacement: .attribute) }
+    static var format: XMLMapFormat {
+        XMLMapFormat(entry: "limit", key: "name", value: "max", keyPlacement: .attribute)
+    }
 }
 
 /// `<item k="…"><v>…</v></item>…` in the parent.
 enum FlatKeyAttributeEntries: GenMapFormat {
-    static var format: XMLMapFormat { XMLMapFormat(entry: "item", key: "k", value: "v", keyPlacement: .attribute, isFlattened: true) }
+    static var format: XMLMapFormat {
+        XMLMapFormat(entry: "item", key: "k", value: "v", keyPlacement: .attribute, isFlattened: true)
+    }
 }
 
 /// `<string name="…">…</string>…` in the parent: the value is the entry's content (Android).
 enum ContentEntries: GenMapFormat {
-    static var format: XMLMapFormat { XMLMapFormat(entry: "string", key: "name", value: nil, keyPlacement: .attribute, isFlattened: true) }
+    static var format: XMLMapFormat {
+        XMLMapFormat(entry: "string", key: "name", value: nil, keyPlacement: .attribute, isFlattened: true)
+    }
 }
 
 /// `<map><e key="…">…</e></map>`: the value is the entry's content.
@@ -671,7 +698,9 @@ enum WrappedContentEntries: GenMapFormat {
 
 /// Names in Clark notation, written with a prefix the encoder declares.
 enum NamespacedEntries: GenMapFormat {
-    static var format: XMLMapFormat { XMLMapFormat(entry: "{urn:gen}entry", key: "{urn:gen}key", value: "{urn:gen}value") }
+    static var format: XMLMapFormat {
+        XMLMapFormat(entry: "{urn:gen}entry", key: "{urn:gen}key", value: "{urn:gen}value")
+    }
 }
 
 /// Names in Clark notation, the key a namespaced attribute, the value the content, flattened.
@@ -745,7 +774,8 @@ enum ShapeTypes {
     /// The formats of `@Formatted`: every date and data format.
     static var valueFormats: [any GenValueFormat.Type] {
         [
-            ISO8601DateFormat.self, ISO8601FractionalDateFormat.self, EpochSecondsDateFormat.self, EpochMillisecondsDateFormat.self,
+            ISO8601DateFormat.self, ISO8601FractionalDateFormat.self, EpochSecondsDateFormat.self,
+            EpochMillisecondsDateFormat.self,
             HTTPDateFormat.self, RFC822DateFormat.self, Base64DataFormat.self, HexDataFormat.self,
         ]
     }
@@ -753,7 +783,8 @@ enum ShapeTypes {
     /// The formats of maps.
     static var mapFormats: [any GenMapFormat.Type] {
         [
-            WrappedEntries.self, FlatEntries.self, RenamedEntries.self, KeyAttributeEntries.self, FlatKeyAttributeEntries.self,
+            WrappedEntries.self, FlatEntries.self, RenamedEntries.self, KeyAttributeEntries.self,
+            FlatKeyAttributeEntries.self,
             ContentEntries.self, WrappedContentEntries.self, NamespacedEntries.self, NamespacedContentEntries.self,
         ]
     }
@@ -782,7 +813,9 @@ enum ShapeTypes {
         case 4: return dictionary(random(&rng, depth: depth - 1))
         case 5, 6: return pair(random(&rng, depth: depth - 1), random(&rng, depth: depth - 1))
         case 7: return tagged(scalar(&rng), random(&rng, depth: depth - 1))
-        case 8: return rng.next() % 2 == 0 ? intrinsic(scalar(&rng), scalar(&rng)) : optionalIntrinsic(scalar(&rng), scalar(&rng))
+        case 8:
+            return rng.next() % 2 == 0
+                ? intrinsic(scalar(&rng), scalar(&rng)) : optionalIntrinsic(scalar(&rng), scalar(&rng))
         case 9: return nestedKeyed(random(&rng, depth: depth - 1), random(&rng, depth: depth - 1))
         case 10: return nestedList(random(&rng, depth: depth - 1))
         case 11: return nestedListOfKeyed(random(&rng, depth: depth - 1))

@@ -95,7 +95,8 @@ extension Level {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         self.init(
-            depth: try container.decode(Int.self, forKey: .depth), inner: try container.decode(Inner.self, forKey: .inner),
+            depth: try container.decode(Int.self, forKey: .depth),
+            inner: try container.decode(Inner.self, forKey: .inner),
             keys: container.allKeys.map(\.stringValue).sorted())
     }
 
@@ -256,9 +257,11 @@ private struct TwoViews: Decodable {
 
     @Test func keyTypesThatDifferOnlyInAGenericArgumentAreKeptApart() throws {
         // `NumberedKey<NumberedLevel<Leaf>>` and `NumberedKey<NumberedLevel<NamedLevel<…>>>`: one generic type.
-        let one = try XMLDecoder().decode(Root<NumberedLevel<Leaf>>.self, from: Data(nestedXML(depth: 1, name: "one").utf8))
+        let one = try XMLDecoder().decode(
+            Root<NumberedLevel<Leaf>>.self, from: Data(nestedXML(depth: 1, name: "one").utf8))
         #expect(try check(one.top, depth: 1, decoded: true) == "one")
-        let two = try XMLDecoder().decode(Root<NamedLevel<NumberedLevel<Leaf>>>.self, from: Data(nestedXML(depth: 2, name: "two").utf8))
+        let two = try XMLDecoder().decode(
+            Root<NamedLevel<NumberedLevel<Leaf>>>.self, from: Data(nestedXML(depth: 2, name: "two").utf8))
         #expect(try check(two.top, depth: 2, decoded: true) == "two")
         // A chain one level too short for the document: its outer level's keys are `depth1` and
         // `inner1`, which the document's `top` does not have.
@@ -303,7 +306,8 @@ private struct TwoViews: Decodable {
             for task in 0..<4 {
                 group.addTask {
                     if task % 2 == 0 { return try decodeChain(xml, levels: levels, decoder: XMLDecoder()) }
-                    return try decodeChain(Data(encodeChain(levels: levels, name: "shared").utf8), levels: levels, decoder: XMLDecoder())
+                    return try decodeChain(
+                        Data(encodeChain(levels: levels, name: "shared").utf8), levels: levels, decoder: XMLDecoder())
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

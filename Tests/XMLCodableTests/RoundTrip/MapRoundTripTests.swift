@@ -40,7 +40,9 @@ private struct AttributeKeys: Codable, Equatable, XMLMapCoding {
 private struct OptionalMaps: Codable, Equatable, XMLMapCoding {
     var wrapped: [String: String]?
     var flat: [String: String]?
-    static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { key.stringValue == "flat" ? .flattened : .wrapped }
+    static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+        key.stringValue == "flat" ? .flattened : .wrapped
+    }
 }
 
 private struct Point: Codable, Equatable {
@@ -82,7 +84,8 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
     @Test func aWrappedMapIsEntriesOfKeyAndValue() throws {
         let one = Bucket(name: "b", tags: ["env": "prod"])
         #expect(try xml(one) == "<r><name>b</name><tags><entry><key>env</key><value>prod</value></entry></tags></r>")
-        let text = "<r><name>b</name><tags><entry><key>env</key><value>prod</value></entry><entry><key>team</key><value>io</value></entry></tags></r>"
+        let text =
+            "<r><name>b</name><tags><entry><key>env</key><value>prod</value></entry><entry><key>team</key><value>io</value></entry></tags></r>"
         #expect(try decode(Bucket.self, text) == Bucket(name: "b", tags: ["env": "prod", "team": "io"]))
         #expect(try roundTrips(one))
         #expect(try roundTrips(Bucket(name: "b", tags: ["env": "prod", "team": "io", "a b": "", "<&>": "'\""])))
@@ -133,7 +136,9 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
                 <string name="greeting">Hello, &lt;b&gt;%s&lt;/b&gt;!</string>
             </resources>
             """
-        #expect(try decode(Strings.self, text) == Strings(string: ["app_name": "Reader", "empty": "", "greeting": "Hello, <b>%s</b>!"]))
+        #expect(
+            try decode(Strings.self, text)
+                == Strings(string: ["app_name": "Reader", "empty": "", "greeting": "Hello, <b>%s</b>!"]))
         #expect(try roundTrips(Strings(string: ["a": "1", "b": "", "c": "two words"])))
 
         let limits = AttributeKeys(limits: ["cpu": 4])
@@ -147,7 +152,8 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         let some = OptionalMaps(wrapped: ["a": "1"], flat: ["b": "2"])
         #expect(
             try xml(some)
-                == "<r><wrapped><entry><key>a</key><value>1</value></entry></wrapped><flat><key>b</key><value>2</value></flat></r>")
+                == "<r><wrapped><entry><key>a</key><value>1</value></entry></wrapped><flat><key>b</key><value>2</value></flat></r>"
+        )
         #expect(try roundTrips(some))
         #expect(try roundTrips(OptionalMaps(wrapped: nil, flat: nil)))
         #expect(try roundTrips(OptionalMaps(wrapped: [:], flat: nil)))
@@ -165,7 +171,9 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
             optionals: ["nil": nil, "five": 5],
             nested: ["inner": ["k": 1]])
         #expect(try roundTrips(value))
-        let one = Values(lists: ["two": ["a", "b"]], points: [7: Point(x: 1, y: 2)], optionals: ["nil": nil], nested: ["inner": ["k": 1]])
+        let one = Values(
+            lists: ["two": ["a", "b"]], points: [7: Point(x: 1, y: 2)], optionals: ["nil": nil],
+            nested: ["inner": ["k": 1]])
         #expect(
             try xml(one)
                 == "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
@@ -183,14 +191,17 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         let value = Namespaced(attributes: ["color": "red"])
         #expect(
             try xml(value)
-                == "<r xmlns:ns1=\"urn:q\"><ns1:entry><ns1:name>color</ns1:name><ns1:value>red</ns1:value></ns1:entry></r>")
-        let text = "<r xmlns:q='urn:q' xmlns:o='urn:other'><q:entry><q:name>a</q:name><q:value>1</q:value></q:entry><o:entry/><entry/></r>"
+                == "<r xmlns:ns1=\"urn:q\"><ns1:entry><ns1:name>color</ns1:name><ns1:value>red</ns1:value></ns1:entry></r>"
+        )
+        let text =
+            "<r xmlns:q='urn:q' xmlns:o='urn:other'><q:entry><q:name>a</q:name><q:value>1</q:value></q:entry><o:entry/><entry/></r>"
         #expect(try decode(Namespaced.self, text) == Namespaced(attributes: ["a": "1"]))
         #expect(try roundTrips(Namespaced(attributes: ["a": "1", "b": "2"])))
     }
 
     @Test func whatAMapCannotBeIsAnErrorWithItsPlace() throws {
-        let duplicate = "<r><name>b</name><tags><entry><key>a</key><value>1</value></entry>\n<entry><key>a</key><value>2</value></entry></tags></r>"
+        let duplicate =
+            "<r><name>b</name><tags><entry><key>a</key><value>1</value></entry>\n<entry><key>a</key><value>2</value></entry></tags></r>"
         let error = try #require(throws: DecodingError.self) { try decode(Bucket.self, duplicate) }
         #expect("\(error)".contains("Two entries of the map have the key \"a\", at line 2, column 2"))
         let keyless = "<r><name>b</name><tags><entry><value>1</value></entry></tags></r>"
@@ -252,7 +263,9 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         #expect(try xml(value) == "<r><plain>1</plain><plain>2</plain><wrapped><i>3</i><i>4</i></wrapped></r>")
         #expect(try roundTrips(value))
         #expect(try roundTrips(Holder(plain: Bag([1]), wrapped: Bag([3]))))
-        #expect(try decode(Holder.self, "<r><plain>1</plain><wrapped><i>3</i></wrapped></r>") == Holder(plain: Bag([1]), wrapped: Bag([3])))
+        #expect(
+            try decode(Holder.self, "<r><plain>1</plain><wrapped><i>3</i></wrapped></r>")
+                == Holder(plain: Bag([1]), wrapped: Bag([3])))
     }
 }
 
@@ -265,14 +278,19 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         }
         let value = TwoMaps(tags: ["env": "prod"], metadata: ["owner": "ops"])
         let written = try xml(value)
-        #expect(written == "<r><tags><key>env</key><value>prod</value></tags><metadata><key>owner</key><value>ops</value></metadata></r>")
+        #expect(
+            written
+                == "<r><tags><key>env</key><value>prod</value></tags><metadata><key>owner</key><value>ops</value></metadata></r>"
+        )
         #expect(try roundTrips(value))
         #expect(try roundTrips(TwoMaps(tags: ["a": "1", "b": "2"], metadata: [:])))
         // Entries named like elements already written in the same element are refused.
         struct Shared: Codable, XMLMapCoding {
             var entry: String
             var tags: [String: String]
-            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? { key.stringValue == "tags" ? XMLMapFormat(isFlattened: true) : nil }
+            static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+                key.stringValue == "tags" ? XMLMapFormat(isFlattened: true) : nil
+            }
         }
         #expect(throws: EncodingError.self) { try xml(Shared(entry: "x", tags: ["a": "1"])) }
         // A nil flattened map writes nothing, whatever the nil strategy.
@@ -299,14 +317,17 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
             var strings: [String: String?]
             var content: [String: Int?]
             static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
-                key.stringValue == "strings" ? .wrapped : XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute)
+                key.stringValue == "strings"
+                    ? .wrapped : XMLMapFormat(entry: "e", key: "k", value: nil, keyPlacement: .attribute)
             }
         }
         let value = Nils(strings: ["n": nil, "e": ""], content: ["n": nil, "one": 1])
         for strategy in [XMLEncoder.NilEncodingStrategy.omitted, .emptyElement, .xsiNil] {
             let encoder = XMLEncoder()
             encoder.nilEncodingStrategy = strategy
-            #expect(try XMLDecoder().decode(Nils.self, from: encoder.encode(value, withRootKey: "r")) == value, "\(strategy)")
+            #expect(
+                try XMLDecoder().decode(Nils.self, from: encoder.encode(value, withRootKey: "r")) == value,
+                "\(strategy)")
         }
         // An entry without its value element is nil for an optional value.
         let missing = "<r><strings><entry><key>a</key></entry></strings><content/></r>"
@@ -362,7 +383,9 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
 
     @Test func strayContentInAMapIsRefused() throws {
         // An element that is not an entry, in the wrapper (a document of the plain dictionary form).
-        #expect(throws: DecodingError.self) { try decode(Bucket.self, "<r><name>b</name><tags><env>prod</env></tags></r>") }
+        #expect(throws: DecodingError.self) {
+            try decode(Bucket.self, "<r><name>b</name><tags><env>prod</env></tags></r>")
+        }
         // Text inside an entry.
         #expect(throws: DecodingError.self) {
             try decode(Bucket.self, "<r><name>b</name><tags><entry>lost<key>a</key><value>1</value></entry></tags></r>")
@@ -373,7 +396,8 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         struct Named: Codable, XMLMapCoding {
             var m: [String: String]
             static let formats = [
-                XMLMapFormat(key: "xmlns:p", keyPlacement: .attribute), XMLMapFormat(key: "xmlns", keyPlacement: .attribute),
+                XMLMapFormat(key: "xmlns:p", keyPlacement: .attribute),
+                XMLMapFormat(key: "xmlns", keyPlacement: .attribute),
                 XMLMapFormat(key: "same", value: "same"), XMLMapFormat(entry: "xsi:nil"),
             ]
             nonisolated(unsafe) static var format = formats[0]
@@ -423,7 +447,9 @@ private func roundTrips<T: Codable & Equatable>(_ value: T) throws -> Bool {
         }
         #expect(try roundTrips(OptionalLists(m: ["nil": nil, "one": ["a"], "two": ["a", nil]])))
         for refused: [String?]? in [[], [""], [nil]] {
-            #expect(throws: EncodingError.self, "\(String(describing: refused))") { try xml(OptionalLists(m: ["k": refused])) }
+            #expect(throws: EncodingError.self, "\(String(describing: refused))") {
+                try xml(OptionalLists(m: ["k": refused]))
+            }
         }
     }
 

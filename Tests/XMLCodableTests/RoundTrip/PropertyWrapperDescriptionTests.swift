@@ -30,7 +30,9 @@ struct PropertyWrapperDescriptionTests {
         #expect(String(reflecting: ElementAndAttribute<String>("x")) == #""x""#)
         let date = Date(timeIntervalSince1970: 0)
         #expect(String(describing: Formatted<EpochSecondsDateFormat>(date)) == String(describing: date))
-        #expect(String(reflecting: OptionalFormatted<EpochSecondsDateFormat>(wrappedValue: date)) == String(reflecting: date as Date?))
+        #expect(
+            String(reflecting: OptionalFormatted<EpochSecondsDateFormat>(wrappedValue: date))
+                == String(reflecting: date as Date?))
     }
 
     @Test func aModelPrintsItsValuesNotItsWrappers() {

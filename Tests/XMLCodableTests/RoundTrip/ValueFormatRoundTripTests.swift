@@ -41,7 +41,9 @@ private struct PlainItem: Codable, Equatable {
     var seen: Date
 
     init(_ item: Item) {
-        (title, pubDate, updated, fetched, lastModified) = (item.title, item.pubDate, item.updated, item.fetched, item.lastModified)
+        (title, pubDate, updated, fetched, lastModified) = (
+            item.title, item.pubDate, item.updated, item.fetched, item.lastModified
+        )
         (expires, checksum, thumbnail, seen) = (item.expires, item.checksum, item.thumbnail, item.seen)
     }
 }
@@ -96,7 +98,8 @@ private enum DayFormat: XMLDateFormat {
     }
 }
 
-private func xml<T: Encodable>(_ value: T, rootKey: String, configure: (XMLEncoder) -> Void = { _ in }) throws -> String {
+private func xml<T: Encodable>(_ value: T, rootKey: String, configure: (XMLEncoder) -> Void = { _ in }) throws -> String
+{
     let encoder = XMLEncoder()
     configure(encoder)
     return try encoder.encodeToString(value, withRootKey: rootKey)
@@ -139,11 +142,17 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(HTTPDateFormat.string(from: before) == "Wed, 31 Dec 1969 23:59:58 GMT")
 
         // The ends of the calendar formats' range.
-        #expect(HTTPDateFormat.string(from: Date(timeIntervalSince1970: 253_402_300_799)) == "Fri, 31 Dec 9999 23:59:59 GMT")
-        #expect(RFC822DateFormat.string(from: Date(timeIntervalSince1970: -62_135_596_800)) == "Mon, 01 Jan 0001 00:00:00 +0000")
+        #expect(
+            HTTPDateFormat.string(from: Date(timeIntervalSince1970: 253_402_300_799)) == "Fri, 31 Dec 9999 23:59:59 GMT"
+        )
+        #expect(
+            RFC822DateFormat.string(from: Date(timeIntervalSince1970: -62_135_596_800))
+                == "Mon, 01 Jan 0001 00:00:00 +0000")
         #expect(ISO8601DateFormat.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00Z")
         // A millisecond that rounds up into the next second.
-        #expect(ISO8601FractionalDateFormat.string(from: Date(timeIntervalSince1970: 59.9996)) == "1970-01-01T00:01:00.000Z")
+        #expect(
+            ISO8601FractionalDateFormat.string(from: Date(timeIntervalSince1970: 59.9996)) == "1970-01-01T00:01:00.000Z"
+        )
     }
 
     @Test(arguments: [
@@ -199,8 +208,12 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(InternetDateParsing.httpYear(twoDigits: 50, currentYear: 2000) == 2050)
         #expect(InternetDateParsing.httpYear(twoDigits: 51, currentYear: 2000) == 1951)
         #expect(InternetDateParsing.httpDate(from: "Thursday, 26-Nov-26 07:10:00 GMT", currentYear: 2026) == thursday)
-        #expect(InternetDateParsing.httpDate(from: "Thursday, 26-Nov-26 07:10:00 GMT", currentYear: 2080)?.timeIntervalSince1970 == 1_795_677_000)
-        #expect(InternetDateParsing.httpDate(from: "Friday, 26-Nov-26 07:10:00 GMT", currentYear: 1970)?.timeIntervalSince1970 == -1_360_083_000)
+        #expect(
+            InternetDateParsing.httpDate(from: "Thursday, 26-Nov-26 07:10:00 GMT", currentYear: 2080)?
+                .timeIntervalSince1970 == 1_795_677_000)
+        #expect(
+            InternetDateParsing.httpDate(from: "Friday, 26-Nov-26 07:10:00 GMT", currentYear: 1970)?
+                .timeIntervalSince1970 == -1_360_083_000)
     }
 
     @Test(arguments: [
@@ -247,7 +260,8 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(Base64DataFormat.value(from: "AQI=") == Data([1, 2]))
         #expect(Base64DataFormat.value(from: "AQ\r\n\t==") == Data([1]))
         let bytes256 = Data((0...255).map { UInt8($0) })
-        #expect(Base64DataFormat.value(from: bytes256.base64EncodedString(options: .lineLength76Characters)) == bytes256)
+        #expect(
+            Base64DataFormat.value(from: bytes256.base64EncodedString(options: .lineLength76Characters)) == bytes256)
         #expect(HexDataFormat.value(from: "c0ffee") == bytes)
         #expect(HexDataFormat.value(from: "C0FFee") == bytes)
         #expect(HexDataFormat.value(from: "") == Data())
@@ -282,7 +296,8 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(try XMLDecoder().decode(Item.self, from: Data(feed.utf8)) == expected)
         #expect(
             try xml(expected, rootKey: "item")
-                == itemXML.replacingOccurrences(of: "<checksum>", with: "<expires>2026-11-26T07:10:00.500Z</expires><checksum>"))
+                == itemXML.replacingOccurrences(
+                    of: "<checksum>", with: "<expires>2026-11-26T07:10:00.500Z</expires><checksum>"))
     }
 
     @Test func aModelMixingFormatsRoundTripsThroughXMLAndJSON() throws {
@@ -315,8 +330,12 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         // nil is left out, as a plain optional is; a missing or null key is nil.
         #expect(try !json(item).contains("expires"))
         #expect(try JSONDecoder().decode(OptionalDate.self, from: Data(#"{"other":1}"#.utf8)) == OptionalDate(other: 1))
-        #expect(try JSONDecoder().decode(OptionalDate.self, from: Data(#"{"date":null,"other":1}"#.utf8)) == OptionalDate(other: 1))
-        #expect(try JSONDecoder().decode(OptionalDate.self, from: Data(#"{"date":-194195423,"other":1}"#.utf8)) == OptionalDate(date: rfcExample, other: 1))
+        #expect(
+            try JSONDecoder().decode(OptionalDate.self, from: Data(#"{"date":null,"other":1}"#.utf8))
+                == OptionalDate(other: 1))
+        #expect(
+            try JSONDecoder().decode(OptionalDate.self, from: Data(#"{"date":-194195423,"other":1}"#.utf8))
+                == OptionalDate(date: rfcExample, other: 1))
     }
 
     @Test func theDocumentationsExample() throws {
@@ -350,8 +369,12 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
                     <thumbnail>AQID</thumbnail>
                 </item>
                 """)
-        let error = decodingError(Item.self, xml.replacingOccurrences(of: "Sunday, 06-Nov-94 08:49:37 GMT", with: "yesterday"))
-        #expect(error?.debugDescription == #"Expected an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT" but found "yesterday", at line 6, column 4."#)
+        let error = decodingError(
+            Item.self, xml.replacingOccurrences(of: "Sunday, 06-Nov-94 08:49:37 GMT", with: "yesterday"))
+        #expect(
+            error?.debugDescription
+                == #"Expected an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT" but found "yesterday", at line 6, column 4."#
+        )
     }
 
     // MARK: - Optionals
@@ -367,14 +390,20 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(try read("<r><date/><other>1</other></r>") == OptionalDate(other: 1))
         // White space is no empty element: it is read as the text "", which is no date (as for `Date?`).
         #expect(decodingError(OptionalDate.self, "<r><date>  </date><other>1</other></r>")?.kind == "dataCorrupted")
-        #expect(try read(#"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><date xsi:nil="true"/><other>1</other></r>"#) == OptionalDate(other: 1))
+        #expect(
+            try read(
+                #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><date xsi:nil="true"/><other>1</other></r>"#)
+                == OptionalDate(other: 1))
         #expect(try read(#"<r date="Sun, 06 Nov 1994 08:49:37 GMT"><other>1</other></r>"#) == present)
         // The encoder's nil strategy writes nil as for any optional.
         let empty = try xml(OptionalDate(other: 1), rootKey: "r") { $0.nilEncodingStrategy = .emptyElement }
         #expect(empty == "<r><date /><other>1</other></r>")
         #expect(try read(empty) == OptionalDate(other: 1))
         let marked = try xml(OptionalDate(other: 1), rootKey: "r") { $0.nilEncodingStrategy = .xsiNil }
-        #expect(marked == #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><date xsi:nil="true" /><other>1</other></r>"#)
+        #expect(
+            marked
+                == #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><date xsi:nil="true" /><other>1</other></r>"#
+        )
         #expect(try read(marked) == OptionalDate(other: 1))
     }
 
@@ -384,7 +413,8 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         let written = try xml(value, rootKey: "r")
         #expect(
             written
-                == #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><d>Sun, 06 Nov 1994 08:49:37 GMT</d><d xsi:nil="true" /></r>"#)
+                == #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><d>Sun, 06 Nov 1994 08:49:37 GMT</d><d xsi:nil="true" /></r>"#
+        )
         #expect(try XMLDecoder().decode(Dates.self, from: Data(written.utf8)) == value)
         #expect(try JSONDecoder().decode(Dates.self, from: JSONEncoder().encode(value)) == value)
         try roundTrip(OptionalFormatted<HexDataFormat>(Data([1])), expectedXML: "<root>01</root>")
@@ -394,8 +424,10 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
     @Test func listsOfFormattedValues() throws {
         struct Log: Codable, Equatable { var at: [Formatted<ISO8601DateFormat>] }
         let log = Log(at: [Formatted(rfcExample), Formatted(thursday)])
-        try roundTrip(log, expectedXML: "<log><at>1994-11-06T08:49:37Z</at><at>2026-11-26T07:10:00Z</at></log>", rootKey: "log")
-        try roundTrip(Log(at: [Formatted(thursday)]), expectedXML: "<log><at>2026-11-26T07:10:00Z</at></log>", rootKey: "log")
+        try roundTrip(
+            log, expectedXML: "<log><at>1994-11-06T08:49:37Z</at><at>2026-11-26T07:10:00Z</at></log>", rootKey: "log")
+        try roundTrip(
+            Log(at: [Formatted(thursday)]), expectedXML: "<log><at>2026-11-26T07:10:00Z</at></log>", rootKey: "log")
         try roundTrip(Log(at: []), expectedXML: "<log />", rootKey: "log")
         #expect(try JSONDecoder().decode(Log.self, from: JSONEncoder().encode(log)) == log)
     }
@@ -405,7 +437,8 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
     @Test func formatsComposeWithThePlacementWrappers() throws {
         let upload = Upload(
             created: Attribute(Formatted(rfcExample)), expires: Attribute(OptionalFormatted(thursday)),
-            touched: Element(OptionalFormatted(Date(timeIntervalSince1970: 1.5))), digest: ElementAndAttribute(Formatted(Data([0xAB]))),
+            touched: Element(OptionalFormatted(Date(timeIntervalSince1970: 1.5))),
+            digest: ElementAndAttribute(Formatted(Data([0xAB]))),
             name: "a.txt")
         let written = try xml(upload, rootKey: "upload")
         #expect(
@@ -417,7 +450,8 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
 
         // nil: the attribute and the element are left out, and read back as nil.
         let bare = Upload(
-            created: Attribute(Formatted(rfcExample)), expires: nil, touched: Element(nil), digest: ElementAndAttribute(Formatted(Data())), name: "b")
+            created: Attribute(Formatted(rfcExample)), expires: nil, touched: Element(nil),
+            digest: ElementAndAttribute(Formatted(Data())), name: "b")
         let bareXML = try xml(bare, rootKey: "upload")
         #expect(bareXML == #"<upload created="784111777" digest=""><digest></digest><name>b</name></upload>"#)
         #expect(try XMLDecoder().decode(Upload.self, from: Data(bareXML.utf8)) == bare)
@@ -444,17 +478,20 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
             @OptionalFormatted<EpochSecondsDateFormat> var value: Date?
             enum CodingKeys: String, CodingKey { case zone, value = "" }
         }
-        try roundTrip(Stamp(zone: Attribute("utc"), value: rfcExample), expectedXML: #"<root zone="utc">784111777</root>"#)
+        try roundTrip(
+            Stamp(zone: Attribute("utc"), value: rfcExample), expectedXML: #"<root zone="utc">784111777</root>"#)
         #expect(try decode(Stamp.self, #"<root zone="utc"></root>"#) == Stamp(zone: Attribute("utc"), value: nil))
     }
 
     // MARK: - The coder's own strategies
 
     @Test func plainDatesBesideWrappedOnesFollowTheCodersStrategy() throws {
-        let value = Mixed(plain: rfcExample, epoch: rfcExample, http: rfcExample, data: Data([1, 2, 3]), hex: Data([1, 2, 3]))
+        let value = Mixed(
+            plain: rfcExample, epoch: rfcExample, http: rfcExample, data: Data([1, 2, 3]), hex: Data([1, 2, 3]))
         #expect(
             try xml(value, rootKey: "m")
-                == "<m><plain>784111777.0</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>AQID</data><hex>010203</hex></m>")
+                == "<m><plain>784111777.0</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>AQID</data><hex>010203</hex></m>"
+        )
         let iso = try roundTrip(
             value, rootKey: "m",
             encoder: {
@@ -467,29 +504,39 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
                 $0.dateDecodingStrategy = .iso8601; $0.dataDecodingStrategy = .custom { _ in Data([1, 2, 3]) }
             })
         #expect(
-            iso == "<m><plain>1994-11-06T08:49:37Z</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>x</data><hex>010203</hex></m>"
+            iso
+                == "<m><plain>1994-11-06T08:49:37Z</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>x</data><hex>010203</hex></m>"
         )
         // The decoder's strategy reads the plain date only.
         let document =
             "<m><plain>1994-11-06T08:49:37Z</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>AQID</data><hex>010203</hex></m>"
         #expect(try decode(Mixed.self, document) { $0.dateDecodingStrategy = .iso8601 } == value)
         #expect(decodingError(Mixed.self, document)?.fullPath == ["plain"])
-        let millis = "<m><plain>784111777000</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>AQID</data><hex>010203</hex></m>"
+        let millis =
+            "<m><plain>784111777000</plain><epoch>784111777</epoch><http>Sun, 06 Nov 1994 08:49:37 GMT</http><data>AQID</data><hex>010203</hex></m>"
         #expect(try decode(Mixed.self, millis) { $0.dateDecodingStrategy = .millisecondsSince1970 } == value)
     }
 
     @Test func formatTextIsNeverCDATAAndReadsWithWhiteSpaceKept() throws {
         let value = OneDate<HTTPDateFormat>(date: rfcExample)
-        try roundTrip(value, expectedXML: "<root><date>Sun, 06 Nov 1994 08:49:37 GMT</date></root>", encoder: { $0.stringEncodingStrategy = .cdata })
+        try roundTrip(
+            value, expectedXML: "<root><date>Sun, 06 Nov 1994 08:49:37 GMT</date></root>",
+            encoder: { $0.stringEncodingStrategy = .cdata })
         #expect(
-            try decode(OneDate<HTTPDateFormat>.self, "<r><date>\n  Sun, 06 Nov 1994 08:49:37 GMT\n</date></r>") { $0.trimValueWhitespaces = false } == value)
-        #expect(try decode(OneDate<HTTPDateFormat>.self, "<r><date><![CDATA[Sun, 06 Nov 1994 08:49:37 GMT]]></date></r>") == value)
+            try decode(OneDate<HTTPDateFormat>.self, "<r><date>\n  Sun, 06 Nov 1994 08:49:37 GMT\n</date></r>") {
+                $0.trimValueWhitespaces = false
+            } == value)
+        #expect(
+            try decode(OneDate<HTTPDateFormat>.self, "<r><date><![CDATA[Sun, 06 Nov 1994 08:49:37 GMT]]></date></r>")
+                == value)
     }
 
     @Test func aFormatOfOnesOwn() throws {
         try roundTrip(OneDate<DayFormat>(date: thursday - 25_800), expectedXML: "<root><date>2026-11-26</date></root>")
         let error = decodingError(OneDate<DayFormat>.self, "<r><date>26/11/2026</date></r>")
-        #expect(error?.debugDescription == #"Expected text in the DayFormat format but found "26/11/2026", at line 1, column 5."#)
+        #expect(
+            error?.debugDescription
+                == #"Expected text in the DayFormat format but found "26/11/2026", at line 1, column 5."#)
     }
 
     @Test func wrappersHaveValueSemanticsAndInitializers() {
@@ -527,14 +574,18 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(error?.kind == "dataCorrupted")
         #expect(error?.fullPath == ["date"])
         #expect(
-            error?.debugDescription == #"Expected an ISO 8601 date and time such as "2026-11-26T07:10:00Z" but found "\#(text)", at line 1, column 5."#)
+            error?.debugDescription
+                == #"Expected an ISO 8601 date and time such as "2026-11-26T07:10:00Z" but found "\#(text)", at line 1, column 5."#
+        )
     }
 
     @Test(arguments: ["INF", "-INF", "NaN", "inf", "nan", "1e400", "0x1p3", "1,5", "", "12 34", "1.5.2", "e5"])
     func epochFormatsRefuse(_ text: String) {
         let seconds = decodingError(OneDate<EpochSecondsDateFormat>.self, "<r>\n<date>\(text)</date></r>")
         #expect(seconds?.kind == "dataCorrupted")
-        #expect(seconds?.debugDescription.contains(#"Expected a number of seconds since 1970 such as "784111777" but found "\#(text)""#) == true)
+        #expect(
+            seconds?.debugDescription.contains(
+                #"Expected a number of seconds since 1970 such as "784111777" but found "\#(text)""#) == true)
         #expect(seconds?.reportedLine == 2)
         let millis = decodingError(OneDate<EpochMillisecondsDateFormat>.self, "<r>\n<date>\(text)</date></r>")
         #expect(millis?.debugDescription.contains("Expected a number of milliseconds since 1970") == true)
@@ -564,7 +615,10 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
     func httpDateRefuses(_ text: String) {
         #expect(HTTPDateFormat.value(from: text) == nil, "\(text)")
         let error = decodingError(OneDate<HTTPDateFormat>.self, "<r><date>\(text)</date></r>")
-        #expect(error?.debugDescription == #"Expected an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT" but found "\#(text)", at line 1, column 5."#)
+        #expect(
+            error?.debugDescription
+                == #"Expected an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT" but found "\#(text)", at line 1, column 5."#
+        )
     }
 
     @Test(arguments: [
@@ -591,7 +645,9 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
     func rfc822Refuses(_ text: String) {
         #expect(RFC822DateFormat.value(from: text) == nil, "\(text)")
         let error = decodingError(OneDate<RFC822DateFormat>.self, "<r><date>\(text)</date></r>")
-        #expect(error?.debugDescription.hasPrefix(#"Expected an RFC 822 date such as "Sat, 07 Sep 2002 00:00:01 +0000" but found ""#) == true)
+        #expect(
+            error?.debugDescription.hasPrefix(
+                #"Expected an RFC 822 date such as "Sat, 07 Sep 2002 00:00:01 +0000" but found ""#) == true)
         #expect(error?.debugDescription.hasSuffix(", at line 1, column 5.") == true)
     }
 
@@ -601,7 +657,10 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         let error = decodingError(OneData<HexDataFormat>.self, #"<r data="\#(text)"/>"#)
         #expect(error?.kind == "dataCorrupted")
         #expect(error?.fullPath == ["data"])
-        #expect(error?.debugDescription == #"Expected hexadecimal (two digits a byte) such as "c0ffee" but found "\#(text)", at line 1, column 4."#)
+        #expect(
+            error?.debugDescription
+                == #"Expected hexadecimal (two digits a byte) such as "c0ffee" but found "\#(text)", at line 1, column 4."#
+        )
     }
 
     @Test(arguments: ["wP/", "wP/u=", "wP*u", "w", "====", "A===", "AQ=A", "AQ==AQ==", "=wP/", "wP-u", "wP_u"])
@@ -639,7 +698,10 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         #expect(ISO8601DateFormat.string(from: farFuture) == nil)
         #expect(ISO8601FractionalDateFormat.string(from: Date(timeIntervalSince1970: -62_167_219_201)) == nil)
         #expect(ISO8601DateFormat.string(from: Date(timeIntervalSince1970: 1e300)) == nil)
-        for format in [EpochSecondsDateFormat.string, EpochMillisecondsDateFormat.string, HTTPDateFormat.string, ISO8601DateFormat.string] {
+        for format in [
+            EpochSecondsDateFormat.string, EpochMillisecondsDateFormat.string, HTTPDateFormat.string,
+            ISO8601DateFormat.string,
+        ] {
             #expect(format(notANumber) == nil)
             #expect(format(Date(timeIntervalSince1970: .infinity)) == nil)
         }
@@ -652,10 +714,15 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
             http?.debugDescription
                 == #"The date 253402300800.0 seconds since 1970 cannot be written as an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT": it is outside the format's range."#
         )
-        #expect(encodingError(OneDate<RFC822DateFormat>(date: beforeYearOne))?.debugDescription.contains("an RFC 822 date") == true)
-        #expect(encodingError(OneDate<EpochSecondsDateFormat>(date: notANumber))?.debugDescription.contains("nan seconds since 1970") == true)
+        #expect(
+            encodingError(OneDate<RFC822DateFormat>(date: beforeYearOne))?.debugDescription.contains("an RFC 822 date")
+                == true)
+        #expect(
+            encodingError(OneDate<EpochSecondsDateFormat>(date: notANumber))?.debugDescription.contains(
+                "nan seconds since 1970") == true)
         let upload = Upload(
-            created: Attribute(Formatted(notANumber)), expires: nil, touched: Element(nil), digest: ElementAndAttribute(Formatted(Data())), name: "")
+            created: Attribute(Formatted(notANumber)), expires: nil, touched: Element(nil),
+            digest: ElementAndAttribute(Formatted(Data())), name: "")
         #expect(encodingError(upload)?.path == ["created"])
         // JSON gets the bare date, which it can write.
         #expect((try? JSONEncoder().encode(OneDate<HTTPDateFormat>(date: farFuture))) != nil)
@@ -681,9 +748,15 @@ private func json<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = {
         // The strategy and the formats share the parser and the formatter.
         let error = encodingError(Date(timeIntervalSince1970: .nan)) { $0.dateEncodingStrategy = .iso8601 }
         #expect(error?.debugDescription.contains("no ISO 8601 form") == true)
-        #expect(encodingError([Date(timeIntervalSince1970: 253_402_300_800)]) { $0.dateEncodingStrategy = .iso8601 }?.path == ["0"])
-        #expect(decodingError(Date.self, "<d>2023-02-29T00:00:00Z</d>") { $0.dateDecodingStrategy = .iso8601 }?.kind == "dataCorrupted")
-        #expect(try decode(Date.self, "<d>2024-02-29T00:00:00Z</d>") { $0.dateDecodingStrategy = .iso8601 } == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(
+            encodingError([Date(timeIntervalSince1970: 253_402_300_800)]) { $0.dateEncodingStrategy = .iso8601 }?.path
+                == ["0"])
+        #expect(
+            decodingError(Date.self, "<d>2023-02-29T00:00:00Z</d>") { $0.dateDecodingStrategy = .iso8601 }?.kind
+                == "dataCorrupted")
+        #expect(
+            try decode(Date.self, "<d>2024-02-29T00:00:00Z</d>") { $0.dateDecodingStrategy = .iso8601 }
+                == Date(timeIntervalSince1970: 1_709_164_800))
     }
 
     @Test func everyDateSurvivesItsFormat() throws {

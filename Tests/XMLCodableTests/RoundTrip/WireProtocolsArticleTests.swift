@@ -162,14 +162,17 @@ private let articleURL = URL(fileURLWithPath: #filePath)
 
 /// Lines without their indentation, blank lines dropped.
 private func normalized(_ text: String) -> String {
-    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(
+        separator: "\n")
 }
 
 @Suite("The Wire Protocols article") struct WireProtocolsArticleTests {
     @Test func articleCodeIsTheCodeTestedHere() throws {
         let article = try String(contentsOf: articleURL, encoding: .utf8)
         let tests = normalized(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
-        let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
+        let blocks = article.components(separatedBy: "```swift\n").dropFirst().map {
+            String($0.components(separatedBy: "```")[0])
+        }
         #expect(blocks.count >= 3)
         for block in blocks {
             #expect(tests.contains(normalized(block)), "The article's block is not in the tests: \(block.prefix(80))")
@@ -193,7 +196,9 @@ private func normalized(_ text: String) -> String {
 
         let written = try encodeListing(listing)
         let text = String(decoding: written, as: UTF8.self)
-        #expect(text.hasPrefix("<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>example-bucket</Name>"))
+        #expect(
+            text.hasPrefix(
+                "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>example-bucket</Name>"))
         #expect(text.contains("<LastModified>2011-02-26T01:56:21.250Z</LastModified>"))
         #expect(try decodeListing(written) == listing)
         #expect(try JSONDecoder().decode(ListBucketResult.self, from: JSONEncoder().encode(listing)) == listing)
@@ -226,10 +231,16 @@ private func normalized(_ text: String) -> String {
 
         let written = try encodeFeed(feed)
         let text = String(decoding: written, as: UTF8.self)
-        #expect(text.hasPrefix("<rss xmlns:content=\"http://purl.org/rss/1.0/modules/content/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""))
+        #expect(
+            text.hasPrefix(
+                "<rss xmlns:content=\"http://purl.org/rss/1.0/modules/content/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
+            ))
         #expect(text.contains("<dc:creator>Ada</dc:creator>"))
         #expect(text.contains("<pubDate>Wed, 25 Nov 2026 18:30:00 +0000</pubDate>"))
-        #expect(text.contains("<content:encoded>&lt;p&gt;Maps, lists and &lt;em&gt;namespaces&lt;/em&gt;.&lt;/p&gt;</content:encoded>"))
+        #expect(
+            text.contains(
+                "<content:encoded>&lt;p&gt;Maps, lists and &lt;em&gt;namespaces&lt;/em&gt;.&lt;/p&gt;</content:encoded>"
+            ))
         #expect(try XMLDecoder().decode(RSSFeed.self, from: written) == feed)
         #expect(try JSONDecoder().decode(RSSFeed.self, from: JSONEncoder().encode(feed)) == feed)
     }
@@ -247,7 +258,8 @@ private func normalized(_ text: String) -> String {
         let response = try XMLDecoder().decode(GetPriceResponse.self, from: Data(responseXML.utf8))
         #expect(response.body.response.price == Decimal(string: "34.5"))
         // Another prefix for the same namespaces reads the same.
-        let prefixed = responseXML.replacingOccurrences(of: "env:", with: "s:").replacingOccurrences(of: "xmlns:env", with: "xmlns:s")
+        let prefixed = responseXML.replacingOccurrences(of: "env:", with: "s:").replacingOccurrences(
+            of: "xmlns:env", with: "xmlns:s")
         #expect(try XMLDecoder().decode(GetPriceResponse.self, from: Data(prefixed.utf8)) == response)
     }
 }

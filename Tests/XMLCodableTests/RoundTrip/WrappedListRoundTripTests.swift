@@ -30,7 +30,8 @@ private func xml<T: Encodable>(_ value: T) throws -> String {
 
 @Suite("Wrapped lists: namespaced item names, optional lists") struct WrappedListRoundTripTests {
     @Test func itemsNamedWithANamespaceURIAreMatchedByURIWhateverThePrefix() throws {
-        let prefixed = "<r xmlns:b='http://example.com/bux'><items><b:member>x</b:member><b:member>y</b:member></items></r>"
+        let prefixed =
+            "<r xmlns:b='http://example.com/bux'><items><b:member>x</b:member><b:member>y</b:member></items></r>"
         #expect(try XMLDecoder().decode(Members.self, from: Data(prefixed.utf8)) == Members(items: ["x", "y"]))
         let defaulted = "<r><items><member xmlns='http://example.com/bux'>x</member></items></r>"
         #expect(try XMLDecoder().decode(Members.self, from: Data(defaulted.utf8)) == Members(items: ["x"]))
@@ -44,7 +45,8 @@ private func xml<T: Encodable>(_ value: T) throws -> String {
         let written = try xml(value)
         #expect(
             written
-                == "<r xmlns:ns1=\"http://example.com/bux\"><items><ns1:member>x</ns1:member><ns1:member>y</ns1:member></items></r>")
+                == "<r xmlns:ns1=\"http://example.com/bux\"><items><ns1:member>x</ns1:member><ns1:member>y</ns1:member></items></r>"
+        )
         #expect(try XMLDecoder().decode(Members.self, from: Data(written.utf8)) == value)
         let one = try xml(Members(items: ["x"]))
         #expect(one == "<r xmlns:ns1=\"http://example.com/bux\"><items><ns1:member>x</ns1:member></items></r>")
@@ -63,7 +65,9 @@ private func xml<T: Encodable>(_ value: T) throws -> String {
     @Test func anAbsentOptionalWrappedListIsNilAndAnEmptyOneIsEmpty() throws {
         #expect(try XMLDecoder().decode(TaggedNote.self, from: Data("<r><name>n</name></r>".utf8)).tags == nil)
         #expect(try XMLDecoder().decode(TaggedNote.self, from: Data("<r><name>n</name><tags/></r>".utf8)).tags == [])
-        #expect(try XMLDecoder().decode(TaggedNote.self, from: Data("<r><name>n</name><tags><tag>a</tag></tags></r>".utf8)).tags == ["a"])
+        #expect(
+            try XMLDecoder().decode(TaggedNote.self, from: Data("<r><name>n</name><tags><tag>a</tag></tags></r>".utf8))
+                .tags == ["a"])
         // A list that is not optional is empty when its wrapper is absent, as an unwrapped list is.
         #expect(try XMLDecoder().decode(RequiredTags.self, from: Data("<r><name>n</name></r>".utf8)).tags == [])
     }

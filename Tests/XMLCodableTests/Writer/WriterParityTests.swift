@@ -27,17 +27,22 @@ private func compactEncoder(cdata: Bool = false) -> XMLEncoder {
 }
 
 /// The tree `<v a="…"><t>…</t></v>` with the same content as `Value`.
-private func tree(_ attribute: String, _ text: String, cdata: Bool = false, declaration: XMLDeclaration? = nil, doctype: XMLDocumentType? = nil)
+private func tree(
+    _ attribute: String, _ text: String, cdata: Bool = false, declaration: XMLDeclaration? = nil,
+    doctype: XMLDocumentType? = nil
+)
     -> XMLTree
 {
     let content: [XMLTree.Node] = text.isEmpty ? [] : [cdata ? .cdata(text) : .text(text)]
     return XMLTree(
-        root: XMLTree.Element("v", attributes: ["a": attribute], children: [.element(XMLTree.Element("t", children: content))]),
+        root: XMLTree.Element(
+            "v", attributes: ["a": attribute], children: [.element(XMLTree.Element("t", children: content))]),
         declaration: declaration, doctype: doctype)
 }
 
 private let texts = [
-    "", "plain", "a & b", "<tag>", "x > y", "]]>", "quote \" and 'apostrophe'", "tab\tline\nreturn\r", "\r\n", "é ✓ \u{10FFFF}",
+    "", "plain", "a & b", "<tag>", "x > y", "]]>", "quote \" and 'apostrophe'", "tab\tline\nreturn\r", "\r\n",
+    "é ✓ \u{10FFFF}",
     "&amp; already", "  spaces  ", "a]]b]]>c]]]>d",
 ]
 
@@ -65,8 +70,12 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
     func charactersXMLCannotCarryAreRefusedByBoth(_ text: String) throws {
         let scalar = try #require(text.unicodeScalars.first { !isXMLChar($0.value) })
         for (attribute, content) in [(text, "ok"), ("ok", text)] {
-            #expect(throws: EncodingError.self) { try compactEncoder().encode(Value(a: attribute, t: content), withRootKey: "v") }
-            #expect(throws: EncodingError.self) { try compactEncoder(cdata: true).encode(Value(a: attribute, t: content), withRootKey: "v") }
+            #expect(throws: EncodingError.self) {
+                try compactEncoder().encode(Value(a: attribute, t: content), withRootKey: "v")
+            }
+            #expect(throws: EncodingError.self) {
+                try compactEncoder(cdata: true).encode(Value(a: attribute, t: content), withRootKey: "v")
+            }
             #expect(throws: XMLTree.SerializationError.self) { try tree(attribute, content).xmlData() }
             do {
                 _ = try tree(attribute, content, cdata: true).xmlData()
@@ -80,8 +89,14 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
     /// XMLCoder's header and the declaration it stands for are written alike.
     @Test(arguments: [
         (XMLHeader(version: 1.0), XMLDeclaration(version: "1.0")),
-        (XMLHeader(version: 1.1, encoding: "utf-8", standalone: "no"), XMLDeclaration(version: "1.1", encoding: "utf-8", standalone: false)),
-        (XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"), XMLDeclaration(version: "1.0", encoding: "UTF-8", standalone: true)),
+        (
+            XMLHeader(version: 1.1, encoding: "utf-8", standalone: "no"),
+            XMLDeclaration(version: "1.1", encoding: "utf-8", standalone: false)
+        ),
+        (
+            XMLHeader(version: 1.0, encoding: "UTF-8", standalone: "yes"),
+            XMLDeclaration(version: "1.0", encoding: "UTF-8", standalone: true)
+        ),
     ])
     func declarationsAreWrittenAlike(_ header: XMLHeader, _ declaration: XMLDeclaration) throws {
         let encoded = try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", header: header)
@@ -97,7 +112,9 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
         (XMLHeader(standalone: "yes"), XMLDeclaration(version: "", standalone: true)),
     ])
     func declarationsAreRefusedAlike(_ header: XMLHeader, _ declaration: XMLDeclaration) throws {
-        #expect(throws: EncodingError.self) { try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", header: header) }
+        #expect(throws: EncodingError.self) {
+            try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", header: header)
+        }
         do {
             _ = try tree("1", "x", declaration: declaration).xmlData()
             Issue.record("expected a SerializationError")
@@ -114,15 +131,19 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
     /// encoding, and is written with `encoding="UTF-8"`.
     @Test func anotherEncodingIsRefusedByTheEncoderAndRewrittenByATree() throws {
         #expect(throws: EncodingError.self) {
-            try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", header: XMLHeader(version: 1.0, encoding: "ISO-8859-1"))
+            try compactEncoder().encode(
+                Value(a: "1", t: "x"), withRootKey: "v", header: XMLHeader(version: 1.0, encoding: "ISO-8859-1"))
         }
-        let written = try tree("1", "x", declaration: XMLDeclaration(version: "1.0", encoding: "ISO-8859-1")).xmlString()
+        let written = try tree("1", "x", declaration: XMLDeclaration(version: "1.0", encoding: "ISO-8859-1"))
+            .xmlString()
         #expect(written.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
     }
 
     @Test(arguments: [
         XMLDocumentType.system(rootElement: "v", dtdLocation: "v.dtd"),
-        .public(rootElement: "v", dtdName: "-//W3C//DTD XHTML 1.0 Strict//EN", dtdLocation: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"),
+        .public(
+            rootElement: "v", dtdName: "-//W3C//DTD XHTML 1.0 Strict//EN",
+            dtdLocation: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"),
         XMLDocumentType(name: "a:b:c", systemID: "it's.dtd"),
         XMLDocumentType(name: "v"),
         .system(rootElement: "v", dtdLocation: ""),
@@ -130,7 +151,8 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
     func doctypesAreWrittenAlike(_ doctype: XMLDocumentType) throws {
         let encoded = try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", doctype: doctype)
         #expect(try tree("1", "x", doctype: doctype).xmlData() == encoded)
-        let read = try #require(try XMLTree(parsing: encoded, options: XMLReader.Options(shouldProcessNamespaces: false)).doctype)
+        let read = try #require(
+            try XMLTree(parsing: encoded, options: XMLReader.Options(shouldProcessNamespaces: false)).doctype)
         #expect(read.name == doctype.name)
         #expect(read.publicID == doctype.publicID)
         #expect(read.systemID == doctype.systemID)
@@ -146,7 +168,9 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
         .system(rootElement: "v", dtdLocation: "both \" and '"),
     ])
     func doctypesAreRefusedAlike(_ doctype: XMLDocumentType) throws {
-        #expect(throws: EncodingError.self) { try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", doctype: doctype) }
+        #expect(throws: EncodingError.self) {
+            try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", doctype: doctype)
+        }
         #expect(throws: XMLTree.SerializationError.self) { try tree("1", "x", doctype: doctype).xmlData() }
     }
 
@@ -154,7 +178,9 @@ private let unwritable = ["\u{0}", "a\u{1}b", "\u{8}", "\u{B}", "\u{1F}", "x\u{F
     /// and refuses one holding `"`; a tree (read from a document that had one) writes it between `'`.
     @Test func aSystemIdentifierWithAQuote() throws {
         let doctype = XMLDocumentType.system(rootElement: "v", dtdLocation: "a\"b")
-        #expect(throws: EncodingError.self) { try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", doctype: doctype) }
+        #expect(throws: EncodingError.self) {
+            try compactEncoder().encode(Value(a: "1", t: "x"), withRootKey: "v", doctype: doctype)
+        }
         #expect(try tree("1", "x", doctype: doctype).xmlString().hasPrefix("<!DOCTYPE v SYSTEM 'a\"b'>\n"))
     }
 

@@ -16,7 +16,8 @@ extension LegacyDecoder {
         let table = EncodingTables.gb18030
         if third != 0 {
             guard (0x30...0x39).contains(byte) else { throw unmapped([lead, second, third, byte], at: sequenceStart) }
-            let pointer = (((Int(lead) - 0x81) * 10 + Int(second) - 0x30) * 126 + Int(third) - 0x81) * 10 + Int(byte) - 0x30
+            let pointer =
+                (((Int(lead) - 0x81) * 10 + Int(second) - 0x30) * 126 + Int(third) - 0x81) * 10 + Int(byte) - 0x30
             guard let codePoint = EncodingTables.gb18030RangesCodePoint(pointer) else {
                 throw unmapped([lead, second, third, byte], at: sequenceStart)
             }
@@ -71,7 +72,9 @@ extension LegacyDecoder {
             default:
                 break
             }
-            guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
+            guard let codePoint = EncodingTables.lookup(table, pointer) else {
+                throw unmapped([first, byte], at: sequenceStart)
+            }
             appendUTF8(codePoint, to: &out)
         } else if (0x81...0xFE).contains(byte) {
             lead = byte

@@ -28,7 +28,9 @@ extension LegacyDecoder {
                 appendUTF8(UInt32(0xE000 - 8836 + pointer), to: &out)
                 return
             }
-            guard let codePoint = EncodingTables.lookup(table, pointer) else { throw unmapped([first, byte], at: sequenceStart) }
+            guard let codePoint = EncodingTables.lookup(table, pointer) else {
+                throw unmapped([first, byte], at: sequenceStart)
+            }
             appendUTF8(codePoint, to: &out)
         } else if byte == 0x80 {
             appendUTF8(0x80, to: &out)
@@ -58,7 +60,8 @@ extension LegacyDecoder {
             var codePoint: UInt32?
             if (0xA1...0xFE).contains(first), (0xA1...0xFE).contains(byte) {
                 let pointer = (Int(first) - 0xA1) * 94 + Int(byte) - 0xA1
-                codePoint = EncodingTables.lookup(fromJIS0212 ? EncodingTables.jis0212 : EncodingTables.jis0208, pointer)
+                codePoint = EncodingTables.lookup(
+                    fromJIS0212 ? EncodingTables.jis0212 : EncodingTables.jis0208, pointer)
             }
             guard let codePoint else { throw unmapped((fromJIS0212 ? [0x8F] : []) + [first, byte], at: sequenceStart) }
             appendUTF8(codePoint, to: &out)
@@ -70,7 +73,9 @@ extension LegacyDecoder {
         }
     }
 
-    mutating func decodeISO2022JP(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    mutating func decodeISO2022JP(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
+        throws(InputDecoding.Failure)
+    {
         for i in 0..<piece.count {
             let byte = piece[i]
             switch iso2022JPState {
@@ -118,7 +123,8 @@ extension LegacyDecoder {
                 lead = 0
                 iso2022JPState = .leadByte
                 guard (0x21...0x7E).contains(byte),
-                    let codePoint = EncodingTables.lookup(EncodingTables.jis0208, (Int(first) - 0x21) * 94 + Int(byte) - 0x21)
+                    let codePoint = EncodingTables.lookup(
+                        EncodingTables.jis0208, (Int(first) - 0x21) * 94 + Int(byte) - 0x21)
                 else { throw unmapped([first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
             case .escapeStart:
@@ -130,7 +136,13 @@ extension LegacyDecoder {
                 lead = 0
                 var next: ISO2022JPState?
                 if second == 0x28 {
-                    if byte == 0x42 { next = .ascii } else if byte == 0x4A { next = .roman } else if byte == 0x49 { next = .katakana }
+                    if byte == 0x42 {
+                        next = .ascii
+                    } else if byte == 0x4A {
+                        next = .roman
+                    } else if byte == 0x49 {
+                        next = .katakana
+                    }
                 } else if byte == 0x40 || byte == 0x42 {
                     next = .leadByte
                 }
@@ -152,7 +164,8 @@ extension LegacyDecoder {
     private func badEscape(_ bytes: [UInt8]) -> InputDecoding.Failure {
         InputDecoding.Failure(
             reason: .unexpectedCharacter(
-                found: "escape sequence \(LegacyDecoder.hex(bytes))", expected: "an ISO-2022-JP escape sequence (ESC ( B, ESC ( J, ESC ( I, ESC $ @ or ESC $ B)"
+                found: "escape sequence \(LegacyDecoder.hex(bytes))",
+                expected: "an ISO-2022-JP escape sequence (ESC ( B, ESC ( J, ESC ( I, ESC $ @ or ESC $ B)"
             ),
             offset: sequenceStart)
     }

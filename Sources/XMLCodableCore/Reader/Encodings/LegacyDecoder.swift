@@ -47,7 +47,9 @@ internal struct LegacyDecoder {
     ///
     /// - Throws: `InputDecoding.Failure` at the first byte that does not begin or continue a
     ///   character of the encoding; `out` then holds what came before it.
-    mutating func decode(_ piece: UnsafeRawBufferPointer, at offset: Int, final: Bool, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    mutating func decode(_ piece: UnsafeRawBufferPointer, at offset: Int, final: Bool, into out: inout [UInt8])
+        throws(InputDecoding.Failure)
+    {
         switch encoding {
         case .gbk, .gb18030, .big5, .eucJP, .shiftJIS, .eucKR: try decodeMultiByte(piece, at: offset, into: &out)
         case .iso2022JP: try decodeISO2022JP(piece, at: offset, into: &out)
@@ -85,7 +87,9 @@ internal struct LegacyDecoder {
     /// with a byte of 0x80 or more (gb18030, Big5, EUC-JP, Shift_JIS, EUC-KR): a run of ASCII
     /// between characters is copied in one append, and every other byte goes to the encoding's
     /// step (`stepGB18030(_:at:into:)`, …), which keeps a sequence's bytes in `lead` and the rest.
-    private mutating func decodeMultiByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    private mutating func decodeMultiByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
+        throws(InputDecoding.Failure)
+    {
         var i = 0
         while i < piece.count {
             let byte = piece[i]
@@ -106,7 +110,9 @@ internal struct LegacyDecoder {
 
     // MARK: - Single-byte encodings
 
-    private mutating func decodeSingleByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
+    private mutating func decodeSingleByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
+        throws(InputDecoding.Failure)
+    {
         let table = EncodingTables.singleByte
         let base = Int(encoding.rawValue) &* 128 &- 0x80
         var i = 0
@@ -139,13 +145,16 @@ internal struct LegacyDecoder {
 
     /// Bytes that are not a character of the encoding, starting at `offset` in the document.
     func unmapped(_ bytes: [UInt8], at offset: Int) -> InputDecoding.Failure {
-        InputDecoding.Failure(reason: .unexpectedCharacter(found: LegacyDecoder.describe(bytes), expected: "a \(encoding.name) character"), offset: offset)
+        InputDecoding.Failure(
+            reason: .unexpectedCharacter(
+                found: LegacyDecoder.describe(bytes), expected: "a \(encoding.name) character"), offset: offset)
     }
 
     /// The document ends inside a character (or an ISO-2022-JP escape sequence).
     func truncated(_ bytes: [UInt8]) -> InputDecoding.Failure {
         InputDecoding.Failure(
-            reason: .unexpectedEndOfInput(expected: "the rest of the \(encoding.name) sequence that starts with \(LegacyDecoder.hex(bytes))"),
+            reason: .unexpectedEndOfInput(
+                expected: "the rest of the \(encoding.name) sequence that starts with \(LegacyDecoder.hex(bytes))"),
             offset: sequenceStart)
     }
 

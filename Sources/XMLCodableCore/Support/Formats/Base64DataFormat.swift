@@ -41,7 +41,8 @@ public enum Base64DataFormat: XMLDataFormat {
         var group = 0
         while group < characters.count {
             // One or two `=` end the last group; anywhere else `=` is not base64.
-            let padding = group + 4 < characters.count || characters[group + 3] != pad ? 0 : characters[group + 2] != pad ? 1 : 2
+            let padding =
+                group + 4 < characters.count || characters[group + 3] != pad ? 0 : characters[group + 2] != pad ? 1 : 2
             var bits: UInt32 = 0
             for offset in 0..<4 {
                 guard offset < 4 - padding else {

@@ -16,8 +16,12 @@ public enum EpochMillisecondsDateFormat: XMLDateFormat {
     public static var formatDescription: String { #"a number of milliseconds since 1970 such as "784111777250""# }
 
     /// `784111777250`; `nil` for a date that is not finite.
-    public static func string(from value: Date) -> String? { EpochNumber.string((value.timeIntervalSince1970 * 1000).rounded()) }
+    public static func string(from value: Date) -> String? {
+        EpochNumber.string((value.timeIntervalSince1970 * 1000).rounded())
+    }
 
     /// The date a number of milliseconds after 1970 began.
-    public static func value(from text: String) -> Date? { EpochNumber.value(from: text).map { Date(timeIntervalSince1970: $0 / 1000) } }
+    public static func value(from text: String) -> Date? {
+        EpochNumber.value(from: text).map { Date(timeIntervalSince1970: $0 / 1000) }
+    }
 }

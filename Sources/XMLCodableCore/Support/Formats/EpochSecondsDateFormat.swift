@@ -24,5 +24,7 @@ public enum EpochSecondsDateFormat: XMLDateFormat {
     public static func string(from value: Date) -> String? { EpochNumber.string(value.timeIntervalSince1970) }
 
     /// The date a number of seconds after 1970 began.
-    public static func value(from text: String) -> Date? { EpochNumber.value(from: text).map { Date(timeIntervalSince1970: $0) } }
+    public static func value(from text: String) -> Date? {
+        EpochNumber.value(from: text).map { Date(timeIntervalSince1970: $0) }
+    }
 }

@@ -90,7 +90,8 @@ extension XMLValueFormat {
         let text = trimmingXMLSpace(try container.decode(String.self))
         guard let value = value(from: text) else {
             let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected \(formatDescription) but found \"\(shown)\"")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected \(formatDescription) but found \"\(shown)\"")
         }
         return value
     }
@@ -108,7 +109,10 @@ extension XMLValueFormat {
                 describe(value),
                 EncodingError.Context(
                     codingPath: xml.codingPath,
-                    debugDescription: "\(describe(value)) cannot be written as \(formatDescription): it is outside the format's range."))
+                    debugDescription:
+                        "\(describe(value)) cannot be written as \(formatDescription): it is outside the "
+                        + "format's range."
+                ))
         }
         // As a number is written: plain text, whatever the string encoding strategy.
         try xml.writeText(try xml.checkedSpan(text, path: xml.codingPathNode), cdata: false)
@@ -124,8 +128,11 @@ extension XMLValueFormat {
     /// The text without XML white space (space, tab, line feed, carriage return) at either end.
     private static func trimmingXMLSpace(_ text: String) -> String {
         let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last, ScalarParsing.isSpace(first) || ScalarParsing.isSpace(last) else { return text }
-        guard let start = utf8.firstIndex(where: { !ScalarParsing.isSpace($0) }), let end = utf8.lastIndex(where: { !ScalarParsing.isSpace($0) }) else {
+        guard let first = utf8.first, let last = utf8.last, ScalarParsing.isSpace(first) || ScalarParsing.isSpace(last)
+        else { return text }
+        guard let start = utf8.firstIndex(where: { !ScalarParsing.isSpace($0) }),
+            let end = utf8.lastIndex(where: { !ScalarParsing.isSpace($0) })
+        else {
             return ""
         }
         return String(text[start...end])
