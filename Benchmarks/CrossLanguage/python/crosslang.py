@@ -284,15 +284,18 @@ def run(kind, path, warmup, reps):
         model = decoded
     print("decode %d %d" % (best, checksum(model)))
     best = None
-    size = 0
+    output = b""
     for index in range(warmup + reps):
         start = time.perf_counter_ns()
         output = encode(model)
         elapsed = time.perf_counter_ns() - start
         if index >= warmup:
             best = elapsed if best is None else min(best, elapsed)
-        size = len(output)
-    print("encode %d %d" % (best, size))
+    print("encode %d %d" % (best, len(output)))
+    path = os.environ.get("CROSSLANG_WRITE")
+    if path:
+        with open(path, "wb") as f:
+            f.write(output)
 
 
 def main(args):

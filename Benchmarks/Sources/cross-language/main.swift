@@ -9,7 +9,8 @@
 //   cross-language run LIB KIND FILE WARMUP REPS
 //       reads FILE into memory, decodes it WARMUP + REPS times (the first WARMUP untimed) and
 //       prints `decode BEST_NS CHECKSUM`, then encodes the last decoded model WARMUP + REPS
-//       times and prints `encode BEST_NS OUTPUT_BYTES`. LIB is `xmlcodable` (a new XMLDecoder and
+//       times and prints `encode BEST_NS OUTPUT_BYTES` (and writes the last output to the file
+//       $CROSSLANG_WRITE names, if set, for the script to decode it again). LIB is `xmlcodable` (a new XMLDecoder and
 //       XMLEncoder per call, as users write it) or `json` (Foundation's JSONDecoder and
 //       JSONEncoder on the JSON twin, a new coder per call).
 //   cross-language wf DIR
@@ -128,7 +129,7 @@ func run<Model: Codable>(
     }
     print("decode \(best) \(checksum(model!))")
     best = .max
-    var size = 0
+    var last = Data()
     for index in 0..<(warmup + reps) {
         let start = now()
         let output =
@@ -137,9 +138,10 @@ func run<Model: Codable>(
             : try XMLCodable.XMLEncoder().encode(model!, withRootKey: rootKey, header: XMLHeader(version: 1.0, encoding: "UTF-8"))
         let elapsed = now() - start
         if index >= warmup { best = min(best, elapsed) }
-        size = output.count
+        last = output
     }
-    print("encode \(best) \(size)")
+    print("encode \(best) \(last.count)")
+    if let path = ProcessInfo.processInfo.environment["CROSSLANG_WRITE"] { try last.write(to: URL(fileURLWithPath: path)) }
 }
 
 func fail(_ message: String) -> Never {
