@@ -114,6 +114,18 @@ let package = Package(
             dependencies: ["Decoders", "Workloads"],
             path: "Sources/decode-ratios"
         ),
+        // `cross-language`: the Swift side of the cross-language benchmark (XMLCodable and
+        // JSONDecoder); the script `cross-language` beside this file runs it with the programs in
+        // CrossLanguage/. See README.md, "Against other languages".
+        .executableTarget(
+            name: "cross-language",
+            dependencies: [
+                "Workloads",
+                "Encoders",
+                .product(name: "XMLCodable", package: "XMLCodable"),
+            ],
+            path: "Sources/cross-language"
+        ),
         .executableTarget(
             name: "instructions",
             dependencies: ["Workloads", "ReaderTouch", .product(name: "XMLCodable", package: "XMLCodable")],

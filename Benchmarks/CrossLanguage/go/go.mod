@@ -1,0 +1,3 @@
+module crosslang/encodingxml
+
+go 1.19
