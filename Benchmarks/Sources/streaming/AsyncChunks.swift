@@ -156,13 +156,8 @@ func asyncChunksParent() {
     let skipBytes = CommandLine.arguments.contains("--skip-bytes")
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     let keep = option("--keep")
-    let folder = URL(fileURLWithPath: keep ?? NSTemporaryDirectory() + "xmlcodable-async-\(ProcessInfo.processInfo.processIdentifier)")
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-        fail("cannot create \(folder.path): \(error)")
-    }
-    defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
+    let (folder, cleanUp) = scratchFolder("xmlcodable-async")
+    defer { cleanUp() }
     let file = folder.appendingPathComponent("osm-\(bytes).xml").path
     var size = (nodes: 0, bytes: 0)
     if keep != nil, let existing = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, existing >= bytes {
@@ -205,25 +200,10 @@ func asyncChunksParent() {
             results[index].append(result)
         }
     }
-    func median(_ measurements: [Measurement]) -> Measurement {
-        var result = measurements.sorted { $0.seconds < $1.seconds }[measurements.count / 2]
-        result.peakKB = measurements.map(\.peakKB).max() ?? 0
-        return result
-    }
-    let medians = results.map(median)
-    let file0 = medians[0].seconds
     print("Medians of \(rounds) rounds, \(grouped(Double(size.bytes))) bytes, \(grouped(Double(size.nodes))) nodes; peak RSS the highest of the rounds.")
     print("")
-    print("| Measurement | Seconds | MB/s | Speed vs file (sync) | Peak RSS | Each round (s) |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
-    for (index, (kind, m)) in zip(kinds, medians).enumerated() {
-        let each = results[index].map { String(format: "%.2f", $0.seconds) }.joined(separator: ", ")
-        print(
-            "| \(kind.label) | \(String(format: "%.2f", m.seconds)) | \(String(format: "%.1f", Double(size.bytes) / m.seconds / 1e6)) | \(String(format: "%.0f%%", file0 / m.seconds * 100)) | \(megabytes(m.peakKB)) | \(each) |"
-        )
-    }
-    print("")
-    func bar(_ text: String, _ met: Bool) { print("- \(met ? "met" : "NOT MET"): \(text)") }
+    let medians = printRounds(kinds.map(\.label), results, bytes: size.bytes, header: ("Measurement", "Speed vs file (sync)"))
+    let file0 = medians[0].seconds
     let chunksOff = medians[3]
     let chunksMain = medians[4]
     bar(String(format: "chunks at %.0f%% of the file's speed ≥ 90%%", file0 / chunksOff.seconds * 100), file0 / chunksOff.seconds >= 0.9)

@@ -117,14 +117,8 @@ func asyncWritingParent() {
     let bytes = option("--bytes").flatMap(Int.init) ?? 300_000_000
     let rounds = max(1, option("--rounds").flatMap(Int.init) ?? 3)
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    let keep = option("--keep")
-    let folder = URL(fileURLWithPath: keep ?? NSTemporaryDirectory() + "xmlcodable-async-write-\(ProcessInfo.processInfo.processIdentifier)")
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-        fail("cannot create \(folder.path): \(error)")
-    }
-    defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
+    let (folder, cleanUp) = scratchFolder("xmlcodable-async-write")
+    defer { cleanUp() }
     // The node count that makes `bytes` bytes of document, as the generator counts them.
     let nodes: Int
     do {
@@ -156,27 +150,12 @@ func asyncWritingParent() {
             }
         }
     }
-    func median(_ measurements: [Measurement]) -> Measurement {
-        var result = measurements.sorted { $0.seconds < $1.seconds }[measurements.count / 2]
-        result.peakKB = measurements.map(\.peakKB).max() ?? 0
-        return result
-    }
-    let medians = results.map(median)
-    let sync = medians[0]
     print(
-        "Medians of \(rounds) rounds, \(grouped(Double(size)) ) bytes, \(grouped(Double(nodes))) nodes, every output byte-identical to the synchronous writer's; peak RSS the highest of the rounds."
+        "Medians of \(rounds) rounds, \(grouped(Double(size))) bytes, \(grouped(Double(nodes))) nodes, every output byte-identical to the synchronous writer's; peak RSS the highest of the rounds."
     )
     print("")
-    print("| Writer | Seconds | MB/s | Speed vs sync | Peak RSS | Each round (s) |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
-    for (index, (kind, m)) in zip(kinds, medians).enumerated() {
-        let each = results[index].map { String(format: "%.2f", $0.seconds) }.joined(separator: ", ")
-        print(
-            "| \(kind.label) | \(String(format: "%.2f", m.seconds)) | \(String(format: "%.1f", Double(size) / m.seconds / 1e6)) | \(String(format: "%.0f%%", sync.seconds / m.seconds * 100)) | \(megabytes(m.peakKB)) | \(each) |"
-        )
-    }
-    print("")
-    func bar(_ text: String, _ met: Bool) { print("- \(met ? "met" : "NOT MET"): \(text)") }
+    let medians = printRounds(kinds.map(\.label), results, bytes: size, header: ("Writer", "Speed vs sync"))
+    let sync = medians[0]
     for (kind, m) in zip(kinds, medians).dropFirst() {
         bar(
             "\(kind.label): peak RSS \(megabytes(m.peakKB)) within 10% (or 4 MB) of the synchronous writer's \(megabytes(sync.peakKB))",

@@ -251,6 +251,48 @@ func option(_ name: String) -> String? {
 
 func megabytes(_ kilobytes: Int) -> String { String(format: "%.1f MB", Double(kilobytes) * 1024 / 1_000_000) }
 func rate(_ items: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(items) / seconds : 0 }
+/// The median of measurements by time, with the highest peak RSS among them.
+func median(_ measurements: [Measurement]) -> Measurement {
+    var result = measurements.sorted { $0.seconds < $1.seconds }[measurements.count / 2]
+    result.peakKB = measurements.map(\.peakKB).max() ?? 0
+    return result
+}
+
+/// Prints a bar of the benchmark as met or not.
+func bar(_ text: String, _ met: Bool) { print("- \(met ? "met" : "NOT MET"): \(text)") }
+
+/// The folder a parent writes its documents to: `--keep DIR`, or a temporary one that `cleanUp`
+/// removes.
+func scratchFolder(_ name: String) -> (url: URL, cleanUp: () -> Void) {
+    let keep = option("--keep")
+    let folder = URL(fileURLWithPath: keep ?? NSTemporaryDirectory() + "\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+        fail("cannot create \(folder.path): \(error)")
+    }
+    return (folder, { if keep == nil { try? FileManager.default.removeItem(at: folder) } })
+}
+
+/// Prints the table of measurements taken in rounds: each one's median, MB/s of `bytes`, speed
+/// against the first, peak RSS and each round's time; returns the medians.
+@discardableResult
+func printRounds(_ labels: [String], _ results: [[Measurement]], bytes: Int, header: (first: String, speed: String)) -> [Measurement] {
+    let medians = results.map(median)
+    let first = medians[0].seconds
+    print("| \(header.first) | Seconds | MB/s | \(header.speed) | Peak RSS | Each round (s) |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    for (index, (label, m)) in zip(labels, medians).enumerated() {
+        let each = results[index].map { String(format: "%.2f", $0.seconds) }.joined(separator: ", ")
+        let speed = String(format: "%.0f%%", first / m.seconds * 100)
+        print(
+            "| \(label) | \(String(format: "%.2f", m.seconds)) | \(String(format: "%.1f", Double(bytes) / m.seconds / 1e6)) | \(speed) | \(megabytes(m.peakKB)) | \(each) |"
+        )
+    }
+    print("")
+    return medians
+}
+
 func grouped(_ value: Double) -> String {
     let number = NSNumber(value: Int(value.rounded()))
     let formatter = NumberFormatter()
@@ -286,18 +328,8 @@ func parent() {
     let bigLabel = bigBytes % (1 << 30) == 0 ? "\(bigBytes >> 30) GiB" : String(format: "%.0f MB", Double(bigBytes) / 1e6)
     let skipBig = CommandLine.arguments.contains("--skip-big")
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    let folder: URL
-    if let keep = option("--keep") {
-        folder = URL(fileURLWithPath: keep)
-    } else {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("xmlcodable-streaming-\(ProcessInfo.processInfo.processIdentifier)")
-    }
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-        fail("cannot create \(folder.path): \(error)")
-    }
-    defer { if option("--keep") == nil { try? FileManager.default.removeItem(at: folder) } }
+    let (folder, cleanUp) = scratchFolder("xmlcodable-streaming")
+    defer { cleanUp() }
     let xmlc = skipBig ? "" : option("--xmlc") ?? buildXMLC()
 
     // 1. The documents.
@@ -380,11 +412,6 @@ func parent() {
     let books = Workloads.books50kCatalog.books.count
     let osm50kSize = Workloads.osm50k.bytes.count
     let books50kSize = Workloads.books50k.bytes.count
-    func median(_ measurements: [Measurement]) -> Measurement {
-        var result = measurements.sorted { $0.seconds < $1.seconds }[measurements.count / 2]
-        result.peakKB = measurements.map(\.peakKB).max() ?? 0
-        return result
-    }
     func row(_ what: String, _ bytes: Int, _ items: Int, _ m: Measurement) -> String {
         "| \(what) | \(grouped(Double(bytes))) | \(grouped(Double(items))) | \(String(format: "%.2f", m.seconds)) | \(grouped(rate(items, m.seconds))) | \(String(format: "%.1f", Double(bytes) / m.seconds / 1e6)) | \(megabytes(m.peakKB)) |"
     }
@@ -407,7 +434,6 @@ func parent() {
     print(row("books 50k, in memory, one decoder reused", books50kSize, books, booksReused))
     print(row("books 50k, `decodeElements` from the file", books50kSize, books, booksStream))
     print("")
-    func bar(_ text: String, _ met: Bool) { print("- \(met ? "met" : "NOT MET"): \(text)") }
     let perCall = rate(nodes50k, memoryFresh.seconds)
     let reused = rate(nodes50k, memoryReused.seconds)
     if !skipBig {
