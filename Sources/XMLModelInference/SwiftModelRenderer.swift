@@ -272,14 +272,21 @@ struct SwiftModelRenderer {
         output.append("")
         output.append("    \(access)init(from decoder: any Decoder) throws {")
         output.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
-        output.append("        guard let key = container.allKeys.first else {")
-        output.append("            let context = DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"No content item.\")")
-        output.append("            throw DecodingError.dataCorrupted(context)")
-        output.append("        }")
-        output.append("        switch key {")
-        for item in cases {
+        // `contains` matches a Clark-notation key by namespace URI, as `allKeys` cannot; the text
+        // case, keyed "", is what is left when no element case matches.
+        let elements = cases.filter { !$0.key.isEmpty }
+        for (index, item) in elements.enumerated() {
             let caseName = SwiftNames.escaped(item.name)
-            output.append("        case .\(caseName): self = .\(caseName)(try container.decode(\(item.type).self, forKey: .\(caseName)))")
+            output.append("        \(index == 0 ? "if" : "} else if") container.contains(.\(caseName)) {")
+            output.append("            self = .\(caseName)(try container.decode(\(item.type).self, forKey: .\(caseName)))")
+        }
+        output.append(elements.isEmpty ? "        do {" : "        } else {")
+        if let text = cases.first(where: { $0.key.isEmpty }) {
+            let caseName = SwiftNames.escaped(text.name)
+            output.append("            self = .\(caseName)(try container.decode(String.self, forKey: .\(caseName)))")
+        } else {
+            output.append("            let context = DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"Unknown content item.\")")
+            output.append("            throw DecodingError.dataCorrupted(context)")
         }
         output.append("        }")
         output.append("    }")

@@ -131,32 +131,16 @@ enum GenerateCommand: Command {
     private static func add(_ input: InputSource, to inferrer: inout XMLSampleInferrer, options: XMLReader.Options, console: Console)
         -> ExitStatus
     {
-        var document: DocumentReader
-        do {
-            document = try DocumentReader(input, options: options)
-        } catch {
-            console.toolError(error.message)
-            return .usage
-        }
-        do throws(StreamFailure) {
-            while let event = try document.next() {
-                do {
-                    try inferrer.record(event, from: document.reader, sampleName: input.displayName)
-                } catch {
-                    console.toolError(error.description)
-                    return .failure
-                }
-            }
-        } catch {
-            switch error {
-            case .malformed(let error):
-                console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: document.excerpt(for: error)).rendered)
+        let status = DocumentReader.readAll(input, options: options, console: console) { event, reader in
+            do {
+                try inferrer.record(event, from: reader, sampleName: input.displayName)
+                return nil
+            } catch {
+                console.toolError(error.description)
                 return .failure
-            case .unreadable(let message), .unmappable(let message), .unwritable(let message):
-                console.toolError(message)
-                return .usage
             }
         }
+        guard status == .success else { return status }
         inferrer.finishSample(named: input.displayName)
         return .success
     }
