@@ -31,7 +31,8 @@ enum Canonical {
                 flush()
                 var attributes: [String] = []
                 for attribute in reader.attributes where !attribute.isNamespaceDeclaration {
-                    attributes.append(expanded(attribute.name, reader) + "=" + escape(trim(reader.string(attribute.value))))
+                    let value = escape(trim(reader.string(attribute.value)))
+                    attributes.append(expanded(attribute.name, reader) + "=" + value)
                 }
                 lines.append("start " + expanded(name, reader) + " " + attributes.sorted().joined(separator: " "))
             case .endElement(let name):
@@ -74,7 +75,8 @@ func check(_ name: String, _ path: String, _ roundTrip: (Data) throws -> Data) {
         do {
             encoded = try roundTrip(original)
         } catch {
-            print("DISAGREE\t\(name)\tround trip failed: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+            let reason = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+            print("DISAGREE\t\(name)\tround trip failed: \(reason)")
             return
         }
         let actual = try Canonical.lines(of: encoded)

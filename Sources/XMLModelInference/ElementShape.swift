@@ -83,17 +83,21 @@ struct ElementShape: Sendable {
 
     /// Merges one occurrence's order of children into `childOrder`; an order that contradicts it
     /// marks the children unordered.
+    /// A name not seen before goes just before the next known name of the run, or at the end.
     private mutating func mergeOrder(_ runs: [String]) {
         var position = -1
+        var pending: [String] = []
         for name in runs {
             if let index = childOrder.firstIndex(of: name) {
                 if index < position { childrenUnordered = true }
-                position = max(position, index)
+                childOrder.insert(contentsOf: pending, at: max(index, position + 1))
+                position = max(position, index) + pending.count
+                pending = []
             } else {
-                position += 1
-                childOrder.insert(name, at: position)
+                pending.append(name)
             }
         }
+        childOrder.append(contentsOf: pending)
     }
 
     /// Whether the element is only ever text (no attributes, no children): a scalar property.

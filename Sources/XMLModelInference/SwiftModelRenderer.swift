@@ -112,7 +112,8 @@ struct SwiftModelRenderer {
                     }
                 }
             } else {
-                for child in shape.childOrder where rendersAsStruct(child) && !finished.contains(child) && !onPath.contains(child) {
+                for child in shape.childOrder where rendersAsStruct(child) {
+                    guard !finished.contains(child), !onPath.contains(child) else { continue }
                     visit(child)
                 }
             }
@@ -149,14 +150,16 @@ struct SwiftModelRenderer {
         let samples = model.sampleNames
         let noun = samples.count == 1 ? "sample" : "samples"
         let elements = model.elementCount == 1 ? "element" : "elements"
-        output.append("// Codable models for <\(model.rootElementName)> documents, inferred from \(samples.count) \(noun)")
+        let root = model.rootElementName
+        output.append("// Codable models for <\(root)> documents, inferred from \(samples.count) \(noun)")
         output.append("// (\(model.elementCount) \(elements) in all):")
         for name in samples.prefix(20) { output.append("//   \(name)") }
         if samples.count > 20 { output.append("//   and \(samples.count - 20) more") }
         output.append("//")
-        let root = typeNames[model.rootElementName]!
-        output.append("// Decode with `XMLDecoder().decode(\(root).self, from: data)` and encode with")
-        output.append("// `XMLEncoder().encode(value, withRootKey: \(SwiftNames.stringLiteral(model.rootElementName)))`: no coder settings are needed.")
+        let rootType = typeNames[root]!
+        output.append("// Decode with `XMLDecoder().decode(\(rootType).self, from: data)` and encode with")
+        output.append("// `XMLEncoder().encode(value, withRootKey: \(SwiftNames.stringLiteral(root)))`:")
+        output.append("// no coder settings are needed.")
         output.append("// Inferred from samples, not from a schema: check optionals and types against your documents.")
         output.append("")
         output.append("import XMLCodable")
@@ -189,7 +192,7 @@ struct SwiftModelRenderer {
         if shape.hasChoiceContent {
             let name = SwiftNames.unique("content", in: &used)
             result.append(Property(name: name, key: "", type: "[\(contentTypeNames[key]!)]"))
-        } else if shape.children.isEmpty {
+        } else if shape.hasTextValue || shape.isSimple {
             var type = shape.textKinds.swiftType
             if options.optionalEverywhere { type += "?" }
             let name = SwiftNames.unique("value", in: &used)
@@ -222,12 +225,20 @@ struct SwiftModelRenderer {
             let keyword = property.wrapper != nil || options.declaration == .var ? "var" : "let"
             let wrapper = property.wrapper.map { $0 + " " } ?? ""
             let comment = property.comment.map { "  // " + $0 } ?? ""
-            output.append("    \(wrapper)\(access)\(keyword) \(SwiftNames.escaped(property.name)): \(property.type)\(comment)")
+            let name = SwiftNames.escaped(property.name)
+            output.append("    \(wrapper)\(access)\(keyword) \(name): \(property.type)\(comment)")
         }
         if options.accessLevel == .public {
             output.append("")
-            let parameters = properties.map { "\(SwiftNames.escaped($0.name)): \($0.type)" }.joined(separator: ", ")
-            output.append("    public init(\(parameters)) {")
+            let parameters = properties.map { "\(SwiftNames.escaped($0.name)): \($0.type)" }
+            let oneLine = "    public init(\(parameters.joined(separator: ", "))) {"
+            if oneLine.count <= 120 {
+                output.append(oneLine)
+            } else {
+                output.append("    public init(")
+                output.append(parameters.map { "        " + $0 }.joined(separator: ",\n"))
+                output.append("    ) {")
+            }
             for property in properties {
                 output.append("        self.\(property.name) = \(SwiftNames.escaped(property.name))")
             }
@@ -256,7 +267,8 @@ struct SwiftModelRenderer {
             cases.append((SwiftNames.unique("text", in: &used), "", "String"))
         }
         for child in shape.childOrder {
-            cases.append((SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used), child, valueType(child)))
+            let caseName = SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used)
+            cases.append((caseName, child, valueType(child)))
         }
         output.append("/// One item of the content of `\(typeNames[key]!)`, in document order.")
         output.append("\(access)enum \(name): Codable, Equatable {")
@@ -278,14 +290,17 @@ struct SwiftModelRenderer {
         for (index, item) in elements.enumerated() {
             let caseName = SwiftNames.escaped(item.name)
             output.append("        \(index == 0 ? "if" : "} else if") container.contains(.\(caseName)) {")
-            output.append("            self = .\(caseName)(try container.decode(\(item.type).self, forKey: .\(caseName)))")
+            let decode = "try container.decode(\(item.type).self, forKey: .\(caseName))"
+            output.append("            self = .\(caseName)(\(decode))")
         }
         output.append(elements.isEmpty ? "        do {" : "        } else {")
         if let text = cases.first(where: { $0.key.isEmpty }) {
             let caseName = SwiftNames.escaped(text.name)
             output.append("            self = .\(caseName)(try container.decode(String.self, forKey: .\(caseName)))")
         } else {
-            output.append("            let context = DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"Unknown content item.\")")
+            output.append("            let context = DecodingError.Context(")
+            let arguments = "codingPath: decoder.codingPath, debugDescription: \"Unknown content item.\")"
+            output.append("                " + arguments)
             output.append("            throw DecodingError.dataCorrupted(context)")
         }
         output.append("        }")

@@ -19,7 +19,10 @@ public struct XMLInferredModel: Sendable {
     let shapes: [String: ElementShape]
     let shapeOrder: [String]
 
-    init(rootKey: String, sampleNames: [String], elementCount: Int, shapes: [String: ElementShape], shapeOrder: [String]) {
+    init(
+        rootKey: String, sampleNames: [String], elementCount: Int, shapes: [String: ElementShape],
+        shapeOrder: [String]
+    ) {
         self.rootElementName = rootKey
         self.sampleNames = sampleNames
         self.elementCount = elementCount

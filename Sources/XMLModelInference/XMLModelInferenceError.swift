@@ -27,7 +27,8 @@ public enum XMLModelInferenceError: Error, Sendable, Equatable, CustomStringConv
         case .malformed(let sample, let error):
             "\(sample): \(error)"
         case .differentRoot(let sample, let expected, let found):
-            "\(sample): the root element is <\(found)>, but the first sample's is <\(expected)>: samples must be of one kind"
+            "\(sample): the root element is <\(found)>, but the first sample's is <\(expected)>: "
+                + "samples must be of one kind"
         case .noSamples:
             "no sample documents to infer models from"
         }

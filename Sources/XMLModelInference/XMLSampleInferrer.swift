@@ -92,7 +92,9 @@ public struct XMLSampleInferrer: Sendable {
     ///   - reader: the reader that returned it, to decode its names and text.
     ///   - sampleName: the sample's name, for errors.
     /// - Throws: ``XMLModelInferenceError/differentRoot(sampleName:expected:found:)``.
-    public mutating func record(_ event: XMLEvent, from reader: XMLReader, sampleName: String) throws(XMLModelInferenceError) {
+    public mutating func record(
+        _ event: XMLEvent, from reader: XMLReader, sampleName: String
+    ) throws(XMLModelInferenceError) {
         switch event {
         case .startElement(let name):
             let key = Self.expandedName(name, in: reader)
@@ -110,7 +112,8 @@ public struct XMLSampleInferrer: Sendable {
             }
             var element = OpenElement(key: key)
             for attribute in reader.attributes where !attribute.isNamespaceDeclaration {
-                element.attributes.append((Self.expandedName(attribute.name, in: reader), reader.string(attribute.value)))
+                let name = Self.expandedName(attribute.name, in: reader)
+                element.attributes.append((name, reader.string(attribute.value)))
             }
             stack.append(element)
         case .endElement:

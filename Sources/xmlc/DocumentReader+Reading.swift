@@ -29,7 +29,8 @@ extension DocumentReader {
         } catch {
             switch error {
             case .malformed(let error):
-                console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: document.excerpt(for: error)).rendered)
+                let excerpt = document.excerpt(for: error)
+                console.err(Diagnostic(fileName: input.displayName, error: error, excerpt: excerpt).rendered)
                 return .failure
             case .unreadable(let message), .unmappable(let message), .unwritable(let message):
                 console.toolError(message)

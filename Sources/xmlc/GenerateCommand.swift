@@ -79,7 +79,8 @@ enum GenerateCommand: Command {
             return Tool.usageError("missing the language to generate ('swift')", command: name, console: console)
         }
         guard language == "swift" else {
-            return Tool.usageError("unknown language '\(language)' (the only one is 'swift')", command: name, console: console)
+            let message = "unknown language '\(language)' (the only one is 'swift')"
+            return Tool.usageError(message, command: name, console: console)
         }
         let samples = Array(parsed.positionals.dropFirst())
         guard !samples.isEmpty else {
@@ -98,7 +99,8 @@ enum GenerateCommand: Command {
             return Tool.usageError("--root '\(root)' is not a Swift type name", command: name, console: console)
         }
         if !modelOptions.typePrefix.isEmpty, !isIdentifier(modelOptions.typePrefix) {
-            return Tool.usageError("--prefix '\(modelOptions.typePrefix)' is not the start of a Swift type name", command: name, console: console)
+            let message = "--prefix '\(modelOptions.typePrefix)' is not the start of a Swift type name"
+            return Tool.usageError(message, command: name, console: console)
         }
 
         var inferrer = XMLSampleInferrer()
@@ -128,15 +130,15 @@ enum GenerateCommand: Command {
     }
 
     /// Reads one sample into the inferrer, reporting a failure as `check` does.
-    private static func add(_ input: InputSource, to inferrer: inout XMLSampleInferrer, options: XMLReader.Options, console: Console)
-        -> ExitStatus
-    {
+    private static func add(
+        _ input: InputSource, to inferrer: inout XMLSampleInferrer, options: XMLReader.Options, console: Console
+    ) -> ExitStatus {
         let status = DocumentReader.readAll(input, options: options, console: console) { event, reader in
             do {
                 try inferrer.record(event, from: reader, sampleName: input.displayName)
                 return nil
             } catch {
-                console.toolError(error.description)
+                console.toolError(String(describing: error))
                 return .failure
             }
         }
@@ -147,7 +149,10 @@ enum GenerateCommand: Command {
 
     /// Whether `text` is an ASCII Swift identifier.
     private static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar == "_")
+        }
+        guard let first = text.unicodeScalars.first, isLetter(first) else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
     }
 }

@@ -7,7 +7,12 @@ import XMLModelInference
 
 @Suite("Model inference options and errors")
 struct InferenceOptionsTests {
-    static let sample = #"<books><book id="1"><title>A</title></book><book id="2"><title>B</title><year>2001</year></book></books>"#
+    static let sample = """
+        <books>
+          <book id="1"><title>A</title></book>
+          <book id="2"><title>B</title><year>2001</year></book>
+        </books>
+        """
 
     @Test func theHeaderNamesTheSamplesAndTheRootKey() throws {
         let source = try generate(Self.sample, "<books/>")
@@ -15,12 +20,13 @@ struct InferenceOptionsTests {
             source.hasPrefix(
                 """
                 // Codable models for <books> documents, inferred from 2 samples
-                // (4 elements in all):
+                // (7 elements in all):
                 //   sample1.xml
                 //   sample2.xml
                 //
                 // Decode with `XMLDecoder().decode(Books.self, from: data)` and encode with
-                // `XMLEncoder().encode(value, withRootKey: "books")`: no coder settings are needed.
+                // `XMLEncoder().encode(value, withRootKey: "books")`:
+                // no coder settings are needed.
                 // Inferred from samples, not from a schema: check optionals and types against your documents.
 
                 import XMLCodable
@@ -33,7 +39,8 @@ struct InferenceOptionsTests {
 
     @Test func rootNamePrefixOptionalsLetAndPublic() throws {
         let options = SwiftModelOptions(
-            rootTypeName: "Catalog", typePrefix: "API", optionalEverywhere: true, declaration: .let, accessLevel: .public)
+            rootTypeName: "Catalog", typePrefix: "API", optionalEverywhere: true, declaration: .let,
+            accessLevel: .public)
         let source = try declarations(Self.sample, options: options)
         #expect(
             source == """
@@ -80,7 +87,7 @@ struct InferenceOptionsTests {
     }
 
     @Test(arguments: [
-        ("<a><b></a>", 1, 8),
+        ("<a><b></a>", 1, 7),
         ("<a>", 1, 4),
         ("<a></a><b/>", 1, 8),
         ("<a x='1' x='2'/>", 1, 10),

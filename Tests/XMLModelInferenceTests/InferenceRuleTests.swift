@@ -22,7 +22,12 @@ struct InferenceRuleTests {
 
     @Test func repeatedChildrenAreArraysAndMissingOnesOptional() throws {
         let source = try declarations(
-            "<books><book><title>A</title><author>X</author><author>Y</author></book><book><title>B</title></book></books>")
+            """
+            <books>
+              <book><title>A</title><author>X</author><author>Y</author></book>
+              <book><title>B</title></book>
+            </books>
+            """)
         #expect(
             source == """
                 struct Books: Codable, Equatable {
@@ -54,8 +59,10 @@ struct InferenceRuleTests {
         let source = try declarations(
             """
             <r>
-              <v><i>1</i><d>1.5</d><b>true</b><z>007</z><big>1e400</big><plus>+1</plus><mix>1</mix><f>1.50</f><e></e></v>
-              <v><i>-20</i><d>42.0</d><b>false</b><z>8</z><big>2</big><plus>2</plus><mix>2.5</mix><f>2.5</f><e>3</e></v>
+              <v><i>1</i><d>1.5</d><b>true</b><z>007</z><big>1e400</big><plus>+1</plus>
+                 <mix>1</mix><f>1.50</f><e></e></v>
+              <v><i>-20</i><d>42.0</d><b>false</b><z>8</z><big>2</big><plus>2</plus>
+                 <mix>2.5</mix><f>2.5</f><e>3</e></v>
             </r>
             """)
         #expect(
@@ -80,7 +87,8 @@ struct InferenceRuleTests {
     }
 
     @Test func textBesideAttributesIsTheEmptyKey() throws {
-        let source = try declarations(#"<prices><price currency="EUR">12.5</price><price currency="USD">13.0</price></prices>"#)
+        let source = try declarations(
+            #"<prices><price currency="EUR">12.5</price><price currency="USD">13.0</price></prices>"#)
         #expect(
             source == """
                 struct Prices: Codable, Equatable {
@@ -102,7 +110,11 @@ struct InferenceRuleTests {
 
     @Test func namespacedNamesAreClarkKeys() throws {
         let source = try declarations(
-            #"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:m="urn:m" m:id="1" xml:lang="en"><title>T</title></feed>"#)
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:m="urn:m" m:id="1" xml:lang="en">
+              <title>T</title>
+            </feed>
+            """)
         #expect(
             source == """
                 struct Feed: Codable, Equatable {
@@ -196,7 +208,8 @@ struct InferenceRuleTests {
     }
 
     @Test func namesAreMappedToSwiftStyleWithCodingKeys() throws {
-        let source = try declarations(#"<purchase-order ID="1" class="x"><ship-to>A</ship-to><string><a>1</a></string></purchase-order>"#)
+        let source = try declarations(
+            #"<purchase-order ID="1" class="x"><ship-to>A</ship-to><string><a>1</a></string></purchase-order>"#)
         #expect(
             source == """
                 struct PurchaseOrder: Codable, Equatable {
