@@ -4,7 +4,7 @@
 //         var inferrer = XMLSampleInferrer()
 //         try inferrer.add(XMLReader("<a><b></a>"), sampleName: "bad.xml")
 //     } catch let error as XMLModelInferenceError {
-//         print(error)   // bad.xml: 1:8: error: end tag </a> does not match start tag <b>
+//         print(error)   // bad.xml: 1:7: error: end tag </a> does not match start tag <b>
 //     }
 
 import XMLCodableCore
