@@ -33,7 +33,8 @@
 // - attributes are `@Attribute` properties; a child element of an attribute's name is `@Element`;
 // - text beside attributes is a property under the `""` key;
 // - a child seen more than once in one element is an array; one missing from some occurrences of
-//   its parent is optional;
+//   its parent is optional; an element that only wraps repeats of one child is a wrapped list
+//   (`XMLListCoding`), an array of the items;
 // - text beside child elements (mixed content), children in varying order, or a name that repeats
 //   after another are a list of choices under the `""` key: an enum with a case per child name
 //   (and `text` for the text runs), keyed by an `XMLChoiceCodingKey`, with hand-written `Codable`;
@@ -54,11 +55,14 @@ struct SwiftModelRenderer {
     private var contentTypeNames: [String: String] = [:]
     /// Parent and child keys of properties that are arrays to break a cycle of structs.
     private var cycleEdges: Set<[String]> = []
+    /// Wrapper elements, by expanded name, with the expanded name of their items.
+    private var wrappers: [String: String] = [:]
     private var output: [String] = []
 
     init(model: XMLInferredModel, options: SwiftModelOptions) {
         self.model = model
         self.options = options
+        wrappers = Self.findWrappers(model)
         var used = Set<String>()
         for key in orderedKeys() where rendersAsStruct(key) {
             let base: String
@@ -75,9 +79,31 @@ struct SwiftModelRenderer {
         cycleEdges = findCycleEdges()
     }
 
-    /// Whether a shape is a struct (the root always is), rather than a scalar property.
+    /// Whether a shape is a struct (the root always is), rather than a scalar property or a
+    /// wrapped list.
     private func rendersAsStruct(_ key: String) -> Bool {
-        key == model.rootElementName || !model.shapes[key]!.isSimple
+        key == model.rootElementName || (!model.shapes[key]!.isSimple && wrappers[key] == nil)
+    }
+
+    /// The elements that wrap a list: no attributes, no text, children of one name that repeats,
+    /// at most one in each parent, and never among a list of choices. They are arrays of their
+    /// items, wrapped by `XMLListCoding`, rather than structs of their own.
+    private static func findWrappers(_ model: XMLInferredModel) -> [String: String] {
+        var wrappers: [String: String] = [:]
+        for (key, shape) in model.shapes where key != model.rootElementName {
+            guard shape.attributes.isEmpty, shape.occurrencesWithText == 0, shape.children.count == 1,
+                let item = shape.childOrder.first, item != key, shape.children[item]!.maxPerParent > 1
+            else { continue }
+            wrappers[key] = item
+        }
+        for parent in model.shapes.values {
+            for (child, statistics) in parent.children {
+                if parent.hasChoiceContent || statistics.maxPerParent > 1 || parent.attributes[child] != nil {
+                    wrappers[child] = nil
+                }
+            }
+        }
+        return wrappers
     }
 
     /// The shapes in rendering order: the root, then depth first in property order.
@@ -94,8 +120,9 @@ struct SwiftModelRenderer {
         return order
     }
 
-    /// The properties that close a cycle of structs held by value: depth first from the root,
-    /// an edge back to a struct still being visited.
+    /// The properties that close a cycle of structs held by value: depth first along the
+    /// properties that are neither arrays nor lists of choices, from every struct in rendering
+    /// order, an edge back to a struct still being visited.
     private func findCycleEdges() -> Set<[String]> {
         var edges: Set<[String]> = []
         var finished: Set<String> = []
@@ -111,16 +138,13 @@ struct SwiftModelRenderer {
                         visit(child)
                     }
                 }
-            } else {
-                for child in shape.childOrder where rendersAsStruct(child) {
-                    guard !finished.contains(child), !onPath.contains(child) else { continue }
-                    visit(child)
-                }
             }
             onPath.remove(key)
             finished.insert(key)
         }
-        visit(model.rootElementName)
+        for key in orderedKeys() where rendersAsStruct(key) && !finished.contains(key) {
+            visit(key)
+        }
         return edges
     }
 
@@ -176,6 +200,8 @@ struct SwiftModelRenderer {
         var type: String
         var wrapper: String?
         var comment: String?
+        /// The item name of a wrapped list.
+        var listItem: String?
     }
 
     private func properties(of key: String) -> [Property] {
@@ -202,7 +228,13 @@ struct SwiftModelRenderer {
                 let statistics = shape.children[child]!
                 var type = valueType(child)
                 var comment: String?
-                if statistics.maxPerParent > 1 || cycleEdges.contains([key, child]) {
+                var listItem: String?
+                if let item = wrappers[child] {
+                    listItem = item
+                    type = "[\(valueType(item))]"
+                    let optional = options.optionalEverywhere || statistics.presentIn < shape.occurrences
+                    type += optional ? "?" : ""
+                } else if statistics.maxPerParent > 1 || cycleEdges.contains([key, child]) {
                     if statistics.maxPerParent <= 1 { comment = "an array, as <\(child)> contains itself" }
                     type = "[\(type)]"
                     if options.optionalEverywhere { type += "?" }
@@ -211,7 +243,9 @@ struct SwiftModelRenderer {
                 }
                 let wrapper = shape.attributes[child] != nil ? "@Element" : nil
                 let name = SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used)
-                result.append(Property(name: name, key: child, type: type, wrapper: wrapper, comment: comment))
+                var property = Property(name: name, key: child, type: type, wrapper: wrapper, comment: comment)
+                property.listItem = listItem
+                result.append(property)
             }
         }
         return result
@@ -220,7 +254,9 @@ struct SwiftModelRenderer {
     private mutating func renderStruct(_ key: String) {
         let name = typeNames[key]!
         let properties = properties(of: key)
-        output.append("\(access)struct \(name): Codable, Equatable {")
+        let lists = properties.filter { $0.listItem != nil }
+        let conformances = lists.isEmpty ? "Codable, Equatable" : "Codable, Equatable, XMLListCoding"
+        output.append("\(access)struct \(name): \(conformances) {")
         for property in properties {
             let keyword = property.wrapper != nil || options.declaration == .var ? "var" : "let"
             let wrapper = property.wrapper.map { $0 + " " } ?? ""
@@ -250,6 +286,18 @@ struct SwiftModelRenderer {
             for property in properties {
                 output.append("        case \(caseLine(property.name, key: property.key))")
             }
+            output.append("    }")
+        }
+        if !lists.isEmpty {
+            output.append("")
+            output.append("    \(access)static func xmlListItemName(for key: any CodingKey) -> String? {")
+            output.append("        switch key.stringValue {")
+            for property in lists {
+                let item = SwiftNames.stringLiteral(property.listItem!)
+                output.append("        case \(SwiftNames.stringLiteral(property.key)): \(item)")
+            }
+            output.append("        default: nil")
+            output.append("        }")
             output.append("    }")
         }
         output.append("}")

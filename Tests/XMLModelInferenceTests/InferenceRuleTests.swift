@@ -207,6 +207,60 @@ struct InferenceRuleTests {
                 """)
     }
 
+    @Test func recursionBelowAnArrayIsFoundToo() throws {
+        let source = try declarations("<r><item><sub><item><v>1</v></item></sub></item><item/></r>")
+        #expect(
+            source == """
+                struct R: Codable, Equatable {
+                    var item: [Item]
+                }
+
+                struct Item: Codable, Equatable {
+                    var sub: Sub?
+                    var v: Int?
+                }
+
+                struct Sub: Codable, Equatable {
+                    var item: [Item]  // an array, as <item> contains itself
+                }
+
+                """)
+    }
+
+    @Test func anElementWrappingRepeatsOfOneChildIsAWrappedList() throws {
+        let source = try declarations(
+            """
+            <book>
+              <authors><author>A</author><author>B</author></authors>
+              <tags><tag>x</tag><tag>y</tag></tags>
+            </book>
+            """,
+            "<book><authors><author>C</author></authors></book>")
+        #expect(
+            source == """
+                struct Book: Codable, Equatable, XMLListCoding {
+                    var authors: [String]
+                    var tags: [String]?
+
+                    static func xmlListItemName(for key: any CodingKey) -> String? {
+                        switch key.stringValue {
+                        case "authors": "author"
+                        case "tags": "tag"
+                        default: nil
+                        }
+                    }
+                }
+
+                """)
+    }
+
+    @Test func aWrapperWithAttributesOrOnlyOneItemStaysAStruct() throws {
+        let source = try declarations(#"<r><list n="2"><i>1</i><i>2</i></list><one><i>1</i></one></r>"#)
+        #expect(source.contains("struct List: Codable, Equatable {\n    @Attribute var n: Int\n    var i: [Int]\n}"))
+        #expect(source.contains("struct One: Codable, Equatable {\n    var i: Int\n}"))
+        #expect(!source.contains("XMLListCoding"))
+    }
+
     @Test func namesAreMappedToSwiftStyleWithCodingKeys() throws {
         let source = try declarations(
             #"<purchase-order ID="1" class="x"><ship-to>A</ship-to><string><a>1</a></string></purchase-order>"#)
