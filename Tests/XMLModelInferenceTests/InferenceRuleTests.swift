@@ -207,6 +207,8 @@ struct InferenceRuleTests {
                 """)
     }
 
+    // An element's children are ordered as its occurrences end: the inner <item> (with <v>) ends
+    // before the outer one (with <sub>); either order is consistent with both.
     @Test func recursionBelowAnArrayIsFoundToo() throws {
         let source = try declarations("<r><item><sub><item><v>1</v></item></sub></item><item/></r>")
         #expect(
@@ -216,8 +218,8 @@ struct InferenceRuleTests {
                 }
 
                 struct Item: Codable, Equatable {
-                    var sub: Sub?
                     var v: Int?
+                    var sub: Sub?
                 }
 
                 struct Sub: Codable, Equatable {
