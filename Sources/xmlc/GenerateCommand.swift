@@ -66,14 +66,9 @@ enum GenerateCommand: Command {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         let parsed: CommandLineArguments
-        do {
-            parsed = try CommandLineArguments(arguments, options: options)
-        } catch {
-            return Tool.usageError(error.message, command: name, console: console)
-        }
-        if parsed.has("help") {
-            console.out(help)
-            return .success
+        switch parse(arguments, options: options, console: console) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         guard let language = parsed.positionals.first else {
             return Tool.usageError("missing the language to generate ('swift')", command: name, console: console)
