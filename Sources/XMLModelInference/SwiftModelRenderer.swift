@@ -123,27 +123,40 @@ struct SwiftModelRenderer {
     /// The properties that close a cycle of structs held by value: depth first along the
     /// properties that are neither arrays nor lists of choices, from every struct in rendering
     /// order, an edge back to a struct still being visited.
+    ///
+    /// Iterative, with a stack of its own: a path can be as long as the samples have element
+    /// names, far longer than the document's depth.
     private func findCycleEdges() -> Set<[String]> {
         var edges: Set<[String]> = []
         var finished: Set<String> = []
         var onPath: Set<String> = []
-        func visit(_ key: String) {
+        // Each frame: a struct and the children by value still to visit.
+        var stack: [(key: String, pending: ArraySlice<String>)] = []
+        func push(_ key: String) {
             onPath.insert(key)
             let shape = model.shapes[key]!
+            var children: [String] = []
             if !shape.hasChoiceContent {
-                for child in shape.childOrder where rendersAsStruct(child) && shape.children[child]!.maxPerParent <= 1 {
-                    if onPath.contains(child) {
-                        edges.insert([key, child])
-                    } else if !finished.contains(child) {
-                        visit(child)
-                    }
+                children = shape.childOrder.filter { rendersAsStruct($0) && shape.children[$0]!.maxPerParent <= 1 }
+            }
+            stack.append((key, children[...]))
+        }
+        for start in orderedKeys() where rendersAsStruct(start) && !finished.contains(start) {
+            push(start)
+            while let (key, pending) = stack.last {
+                guard let child = pending.first else {
+                    stack.removeLast()
+                    onPath.remove(key)
+                    finished.insert(key)
+                    continue
+                }
+                stack[stack.count - 1].pending = pending.dropFirst()
+                if onPath.contains(child) {
+                    edges.insert([key, child])
+                } else if !finished.contains(child) {
+                    push(child)
                 }
             }
-            onPath.remove(key)
-            finished.insert(key)
-        }
-        for key in orderedKeys() where rendersAsStruct(key) && !finished.contains(key) {
-            visit(key)
         }
         return edges
     }

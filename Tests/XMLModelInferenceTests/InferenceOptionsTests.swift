@@ -132,6 +132,15 @@ struct InferenceOptionsTests {
         #expect(throws: XMLModelInferenceError.noSamples) { try XMLSampleInferrer().model() }
     }
 
+    @Test func aLongChainOfElementNamesRendersWithoutRecursion() throws {
+        // <e0><e1 a="1"/></e0><e1><e2 a="1"/></e1>…: no element is more than two levels deep, but
+        // the shapes form a chain of 20,000 structs, each holding the next by value.
+        let chain = (0..<20_000).map { #"<e\#($0)><e\#($0 + 1) a="1"/></e\#($0)>"# }.joined()
+        let source = try generate("<r>" + chain + "</r>")
+        let last = "struct E19999: Codable, Equatable {\n    @Attribute var a: Int?\n    var e20000: E20000?\n}"
+        #expect(source.contains(last))
+    }
+
     @Test func nestingBeyondTheReadersLimitIsAnErrorNotACrash() {
         let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
         var inferrer = XMLSampleInferrer()
