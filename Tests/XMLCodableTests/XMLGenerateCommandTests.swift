@@ -43,6 +43,20 @@ struct XMLGenerateCommandTests {
         #expect(result.stdout.contains("struct XBook: Codable, Equatable {\n    @Attribute var id: Int?\n}"))
     }
 
+    @Test func outputGoesToTheFileNamed() throws {
+        let name = "generate-\(UUID().uuidString).swift"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try XMLC.run(["generate", "swift", "--output", file.path, "Samples/catalog.xml"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written == (try XMLC.run(["generate", "swift", "Samples/catalog.xml"]).stdout))
+        let unwritable = try XMLC.run(["generate", "swift", "-o", "/nonexistent-directory/x.swift", "Samples/catalog.xml"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("xmlc: error: cannot write '/nonexistent-directory/x.swift': "))
+    }
+
     @Test func malformedSampleIsReportedWithItsLine() throws {
         let result = try XMLC.run(["generate", "swift", "-"], standardInput: Data("<a>\n<b></a>".utf8))
         #expect(result.status == 1)
