@@ -52,7 +52,8 @@ struct XMLGenerateCommandTests {
         #expect(result.stdout == "")
         let written = try String(contentsOf: file, encoding: .utf8)
         #expect(written == (try XMLC.run(["generate", "swift", "Samples/catalog.xml"]).stdout))
-        let unwritable = try XMLC.run(["generate", "swift", "-o", "/nonexistent-directory/x.swift", "Samples/catalog.xml"])
+        let missing = "/nonexistent-directory/x.swift"
+        let unwritable = try XMLC.run(["generate", "swift", "-o", missing, "Samples/catalog.xml"])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.hasPrefix("xmlc: error: cannot write '/nonexistent-directory/x.swift': "))
     }
