@@ -329,10 +329,10 @@ internal final class XMLDecoderImpl: Decoder {
         case .element(let node):
             if listCandidate.node >= 0 { return try containerDecidingList(node, keyedBy: type) }
             if isChoiceElement(node, keyedBy: type) {
-                return KeyedDecodingContainer(
-                    XMLChoiceDecodingContainer<Key>(
-                        decoder: self, value: .element(node), caseName: choiceCaseName(index[node].name, keyedBy: type) ?? matchName(index[node].name),
-                        path: codingPathNode))
+                let caseName = choiceCaseName(index[node].name, keyedBy: type) ?? matchName(index[node].name)
+                let choice = XMLChoiceDecodingContainer<Key>(
+                    decoder: self, value: .element(node), caseName: caseName, path: codingPathNode)
+                return KeyedDecodingContainer(choice)
             }
             return keyedContainer(node, keyedBy: type)
         case .elements(let list) where list.count == 1:
@@ -513,7 +513,9 @@ internal final class XMLDecoderImpl: Decoder {
         var child = index.firstChild(of: node)
         while child >= 0 {
             if index[child].isElement, Key(stringValue: convert(matchName(index[child].name), path: path)) != nil { return false }
-            if index[child].isElement, clarkName(index[child].name).map({ Key(stringValue: $0) != nil }) == true { return false }
+            if index[child].isElement, let clark = clarkName(index[child].name), Key(stringValue: clark) != nil {
+                return false
+            }
             child = index[child].nextSibling
         }
         return true

@@ -48,7 +48,11 @@ private struct SVGGroup: Codable, Equatable {
 }
 @Suite("Decoder: choice cases in Clark notation") struct DecoderClarkChoiceTests {
     @Test func choiceCasesKeyedInClarkNotationMatchByNamespaceURI() throws {
-        let xml = #"<g xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><rect>1</rect><s:circle>2</s:circle><rect>3</rect></g>"#
+        let xml = """
+            <g xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg">
+              <rect>1</rect><s:circle>2</s:circle><rect>3</rect>
+            </g>
+            """
         let group = try XMLDecoder().decode(SVGGroup.self, from: xml)
         #expect(group == SVGGroup(content: [.rect("1"), .circle("2"), .rect("3")]))
         let encoded = try XMLEncoder().encodeToString(group, withRootKey: "{http://www.w3.org/2000/svg}g")
