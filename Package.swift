@@ -15,6 +15,9 @@
 //   them) and the `FileHandle` overloads of the reader, the element decoder and the element writer.
 //
 // `import XMLCodable` sees both; `import XMLCodableCore` sees everything but those few functions.
+//
+// XMLModelInference, a third library on XMLCodableCore, infers Codable models from sample
+// documents and renders them as Swift source (`xmlc generate swift`); the coders never need it.
 
 import PackageDescription
 
@@ -23,6 +26,7 @@ let package = Package(
     products: [
         .library(name: "XMLCodable", targets: ["XMLCodable"]),
         .library(name: "XMLCodableCore", targets: ["XMLCodableCore"]),
+        .library(name: "XMLModelInference", targets: ["XMLModelInference"]),
         .executable(name: "xmlc", targets: ["xmlc"]),
     ],
     targets: [
@@ -33,15 +37,23 @@ let package = Package(
             name: "XMLCodable",
             dependencies: ["XMLCodableCore"]
         ),
+        .target(
+            name: "XMLModelInference",
+            dependencies: ["XMLCodableCore"]
+        ),
         .executableTarget(
             name: "xmlc",
-            dependencies: ["XMLCodableCore"]
+            dependencies: ["XMLCodableCore", "XMLModelInference"]
         ),
         .testTarget(
             name: "XMLCodableTests",
             dependencies: ["XMLCodable", "XMLCodableCore"],
             // Fixture documents are read from their paths (found via #filePath), not bundled.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "XMLModelInferenceTests",
+            dependencies: ["XMLModelInference", "XMLCodableCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -54,14 +54,9 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         let parsed: CommandLineArguments
-        do {
-            parsed = try CommandLineArguments(arguments, options: options)
-        } catch {
-            return Tool.usageError(error.message, command: name, console: console)
-        }
-        if parsed.has("help") {
-            console.out(help)
-            return .success
+        switch parse(arguments, options: options, console: console) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         guard !parsed.positionals.isEmpty else {
             return Tool.usageError("missing FILE (use '-' for standard input)", command: name, console: console)
@@ -82,30 +77,12 @@ enum CheckCommand: Command {
 
     /// Checks one input and reports on it.
     static func check(_ input: InputSource, options: XMLReader.Options, quiet: Bool, console: Console) -> ExitStatus {
-        var document: DocumentReader
-        do {
-            document = try DocumentReader(input, options: options)
-        } catch {
-            console.toolError(error.message)
-            return .usage
-        }
         var elementCount = 0
-        do throws(StreamFailure) {
-            while let event = try document.next() {
-                if case .startElement = event { elementCount += 1 }
-            }
-        } catch {
-            switch error {
-            case .malformed(let error):
-                console.err(
-                    Diagnostic(fileName: input.displayName, error: error, excerpt: document.excerpt(for: error))
-                        .rendered)
-                return .failure
-            case .unreadable(let message), .unmappable(let message), .unwritable(let message):
-                console.toolError(message)
-                return .usage
-            }
+        let status = DocumentReader.readAll(input, options: options, console: console) { event, _ in
+            if case .startElement = event { elementCount += 1 }
+            return nil
         }
+        guard status == .success else { return status }
         if !quiet {
             let noun = elementCount == 1 ? "element" : "elements"
             console.out("\(input.displayName): well-formed, \(elementCount) \(noun)\n")

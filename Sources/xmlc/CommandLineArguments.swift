@@ -97,3 +97,28 @@ extension CommandLineArguments {
         values[key]
     }
 }
+
+/// What a command does after parsing its arguments: run with them, or exit at once (after `--help`
+/// or a usage error, already reported).
+enum ParsedCommandLine {
+    case run(CommandLineArguments)
+    case exit(ExitStatus)
+}
+
+extension Command {
+    /// Parses the arguments against `options`, printing the help for `--help` and reporting a
+    /// usage error.
+    static func parse(_ arguments: [String], options: [Option], console: Console) -> ParsedCommandLine {
+        let parsed: CommandLineArguments
+        do {
+            parsed = try CommandLineArguments(arguments, options: options)
+        } catch {
+            return .exit(Tool.usageError(error.message, command: name, console: console))
+        }
+        if parsed.has("help") {
+            console.out(help)
+            return .exit(.success)
+        }
+        return .run(parsed)
+    }
+}

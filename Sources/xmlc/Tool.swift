@@ -17,6 +17,7 @@ enum Tool {
         FormatCommand.self,
         ToJSONCommand.self,
         FromJSONCommand.self,
+        GenerateCommand.self,
     ]
 
     /// The tool's usage, listing its commands.

@@ -334,10 +334,10 @@ internal final class XMLDecoderImpl: Decoder {
         case .element(let node):
             if listCandidate.node >= 0 { return try containerDecidingList(node, keyedBy: type) }
             if isChoiceElement(node, keyedBy: type) {
-                return KeyedDecodingContainer(
-                    XMLChoiceDecodingContainer<Key>(
-                        decoder: self, value: .element(node), caseName: matchName(index[node].name),
-                        path: codingPathNode))
+                let caseName = choiceCaseName(index[node].name, keyedBy: type) ?? matchName(index[node].name)
+                let choice = XMLChoiceDecodingContainer<Key>(
+                    decoder: self, value: .element(node), caseName: caseName, path: codingPathNode)
+                return KeyedDecodingContainer(choice)
             }
             return keyedContainer(node, keyedBy: type)
         case .elements(let list) where list.count == 1:
@@ -405,8 +405,7 @@ internal final class XMLDecoderImpl: Decoder {
         -> KeyedDecodingContainer<Key>
     {
         if currentTraits.isEnum {
-            let caseName = matchName(index[node].name)
-            if Key(stringValue: caseName) != nil {
+            if let caseName = choiceCaseName(index[node].name, keyedBy: type) {
                 return KeyedDecodingContainer(
                     XMLChoiceDecodingContainer<Key>(
                         decoder: self, value: .element(node), caseName: caseName, path: codingPathNode))
@@ -527,7 +526,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// metadata (which generic code builds at run time, on entry to the function that needs it).
     @inline(never)
     private func isChoiceElementOfEnum<Key: CodingKey>(_ node: Int32, keyedBy type: Key.Type) -> Bool {
-        guard Key(stringValue: matchName(index[node].name)) != nil else { return false }
+        guard choiceCaseName(index[node].name, keyedBy: type) != nil else { return false }
         // Not when the element holds the case inside it (`<value><int>1</int></value>`), its name
         // converted by the key strategy as the case's own lookup converts it.
         let path = codingPathNode
@@ -536,9 +535,28 @@ internal final class XMLDecoderImpl: Decoder {
             if index[child].isElement, Key(stringValue: convert(matchName(index[child].name), path: path)) != nil {
                 return false
             }
+            if index[child].isElement, let clark = clarkName(index[child].name), Key(stringValue: clark) != nil {
+                return false
+            }
             child = index[child].nextSibling
         }
         return true
+    }
+
+    /// The case an element names in a choice keyed by `Key`: its name as keys match names, or, when
+    /// no case has that name, its name in Clark notation (`{uri}local`), so that choice cases keyed
+    /// by namespace URI match whatever prefix the document uses.
+    func choiceCaseName<Key: CodingKey>(_ name: XMLName, keyedBy type: Key.Type) -> String? {
+        let written = matchName(name)
+        if Key(stringValue: written) != nil { return written }
+        if let clark = clarkName(name), Key(stringValue: clark) != nil { return clark }
+        return nil
+    }
+
+    /// `{uri}local` for a name in a namespace, else `nil`.
+    func clarkName(_ name: XMLName) -> String? {
+        guard let uri = reader.namespaceURI(name), !uri.isEmpty else { return nil }
+        return "{\(uri)}" + string(name.local)
     }
 
     /// The child elements of a node with a given name (as keys match names).

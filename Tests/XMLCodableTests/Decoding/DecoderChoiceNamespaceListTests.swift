@@ -33,3 +33,39 @@ private struct WBook: Codable, XMLListCoding, Equatable {
         #expect(String(decoding: json, as: UTF8.self).contains("\"authors\":[\"A\",\"B\"]"))
     }
 }
+
+// Choice cases keyed in Clark notation, as `xmlc generate swift` keys the content of a namespaced
+// element: the case element is found by namespace URI, whatever its prefix, in a list of choices
+// under the `""` key as well as in a single choice.
+private enum SVGItem: Codable, Equatable {
+    case rect(String)
+    case circle(String)
+    enum CodingKeys: String, XMLChoiceCodingKey {
+        case rect = "{http://www.w3.org/2000/svg}rect"
+        case circle = "{http://www.w3.org/2000/svg}circle"
+    }
+    enum RectCodingKeys: String, CodingKey { case _0 = "" }
+    enum CircleCodingKeys: String, CodingKey { case _0 = "" }
+}
+private struct SVGGroup: Codable, Equatable {
+    var content: [SVGItem]
+    enum CodingKeys: String, CodingKey { case content = "" }
+}
+@Suite("Decoder: choice cases in Clark notation") struct DecoderClarkChoiceTests {
+    @Test func choiceCasesKeyedInClarkNotationMatchByNamespaceURI() throws {
+        let xml = """
+            <g xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg">
+              <rect>1</rect><s:circle>2</s:circle><rect>3</rect>
+            </g>
+            """
+        let group = try XMLDecoder().decode(SVGGroup.self, from: xml)
+        #expect(group == SVGGroup(content: [.rect("1"), .circle("2"), .rect("3")]))
+        let encoded = try XMLEncoder().encodeToString(group, withRootKey: "{http://www.w3.org/2000/svg}g")
+        #expect(try XMLDecoder().decode(SVGGroup.self, from: encoded) == group)
+    }
+
+    @Test func aCaseInAnotherNamespaceIsNotMatched() {
+        let xml = #"<g xmlns:o="urn:other"><o:rect>1</o:rect></g>"#
+        #expect(throws: DecodingError.self) { try XMLDecoder().decode(SVGGroup.self, from: xml) }
+    }
+}

@@ -1,0 +1,387 @@
+// SwiftModelRenderer: turns an XMLInferredModel into Swift source, one declaration per shape.
+//
+// Worked example. From the sample
+//
+//     <order id="7" xmlns:x="urn:x"><line sku="a">2</line><line sku="b">1</line><x:note>ok</x:note></order>
+//
+// it renders (after the header comment and `import XMLCodable`):
+//
+//     struct Order: Codable, Equatable {
+//         @Attribute var id: Int
+//         var line: [Line]
+//         var note: String
+//
+//         enum CodingKeys: String, CodingKey {
+//             case id
+//             case line
+//             case note = "{urn:x}note"
+//         }
+//     }
+//
+//     struct Line: Codable, Equatable {
+//         @Attribute var sku: String
+//         var value: Int
+//
+//         enum CodingKeys: String, CodingKey {
+//             case sku
+//             case value = ""
+//         }
+//     }
+//
+// The rules, each in the article "Generating Models":
+// - an element that only ever holds text is a scalar property; any other element is a struct;
+// - attributes are `@Attribute` properties; a child element of an attribute's name is `@Element`;
+// - text beside attributes is a property under the `""` key;
+// - a child seen more than once in one element is an array; one missing from some occurrences of
+//   its parent is optional; an element that only wraps repeats of one child is a wrapped list
+//   (`XMLListCoding`), an array of the items;
+// - text beside child elements (mixed content), children in varying order, or a name that repeats
+//   after another are a list of choices under the `""` key: an enum with a case per child name
+//   (and `text` for the text runs), keyed by an `XMLChoiceCodingKey`, with hand-written `Codable`;
+// - names in a namespace are keyed in Clark notation (`{uri}local`), which matches any prefix;
+// - a struct that would contain itself through non-array properties gets an array at the edge
+//   that closes the cycle (an empty array for absent, one item for present), so that it compiles.
+//
+// Types are emitted root first, then in the order their properties first name them, so the same
+// model always gives the same text.
+
+/// Renders an inferred model as Swift declarations.
+struct SwiftModelRenderer {
+    let model: XMLInferredModel
+    let options: SwiftModelOptions
+    /// The Swift type name of every shape rendered as a struct, by expanded name.
+    private(set) var typeNames: [String: String] = [:]
+    /// The name of the choice enum of every struct with choice content.
+    private var contentTypeNames: [String: String] = [:]
+    /// Parent and child keys of properties that are arrays to break a cycle of structs.
+    private var cycleEdges: Set<[String]> = []
+    /// Wrapper elements, by expanded name, with the expanded name of their items.
+    private var wrappers: [String: String] = [:]
+    private var output: [String] = []
+
+    init(model: XMLInferredModel, options: SwiftModelOptions) {
+        self.model = model
+        self.options = options
+        wrappers = Self.findWrappers(model)
+        var used = Set<String>()
+        for key in orderedKeys() where rendersAsStruct(key) {
+            let base: String
+            if key == model.rootElementName, let root = options.rootTypeName, !root.isEmpty {
+                base = root
+            } else {
+                base = options.typePrefix + SwiftNames.typeName(model.shapes[key]!.localName)
+            }
+            typeNames[key] = SwiftNames.unique(base, in: &used)
+        }
+        for key in orderedKeys() where rendersAsStruct(key) && model.shapes[key]!.hasChoiceContent {
+            contentTypeNames[key] = SwiftNames.unique(typeNames[key]! + "Content", in: &used)
+        }
+        cycleEdges = findCycleEdges()
+    }
+
+    /// Whether a shape is a struct (the root always is), rather than a scalar property or a
+    /// wrapped list.
+    private func rendersAsStruct(_ key: String) -> Bool {
+        key == model.rootElementName || (!model.shapes[key]!.isSimple && wrappers[key] == nil)
+    }
+
+    /// The elements that wrap a list: no attributes, no text, children of one name that repeats,
+    /// at most one in each parent, and never among a list of choices. They are arrays of their
+    /// items, wrapped by `XMLListCoding`, rather than structs of their own.
+    private static func findWrappers(_ model: XMLInferredModel) -> [String: String] {
+        var wrappers: [String: String] = [:]
+        for (key, shape) in model.shapes where key != model.rootElementName {
+            guard shape.attributes.isEmpty, shape.occurrencesWithText == 0, shape.children.count == 1,
+                let item = shape.childOrder.first, item != key, shape.children[item]!.maxPerParent > 1
+            else { continue }
+            wrappers[key] = item
+        }
+        for parent in model.shapes.values {
+            for (child, statistics) in parent.children {
+                if parent.hasChoiceContent || statistics.maxPerParent > 1 || parent.attributes[child] != nil {
+                    wrappers[child] = nil
+                }
+            }
+        }
+        return wrappers
+    }
+
+    /// The shapes in rendering order: the root, then depth first in property order.
+    private func orderedKeys() -> [String] {
+        var seen: Set<String> = [model.rootElementName]
+        var order: [String] = []
+        var pending = [model.rootElementName]
+        while let key = pending.popLast() {
+            order.append(key)
+            let children = model.shapes[key]!.childOrder.filter { !seen.contains($0) }
+            for child in children { seen.insert(child) }
+            pending.append(contentsOf: children.reversed())
+        }
+        return order
+    }
+
+    /// The properties that close a cycle of structs held by value: depth first along the
+    /// properties that are neither arrays nor lists of choices, from every struct in rendering
+    /// order, an edge back to a struct still being visited.
+    ///
+    /// Iterative, with a stack of its own: a path can be as long as the samples have element
+    /// names, far longer than the document's depth.
+    private func findCycleEdges() -> Set<[String]> {
+        var edges: Set<[String]> = []
+        var finished: Set<String> = []
+        var onPath: Set<String> = []
+        // Each frame: a struct and the children by value still to visit.
+        var stack: [(key: String, pending: ArraySlice<String>)] = []
+        func push(_ key: String) {
+            onPath.insert(key)
+            let shape = model.shapes[key]!
+            var children: [String] = []
+            if !shape.hasChoiceContent {
+                children = shape.childOrder.filter { rendersAsStruct($0) && shape.children[$0]!.maxPerParent <= 1 }
+            }
+            stack.append((key, children[...]))
+        }
+        for start in orderedKeys() where rendersAsStruct(start) && !finished.contains(start) {
+            push(start)
+            while let (key, pending) = stack.last {
+                guard let child = pending.first else {
+                    stack.removeLast()
+                    onPath.remove(key)
+                    finished.insert(key)
+                    continue
+                }
+                stack[stack.count - 1].pending = pending.dropFirst()
+                if onPath.contains(child) {
+                    edges.insert([key, child])
+                } else if !finished.contains(child) {
+                    push(child)
+                }
+            }
+        }
+        return edges
+    }
+
+    /// The type of a value of a shape: its struct's name, or the scalar its text always fits.
+    private func valueType(_ key: String) -> String {
+        if let name = typeNames[key] { return name }
+        return model.shapes[key]!.textKinds.swiftType
+    }
+
+    // MARK: Rendering
+
+    mutating func render() -> String {
+        output = []
+        renderHeader()
+        for key in orderedKeys() where rendersAsStruct(key) {
+            output.append("")
+            renderStruct(key)
+            if let content = contentTypeNames[key] {
+                output.append("")
+                renderContentEnum(key, named: content)
+            }
+        }
+        return output.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func renderHeader() {
+        let samples = model.sampleNames
+        let noun = samples.count == 1 ? "sample" : "samples"
+        let elements = model.elementCount == 1 ? "element" : "elements"
+        let root = model.rootElementName
+        output.append("// Codable models for <\(root)> documents, inferred from \(samples.count) \(noun)")
+        output.append("// (\(model.elementCount) \(elements) in all):")
+        for name in samples.prefix(20) { output.append("//   \(name)") }
+        if samples.count > 20 { output.append("//   and \(samples.count - 20) more") }
+        output.append("//")
+        let rootType = typeNames[root]!
+        output.append("// Decode with `XMLDecoder().decode(\(rootType).self, from: data)` and encode with")
+        output.append("// `XMLEncoder().encode(value, withRootKey: \(SwiftNames.stringLiteral(root)))`:")
+        output.append("// no coder settings are needed.")
+        output.append("// Inferred from samples, not from a schema: check optionals and types against your documents.")
+        output.append("")
+        output.append("import XMLCodable")
+    }
+
+    private var access: String {
+        options.accessLevel == .public ? "public " : ""
+    }
+
+    /// One stored property of a struct.
+    private struct Property {
+        var name: String
+        var key: String
+        var type: String
+        var wrapper: String?
+        var comment: String?
+        /// The item name of a wrapped list.
+        var listItem: String?
+    }
+
+    private func properties(of key: String) -> [Property] {
+        let shape = model.shapes[key]!
+        var used = Set<String>()
+        var result: [Property] = []
+        for attribute in shape.attributeOrder {
+            let statistics = shape.attributes[attribute]!
+            var type = statistics.kinds.swiftType
+            if options.optionalEverywhere || statistics.presentIn < shape.occurrences { type += "?" }
+            let name = SwiftNames.unique(SwiftNames.propertyName(localPart(attribute)), in: &used)
+            result.append(Property(name: name, key: attribute, type: type, wrapper: "@Attribute"))
+        }
+        if shape.hasChoiceContent {
+            let name = SwiftNames.unique("content", in: &used)
+            result.append(Property(name: name, key: "", type: "[\(contentTypeNames[key]!)]"))
+        } else if shape.hasTextValue || shape.isSimple {
+            var type = shape.textKinds.swiftType
+            if options.optionalEverywhere { type += "?" }
+            let name = SwiftNames.unique("value", in: &used)
+            result.append(Property(name: name, key: "", type: type))
+        } else {
+            for child in shape.childOrder {
+                let statistics = shape.children[child]!
+                var type = valueType(child)
+                var comment: String?
+                var listItem: String?
+                if let item = wrappers[child] {
+                    listItem = item
+                    type = "[\(valueType(item))]"
+                    let optional = options.optionalEverywhere || statistics.presentIn < shape.occurrences
+                    type += optional ? "?" : ""
+                } else if statistics.maxPerParent > 1 || cycleEdges.contains([key, child]) {
+                    if statistics.maxPerParent <= 1 { comment = "an array, as <\(child)> contains itself" }
+                    type = "[\(type)]"
+                    if options.optionalEverywhere { type += "?" }
+                } else if options.optionalEverywhere || statistics.presentIn < shape.occurrences {
+                    type += "?"
+                }
+                let wrapper = shape.attributes[child] != nil ? "@Element" : nil
+                let name = SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used)
+                var property = Property(name: name, key: child, type: type, wrapper: wrapper, comment: comment)
+                property.listItem = listItem
+                result.append(property)
+            }
+        }
+        return result
+    }
+
+    private mutating func renderStruct(_ key: String) {
+        let name = typeNames[key]!
+        let properties = properties(of: key)
+        let lists = properties.filter { $0.listItem != nil }
+        let conformances = lists.isEmpty ? "Codable, Equatable" : "Codable, Equatable, XMLListCoding"
+        output.append("\(access)struct \(name): \(conformances) {")
+        for property in properties {
+            let keyword = property.wrapper != nil || options.declaration == .var ? "var" : "let"
+            let wrapper = property.wrapper.map { $0 + " " } ?? ""
+            let comment = property.comment.map { "  // " + $0 } ?? ""
+            let name = SwiftNames.escaped(property.name)
+            output.append("    \(wrapper)\(access)\(keyword) \(name): \(property.type)\(comment)")
+        }
+        if options.accessLevel == .public {
+            output.append("")
+            let parameters = properties.map { "\(SwiftNames.escaped($0.name)): \($0.type)" }
+            let oneLine = "    public init(\(parameters.joined(separator: ", "))) {"
+            if oneLine.count <= 120 {
+                output.append(oneLine)
+            } else {
+                output.append("    public init(")
+                output.append(parameters.map { "        " + $0 }.joined(separator: ",\n"))
+                output.append("    ) {")
+            }
+            for property in properties {
+                output.append("        self.\(property.name) = \(SwiftNames.escaped(property.name))")
+            }
+            output.append("    }")
+        }
+        if properties.contains(where: { $0.name != $0.key }) {
+            output.append("")
+            output.append("    enum CodingKeys: String, CodingKey {")
+            for property in properties {
+                output.append("        case \(caseLine(property.name, key: property.key))")
+            }
+            output.append("    }")
+        }
+        if !lists.isEmpty {
+            output.append("")
+            output.append("    \(access)static func xmlListItemName(for key: any CodingKey) -> String? {")
+            output.append("        switch key.stringValue {")
+            for property in lists {
+                let item = SwiftNames.stringLiteral(property.listItem!)
+                output.append("        case \(SwiftNames.stringLiteral(property.key)): \(item)")
+            }
+            output.append("        default: nil")
+            output.append("        }")
+            output.append("    }")
+        }
+        output.append("}")
+    }
+
+    private func caseLine(_ name: String, key: String) -> String {
+        name == key ? SwiftNames.escaped(name) : "\(SwiftNames.escaped(name)) = \(SwiftNames.stringLiteral(key))"
+    }
+
+    private mutating func renderContentEnum(_ key: String, named name: String) {
+        let shape = model.shapes[key]!
+        var used = Set<String>()
+        var cases: [(name: String, key: String, type: String)] = []
+        if shape.occurrencesWithText > 0 {
+            cases.append((SwiftNames.unique("text", in: &used), "", "String"))
+        }
+        for child in shape.childOrder {
+            let caseName = SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used)
+            cases.append((caseName, child, valueType(child)))
+        }
+        output.append("/// One item of the content of `\(typeNames[key]!)`, in document order.")
+        output.append("\(access)enum \(name): Codable, Equatable {")
+        for item in cases {
+            output.append("    case \(SwiftNames.escaped(item.name))(\(item.type))")
+        }
+        output.append("")
+        output.append("    enum CodingKeys: String, XMLChoiceCodingKey {")
+        for item in cases {
+            output.append("        case \(caseLine(item.name, key: item.key))")
+        }
+        output.append("    }")
+        output.append("")
+        output.append("    \(access)init(from decoder: any Decoder) throws {")
+        output.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
+        // `contains` matches a Clark-notation key by namespace URI, as `allKeys` cannot; the text
+        // case, keyed "", is what is left when no element case matches.
+        let elements = cases.filter { !$0.key.isEmpty }
+        for (index, item) in elements.enumerated() {
+            let caseName = SwiftNames.escaped(item.name)
+            output.append("        \(index == 0 ? "if" : "} else if") container.contains(.\(caseName)) {")
+            let decode = "try container.decode(\(item.type).self, forKey: .\(caseName))"
+            output.append("            self = .\(caseName)(\(decode))")
+        }
+        output.append(elements.isEmpty ? "        do {" : "        } else {")
+        if let text = cases.first(where: { $0.key.isEmpty }) {
+            let caseName = SwiftNames.escaped(text.name)
+            output.append("            self = .\(caseName)(try container.decode(String.self, forKey: .\(caseName)))")
+        } else {
+            output.append("            let context = DecodingError.Context(")
+            let arguments = "codingPath: decoder.codingPath, debugDescription: \"Unknown content item.\")"
+            output.append("                " + arguments)
+            output.append("            throw DecodingError.dataCorrupted(context)")
+        }
+        output.append("        }")
+        output.append("    }")
+        output.append("")
+        output.append("    \(access)func encode(to encoder: any Encoder) throws {")
+        output.append("        var container = encoder.container(keyedBy: CodingKeys.self)")
+        output.append("        switch self {")
+        for item in cases {
+            let caseName = SwiftNames.escaped(item.name)
+            output.append("        case .\(caseName)(let value): try container.encode(value, forKey: .\(caseName))")
+        }
+        output.append("        }")
+        output.append("    }")
+        output.append("}")
+    }
+
+    /// The local part of an expanded name.
+    private func localPart(_ key: String) -> String {
+        guard key.hasPrefix("{"), let close = key.firstIndex(of: "}") else { return key }
+        return String(key[key.index(after: close)...])
+    }
+}
