@@ -307,7 +307,14 @@ struct SwiftModelRenderer {
             output.append("        switch key.stringValue {")
             for property in lists {
                 let item = SwiftNames.stringLiteral(property.listItem!)
-                output.append("        case \(SwiftNames.stringLiteral(property.key)): \(item)")
+                let line = "        case \(SwiftNames.stringLiteral(property.key)): \(item)"
+                if line.count <= 120 {
+                    output.append(line)
+                } else {
+                    // Long namespace URIs: the item's name on a line of its own.
+                    output.append("        case \(SwiftNames.stringLiteral(property.key)):")
+                    output.append("            \(item)")
+                }
             }
             output.append("        default: nil")
             output.append("        }")
