@@ -137,15 +137,7 @@ func childAsyncDecode(source: String, file: String, chunk: Int, actor: String) -
         default: fail("unknown source \(source) (\(actor))")
         }
     }
-    Task { @MainActor in
-        if actor == "main" {
-            await decode()
-        } else {
-            await Task.detached { await decode() }.value
-        }
-        exit(0)
-    }
-    dispatchMain()
+    runThenExit(onMainActor: actor == "main", decode)
 }
 
 /// The parent of `async-chunks`.

@@ -86,15 +86,7 @@ func childAsyncEncode(kind: String, file: String, nodes: Int, actor: String) -> 
             fail("writing \(file) failed: \(error)")
         }
     }
-    Task { @MainActor in
-        if actor == "main" {
-            await run()
-        } else {
-            await Task.detached { await run() }.value
-        }
-        exit(0)
-    }
-    dispatchMain()
+    runThenExit(onMainActor: actor == "main", run)
 }
 
 /// Whether two files hold the same bytes.

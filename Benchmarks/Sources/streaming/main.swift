@@ -251,6 +251,20 @@ func option(_ name: String) -> String? {
 
 func megabytes(_ kilobytes: Int) -> String { String(format: "%.1f MB", Double(kilobytes) * 1024 / 1_000_000) }
 func rate(_ items: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(items) / seconds : 0 }
+/// Runs `body` on the main actor or off any actor (a detached task), then exits: the end of an
+/// asynchronous child.
+func runThenExit(onMainActor: Bool, _ body: @escaping @Sendable (isolated (any Actor)?) async -> Void) -> Never {
+    Task { @MainActor in
+        if onMainActor {
+            await body(MainActor.shared)
+        } else {
+            await Task.detached { await body(nil) }.value
+        }
+        exit(0)
+    }
+    dispatchMain()
+}
+
 /// The median of measurements by time, with the highest peak RSS among them.
 func median(_ measurements: [Measurement]) -> Measurement {
     var result = measurements.sorted { $0.seconds < $1.seconds }[measurements.count / 2]
