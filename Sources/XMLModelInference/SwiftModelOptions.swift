@@ -22,8 +22,8 @@ public struct SwiftModelOptions: Sendable, Hashable {
     public enum Declaration: String, Sendable, Hashable, CaseIterable {
         /// `var` properties (the default).
         case `var`
-        /// `let` properties. Properties with a property wrapper (`@Attribute`, `@Element`) stay
-        /// `var`, as Swift requires.
+        /// `let` properties. Properties with a property wrapper (`@Attribute`, `@Element`,
+        /// `@Formatted` for a date) stay `var`, as Swift requires.
         case `let`
     }
 

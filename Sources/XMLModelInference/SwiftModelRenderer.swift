@@ -162,9 +162,19 @@ struct SwiftModelRenderer {
     }
 
     /// The type of a value of a shape: its struct's name, or the scalar its text always fits.
-    private func valueType(_ key: String) -> String {
+    /// `wrappable` is false where no property wrapper can be placed (an array's items, a choice's
+    /// value), and a date is then a `String`.
+    private func valueType(_ key: String, wrappable: Bool) -> String {
         if let name = typeNames[key] { return name }
-        return model.shapes[key]!.textKinds.swiftType
+        return model.shapes[key]!.textKinds.swiftType(wrappable: wrappable)
+    }
+
+    /// A scalar property's type and its format wrapper, if it is a date: `Date` with
+    /// `Formatted<XMLSchemaDateTimeFormat>`, or `Date?` with `OptionalFormatted<…>`.
+    private func scalar(_ kinds: ValueKinds, optional: Bool) -> (type: String, format: String?) {
+        let type = kinds.swiftType + (optional ? "?" : "")
+        guard let format = kinds.dateFormat else { return (type, nil) }
+        return (type, (optional ? "OptionalFormatted<" : "Formatted<") + format + ">")
     }
 
     // MARK: Rendering
@@ -188,18 +198,67 @@ struct SwiftModelRenderer {
         let noun = samples.count == 1 ? "sample" : "samples"
         let elements = model.elementCount == 1 ? "element" : "elements"
         let root = model.rootElementName
-        output.append("// Codable models for <\(root)> documents, inferred from \(samples.count) \(noun)")
+        output += Self.comment("Codable models for <\(root)> documents, inferred from \(samples.count) \(noun)")
         output.append("// (\(model.elementCount) \(elements) in all):")
-        for name in samples.prefix(20) { output.append("//   \(name)") }
+        for name in samples.prefix(20) { output += Self.comment(name, indent: "  ", path: true) }
         if samples.count > 20 { output.append("//   and \(samples.count - 20) more") }
         output.append("//")
         let rootType = typeNames[root]!
-        output.append("// Decode with `XMLDecoder().decode(\(rootType).self, from: data)` and encode with")
-        output.append("// `XMLEncoder().encode(value, withRootKey: \(SwiftNames.stringLiteral(root)))`:")
+        output += Self.comment("Decode with `XMLDecoder().decode(\(rootType).self, from: data)` and encode with")
+        output += Self.comment("`XMLEncoder().encode(value, withRootKey: \(SwiftNames.stringLiteral(root)))`:")
         output.append("// no coder settings are needed.")
         output.append("// Inferred from samples, not from a schema: check optionals and types against your documents.")
         output.append("")
+        if usesFoundation() { output.append("import Foundation") }
         output.append("import XMLCodable")
+    }
+
+    /// A line comment of `text`, wrapped to 120 columns: broken at a space (which is dropped) or,
+    /// for a `path`, after a `/`, or where it must; each line after the first indented two more.
+    ///
+    ///     comment("Samples/a/very/…/long.xml", indent: "  ", path: true)
+    ///     → ["//   Samples/a/very/…/", "//     …/long.xml"]
+    ///
+    /// A word without a place to break (a name of more than 110 characters) is cut at 120 only
+    /// when it is a path; other words are kept whole, for they are code the reader may copy.
+    static func comment(_ text: String, indent: String = "", path: Bool = false) -> [String] {
+        var lines: [String] = []
+        var prefix = "// " + indent
+        var rest = Substring(text)
+        while prefix.count + rest.count > 120 {
+            let room = 120 - prefix.count
+            let window = rest.prefix(room + 1)
+            var cut: Substring.Index?
+            if let space = window.lastIndex(of: " "), space > rest.startIndex {
+                cut = space
+            }
+            if path, cut == nil || rest.distance(from: rest.startIndex, to: cut!) < room / 2,
+                let slash = window.dropLast().lastIndex(of: "/")
+            {
+                cut = rest.index(after: slash)
+            }
+            if cut == nil, path { cut = rest.index(rest.startIndex, offsetBy: room) }
+            guard let end = cut else { break }
+            lines.append(prefix + rest[..<end])
+            rest = rest[end...].drop { $0 == " " }
+            prefix = "// " + indent + "  "
+        }
+        lines.append(prefix + rest)
+        return lines
+    }
+
+    /// Whether a property is a `Date` or a `Decimal`, which `import Foundation` declares.
+    private func usesFoundation() -> Bool {
+        // `Date`, `Date?`, `[Decimal]`, `[Decimal]?`: the type's name without brackets and `?`.
+        let foundationTypes: Set<Substring> = ["Date", "Decimal"]
+        func isFoundation(_ type: String) -> Bool {
+            foundationTypes.contains(Substring(type).trimmingPrefix("[").prefix { $0 != "]" && $0 != "?" })
+        }
+        return orderedKeys().filter(rendersAsStruct).contains { key in
+            properties(of: key).contains { isFoundation($0.type) }
+                || (contentTypeNames[key] != nil
+                    && model.shapes[key]!.childOrder.contains { isFoundation(valueType($0, wrappable: false)) })
+        }
     }
 
     private var access: String {
@@ -211,7 +270,8 @@ struct SwiftModelRenderer {
         var name: String
         var key: String
         var type: String
-        var wrapper: String?
+        /// The property wrappers, outermost first, without `@`: `["Attribute", "Formatted<…>"]`.
+        var wrappers: [String] = []
         var comment: String?
         /// The item name of a wrapped list.
         var listItem: String?
@@ -223,40 +283,46 @@ struct SwiftModelRenderer {
         var result: [Property] = []
         for attribute in shape.attributeOrder {
             let statistics = shape.attributes[attribute]!
-            var type = statistics.kinds.swiftType
-            if options.optionalEverywhere || statistics.presentIn < shape.occurrences { type += "?" }
+            let optional = options.optionalEverywhere || statistics.presentIn < shape.occurrences
+            let (type, format) = scalar(statistics.kinds, optional: optional)
             let name = SwiftNames.unique(SwiftNames.propertyName(localPart(attribute)), in: &used)
-            result.append(Property(name: name, key: attribute, type: type, wrapper: "@Attribute"))
+            result.append(
+                Property(name: name, key: attribute, type: type, wrappers: ["Attribute"] + [format].compactMap { $0 }))
         }
         if shape.hasChoiceContent {
             let name = SwiftNames.unique("content", in: &used)
             result.append(Property(name: name, key: "", type: "[\(contentTypeNames[key]!)]"))
         } else if shape.hasTextValue || shape.isSimple {
-            var type = shape.textKinds.swiftType
-            if options.optionalEverywhere { type += "?" }
+            let (type, format) = scalar(shape.textKinds, optional: options.optionalEverywhere)
             let name = SwiftNames.unique("value", in: &used)
-            result.append(Property(name: name, key: "", type: type))
+            result.append(Property(name: name, key: "", type: type, wrappers: [format].compactMap { $0 }))
         } else {
             for child in shape.childOrder {
                 let statistics = shape.children[child]!
-                var type = valueType(child)
+                var type = valueType(child, wrappable: true)
+                var format: String?
                 var comment: String?
                 var listItem: String?
                 if let item = wrappers[child] {
                     listItem = item
-                    type = "[\(valueType(item))]"
+                    type = "[\(valueType(item, wrappable: false))]"
                     let optional = options.optionalEverywhere || statistics.presentIn < shape.occurrences
                     type += optional ? "?" : ""
                 } else if statistics.maxPerParent > 1 || cycleEdges.contains([key, child]) {
                     if statistics.maxPerParent <= 1 { comment = "an array, as <\(child)> contains itself" }
-                    type = "[\(type)]"
+                    type = "[\(valueType(child, wrappable: false))]"
                     if options.optionalEverywhere { type += "?" }
+                } else if typeNames[child] == nil {
+                    let optional = options.optionalEverywhere || statistics.presentIn < shape.occurrences
+                    (type, format) = scalar(model.shapes[child]!.textKinds, optional: optional)
                 } else if options.optionalEverywhere || statistics.presentIn < shape.occurrences {
                     type += "?"
                 }
-                let wrapper = shape.attributes[child] != nil ? "@Element" : nil
+                let placement = shape.attributes[child] != nil ? ["Element"] : []
                 let name = SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used)
-                var property = Property(name: name, key: child, type: type, wrapper: wrapper, comment: comment)
+                var property = Property(
+                    name: name, key: child, type: type, wrappers: placement + [format].compactMap { $0 },
+                    comment: comment)
                 property.listItem = listItem
                 result.append(property)
             }
@@ -271,8 +337,8 @@ struct SwiftModelRenderer {
         let conformances = lists.isEmpty ? "Codable, Equatable" : "Codable, Equatable, XMLListCoding"
         output.append("\(access)struct \(name): \(conformances) {")
         for property in properties {
-            let keyword = property.wrapper != nil || options.declaration == .var ? "var" : "let"
-            let wrapper = property.wrapper.map { $0 + " " } ?? ""
+            let keyword = !property.wrappers.isEmpty || options.declaration == .var ? "var" : "let"
+            let wrapper = property.wrappers.map { "@" + $0 + " " }.joined()
             let comment = property.comment.map { "  // " + $0 } ?? ""
             let name = SwiftNames.escaped(property.name)
             output.append("    \(wrapper)\(access)\(keyword) \(name): \(property.type)\(comment)")
@@ -289,7 +355,14 @@ struct SwiftModelRenderer {
                 output.append("    ) {")
             }
             for property in properties {
-                output.append("        self.\(property.name) = \(SwiftNames.escaped(property.name))")
+                // A placement wrapper has no `init(wrappedValue:)`: the backing storage is set.
+                let value = SwiftNames.escaped(property.name)
+                if property.wrappers.isEmpty {
+                    output.append("        self.\(property.name) = \(value)")
+                } else {
+                    let wrapped = property.wrappers.reversed().reduce(value) { "\($1)(\($0))" }
+                    output.append("        self._\(property.name) = \(wrapped)")
+                }
             }
             output.append("    }")
         }
@@ -336,7 +409,7 @@ struct SwiftModelRenderer {
         }
         for child in shape.childOrder {
             let caseName = SwiftNames.unique(SwiftNames.propertyName(localPart(child)), in: &used)
-            cases.append((caseName, child, valueType(child)))
+            cases.append((caseName, child, valueType(child, wrappable: false)))
         }
         output.append("/// One item of the content of `\(typeNames[key]!)`, in document order.")
         output.append("\(access)enum \(name): Codable, Equatable {")

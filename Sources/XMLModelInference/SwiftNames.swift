@@ -15,8 +15,9 @@ enum SwiftNames {
     static let reservedTypeNames: Set<String> = [
         "Any", "Array", "Attribute", "Bool", "Codable", "CodingKey", "CodingKeys", "Character", "Data", "Date",
         "Decimal", "Decodable", "Decoder", "Dictionary", "Double", "Element", "ElementAndAttribute", "Encodable",
-        "Encoder", "Equatable", "Error", "Float", "Int", "Never", "Optional", "Protocol", "Result", "Self", "Set",
-        "String", "Type", "URL", "Void", "XMLChoiceCodingKey", "XMLDecoder", "XMLEncoder",
+        "Encoder", "Equatable", "Error", "Float", "Formatted", "Int", "Never", "Optional", "OptionalFormatted",
+        "Protocol", "Result", "Self", "Set", "String", "Type", "URL", "Void", "XMLChoiceCodingKey", "XMLDecoder",
+        "XMLEncoder", "XMLListCoding", "XMLSchemaDateFormat", "XMLSchemaDateTimeFormat",
     ]
 
     /// Words that must be escaped with backticks to be a property or case name.

@@ -44,7 +44,9 @@ import XMLCodableCore
 /// Every element name is one shape, wherever it occurs; attributes and children present in only
 /// some occurrences become optionals, children repeated within one element become arrays, and
 /// values get the most specific type that every occurrence round-trips through with the default
-/// coders (`Bool`, `Int`, `Double`, else `String`).
+/// coders (`Bool`, `Int`, `Double`, `Decimal`, then `Date` for an XML Schema date or date and
+/// time in its canonical form, which the property reads and writes with `@Formatted`; else
+/// `String`).
 public struct XMLSampleInferrer: Sendable {
     private var shapes: [String: ElementShape] = [:]
     private var shapeOrder: [String] = []

@@ -25,8 +25,10 @@ enum GenerateCommand: Command {
         Reads every SAMPLE (or standard input for '-'), documents of one kind with the same root
         element, in chunks, and prints Swift source: one Codable struct per element name, with
         attributes as @Attribute properties, repeated elements as arrays, what some samples lack as
-        optionals, and Bool, Int or Double where every value is written back as the same text
-        (else String). Mixed content and children in varying order become a list of choices; names
+        optionals, and Bool, Int, Double, Decimal or Date where every value is written back as the
+        same text (else String); a Date is an XML Schema date or dateTime in its canonical form
+        (2024-03-01, 2024-03-01T09:30:00Z) and carries its format, @Formatted<XMLSchemaDateFormat>
+        or @Formatted<XMLSchemaDateTimeFormat>. Mixed content and children in varying order become a list of choices; names
         in a namespace are keyed by URI ("{uri}local"). The models need no coder settings: decode
         with XMLDecoder() and encode with XMLEncoder().encode(value, withRootKey: ROOT), the root
         element's name, which the header comment gives.
@@ -41,7 +43,7 @@ enum GenerateCommand: Command {
           --root NAME           The root type's name (default: the root element's, UpperCamelCase).
           --prefix PREFIX       A prefix for every type name.
           --optional            Make every property optional, whatever the samples show.
-          --let                 Declare properties with 'let' (wrapped attributes stay 'var').
+          --let                 Declare properties with 'let' (wrapped properties stay 'var').
           --public              Public types, properties and initializers.
           -o, --output FILE     Write the source to FILE instead of standard output.
           --no-namespaces       Read names without Namespaces 1.0 processing (keys as written).

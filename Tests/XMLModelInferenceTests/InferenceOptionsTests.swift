@@ -58,7 +58,7 @@ struct InferenceOptionsTests {
                     public let year: Int?
 
                     public init(id: Int?, title: String?, year: Int?) {
-                        self.id = id
+                        self._id = Attribute(id)
                         self.title = title
                         self.year = year
                     }
@@ -145,5 +145,36 @@ struct InferenceOptionsTests {
         let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
         var inferrer = XMLSampleInferrer()
         #expect(throws: XMLModelInferenceError.self) { try inferrer.add(XMLReader(deep), sampleName: "deep.xml") }
+    }
+}
+
+@Suite("The generated header's width")
+struct HeaderWidthTests {
+    @Test func aLongSamplePathIsWrappedAt120Columns() throws {
+        let folder = (1...12).map { "folder-number-\($0)" }.joined(separator: "/")
+        let name = folder + "/" + String(repeating: "x", count: 130) + ".xml"
+        var inferrer = XMLSampleInferrer()
+        try inferrer.add(XMLReader("<a/>"), sampleName: name)
+        let source = try inferrer.model().swiftSource()
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 120 })
+        let pathLines = lines.dropFirst(2).prefix { $0 != "//" }
+        #expect(pathLines.first?.hasPrefix("//   folder-number-1/") == true)
+        #expect(pathLines.dropFirst().allSatisfy { $0.hasPrefix("//     ") })
+        // The pieces, put together, are the path.
+        let joined = pathLines.enumerated().map { $0.element.dropFirst($0.offset == 0 ? 5 : 7) }.joined()
+        #expect(joined == name)
+        // The same input wraps the same way.
+        var again = XMLSampleInferrer()
+        try again.add(XMLReader("<a/>"), sampleName: name)
+        #expect(try again.model().swiftSource() == source)
+    }
+
+    @Test func aLongRootNameWrapsAtSpaces() throws {
+        let uri = "urn:" + String(repeating: "long-namespace-", count: 5)
+        let source = try generate("<a xmlns='\(uri)'/>")
+        for line in source.split(separator: "\n") { #expect(line.count <= 120, "\(line)") }
+        #expect(source.hasPrefix("// Codable models for <{\(uri)}a> documents,\n//   inferred from 1 sample\n"))
+        #expect(source.contains("// `XMLEncoder().encode(value, withRootKey:\n//   \"{\(uri)}a\")`:\n"))
     }
 }

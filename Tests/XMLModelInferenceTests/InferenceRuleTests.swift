@@ -78,7 +78,7 @@ struct InferenceRuleTests {
                     var z: String
                     var big: String
                     var plus: String
-                    var mix: String
+                    var mix: Decimal
                     var f: String
                     var e: String
                 }
