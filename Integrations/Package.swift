@@ -61,6 +61,16 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),
+        // Benchmark-only (Scripts/http-streaming): a long document through HTTP against a file.
+        .executableTarget(
+            name: "http-streaming",
+            dependencies: [
+                "XMLHummingbird",
+                .product(name: "XMLCodable", package: "XMLCodable"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
