@@ -61,7 +61,8 @@ struct Tally {
     var checksum: UInt64 = 0
     mutating func add(_ node: Node) {
         nodes += 1
-        checksum = checksum &* 31 &+ UInt64(bitPattern: Int64(node.id)) &+ UInt64(node.lat * 1000)
+        checksum =
+            checksum &* 31 &+ UInt64(bitPattern: Int64(node.id)) &+ UInt64(node.lat * 1000)
             &+ UInt64(node.tag.count)
     }
 }
@@ -88,7 +89,9 @@ func fileChunks(_ path: String) throws -> AsyncStream<[UInt8]> {
 }
 
 /// Runs `body` with a Hummingbird server on 127.0.0.1 whose routes are `routes`' and its port.
-func withServer(_ configure: (Router<BasicRequestContext>) -> Void, _ body: @escaping @Sendable (Int) async throws -> Void)
+func withServer(
+    _ configure: (Router<BasicRequestContext>) -> Void, _ body: @escaping @Sendable (Int) async throws -> Void
+)
     async throws
 {
     let router = Router()
@@ -97,8 +100,8 @@ func withServer(_ configure: (Router<BasicRequestContext>) -> Void, _ body: @esc
     var logger = Logger(label: "http-streaming")
     logger.logLevel = .critical
     let app = Application(
-        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger,
-        onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) })
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await app.runService(gracefulShutdownSignals: []) }
         var ports = portStream.makeAsyncIterator()
@@ -110,7 +113,8 @@ func withServer(_ configure: (Router<BasicRequestContext>) -> Void, _ body: @esc
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let mode = arguments.first, arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: http-streaming prepare|file|chunks|http-in|http-out FILE [BYTES|COUNT]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: http-streaming prepare|file|chunks|http-in|http-out FILE [BYTES|COUNT]\n".utf8))
     exit(2)
 }
 let path = arguments[arguments.startIndex + 1]
@@ -135,13 +139,14 @@ case "prepare":
     try handle.close()
     print(count)
 case "file":
-    let tally = try await decode(XMLDecoder().decodeElements(Node.self, at: "osm/node", from: URL(fileURLWithPath: path)))
+    let tally = try await decode(
+        XMLDecoder().decodeElements(Node.self, at: "osm/node", from: URL(fileURLWithPath: path)))
     print("file \(seconds(since: start)) s, \(tally.nodes) nodes, checksum \(tally.checksum)")
 case "chunks":
     let tally = try await decode(XMLDecoder().decodeElements(Node.self, at: "osm/node", from: try fileChunks(path)))
     print("chunks \(seconds(since: start)) s, \(tally.nodes) nodes, checksum \(tally.checksum)")
 case "http-in":
-    try await withServer({ router in
+    let serveFile: (Router<BasicRequestContext>) -> Void = { router in
         router.get("osm") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/xml"],
@@ -150,7 +155,8 @@ case "http-in":
                     try await writer.finish(nil)
                 })
         }
-    }) { port in
+    }
+    try await withServer(serveFile) { port in
         let started = ContinuousClock.now
         let response = try await HTTPClient.shared.execute(
             HTTPClientRequest(url: "http://127.0.0.1:\(port)/osm"), timeout: .seconds(3600))
@@ -159,9 +165,10 @@ case "http-in":
         print("http-in \(seconds(since: started)) s, \(tally.nodes) nodes, checksum \(tally.checksum)")
     }
 case "http-out":
-    try await withServer({ router in
+    let serveNodes: (Router<BasicRequestContext>) -> Void = { router in
         router.get("osm") { _, _ in Response.xmlDocument(of: Nodes(count: extra), withRootKey: "osm", itemKey: "node") }
-    }) { port in
+    }
+    try await withServer(serveNodes) { port in
         let started = ContinuousClock.now
         let response = try await HTTPClient.shared.execute(
             HTTPClientRequest(url: "http://127.0.0.1:\(port)/osm"), timeout: .seconds(3600))
