@@ -13,11 +13,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "XMLCodable", path: ".."),
-        // package-benchmark, under its current repository name (the old URL, .../package-benchmark, still
-        // resolves but the plugin warns that the legacy identity will go). The MallocInterposer trait,
-        // named explicitly, enables the malloc metrics and leaves out the Swift-6.3-only runtime
-        // interposer package (not needed, and not among the packages this machine can fetch).
-        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         // Comparison library for the decoder/encoder benchmarks.
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
     ],
@@ -143,7 +138,23 @@ let package = Package(
             dependencies: ["Workloads", "CLeanReader", "ReaderTouch"],
             path: "Sources/reader-ceiling"
         ),
-        // The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift).
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// The benchmarks themselves (package-benchmark convention: Benchmarks/<Name>/<Name>.swift), and
+// package-benchmark. CI builds every tool above with one `swift build -c release` and
+// XMLCODABLE_BENCHMARK_TOOLS_ONLY set, which leaves these out: they would add about three minutes
+// (package-benchmark and its dependencies) for three short files of calls into Decoders, Encoders
+// and ReaderTouch, which the tools compile.
+if Context.environment["XMLCODABLE_BENCHMARK_TOOLS_ONLY"] == nil {
+    package.dependencies.append(
+        // package-benchmark, under its current repository name (the old URL, .../package-benchmark, still
+        // resolves but the plugin warns that the legacy identity will go). The MallocInterposer trait,
+        // named explicitly, enables the malloc metrics and leaves out the Swift-6.3-only runtime
+        // interposer package (not needed, and not among the packages this machine can fetch).
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets += [
         .executableTarget(
             name: "XMLReaderBenchmarks",
             dependencies: [
@@ -182,6 +193,5 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
-    ],
-    swiftLanguageModes: [.v6]
-)
+    ]
+}
