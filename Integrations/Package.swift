@@ -76,7 +76,6 @@ let package = Package(
             dependencies: [
                 "XMLVapor", "XMLHummingbird", "XMLOpenAPI",
                 .product(name: "XMLCodable", package: "XMLCodable"),
-                .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
