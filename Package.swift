@@ -45,15 +45,31 @@ let package = Package(
             name: "xmlc",
             dependencies: ["XMLCodableCore", "XMLModelInference"]
         ),
+        // A test target per module, and one for xmlc. Fixture documents (Tests/Fixtures) are read
+        // from their paths, found through #filePath, not bundled.
+        // What the test targets share: decoding and encoding helpers, error accessors, xmllint.
+        .target(
+            name: "XMLCodableTestSupport",
+            dependencies: ["XMLCodableCore"],
+            path: "Tests/XMLCodableTestSupport"
+        ),
+        .testTarget(
+            name: "XMLCodableCoreTests",
+            // XMLCodable too: a few suites use its DateFormatter strategies and FileHandle API.
+            dependencies: ["XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"]
+        ),
         .testTarget(
             name: "XMLCodableTests",
-            dependencies: ["XMLCodable", "XMLCodableCore"],
-            // Fixture documents are read from their paths (found via #filePath), not bundled.
-            exclude: ["Fixtures"]
+            dependencies: ["XMLCodable", "XMLCodableTestSupport"]
         ),
         .testTarget(
             name: "XMLModelInferenceTests",
             dependencies: ["XMLModelInference", "XMLCodableCore"]
+        ),
+        // xmlc's tests run the xmlc this build made (a dependency, so `swift test` builds it first).
+        .testTarget(
+            name: "XMLCTests",
+            dependencies: ["xmlc", "XMLCodableCore", "XMLModelInference", "XMLCodableTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

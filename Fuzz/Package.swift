@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "XMLCodable", package: "XMLCodable")]
         ),
         // The model shapes of the generated round-trip tests, compiled here through links to
-        // Tests/XMLCodableTests/RoundTrip/GeneratedShapes.swift and Generation.swift.
+        // Tests/XMLCodableCoreTests/RoundTrip/GeneratedShapes.swift and Generation.swift.
         .executableTarget(
             name: "FuzzStructured",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 import XMLCodable
+import XMLCodableTestSupport
 
 @Suite("The XMLCodable module's Foundation API")
 struct FoundationAPITests {

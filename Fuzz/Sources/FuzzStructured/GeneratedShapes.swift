@@ -1,1 +1,1 @@
-../../../Tests/XMLCodableTests/RoundTrip/GeneratedShapes.swift
+../../../Tests/XMLCodableCoreTests/RoundTrip/GeneratedShapes.swift

@@ -1,1 +1,1 @@
-../../../Tests/XMLCodableTests/RoundTrip/Generation.swift
+../../../Tests/XMLCodableCoreTests/RoundTrip/Generation.swift

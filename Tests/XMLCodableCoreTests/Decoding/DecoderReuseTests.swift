@@ -1,0 +1,133 @@
+// Decoders used for many documents in turn: the working memory of a call is kept for the next one,
+// in a process-wide pool (DecodingScratch), which must never carry anything over from one document
+// to another, whichever decoder, and however many at a time, take it.
+
+import Foundation
+import Testing
+@testable import XMLCodableCore
+import XMLCodableTestSupport
+
+private struct Entry: Codable, Equatable {
+    var id: Int
+    var name: String
+    var tag: [String]
+}
+
+private struct Feed: Codable, Equatable {
+    var entry: [Entry]
+}
+
+private func feedXML(_ feed: Feed) -> String {
+    var xml = "<feed>"
+    for entry in feed.entry {
+        xml += "<entry id=\"\(entry.id)\" name=\"\(entry.name)\">"
+        for tag in entry.tag { xml += "<tag>\(tag)</tag>" }
+        xml += "</entry>"
+    }
+    return xml + "</feed>"
+}
+
+private func feed(count: Int, salt: Int) -> Feed {
+    Feed(
+        entry: (0..<count).map { i in
+            Entry(id: i * salt, name: "n\(i)-\(salt)", tag: (0..<(i % 4)).map { "t\($0)-\(salt)" })
+        })
+}
+
+@Suite struct DecoderReuseTests {
+    @Test func oneDecoderDecodesLargeSmallAndLargeDocumentsInTurn() throws {
+        let decoder = XMLDecoder()
+        for (count, salt) in [(2_000, 1), (3, 2), (0, 3), (5_000, 4), (1, 5), (2_000, 6)] {
+            let expected = feed(count: count, salt: salt)
+            #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+        }
+    }
+
+    @Test func aFailedDecodeLeavesTheDecoderUsable() throws {
+        let decoder = XMLDecoder()
+        let expected = feed(count: 100, salt: 7)
+        #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+        #expect(throws: DecodingError.self) { try decoder.decode(Feed.self, from: Data("<feed><entry id='1'>".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8))
+        }
+        #expect(try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+    }
+
+    @Test func decodersMadeForSuperclassesDoNotOutliveTheirCall() throws {
+        // A class hierarchy decodes through superDecoder(), whose decoders share the call's index.
+        class Base: Decodable {
+            let id: Int
+            private enum CodingKeys: String, CodingKey { case id }
+            required init(from decoder: any Decoder) throws {
+                id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+            }
+        }
+        final class Derived: Base {
+            let name: String
+            private enum CodingKeys: String, CodingKey { case name }
+            required init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                name = try container.decode(String.self, forKey: .name)
+                try super.init(from: try container.superDecoder())
+            }
+        }
+        let decoder = XMLDecoder()
+        for i in 0..<3 {
+            let items = try decoder.decode(
+                [Derived].self,
+                from: Data(
+                    "<l><d name='a\(i)'><super id='\(i)'/></d><d name='b\(i)'><super id='\(i + 1)'/></d></l>".utf8))
+            #expect(items.map(\.id) == [i, i + 1])
+            #expect(items.map(\.name) == ["a\(i)", "b\(i)"])
+        }
+    }
+
+    @Test func newDecodersPerCallDecodeLargeSmallAndFailingDocumentsInTurn() throws {
+        for (count, salt) in [(2_000, 11), (3, 12), (0, 13), (5_000, 14), (1, 15), (2_000, 16)] {
+            let expected = feed(count: count, salt: salt)
+            #expect(try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
+            #expect(throws: DecodingError.self) {
+                try XMLDecoder().decode(Feed.self, from: Data("<feed><entry id='x' name='a'/></feed>".utf8))
+            }
+        }
+    }
+
+    @Test func concurrentNewDecodersEachGetTheirOwnMemoryAndThePoolStaysBounded() async throws {
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for salt in 1...12 {
+                group.addTask {
+                    let expected = feed(count: 200 * salt, salt: salt + 20)
+                    return try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 12 && results.allSatisfy { $0 })
+        let pooled = DecodingScratch.pooled
+        // (Other tests decode at the same time, so the pool may be empty here; it is never over its bounds.)
+        #expect(pooled.sets <= DecodingScratch.maxPooledSets)
+        #expect(pooled.bytes <= DecodingScratch.maxKeptBytes)
+    }
+
+    @Test func aSetLargerThanThePoolsLimitIsNotKept() {
+        var large = DecodingScratch()
+        large.listNodes.reserveCapacity(DecodingScratch.maxKeptBytes / MemoryLayout<Int32>.stride + 1)
+        #expect(large.byteCount > DecodingScratch.maxKeptBytes)
+        #expect(large.emptied() == nil)
+    }
+
+    @Test func concurrentCallsOnOneDecoderEachGetTheirOwnMemory() async throws {
+        let decoder = XMLDecoder()
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for salt in 1...8 {
+                group.addTask {
+                    let expected = feed(count: 300 * salt, salt: salt)
+                    return try decoder.decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 8 && results.allSatisfy { $0 })
+    }
+}
