@@ -15,7 +15,7 @@
 // flattened map, which writes nothing like nil: see "Lists and Optionals"). Nothing else may
 // happen: any other error, or a value that decodes differently, is a failure reported with the
 // seed that reproduces it. (The values the library is known to get wrong are left out by the
-// generator until fixed: GeneratedFindingsTests.)
+// generator until fixed: ReducedModelRoundTripTests.)
 //
 // The decoder reads with trimValueWhitespaces = false: the default trims leading and trailing
 // white space from text values (as XMLCoder does), which the generated strings are full of.

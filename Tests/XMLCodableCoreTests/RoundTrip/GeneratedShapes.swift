@@ -33,7 +33,7 @@
 // `String` (the empty one and non-names too) or `Int`.
 //
 // A few values the library writes but does not read back are left out, each at the place that
-// makes it, naming the test in GeneratedFindingsTests that holds it.
+// makes it, naming the test in ReducedModelRoundTripTests that holds it.
 
 import Foundation
 import XMLCodableCore
@@ -472,11 +472,11 @@ enum Union<T: GenShape>: GenShape {
             let payload = T.make(&rng, depth: depth - 1)
             // As the case element's content, an optional empty string through the generic payload
             // would be no text, which reads as nil: the encoder refuses it
-            // (GeneratedFindingsTests.anEmptyOptionalStringThroughAGenericPayload), so it is kept
+            // (ReducedModelRoundTripTests.anEmptyOptionalStringThroughAGenericPayload), so it is kept
             // under a label, to keep refusals rare.
             return payload.isOptionalEmptyString ? .labeled(item: payload) : .one(payload)
         case 3:
-            // (An empty list beside a second value: GeneratedFindingsTests.anEmptyListBesideASecondPayload.)
+            // (An empty list beside a second value: ReducedModelRoundTripTests.anEmptyListBesideASecondPayload.)
             return .both(T.make(&rng, depth: depth - 1), .make(&rng, depth: 0))
         case 4, 5: return .labeled(item: .make(&rng, depth: depth - 1))
         default: return .none
@@ -491,7 +491,7 @@ enum Union<T: GenShape>: GenShape {
 /// write milliseconds).
 ///
 /// `makeValue` never makes a value whose text is empty: an optional one is written as an empty
-/// element (or no text) and reads back as `nil` (GeneratedFindingsTests
+/// element (or no text) and reads back as `nil` (ReducedModelRoundTripTests
 /// .anEmptyDataInAnOptionalIsReadBackAsNil), so only the properties that are not optional, or
 /// are attributes, use `emptyTextValue` (the empty data).
 protocol GenValueFormat: XMLValueFormat where Value: Equatable {
@@ -740,7 +740,7 @@ struct Mapped<K: GenMapKey, V: GenShape, F: GenMapFormat, G: GenMapFormat>: GenS
 
     /// Entries, 0, 1, 2 or more. A value the encoder refuses as a map's value, since it would read
     /// back as another, is left out to keep refusals rare: an optional list of one nil item
-    /// (GeneratedFindingsTests.anOptionalListOfOneNilAsAMapValue) or of one item that is an empty
+    /// (ReducedModelRoundTripTests.anOptionalListOfOneNilAsAMapValue) or of one item that is an empty
     /// element (.anOptionalListOfOneEmptyItemAsAMapValue), and a list that is not an `Array`
     /// holding one such item (.aCollectionOfOneEmptyListAsAMapValue).
     static func entries(_ rng: inout SplitMix64, count: Int, depth: Int) -> [K: V] {
@@ -927,7 +927,7 @@ enum ShapeTypes {
     /// `Mapped<K, V, F, G>` with a random key type (`String` or `Int`) and formats.
     static func mapped(_ value: any GenShape.Type, _ rng: inout SplitMix64) -> any GenShape.Type {
         let key: any GenMapKey.Type = rng.next() % 3 == 0 ? Int.self : String.self
-        // A list or a dictionary as an entry's content is refused (GeneratedFindingsTests
+        // A list or a dictionary as an entry's content is refused (ReducedModelRoundTripTests
         // .aListAsAMapEntrysContent, .aDictionaryAsAMapEntrysContent): those values have a value element.
         func canBeEntryContent<V: GenShape>(_: V.Type) -> Bool { V.canBeEntryContent }
         let formats = canBeEntryContent(value) ? mapFormats : mapFormats.filter { $0.format.value != nil }

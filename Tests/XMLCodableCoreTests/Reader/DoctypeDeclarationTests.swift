@@ -1,11 +1,13 @@
-// Regression tests for the reader bugs that the differential fuzz target (Fuzz/Sources/
-// FuzzDifferential, which compares XMLReader with libxml2) found, each named after its symptom.
+// The document type declaration's details: line ends in public and system identifiers (also
+// through parameter entities), a parameter entity referenced twice between declarations, and a
+// byte order mark in UTF-16 that is followed by a second U+FEFF. The differential fuzz target
+// (Fuzz/Sources/FuzzDifferential, which compares XMLReader with libxml2) found these defects.
 // The inputs are also kept in Fuzz/regressions/ (differential-*.xml). See Docs/Fuzzing.md.
 
 import Testing
 @testable import XMLCodableCore
 
-@Suite("Differential fuzzing findings") struct DifferentialFindingsTests {
+@Suite("Document type declaration details") struct DoctypeDeclarationTests {
     /// The doctype of a document, read to its end in memory.
     private func doctype(_ xml: String) throws -> XMLDocumentType? {
         var reader = try XMLReader(Array(xml.utf8))

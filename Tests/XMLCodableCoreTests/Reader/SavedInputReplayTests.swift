@@ -12,8 +12,8 @@ import Foundation
 import Testing
 @testable import XMLCodableCore
 
-@Suite("Fuzz regressions")
-struct FuzzRegressionTests {
+@Suite("Saved inputs: every seed and fuzzing finding read to its end")
+struct SavedInputReplayTests {
     /// Package-relative paths of every seed and saved finding, sorted.
     static let inputs: [String] = {
         var paths: [String] = []
@@ -26,9 +26,10 @@ struct FuzzRegressionTests {
         return paths.sorted()
     }()
 
-    /// The package's root directory (this file is Tests/XMLCodableCoreTests/FuzzRegressionTests.swift).
+    /// The package's root directory (this file is Tests/XMLCodableCoreTests/Reader/SavedInputReplayTests.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func seedsArePresent() {
         #expect(Self.inputs.contains { $0.hasPrefix("Fuzz/seeds/") })

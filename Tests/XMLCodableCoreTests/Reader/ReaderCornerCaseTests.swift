@@ -1,5 +1,8 @@
-// Regression tests for defects a review of the reader found (each named after its symptom), and
-// checks of areas the review found correct. Each asserts the correct behaviour.
+// Corners of the reader: line ends in literal content (CDATA, comments, processing instructions),
+// where entity text is located, the expansion limit through defaulted attributes, standalone
+// documents, paths that were once quadratic (many declarations, many prefixes), and a copied or
+// failed reader. A review of the reader found the defects among them; each test is named after
+// the behaviour it asserts.
 
 import Testing
 @testable import XMLCodableCore
@@ -10,7 +13,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-@Suite("Review findings") struct ReviewFindings {
+@Suite("Reader corner cases") struct ReaderCornerCaseTests {
     // MARK: - Literal content decoded as if it had references
 
     @Test func cdataWithCarriageReturnHasItsReferencesReplaced() throws {

@@ -67,7 +67,7 @@ private struct ListInASingleValue: Codable, Equatable {
     init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode([String].self) }
 }
 
-@Suite("Generated round trips: findings") struct GeneratedFindingsTests {
+@Suite("Round trips of reduced models") struct ReducedModelRoundTripTests {
     // MARK: - Formats per property
 
     @Test(.disabled("finding, open: a present empty Data in an optional reads back as nil, as plain Data? always has"))
