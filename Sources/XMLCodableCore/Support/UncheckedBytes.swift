@@ -63,6 +63,13 @@ internal struct UncheckedBytes {
         unsafeRawBuffer = buffer
     }
 
+    /// A view of `buffer`'s bytes (a `String`'s `withUTF8`, for example), valid for as long as
+    /// `buffer` is.
+    @inline(__always)
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        unsafeRawBuffer = UnsafeRawBufferPointer(buffer)
+    }
+
     /// A view of `count` bytes at `start` (which may be `nil` only when `count` is 0).
     @inline(__always)
     init(start: UnsafeRawPointer?, count: Int) {
