@@ -21,6 +21,13 @@
 
 import PackageDescription
 
+// XMLCODABLE_INTERNAL_CHECKS=1 in the environment of a build keeps the unchecked types' checks
+// (`internalCheck`, Sources/XMLCodableCore/Support/InternalCheck.swift) in optimized code: the Fuzz
+// package is built so (Docs/Fuzzing.md). Without it, release builds check nothing there. A define
+// is not an unsafe flag, so the package stays usable as a dependency either way.
+let coreSettings: [SwiftSetting] =
+    Context.environment["XMLCODABLE_INTERNAL_CHECKS"] == "1" ? [.define("XMLCODABLE_INTERNAL_CHECKS")] : []
+
 let package = Package(
     name: "XMLCodable",
     products: [
@@ -31,7 +38,8 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "XMLCodableCore"
+            name: "XMLCodableCore",
+            swiftSettings: coreSettings
         ),
         .target(
             name: "XMLCodable",

@@ -5,7 +5,10 @@
 // with a plain `swift build` would fail. Being a separate package, it is built only on demand and
 // the root package's `swift build` / `swift test` never see it. See Docs/Fuzzing.md.
 //
-//   cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//   cd Fuzz && XMLCODABLE_INTERNAL_CHECKS=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//
+// XMLCODABLE_INTERNAL_CHECKS=1 keeps the library's internal checks (bounds of its unchecked reads,
+// liveness of unretained references) in these optimized builds; the root Package.swift reads it.
 
 import PackageDescription
 

@@ -4,11 +4,17 @@
 // times, into held output that is later released. `[UInt8]` pays for a uniqueness check, a
 // capacity check through the generic `append(contentsOf:)` and, for an `UnsafeRawBufferPointer`,
 // an element-by-element copy on every call. `ByteBuffer` is raw memory instead: a struct holding
-// its address, fill and capacity, with an object whose only job is to free the memory. It must
-// not be copied and then appended to through both copies (they would share the memory); the
-// writers only ever move buffers (`swap`) or build new ones. Growth doubles (memory reserved but
-// not yet written to is not resident, so a buffer holds about what it holds), and a buffer that
-// grew large is freed when it is emptied (`removeAll(keepingCapacityUpTo:)`).
+// its address, fill and capacity, which frees the memory in its `deinit`. Two copies of it would
+// share that memory (and free it twice), so it is `~Copyable`: the compiler refuses a copy, and
+// the writers move buffers (`swap`, `consuming` parameters) or build new ones. What holds one is
+// `~Copyable` too (the writers' held items, their sinks, the writers), and a list of them is a
+// `UniqueArray` (below), since `Array` needs copyable elements. Growth doubles (memory reserved
+// but not yet written to is not resident, so a buffer holds about what it holds), and a buffer
+// that grew large is freed when it is emptied (`removeAll(keepingCapacityUpTo:)`).
+//
+// For example, `var a = ByteBuffer(); a.append(0x3C); let b = a` moves `a` into `b`: using `a`
+// after that is a compile error ("'a' used after consume"), so no two buffers ever append into
+// the same memory.
 //
 // Two small helpers for `[UInt8]` and raw buffers are here too: appending raw bytes in one
 // `memcpy`, and comparing bytes with a short ASCII literal without the generic `elementsEqual`.
@@ -21,16 +27,8 @@ import Musl
 import Darwin
 #endif
 
-/// A growable buffer of bytes in raw memory. Move it; never append through two copies.
-struct ByteBuffer {
-    /// Frees the memory when the last reference goes.
-    private final class Memory {
-        let base: UnsafeMutablePointer<UInt8>
-        init(capacity: Int) { base = .allocate(capacity: capacity) }
-        deinit { base.deallocate() }
-    }
-
-    private var memory: Memory?
+/// A growable buffer of bytes in raw memory that it owns and frees. It cannot be copied: move it.
+struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>?
     /// The bytes in the buffer.
     private(set) var count = 0
@@ -38,6 +36,10 @@ struct ByteBuffer {
     private(set) var capacity = 0
 
     init() {}
+
+    deinit {
+        base?.deallocate()
+    }
 
     /// Whether the buffer holds no bytes.
     var isEmpty: Bool { count == 0 }
@@ -48,10 +50,12 @@ struct ByteBuffer {
     /// Makes room for at least `needed` bytes in all.
     mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
-        let grown = Memory(capacity: needed)
-        if let base, count > 0 { grown.base.update(from: base, count: count) }
-        memory = grown
-        base = grown.base
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: needed)
+        if let base {
+            if count > 0 { grown.update(from: base, count: count) }
+            base.deallocate()
+        }
+        base = grown
         capacity = needed
     }
 
@@ -76,9 +80,62 @@ struct ByteBuffer {
     mutating func removeAll(keepingCapacityUpTo limit: Int) {
         count = 0
         if capacity > limit {
-            memory = nil
+            base?.deallocate()
             base = nil
             capacity = 0
+        }
+    }
+}
+
+/// A growable list of values that cannot be copied (the writers' per-depth held output, each with
+/// a `ByteBuffer`): `Array` needs copyable elements. Elements are appended and then read and
+/// changed in place by position (bounds-checked), never removed; all are freed with the list.
+///
+/// ```swift
+/// var buffers = UniqueArray<ByteBuffer>()
+/// buffers.append(ByteBuffer())
+/// buffers[0].append(0x41)         // changed in place, not copied out and back
+/// ```
+struct UniqueArray<Element: ~Copyable>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>?
+    /// The number of elements.
+    private(set) var count = 0
+    private var capacity = 0
+
+    init() {}
+
+    deinit {
+        if let base {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    /// Appends `element`, moving it in.
+    mutating func append(_ element: consuming Element) {
+        if count == capacity {
+            let newCapacity = max(4, capacity * 2)
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+            if let base {
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+            }
+            base = grown
+            capacity = newCapacity
+        }
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    /// The element at `index`, which must be in `0 ..< count`, borrowed or changed in place.
+    subscript(index: Int) -> Element {
+        _read {
+            precondition(index >= 0 && index < count, "UniqueArray: index \(index) outside 0 ..< \(count)")
+            yield base.unsafelyUnwrapped[index]
+        }
+        _modify {
+            precondition(index >= 0 && index < count, "UniqueArray: index \(index) outside 0 ..< \(count)")
+            yield &base.unsafelyUnwrapped[index]
         }
     }
 }

@@ -29,7 +29,9 @@
 //
 // The formatter is a struct driven from a local variable, and what it writes to (the output and
 // the pending buffers, `FormatterSinks`) is a separate struct beside its own state, so every
-// access is checked at compile time and writing costs plain stores.
+// access is checked at compile time and writing costs plain stores. The pending buffers are
+// `ByteBuffer`s, which cannot be copied, so the sinks and the formatter cannot be either: a
+// buffer is taken out of its depth and put back by moves (`take`, `giveBack`).
 //
 // Everything else is as the tree writer does it: text escapes `&`, `<`, `>` and carriage return;
 // attribute values `&`, `<`, `"`, tab, line feed and carriage return; CDATA sections are kept
@@ -44,7 +46,7 @@
 import XMLCodableCore
 
 /// Writes a document formatted as `xmlc format` does, while it is read.
-struct StreamingFormatter {
+struct StreamingFormatter: ~Copyable {
     /// Whether element-only content is indented (`false`: compact).
     private let pretty: Bool
     /// The most bytes held in pending buffers before the outermost undecided element is committed.
@@ -314,16 +316,19 @@ struct StreamingFormatter {
     }
 }
 
+// Internal rather than private: with `~Copyable`, a private type crashes Swift 6.3.1's compiler
+// when another file destroys a formatter ("Global is external, but doesn't have external or weak
+// linkage" for its metadata).
 /// Where the formatter writes: the output, the held prologue, and one pending buffer per depth
 /// of open element (reused from one element to the next).
-private struct FormatterSinks {
+struct FormatterSinks: ~Copyable {
     /// The target that means the output.
     static let output = -1
     /// The target that means the held prologue.
     static let prologue = -2
 
     /// The held output of an undecided element: bytes in segments.
-    struct Pending {
+    struct Pending: ~Copyable {
         var bytes = ByteBuffer()
         /// Where each segment starts: the offset for a node, `~offset` for white-space text.
         var marks: [Int] = []
@@ -334,7 +339,7 @@ private struct FormatterSinks {
 
     var output = OutputBuffer()
     var prologueBytes: [UInt8] = []
-    private var pending: [Pending] = []
+    private var pending = UniqueArray<Pending>()
     /// The bytes held in pending buffers (`Pending.size`, summed).
     private(set) var pendingTotal = 0
     /// One level of indentation.
@@ -438,7 +443,7 @@ private struct FormatterSinks {
     }
 
     /// Puts an emptied buffer back, keeping its room for the next element unless it grew large.
-    private mutating func giveBack(_ held: Pending, _ depth: Int) {
+    private mutating func giveBack(_ held: consuming Pending, _ depth: Int) {
         var held = held
         held.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
         if held.marks.capacity > 1 << 16 { held.marks = [] } else { held.marks.removeAll(keepingCapacity: true) }

@@ -49,7 +49,9 @@
 // The writer is a struct driven from a local variable; what it writes to (the output and the
 // held items of each depth, `JSONSinks`) is a separate struct beside its decision state, and held
 // items are taken out of it while they are written elsewhere, so every access is checked at
-// compile time and writing costs plain stores.
+// compile time and writing costs plain stores. Held bytes are `ByteBuffer`s, which cannot be
+// copied, so the held items, the sinks and the writer cannot be either: held items are taken
+// out and put back by moves (`take`, `restore`, `giveBack`).
 
 import XMLCodableCore
 
@@ -62,7 +64,7 @@ import Darwin
 #endif
 
 /// Writes a document as JSON in the to-json mapping, while it is read.
-struct StreamingJSONWriter {
+struct StreamingJSONWriter: ~Copyable {
     /// The most bytes held before the outermost holding element commits.
     private let lookahead: Int
 
@@ -528,13 +530,13 @@ struct StreamingJSONWriter {
         do {
             let bytes = held.bytes.contents
             held.itemNames.withUnsafeBytes { names in
-                func name(_ item: Int) -> UnsafeRawBufferPointer {
-                    UnsafeRawBufferPointer(rebasing: names[held.nameRange(of: item)])
-                }
                 var first = 0
                 while first < elements.count {
                     var last = first
-                    while last + 1 < elements.count, name(elements[last + 1]).elementsEqual(name(elements[first])) {
+                    while last + 1 < elements.count,
+                        held.name(of: elements[last + 1], in: names).elementsEqual(
+                            held.name(of: elements[first], in: names))
+                    {
                         last += 1
                     }
                     let isOpen = !final && last == elements.count - 1
@@ -543,7 +545,7 @@ struct StreamingJSONWriter {
                         levels[index].group = .head
                         break
                     }
-                    beginMember(index, name(elements[first]))
+                    beginMember(index, held.name(of: elements[first], in: names))
                     if first == last {
                         sinks.transfer(
                             UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[first])]), to: sink, extra: 1
@@ -666,7 +668,7 @@ struct StreamingJSONWriter {
 
     /// The error for a document that needs another form than the one committed.
     private func unmappable(at index: Int, _ problem: String) -> StreamFailure {
-        let path = (0...max(0, min(index, depth - 1))).map(name).joined(separator: "/")
+        let path = (0...max(0, min(index, depth - 1))).map { name($0) }.joined(separator: "/")
         return .unmappable(
             "cannot map <\(path)> to JSON within the look-ahead of \(lookahead) bytes: \(problem) "
                 + "(the form was chosen when the look-ahead was full); run again with a larger --lookahead")
@@ -701,10 +703,13 @@ struct StreamingJSONWriter {
     }
 }
 
+// The types below are internal rather than private: with `~Copyable`, a private type in a writer
+// crashes Swift 6.3.1's compiler when another file destroys the writer ("Global is external, but
+// doesn't have external or weak linkage" for its metadata).
 /// Where a value goes: the output (`target` -1; `offset` is then the absolute depth of the
 /// value), or the held items of the open element at depth `target` (`offset` is then the depth
 /// relative to the held item's value).
-private struct JSONSink {
+struct JSONSink {
     var target: Int
     var offset: Int
 
@@ -719,7 +724,7 @@ private struct JSONSink {
 }
 
 /// One held item: a text run, or a child element's value.
-private struct HeldItem {
+struct HeldItem {
     var isText: Bool
     /// Where its bytes start in `Held.bytes` (they end where the next item's start).
     var start: Int
@@ -729,7 +734,7 @@ private struct HeldItem {
 }
 
 /// The held items of an element: their bytes (JSON text with depth markers), their names.
-private struct Held {
+struct Held: ~Copyable {
     var bytes = ByteBuffer()
     var items: [HeldItem] = []
     var itemNames: [UInt8] = []
@@ -748,6 +753,11 @@ private struct Held {
     /// The name of element item `index`.
     func nameRange(of index: Int) -> Range<Int> {
         items[index].nameStart..<items[index].nameEnd
+    }
+
+    /// The name of element item `index`, in `names` (the bytes of `itemNames`).
+    func name(of index: Int, in names: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: names[nameRange(of: index)])
     }
 
     /// The items from `first` on, moved to the front.
@@ -779,9 +789,9 @@ private struct Held {
 
 /// Where the JSON writer writes: the output, and the held items of each depth of open element
 /// (reused from one element to the next).
-private struct JSONSinks {
+struct JSONSinks: ~Copyable {
     var output = OutputBuffer()
-    private(set) var held: [Held] = []
+    private(set) var held = UniqueArray<Held>()
     /// The bytes held (`Held.size`, summed).
     private(set) var pendingTotal = 0
     /// One level of indentation, or `nil` for compact output.
@@ -809,13 +819,13 @@ private struct JSONSinks {
     }
 
     /// Puts held items back.
-    mutating func restore(_ items: Held, _ depth: Int) {
+    mutating func restore(_ items: consuming Held, _ depth: Int) {
         pendingTotal += items.size - held[depth].size
         held[depth] = items
     }
 
     /// Puts taken items back emptied, keeping their room for the next element unless it grew large.
-    mutating func giveBack(_ items: Held, _ depth: Int) {
+    mutating func giveBack(_ items: consuming Held, _ depth: Int) {
         var emptied = items
         emptied.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
         if emptied.items.capacity > 1 << 14 {

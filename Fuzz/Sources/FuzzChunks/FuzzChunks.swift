@@ -9,7 +9,8 @@
 // difference traps (`fatalError`, with the first differing line), as does a crash or a sanitizer
 // report.
 //
-//   cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//   cd Fuzz && XMLCODABLE_INTERNAL_CHECKS=1 swift build -c release --sanitize=fuzzer \
+//       -Xswiftc -sanitize=fuzzer,address
 //   .build/release/FuzzChunks -dict=xml.dict -max_total_time=600 corpus-chunks seeds
 //
 // The file is not `main.swift`: libFuzzer provides `main`.

@@ -15,7 +15,8 @@
 //     `.invalidUTF8` — the one error a transcoded document can never legitimately have;
 //   - or on any crash or sanitizer report.
 //
-//   cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product FuzzEncodings
+//   cd Fuzz && XMLCODABLE_INTERNAL_CHECKS=1 swift build -c release --sanitize=fuzzer \
+//       -Xswiftc -sanitize=fuzzer,address --product FuzzEncodings
 //   .build/release/FuzzEncodings -max_total_time=600 -max_len=512 corpus-encodings seeds-encodings
 //
 // The file is not `main.swift`: libFuzzer provides `main`.

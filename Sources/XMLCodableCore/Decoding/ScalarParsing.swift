@@ -5,6 +5,12 @@
 // of range rather than wrapped, and anything that is not an optional sign followed by digits is
 // malformed. Floating-point values are checked against the xs:double grammar before conversion,
 // so forms Swift would accept but XML does not ("0x1p3", "inf", "nan") are malformed here.
+//
+// The bytes come as an `UncheckedBytes` view (callers wrap the buffer they are lent), and every
+// read is `bytes[unchecked: i]` with `i` below the count the loop tests, so these functions hold
+// no raw buffer of their own; debug and internal-checks builds check each read. For example
+// `integer(UncheckedBytes(raw), as: Int8.self)` of ` 300 ` trims to `300` and returns
+// `.outOfRange`.
 
 internal enum ScalarParsing {
     enum IntegerResult<T> {
@@ -15,19 +21,19 @@ internal enum ScalarParsing {
 
     /// The bytes without leading and trailing XML white space.
     @inline(__always)
-    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func trimmed(_ bytes: UncheckedBytes) -> UncheckedBytes {
         var start = 0
         var end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        while start < end, isSpace(bytes[unchecked: start]) { start += 1 }
+        while end > start, isSpace(bytes[unchecked: end - 1]) { end -= 1 }
+        return bytes.extracting(unchecked: start..<end)
     }
 
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { ByteClass.isSpace(b) }
 
     /// Parses an integer: optional `+` or `-`, then one or more ASCII digits.
-    static func integer<T: FixedWidthInteger>(_ raw: UnsafeRawBufferPointer, as type: T.Type) -> IntegerResult<T> {
+    static func integer<T: FixedWidthInteger>(_ raw: UncheckedBytes, as type: T.Type) -> IntegerResult<T> {
         let bytes = trimmed(raw)
         // Up to 18 digits fit an Int64 without overflow checks; the range of `T` is checked once.
         if bytes.count <= 18, let small = smallInteger(bytes) {
@@ -36,15 +42,17 @@ internal enum ScalarParsing {
         }
         var index = 0
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
+        if index < bytes.count,
+            bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+")
+        {
+            negative = bytes[unchecked: index] == UInt8(ascii: "-")
             index += 1
         }
         guard index < bytes.count else { return .malformed }
         var value: T = 0
         var overflow = false
         while index < bytes.count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+            let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
             guard digit <= 9 else { return .malformed }
             if !overflow {
                 let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
@@ -64,17 +72,19 @@ internal enum ScalarParsing {
     /// An optional sign and 1 to 18 digits (at most 18 bytes in all), as an `Int64`; `nil` for
     /// anything else, which `integer` then reads the general way.
     @inline(__always)
-    private static func smallInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    private static func smallInteger(_ bytes: UncheckedBytes) -> Int64? {
         var index = 0
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
+        if index < bytes.count,
+            bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+")
+        {
+            negative = bytes[unchecked: index] == UInt8(ascii: "-")
             index += 1
         }
         guard index < bytes.count else { return nil }
         var value: Int64 = 0
         while index < bytes.count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+            let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
             guard digit <= 9 else { return nil }
             value = value &* 10 &+ Int64(digit)
             index += 1
@@ -84,24 +94,32 @@ internal enum ScalarParsing {
 
     /// Whether the bytes match xs:double's finite form: `[+-]? (digits ('.' digits?)? | '.' digits)
     /// ([eE] [+-]? digits)?`.
-    static func isDecimalNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isDecimalNumber(_ bytes: UncheckedBytes) -> Bool {
         var index = 0
         let count = bytes.count
         func digits() -> Int {
             let start = index
-            while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < count, bytes[unchecked: index] >= UInt8(ascii: "0"),
+                bytes[unchecked: index] <= UInt8(ascii: "9")
+            { index += 1 }
             return index - start
         }
-        if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        if index < count, bytes[unchecked: index] == UInt8(ascii: "+") || bytes[unchecked: index] == UInt8(ascii: "-") {
+            index += 1
+        }
         var mantissa = digits()
-        if index < count, bytes[index] == UInt8(ascii: ".") {
+        if index < count, bytes[unchecked: index] == UInt8(ascii: ".") {
             index += 1
             mantissa += digits()
         }
         guard mantissa > 0 else { return false }
-        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < count, bytes[unchecked: index] == UInt8(ascii: "e") || bytes[unchecked: index] == UInt8(ascii: "E") {
             index += 1
-            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < count,
+                bytes[unchecked: index] == UInt8(ascii: "+") || bytes[unchecked: index] == UInt8(ascii: "-")
+            {
+                index += 1
+            }
             guard digits() > 0 else { return false }
         }
         return index == count
@@ -109,13 +127,13 @@ internal enum ScalarParsing {
 
     /// Parses a finite floating-point number in xs:double's lexical form.
     static func floatingPoint<T: LosslessStringConvertible & BinaryFloatingPoint>(
-        _ raw: UnsafeRawBufferPointer, as type: T.Type
+        _ raw: UncheckedBytes, as type: T.Type
     ) -> T? {
         let bytes = trimmed(raw)
         // The fast path checks the grammar itself (its forms are a subset of xs:double's).
         if T.self == Double.self, let fast = fastDouble(bytes) { return T(fast) }
         guard isDecimalNumber(bytes) else { return nil }
-        return T(String(decoding: bytes, as: UTF8.self))
+        return T(bytes.string)
     }
 
     /// Powers of ten that a Double holds exactly.
@@ -130,12 +148,12 @@ internal enum ScalarParsing {
     /// (so a `Double` holds it exactly) and at most 22 after the point (so the power of ten is
     /// exact); one IEEE division of two exact values is correctly rounded. `nil` for anything
     /// else (which may still be a number).
-    static func fastDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    static func fastDouble(_ bytes: UncheckedBytes) -> Double? {
         var index = 0
         let count = bytes.count
         var negative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
+        if index < count, bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+") {
+            negative = bytes[unchecked: index] == UInt8(ascii: "-")
             index += 1
         }
         // Integer digits, then fraction digits; at most 18 digits in all (so the mantissa cannot
@@ -143,18 +161,18 @@ internal enum ScalarParsing {
         var mantissa: Int64 = 0
         let firstDigit = index
         while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+            let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
             guard digit <= 9 else { break }
             mantissa = mantissa &* 10 &+ Int64(digit)
             index += 1
         }
         var digitCount = index - firstDigit
         var fractionDigits = 0
-        if index < count, bytes[index] == UInt8(ascii: ".") {
+        if index < count, bytes[unchecked: index] == UInt8(ascii: ".") {
             index += 1
             let firstFraction = index
             while index < count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
+                let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
                 guard digit <= 9 else { break }
                 mantissa = mantissa &* 10 &+ Int64(digit)
                 index += 1
@@ -172,11 +190,11 @@ internal enum ScalarParsing {
 
     /// Parses a boolean as XMLCoder reads one: `true`, `false`, `1`, `0`, `yes`, `no`, `y` or `n`,
     /// in any case (xs:boolean's four forms among them).
-    static func boolean(_ raw: UnsafeRawBufferPointer) -> Bool? {
+    static func boolean(_ raw: UncheckedBytes) -> Bool? {
         let bytes = trimmed(raw)
         switch bytes.count {
         case 1:
-            switch bytes[0] | 0x20 {
+            switch bytes[unchecked: 0] | 0x20 {
             case UInt8(ascii: "1"), UInt8(ascii: "y"): return true
             case UInt8(ascii: "0"), UInt8(ascii: "n"): return false
             default: return nil
@@ -190,17 +208,17 @@ internal enum ScalarParsing {
     }
 
     /// Parses xs:boolean strictly: `true`, `false`, `1` or `0` (for `xsi:nil`, which XML Schema defines).
-    static func xsBoolean(_ raw: UnsafeRawBufferPointer) -> Bool? {
+    static func xsBoolean(_ raw: UncheckedBytes) -> Bool? {
         let bytes = trimmed(raw)
         switch bytes.count {
         case 1:
-            if bytes[0] == UInt8(ascii: "1") { return true }
-            if bytes[0] == UInt8(ascii: "0") { return false }
+            if bytes[unchecked: 0] == UInt8(ascii: "1") { return true }
+            if bytes[unchecked: 0] == UInt8(ascii: "0") { return false }
             return nil
         case 4:
-            return equalsASCII(bytes, "true") ? true : nil
+            return bytes.hasPrefix("true", at: 0, limit: 4) ? true : nil
         case 5:
-            return equalsASCII(bytes, "false") ? false : nil
+            return bytes.hasPrefix("false", at: 0, limit: 5) ? false : nil
         default:
             return nil
         }
@@ -208,10 +226,10 @@ internal enum ScalarParsing {
 
     /// Whether the bytes are the lowercase ASCII letters of `word`, in any case. (`| 0x20` maps
     /// only `A`…`Z` onto `a`…`z` among the bytes that can then equal a letter.)
-    private static func equalsASCIIIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
+    private static func equalsASCIIIgnoringCase(_ bytes: UncheckedBytes, _ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
         let letters = word.utf8Start
-        for index in 0..<bytes.count where bytes[index] | 0x20 != letters[index] { return false }
+        for index in 0..<bytes.count where bytes[unchecked: index] | 0x20 != letters[index] { return false }
         return true
     }
 }

@@ -116,7 +116,7 @@ extension XMLDecoderImpl {
         let path = codingPathNode
         let value = self.value
         let text = try withText(value, expecting: Date.self, path: path) {
-            String(decoding: ScalarParsing.trimmed($0), as: UTF8.self)
+            ScalarParsing.trimmed(UncheckedBytes($0)).string
         }
         switch read(text) {
         case .success(let date): return date

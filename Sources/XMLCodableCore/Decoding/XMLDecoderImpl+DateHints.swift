@@ -111,7 +111,7 @@ internal enum DateHints {
         if text.isEmpty { return .empty }
         // Any number, also one too large for a Double (whose error says so already).
         var number = text
-        if number.withUTF8({ ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self) }) != nil {
+        if number.withUTF8({ ScalarParsing.floatingPoint(UncheckedBytes($0), as: Double.self) }) != nil {
             return .number
         }
         let dateTime = XSDDateTime.date(from: text, as: .dateTime)
@@ -203,7 +203,7 @@ internal enum DateHints {
     /// The text without the XML white space around it.
     static func trimmed(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { String(decoding: ScalarParsing.trimmed(UnsafeRawBufferPointer($0)), as: UTF8.self) }
+        return text.withUTF8 { ScalarParsing.trimmed(UncheckedBytes($0)).string }
     }
 
     /// The text in quotes, for messages (at most 40 characters).
@@ -224,7 +224,7 @@ extension XMLDecoderImpl {
         guard case .dataCorrupted(let context) = error,
             let text = try? withText(
                 value, expecting: String.self, path: path,
-                { String(decoding: ScalarParsing.trimmed($0), as: UTF8.self) }),
+                { ScalarParsing.trimmed(UncheckedBytes($0)).string }),
             DateHints.kind(of: text) != .number
         else { return error }
         return .dataCorrupted(

@@ -142,7 +142,7 @@ extension XMLDecoderImpl {
         }
         let trim = options.trimValueWhitespaces
         return withDecodedBytes(of: slice) { bytes in
-            UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(bytes) : bytes)
+            UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(UncheckedBytes(bytes)).unsafeRawBuffer : bytes)
         }
     }
 
@@ -150,7 +150,9 @@ extension XMLDecoderImpl {
     @inline(__always)
     func plainInteger<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type) -> T? {
         guard let slice = plainSlice(value) else { return nil }
-        if case .value(let number) = withDecodedBytes(of: slice, { ScalarParsing.integer($0, as: type) }) {
+        if case .value(let number) = withDecodedBytes(
+            of: slice, { ScalarParsing.integer(UncheckedBytes($0), as: type) })
+        {
             return number
         }
         return nil
@@ -162,7 +164,8 @@ extension XMLDecoderImpl {
         -> T?
     {
         guard let slice = plainSlice(value) else { return nil }
-        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint($0, as: type) }), number.isFinite
+        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint(UncheckedBytes($0), as: type) }),
+            number.isFinite
         else { return nil }
         return number
     }
@@ -171,13 +174,13 @@ extension XMLDecoderImpl {
     @inline(__always)
     func plainBool(_ value: XMLValue) -> Bool? {
         guard let slice = plainSlice(value) else { return nil }
-        return withDecodedBytes(of: slice) { ScalarParsing.boolean($0) }
+        return withDecodedBytes(of: slice) { ScalarParsing.boolean(UncheckedBytes($0)) }
     }
 
     // MARK: - Scalars
 
     func bool(_ value: XMLValue, path: PathRef) throws -> Bool {
-        let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean($0) }
+        let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean(UncheckedBytes($0)) }
         guard let parsed else {
             throw dataCorrupted(
                 "Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found \(quoted(value, path))",
@@ -187,7 +190,9 @@ extension XMLDecoderImpl {
     }
 
     func integer<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type, path: PathRef) throws -> T {
-        let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.integer($0, as: type) }
+        let parsed = try withText(value, expecting: type, path: path) {
+            ScalarParsing.integer(UncheckedBytes($0), as: type)
+        }
         switch parsed {
         case .value(let number): return number
         case .outOfRange:
@@ -203,7 +208,9 @@ extension XMLDecoderImpl {
     func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ value: XMLValue, as type: T.Type, path: PathRef
     ) throws -> T {
-        let parsed = try withText(value, expecting: type, path: path) { ScalarParsing.floatingPoint($0, as: type) }
+        let parsed = try withText(value, expecting: type, path: path) {
+            ScalarParsing.floatingPoint(UncheckedBytes($0), as: type)
+        }
         if let parsed {
             if parsed.isFinite { return parsed }
             throw dataCorrupted(
@@ -213,7 +220,7 @@ extension XMLDecoderImpl {
             .nonConformingFloatDecodingStrategy
         {
             let text = try withText(value, expecting: type, path: path) {
-                String(decoding: ScalarParsing.trimmed($0), as: UTF8.self)
+                ScalarParsing.trimmed(UncheckedBytes($0)).string
             }
             if text == positiveInfinity { return .infinity }
             if text == negativeInfinity { return -.infinity }
@@ -227,7 +234,7 @@ extension XMLDecoderImpl {
     func quoted(_ value: XMLValue, _ path: PathRef) -> String {
         let text =
             (try? withText(value, expecting: String.self, path: path) {
-                String(decoding: ScalarParsing.trimmed($0), as: UTF8.self)
+                ScalarParsing.trimmed(UncheckedBytes($0)).string
             }) ?? ""
         return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
     }
@@ -326,8 +333,8 @@ extension XMLDecoderImpl {
         }
         if type == Decimal.self {
             let text = try withText(value, expecting: Decimal.self, path: path) { bytes -> String? in
-                let trimmed = ScalarParsing.trimmed(bytes)
-                return ScalarParsing.isDecimalNumber(trimmed) ? String(decoding: trimmed, as: UTF8.self) : nil
+                let trimmed = ScalarParsing.trimmed(UncheckedBytes(bytes))
+                return ScalarParsing.isDecimalNumber(trimmed) ? trimmed.string : nil
             }
             guard let text, let decimal = Decimal(string: text) else {
                 throw dataCorrupted(

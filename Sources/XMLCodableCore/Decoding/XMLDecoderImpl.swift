@@ -694,7 +694,8 @@ internal final class XMLDecoderImpl: Decoder {
     func string(_ value: XMLValue, path: PathRef) throws -> String {
         if let slice = characterData(of: value), !slice.isVerbatim, let string = decodedString(slice) { return string }
         return try withText(value, expecting: String.self, path: path) { bytes in
-            UncheckedUTF8String.make(options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes)
+            UncheckedUTF8String.make(
+                options.trimValueWhitespaces ? ScalarParsing.trimmed(UncheckedBytes(bytes)).unsafeRawBuffer : bytes)
         }
     }
 
@@ -740,7 +741,8 @@ internal final class XMLDecoderImpl: Decoder {
             let out = UnsafeMutableRawBufferPointer(buffer)
             guard let count = scanner.decodeCharacterData(slice, document, into: out) else { return nil }
             let decoded = UnsafeRawBufferPointer(rebasing: out[..<count])
-            return UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(decoded) : decoded)
+            return UncheckedUTF8String.make(
+                trim ? ScalarParsing.trimmed(UncheckedBytes(decoded)).unsafeRawBuffer : decoded)
         }
     }
 
@@ -776,7 +778,7 @@ internal final class XMLDecoderImpl: Decoder {
             if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace,
                 slice(attribute.name.local, equals: "nil")
             {
-                return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean($0) } == true
+                return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean(UncheckedBytes($0)) } == true
             }
         }
         return false

@@ -224,8 +224,9 @@ internal final class XMLEncodedTree {
     /// Nodes or attributes: a plain buffer the tree owns, grown by doubling. Indices are the
     /// tree's own (every link is made by the tree, to an element it holds), so access is by
     /// address, without the checks and copy-on-write of an array: the subscript is unchecked in
-    /// release builds and asserts `0 ..< count` in debug builds. The tree frees the buffer in its
-    /// `deinit` (`deallocate()`), once; the elements are plain values, so nothing else is owed.
+    /// release builds and checks `0 ..< count` in debug and internal-checks builds
+    /// (`internalCheck`). The tree frees the buffer in its `deinit` (`deallocate()`), once; the
+    /// elements are plain values, so nothing else is owed.
     struct UncheckedStorage<Element: BitwiseCopyable> {
         private var base: UnsafeMutablePointer<Element>
         private(set) var count = 0
@@ -242,11 +243,13 @@ internal final class XMLEncodedTree {
 
         subscript(index: Int) -> Element {
             unsafeAddress {
-                assert(index >= 0 && index < count)
+                internalCheck(
+                    index >= 0 && index < count, "UncheckedStorage: element \(index) is outside 0 ..< \(count)")
                 return UnsafePointer(base + index)
             }
             nonmutating unsafeMutableAddress {
-                assert(index >= 0 && index < count)
+                internalCheck(
+                    index >= 0 && index < count, "UncheckedStorage: element \(index) is outside 0 ..< \(count)")
                 return base + index
             }
         }

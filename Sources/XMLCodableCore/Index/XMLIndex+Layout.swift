@@ -90,7 +90,7 @@ extension XMLIndex {
     /// The run of layout white space left out before `element` (which has `followsLayout`): the
     /// white space before its `<` in the document.
     static func layoutRun(before element: Node, in document: UnsafeRawBufferPointer) -> XMLSlice {
-        assert(element.followsLayout && element.source == 0)
+        internalCheck(element.followsLayout && element.source == 0, "XMLIndex: no layout run left out before this node")
         let end = Int(element.start) - 1
         return XMLSlice(source: 0, start: layoutRunStart(before: end, document), end: end)
     }

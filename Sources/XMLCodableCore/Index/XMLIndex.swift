@@ -309,7 +309,7 @@ internal struct XMLIndex {
                     qualified.source == 0 && qualified.end > qualified.start
                     ? Node.nameBit(document[qualified.end - 1]) : 0xFF
             case .endElement:
-                assert(!afterLeftOutRun, "a run of layout white space was left out before an end tag")
+                internalCheck(!afterLeftOutRun, "XMLIndex: a run of layout white space was left out before an end tag")
                 open.removeLast()
                 continue
             case .text(let slice), .cdata(let slice):
@@ -338,7 +338,9 @@ internal struct XMLIndex {
                             }
                             if open[parent].layout == .spaceOnly {
                                 // Left out: the element after it says so, and the decoder reads it back.
-                                assert(layoutRunStart(before: slice.end, document) == slice.start)
+                                internalCheck(
+                                    layoutRunStart(before: slice.end, document) == slice.start,
+                                    "XMLIndex: a left-out run that is not a whole layout run")
                                 open[parent].leftOut = true
                                 afterLeftOutRun = true
                                 continue
@@ -413,7 +415,7 @@ internal struct XMLIndex {
             let node = index.nodes[Int(child)]
             if node.followsLayout {
                 // A left-out run always follows an element under the same parent.
-                assert(previous >= 0)
+                internalCheck(previous >= 0, "XMLIndex: a left-out layout run with no element before it")
                 guard index.nodes.count < Int(Int32.max) else { throw tooLarge(reader) }
                 if index.nodes.count == index.nodes.capacity { grow(&index.nodes, adding: 1, reader, document) }
                 let run = Int32(index.nodes.count)

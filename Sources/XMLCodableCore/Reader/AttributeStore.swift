@@ -21,7 +21,8 @@
 // both share it. Whatever writes first checks: `makeUnique` and `removeAll` replace shared storage
 // with storage of their own, so a kept view or copy never sees another's writes. Appends and
 // element writes between a `makeUnique` and the end of the scanner's step need no check, because
-// no code but the scanner's runs in between; debug builds assert it.
+// no code but the scanner's runs in between; debug and internal-checks builds check it
+// (`internalCheck`).
 //
 // A worked example, the tags `<a x="1" y="2">` then `<b z="3"/>`, with a consumer that keeps the
 // first tag's attributes:
@@ -91,7 +92,7 @@ internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     @usableFromInline var storage = Storage.empty
 
     init() {
-        assert(_isPOD(XMLAttribute.self), "AttributeStore: XMLAttribute must need no deinitialization")
+        internalCheck(_isPOD(XMLAttribute.self), "AttributeStore: XMLAttribute must need no deinitialization")
     }
 
     @inlinable var startIndex: Int { 0 }
@@ -106,7 +107,7 @@ internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
         }
         @inline(__always) set {
             precondition(position >= 0 && position < storage.elementCount, "AttributeStore: index out of range")
-            assert(isKnownUniquelyReferenced(&storage), "AttributeStore: a write without makeUnique()")
+            internalCheck(isKnownUniquelyReferenced(&storage), "AttributeStore: a write without makeUnique()")
             storage.withUnsafeMutablePointerToElements { $0[position] = newValue }
         }
     }
@@ -123,7 +124,7 @@ internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     /// Appends `attribute`; `makeUnique()` must have been called since the store was last shared.
     @inline(__always)
     mutating func append(_ attribute: XMLAttribute) {
-        assert(isKnownUniquelyReferenced(&storage), "AttributeStore: an append without makeUnique()")
+        internalCheck(isKnownUniquelyReferenced(&storage), "AttributeStore: an append without makeUnique()")
         let count = storage.elementCount
         if count == storage.reservedCapacity {
             storage = storage.copy(capacity: Swift.max(2 * count, 8))

@@ -125,11 +125,11 @@ internal struct XMLScanner {
         /// The open element at `index` (in `indices`).
         subscript(index: Int) -> OpenElement {
             get {
-                assert(index < count, "OpenElements: \(index) is not open")
+                internalCheck(index < count, "OpenElements: \(index) is not open")
                 return storage[index]
             }
             set {
-                assert(index < count, "OpenElements: \(index) is not open")
+                internalCheck(index < count, "OpenElements: \(index) is not open")
                 storage[index] = newValue
             }
         }
@@ -321,7 +321,7 @@ internal struct XMLScanner {
     func buffer(_ source: UInt32, _ document: UncheckedBytes) -> UncheckedBytes {
         if source == 0 { return document }
         guard let dtd else {
-            assertionFailure("XMLScanner: source \(source) without a DTD")
+            internalCheck(false, "XMLScanner: source \(source) without a DTD")
             return .empty
         }
         return UncheckedBytes(dtd.buffer(source).bytes)

@@ -24,7 +24,7 @@ internal enum ISO8601Parsing {
     }
 
     static func date(from raw: UnsafeRawBufferPointer) -> Date? {
-        let bytes = ScalarParsing.trimmed(raw)
+        let bytes = ScalarParsing.trimmed(UncheckedBytes(raw)).unsafeRawBuffer
         var i = 0
         func number(_ digits: Int) -> Int? {
             guard i + digits <= bytes.count else { return nil }

@@ -56,10 +56,11 @@ internal struct OwnedByteBuffer: ~Copyable {
         storage.deallocate()
     }
 
-    /// Asserts, in debug builds, that `count` is within `0 ... capacity`.
+    /// Checks, in debug and internal-checks builds, that `count` is within `0 ... capacity`.
     @inline(__always)
     private func checkInvariants() {
-        assert(capacity > 0 && count >= 0 && count <= capacity, "OwnedByteBuffer: count \(count), capacity \(capacity)")
+        internalCheck(
+            capacity > 0 && count >= 0 && count <= capacity, "OwnedByteBuffer: count \(count), capacity \(capacity)")
     }
 
     /// The bytes, valid until the next mutating call.

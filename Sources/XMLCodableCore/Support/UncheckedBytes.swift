@@ -14,8 +14,9 @@
 // -------------------------------------
 // * Bounds. The `unchecked` operations do not check their offsets in release builds: the caller
 //   guarantees them, almost always by a loop condition against a limit that is at most `count`
-//   (`while p < end`, `if p + 8 <= end`). In debug builds (the tests, the W3C suite) every one of
-//   them asserts its bounds, so a scanner bug that reads past a limit stops the tests at once
+//   (`while p < end`, `if p + 8 <= end`). In debug builds (the tests, the W3C suite) and in
+//   internal-checks builds (the fuzzers; `InternalCheck.swift`) every one of them checks its
+//   bounds (`internalCheck`), so a scanner bug that reads past a limit stops the tests at once
 //   instead of reading a neighbour's memory.
 // * Lifetime. The view does not own its bytes. It is made from a buffer borrowed for one call
 //   (`withUnsafeBytes`, `XMLReader.Input.withBytes`, a `StreamInput` window until it next moves
@@ -42,7 +43,7 @@
 ///
 /// The view neither owns nor retains its bytes: it is valid only while the buffer it was made
 /// from is (see the file's header comment). Its `unchecked` reads do not check their offsets in
-/// release builds; in debug builds they assert them.
+/// release builds; debug and internal-checks builds check them (`internalCheck`).
 ///
 /// ```swift
 /// bytes.withUnsafeBytes { raw in
@@ -62,10 +63,17 @@ internal struct UncheckedBytes {
         unsafeRawBuffer = buffer
     }
 
+    /// A view of `buffer`'s bytes (a `String`'s `withUTF8`, for example), valid for as long as
+    /// `buffer` is.
+    @inline(__always)
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        unsafeRawBuffer = UnsafeRawBufferPointer(buffer)
+    }
+
     /// A view of `count` bytes at `start` (which may be `nil` only when `count` is 0).
     @inline(__always)
     init(start: UnsafeRawPointer?, count: Int) {
-        assert(count >= 0 && (count == 0 || start != nil), "UncheckedBytes: \(count) bytes at a nil address")
+        internalCheck(count >= 0 && (count == 0 || start != nil), "UncheckedBytes: \(count) bytes at a nil address")
         unsafeRawBuffer = UnsafeRawBufferPointer(start: start, count: count)
     }
 
@@ -88,10 +96,10 @@ internal struct UncheckedBytes {
 
     // MARK: - Debug checks
 
-    /// Asserts that `width` bytes at `offset` lie in the view (debug builds only).
+    /// Checks that `width` bytes at `offset` lie in the view (debug and internal-checks builds only).
     @inline(__always)
     func assertInBounds(_ offset: Int, width: Int = 1, _ what: @autoclosure () -> String = "byte") {
-        assert(
+        internalCheck(
             offset >= 0 && width >= 0 && offset <= count &- width,
             "UncheckedBytes: \(what()) at \(offset) ..< \(offset &+ width) is outside 0 ..< \(count)")
     }
@@ -160,7 +168,7 @@ internal struct UncheckedBytes {
     /// Whether the bytes at `offset` are those of `literal`, and all within `limit` (at most `count`).
     @inline(__always)
     func hasPrefix(_ literal: StaticString, at offset: Int, limit: Int) -> Bool {
-        assert(limit <= count, "UncheckedBytes: limit \(limit) beyond \(count)")
+        internalCheck(limit <= count, "UncheckedBytes: limit \(limit) beyond \(count)")
         let length = literal.utf8CodeUnitCount
         guard offset >= 0, length <= limit &- offset else { return false }
         let expected = literal.utf8Start

@@ -8,11 +8,12 @@
 // step and, in a loop that calls anything the optimizer cannot see into, a retain of the array
 // around it. So the lookup borrows the array's storage for the loop and reads it by position; this
 // view is that borrow, with the unchecked read named as such (`nodes[unchecked: i]`) and checked
-// in debug builds.
+// in debug and internal-checks builds.
 //
 // What is unchecked, and what checks it
 // -------------------------------------
-// * Bounds: `subscript(unchecked:)` asserts `0 <= i < count` in debug builds only. The caller
+// * Bounds: `subscript(unchecked:)` checks `0 <= i < count` in debug builds and internal-checks
+//   builds only (`internalCheck`, `InternalCheck.swift`). The caller
 //   guarantees it in release builds: the positions it reads are links the index holds, which
 //   `XMLIndex` makes only to nodes and attributes it has appended (see its header comment).
 // * Lifetime: the view exists only inside `withUncheckedElements`, which borrows the array for
@@ -50,7 +51,7 @@ internal struct UncheckedElements<Element> {
     /// The element at `index`, which the caller guarantees is in `0 ..< count`.
     @inline(__always)
     subscript(unchecked index: Int) -> Element {
-        assert(
+        internalCheck(
             index >= 0 && index < buffer.count, "UncheckedElements: element \(index) is outside 0 ..< \(buffer.count)")
         // In bounds, so the buffer is not empty and its address is not nil.
         return buffer.baseAddress.unsafelyUnwrapped[index]

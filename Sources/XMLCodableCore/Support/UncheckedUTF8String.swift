@@ -45,8 +45,11 @@ internal enum UncheckedUTF8String {
         // a full one only when that fails) costs no more than this one.
         if bytes.count >= 16, #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             if let isASCII = checkedIsASCII(UncheckedBytes(UnsafeRawBufferPointer(bytes))) {
-                // Debug builds (the tests) hold the check to the standard library's.
-                assert(String(validating: bytes, as: UTF8.self) != nil, "vouched for bytes that are not UTF-8")
+                // Debug builds (the tests) and internal-checks builds (the fuzzers) hold the check
+                // to the standard library's.
+                internalCheck(
+                    String(validating: bytes, as: UTF8.self) != nil,
+                    "UncheckedUTF8String: vouched for bytes that are not UTF-8")
                 return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
             }
         }

@@ -15,9 +15,10 @@
 // -------------------------------------
 // * Lifetime: in release builds `object` is a plain pointer load (`unowned(unsafe)`); nothing
 //   checks that the object is still alive. Whoever makes the reference names what keeps the
-//   object alive (a comment at each use). In debug builds the reference also holds the object
-//   weakly, and `object` asserts that the weak reference is not `nil` — a freed object stops the
-//   tests instead of being read.
+//   object alive (a comment at each use). In debug builds (and internal-checks builds, as the
+//   fuzzers', `InternalCheck.swift`) the reference also holds the object weakly, and `object`
+//   checks that the weak reference is not `nil` — a freed object stops the tests instead of
+//   being read.
 //
 // A worked example: a keyed container's key rules.
 //
@@ -35,8 +36,8 @@
 /// makes one keeps the object alive for as long as the reference is used; see the file's header.
 internal struct UnretainedReference<Object: AnyObject> {
     private unowned(unsafe) let storage: Object
-    #if DEBUG
-    /// The same object, weakly: `nil` once it is freed (debug builds only).
+    #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
+    /// The same object, weakly: `nil` once it is freed (debug and internal-checks builds only).
     private weak var liveness: Object?
     #endif
 
@@ -44,7 +45,7 @@ internal struct UnretainedReference<Object: AnyObject> {
     @inline(__always)
     init(_ object: Object) {
         storage = object
-        #if DEBUG
+        #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
         liveness = object
         #endif
     }
@@ -52,8 +53,8 @@ internal struct UnretainedReference<Object: AnyObject> {
     /// The object. In release builds a plain load; in debug builds it asserts the object is alive.
     @inline(__always)
     var object: Object {
-        #if DEBUG
-        assert(liveness != nil, "UnretainedReference: the object was freed")
+        #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
+        internalCheck(liveness != nil, "UnretainedReference: the object was freed")
         #endif
         return storage
     }

@@ -68,7 +68,7 @@ internal enum XSDDateTime {
 
     /// The date bytes of UTF-8 text stand for (XML white space around them ignored).
     static func date(from raw: UnsafeRawBufferPointer, as form: Form) -> Result<Date, Failure> {
-        let bytes = ScalarParsing.trimmed(raw)
+        let bytes = ScalarParsing.trimmed(UncheckedBytes(raw)).unsafeRawBuffer
         let count = bytes.count
         var i = 0
         func failure(_ reason: String) -> Result<Date, Failure> { .failure(Failure(reason: reason)) }

@@ -31,7 +31,7 @@ struct ScalarParsingTests {
             let expected = Double(text)
             let parsed =
                 text.utf8.withContiguousStorageIfAvailable {
-                    ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self)
+                    ScalarParsing.floatingPoint(UncheckedBytes($0), as: Double.self)
                 } ?? nil
             #expect(parsed?.bitPattern == expected?.bitPattern, "\(text)")
         }
@@ -44,7 +44,7 @@ struct ScalarParsingTests {
     func knownValues(_ text: String) {
         let parsed =
             text.utf8.withContiguousStorageIfAvailable {
-                ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self)
+                ScalarParsing.floatingPoint(UncheckedBytes($0), as: Double.self)
             } ?? nil
         #expect(parsed?.bitPattern == Double(text)?.bitPattern)
     }

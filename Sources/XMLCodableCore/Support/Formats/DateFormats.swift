@@ -42,7 +42,7 @@ internal enum EpochNumber {
     /// A finite number in xs:double's lexical form (no infinities, NaN or hexadecimal).
     static func value(from text: String) -> Double? {
         var text = text
-        guard let number = text.withUTF8({ ScalarParsing.floatingPoint(UnsafeRawBufferPointer($0), as: Double.self) }),
+        guard let number = text.withUTF8({ ScalarParsing.floatingPoint(UncheckedBytes($0), as: Double.self) }),
             number.isFinite
         else { return nil }
         return number
