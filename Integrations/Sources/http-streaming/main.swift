@@ -18,42 +18,9 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import StreamingNodes
 import XMLCodable
 import XMLHummingbird
-
-struct Node: Codable, Sendable {
-    @Attribute var id: Int
-    @Attribute var lat: Double
-    @Attribute var lon: Double
-    var tag: [Tag]
-
-    struct Tag: Codable, Sendable {
-        @Attribute var k: String
-        @Attribute var v: String
-    }
-
-    static func numbered(_ index: Int) -> Node {
-        Node(
-            id: Attribute(index), lat: Attribute(50 + Double(index % 1000) / 1000),
-            lon: Attribute(Double(index % 977) / 100),
-            tag: (0..<(index % 3)).map { Tag(k: Attribute("k\($0)"), v: Attribute("value \(index) & <\($0)>")) })
-    }
-}
-
-struct Nodes: AsyncSequence, Sendable {
-    typealias Element = Node
-    let count: Int
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let count: Int
-        var next = 0
-        mutating func next() async -> Node? {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return Node.numbered(next)
-        }
-    }
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count) }
-}
 
 /// What was decoded: the count and a checksum that depends on every value.
 struct Tally {
@@ -166,7 +133,7 @@ case "http-in":
     }
 case "http-out":
     let serveNodes: (Router<BasicRequestContext>) -> Void = { router in
-        router.get("osm") { _, _ in Response.xmlDocument(of: Nodes(count: extra), withRootKey: "osm", itemKey: "node") }
+        router.get("osm") { _, _ in Response.xmlDocument(of: NodeSource(count: extra), withRootKey: "osm", itemKey: "node") }
     }
     try await withServer(serveNodes) { port in
         let started = ContinuousClock.now

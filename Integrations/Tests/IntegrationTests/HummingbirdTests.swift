@@ -10,6 +10,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import XMLCodable
+import StreamingNodes
 import XMLHummingbird
 
 extension Book: ResponseCodable {}

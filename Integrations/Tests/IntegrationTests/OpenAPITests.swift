@@ -11,6 +11,7 @@ import HummingbirdTesting
 import OpenAPIAsyncHTTPClient
 import OpenAPIHummingbird
 import OpenAPIRuntime
+import StreamingNodes
 import Testing
 import XMLCodable
 import XMLOpenAPI
