@@ -8,7 +8,7 @@
 // share that memory (and free it twice), so it is `~Copyable`: the compiler refuses a copy, and
 // the writers move buffers (`swap`, `consuming` parameters) or build new ones. What holds one is
 // `~Copyable` too (the writers' held items, their sinks, the writers), and a list of them is a
-// `UniqueArray` (below), since `Array` needs copyable elements. Growth doubles (memory reserved
+// `UniqueArray` (UniqueArray.swift), since `Array` needs copyable elements. Growth doubles (memory reserved
 // but not yet written to is not resident, so a buffer holds about what it holds), and a buffer
 // that grew large is freed when it is emptied (`removeAll(keepingCapacityUpTo:)`).
 //
@@ -83,59 +83,6 @@ struct ByteBuffer: ~Copyable {
             base?.deallocate()
             base = nil
             capacity = 0
-        }
-    }
-}
-
-/// A growable list of values that cannot be copied (the writers' per-depth held output, each with
-/// a `ByteBuffer`): `Array` needs copyable elements. Elements are appended and then read and
-/// changed in place by position (bounds-checked), never removed; all are freed with the list.
-///
-/// ```swift
-/// var buffers = UniqueArray<ByteBuffer>()
-/// buffers.append(ByteBuffer())
-/// buffers[0].append(0x41)         // changed in place, not copied out and back
-/// ```
-struct UniqueArray<Element: ~Copyable>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>?
-    /// The number of elements.
-    private(set) var count = 0
-    private var capacity = 0
-
-    init() {}
-
-    deinit {
-        if let base {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
-    }
-
-    /// Appends `element`, moving it in.
-    mutating func append(_ element: consuming Element) {
-        if count == capacity {
-            let newCapacity = max(4, capacity * 2)
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-            if let base {
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-            }
-            base = grown
-            capacity = newCapacity
-        }
-        (base.unsafelyUnwrapped + count).initialize(to: element)
-        count += 1
-    }
-
-    /// The element at `index`, which must be in `0 ..< count`, borrowed or changed in place.
-    subscript(index: Int) -> Element {
-        _read {
-            precondition(index >= 0 && index < count, "UniqueArray: index \(index) outside 0 ..< \(count)")
-            yield base.unsafelyUnwrapped[index]
-        }
-        _modify {
-            precondition(index >= 0 && index < count, "UniqueArray: index \(index) outside 0 ..< \(count)")
-            yield &base.unsafelyUnwrapped[index]
         }
     }
 }

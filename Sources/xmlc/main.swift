@@ -14,7 +14,8 @@
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
 //   OutputBuffer.swift          standard output written in 64 KiB pieces as it is produced
 //   SystemIO.swift              the system's read, write and open, for all of the above
-//   ByteBuffer.swift            raw byte buffers for the streaming writers (~Copyable), a list of them
+//   ByteBuffer.swift            raw byte buffers for the streaming writers (~Copyable)
+//   UniqueArray.swift           a list of noncopyable values (the writers' held buffers)
 //   CheckCommand.swift          `xmlc check`
 //   ConversionSupport.swift     one input, shared options (--lookahead), streaming and errors
 //   FormatCommand.swift         `xmlc format`
