@@ -81,20 +81,9 @@ internal final class ElementStreamDecoder {
                 try await stream.readChunk(isolation: isolation)
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw Self.notWellFormed(error)
+                throw XMLDecoder.notWellFormed(error)
             }
         }
-    }
-
-    /// The error for a document that is not well-formed, as `XMLDecoder.decode` throws it.
-    static func notWellFormed(_ error: XMLParsingError) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: [],
-                debugDescription:
-                    "The given data is not well-formed XML: \(error.reason), at line \(error.line), column "
-                    + "\(error.column).",
-                underlyingError: error))
     }
 
     /// Follows one event; returns true when it completes an element at the path.
@@ -162,7 +151,7 @@ internal final class ElementStreamDecoder {
     private func decodeCollected<T: Decodable>(_ type: T.Type) throws -> T {
         let origin = builder.origin
         defer { stream?.pin = nil }
-        if let name = builder.unfit { throw Self.notWellFormed(XMLIndex.unindexable(name, decoder.reader)) }
+        if let name = builder.unfit { throw XMLDecoder.notWellFormed(XMLIndex.unindexable(name, decoder.reader)) }
         let index = builder.finish()
         // After `decodeElement`, which holds the decoder while it decodes: whether anything else
         // still holds it is asked when only `self` should.
@@ -206,7 +195,7 @@ extension XMLDecoderImpl {
             do throws(XMLParsingError) {
                 event = try reader.next()
             } catch {
-                throw ElementStreamDecoder.notWellFormed(error)
+                throw XMLDecoder.notWellFormed(error)
             }
             guard let event else { return false }
             if stream.take(event, self) { return true }

@@ -71,7 +71,7 @@ extension XMLDecoder {
         do {
             reader = try XMLReader(data, options: options.readerOptions)
         } catch {
-            throw ElementStreamDecoder.notWellFormed(error)
+            throw XMLDecoder.notWellFormed(error)
         }
         try decodeElements(type, at: path, reader: reader, options: options, body)
     }

@@ -256,13 +256,7 @@ open class XMLDecoder: @unchecked Sendable {
             reader = try XMLReader(unsafeBytes: bytes, options: options.readerOptions)
             index = try XMLIndex.build(&reader, reusing: &scratch, dropsLayout: !options.keepsLayoutWhitespace)
         } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [],
-                    debugDescription:
-                        "The given data is not well-formed XML: \(error.reason), at line \(error.line), column "
-                        + "\(error.column).",
-                    underlyingError: error))
+            throw Self.notWellFormed(error)
         }
         let (value, leftover) = try reader.input.withBytes { document -> (T, DecodingScratch) in
             let decoder = XMLDecoderImpl(
@@ -284,5 +278,20 @@ open class XMLDecoder: @unchecked Sendable {
         }
         DecodingScratch.giveBack(leftover)
         return value
+    }
+}
+
+extension XMLDecoder {
+    /// The error for a document that is not well-formed, as every decoding call throws it (a whole
+    /// document, or elements streamed one by one): `dataCorrupted` at the top level, with the
+    /// reader's error as the underlying error.
+    static func notWellFormed(_ error: XMLParsingError) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription:
+                    "The given data is not well-formed XML: \(error.reason), at line \(error.line), column "
+                    + "\(error.column).",
+                underlyingError: error))
     }
 }
