@@ -37,7 +37,6 @@
 
 import Foundation
 import XMLCodableCore
-import XMLCodableTestSupport
 
 /// A type the generated round trips can compose and fill.
 protocol GenShape: Codable, Equatable {
