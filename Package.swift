@@ -28,6 +28,21 @@ import PackageDescription
 let coreSettings: [SwiftSetting] =
     Context.environment["XMLCODABLE_INTERNAL_CHECKS"] == "1" ? [.define("XMLCODABLE_INTERNAL_CHECKS")] : []
 
+// XMLCODABLE_TESTS=concurrent in the environment of a build leaves only the test files whose suites
+// run the coders, readers and documents from several tasks at once: the ThreadSanitizer step of
+// .ci/run builds these alone (`Scripts/sanitizers thread` without it builds and runs every test).
+// Its filter, `concurrent_suites` in .ci/run, names the suites these files hold.
+let concurrentTestFiles = [
+    "Decoding/DecoderAsyncChunksTests.swift", "Decoding/DecoderBasicsTests.swift",
+    "Decoding/DecoderElementsTests.swift", "Decoding/DecoderReuseTests.swift",
+    "Document/XMLTreeStoreTests.swift", "Encoding/EncoderAsyncWriterTests.swift",
+    "Encoding/EncoderWriterTests.swift", "Reader/AsyncChunkReaderTests.swift",
+    "Reader/StreamingReaderTests.swift", "RoundTrip/ConcurrencyTests.swift", "RoundTrip/KeyTypesTests.swift",
+    // What they use: random generation (`SplitMix64`) and the traces of read events (`ReaderTrace`).
+    "RoundTrip/Generation.swift", "Reader/StreamingSupport.swift",
+]
+let onlyConcurrentTests = Context.environment["XMLCODABLE_TESTS"] == "concurrent"
+
 let package = Package(
     name: "XMLCodable",
     products: [
@@ -64,8 +79,16 @@ let package = Package(
         .testTarget(
             name: "XMLCodableCoreTests",
             // XMLCodable too: a few suites use its DateFormatter strategies and FileHandle API.
-            dependencies: ["XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"]
+            dependencies: ["XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"],
+            sources: onlyConcurrentTests ? concurrentTestFiles : nil
         ),
+    ] + (onlyConcurrentTests ? [] : otherTestTargets),
+    swiftLanguageModes: [.v6]
+)
+
+/// The test targets but XMLCodableCore's (left out when XMLCODABLE_TESTS=concurrent).
+var otherTestTargets: [Target] {
+    [
         .testTarget(
             name: "XMLCodableTests",
             dependencies: ["XMLCodable", "XMLCodableTestSupport"]
@@ -79,6 +102,5 @@ let package = Package(
             name: "XMLCTests",
             dependencies: ["xmlc", "XMLCodableCore", "XMLModelInference", "XMLCodableTestSupport"]
         ),
-    ],
-    swiftLanguageModes: [.v6]
-)
+    ]
+}

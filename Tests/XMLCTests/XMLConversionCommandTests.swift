@@ -457,19 +457,31 @@ struct XMLConversionCommandTests {
 
     // MARK: Content is kept on real and generated documents
 
+    /// The sample, two generated documents and the real-world fixtures (Tests/Fixtures/real-world:
+    /// OOXML parts, feeds, GPX, KML, SVG, a POM, S3 and SOAP responses, XHTML); with
+    /// `XMLC_DOCUMENTS_DIR` set, the `.xml` files of that directory too (for a longer run, say
+    /// `/usr/share/mime/packages`, whose 2.4 MB `freedesktop.org.xml` took 45 of this suite's
+    /// seconds in a debug build).
     static func documents() throws -> [(name: String, bytes: [UInt8])] {
         var documents: [(String, [UInt8])] = []
         let sample = XMLC.packageRoot.appendingPathComponent("Samples/catalog.xml")
         documents.append(("Samples/catalog.xml", [UInt8](try Data(contentsOf: sample))))
         documents.append(("generated books", Array(GeneratedDocuments.books(count: 300).utf8)))
         documents.append(("generated osm", Array(GeneratedDocuments.osm(count: 300).utf8)))
-        let mime = "/usr/share/mime/packages/freedesktop.org.xml"
-        if let data = FileManager.default.contents(atPath: mime) {
-            documents.append((mime, [UInt8](data)))
-        } else {
-            print(
-                "note: \(mime) is absent (Debian package shared-mime-info); the real-document checks use the other documents only"
-            )
+        let fixtures = XMLC.packageRoot.appendingPathComponent("Tests/Fixtures/real-world")
+        var paths: [String] = []
+        if let walk = FileManager.default.enumerator(atPath: fixtures.path) {
+            for case let path as String in walk where !path.hasSuffix(".md") {
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(
+                    atPath: fixtures.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                if !isDirectory.boolValue { paths.append(path) }
+            }
+        }
+        #expect(paths.count >= 17, "the real-world fixtures are missing from \(fixtures.path)")
+        for path in paths.sorted() {
+            let url = fixtures.appendingPathComponent(path)
+            documents.append(("real-world/" + path, [UInt8](try Data(contentsOf: url))))
         }
         if let directory = ProcessInfo.processInfo.environment["XMLC_DOCUMENTS_DIR"], !directory.isEmpty {
             let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".xml") }
