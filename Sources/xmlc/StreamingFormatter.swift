@@ -444,7 +444,6 @@ struct FormatterSinks: ~Copyable {
 
     /// Puts an emptied buffer back, keeping its room for the next element unless it grew large.
     private mutating func giveBack(_ held: consuming Pending, _ depth: Int) {
-        var held = held
         held.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
         if held.marks.capacity > 1 << 16 { held.marks = [] } else { held.marks.removeAll(keepingCapacity: true) }
         pending[depth] = held

@@ -825,8 +825,7 @@ struct JSONSinks: ~Copyable {
     }
 
     /// Puts taken items back emptied, keeping their room for the next element unless it grew large.
-    mutating func giveBack(_ items: consuming Held, _ depth: Int) {
-        var emptied = items
+    mutating func giveBack(_ emptied: consuming Held, _ depth: Int) {
         emptied.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
         if emptied.items.capacity > 1 << 14 {
             emptied.items = []
