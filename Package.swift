@@ -36,7 +36,7 @@ let concurrentTestFiles = [
     "Decoding/DecoderAsyncChunksTests.swift", "Decoding/DecoderBasicsTests.swift",
     "Decoding/DecoderElementsTests.swift", "Decoding/DecoderReuseTests.swift",
     "Document/XMLTreeStoreTests.swift", "Encoding/EncoderAsyncWriterTests.swift",
-    "Encoding/EncoderWriterTests.swift", "Reader/AsyncChunkReaderTests.swift",
+    "Encoding/EncoderReuseTests.swift", "Encoding/EncoderWriterTests.swift", "Reader/AsyncChunkReaderTests.swift",
     "Reader/StreamingReaderTests.swift", "RoundTrip/ConcurrencyTests.swift", "RoundTrip/KeyTypesTests.swift",
     // What they use: random generation (`SplitMix64`) and the traces of read events (`ReaderTrace`).
     "RoundTrip/Generation.swift", "Reader/StreamingSupport.swift",

@@ -215,6 +215,24 @@ internal final class XMLEncodedTree {
         overflowed = false
     }
 
+    /// Empties the tree of everything, its interned names too, keeping its buffers (for
+    /// `EncodingScratch`, which gives the tree to another call).
+    func removeAll() {
+        removeContent()
+        names.removeAll(keepingCapacity: true)
+        nameSpans.removeAll(keepingCapacity: true)
+        nameBytes.removeAll(keepingCapacity: true)
+        nameIndex.removeAll(keepingCapacity: true)
+        declarationNames.removeAll(keepingCapacity: true)
+        hasDeclarationNames = false
+    }
+
+    /// The memory the tree's buffers hold (their capacity).
+    var heldBytes: Int {
+        nodes.allocated * MemoryLayout<Node>.stride + attributes.allocated * MemoryLayout<Attribute>.stride
+            + byteCapacity + nameBytes.capacity
+    }
+
     deinit {
         byteBase.deallocate()
         nodes.deallocate()
@@ -253,6 +271,9 @@ internal final class XMLEncodedTree {
                 return base + index
             }
         }
+
+        /// How many elements the buffer has room for.
+        var allocated: Int { capacity }
 
         /// Forgets the elements (plain values: nothing to deinitialize), keeping the buffer.
         mutating func removeAll() {

@@ -217,14 +217,18 @@ open class XMLEncoder: @unchecked Sendable {
     ) throws -> Data {
         let (writer, tree, root) = try encodeTree(
             value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
-        if let data = XMLWriter.compactData(
+        let data: Data
+        if let compact = XMLWriter.compactData(
             prefix: writer.bytes, tree: tree, element: root, formatting: writer.formatting)
         {
-            return data
+            data = compact
+        } else {
+            var document = writer
+            document.write(tree, element: root)
+            data = Data(document.bytes)
         }
-        var document = writer
-        document.write(tree, element: root)
-        return Data(document.bytes)
+        EncodingScratch.giveBack(consume tree)
+        return data
     }
 
     /// Encodes a value as an XML document in a string; see
@@ -246,6 +250,7 @@ open class XMLEncoder: @unchecked Sendable {
         var (writer, tree, root) = try encodeTree(
             value, withRootKey: rootKey, rootAttributes: rootAttributes, header: header, doctype: doctype)
         writer.write(tree, element: root)
+        EncodingScratch.giveBack(consume tree)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
@@ -260,9 +265,11 @@ open class XMLEncoder: @unchecked Sendable {
         doctype: XMLDocumentType?
     ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {
         let options = self.options.current
+        // A tree an earlier call gave back (`EncodingScratch`), else one of the size of this
+        // encoder's last document.
         let (impl, root) = try encodeTree(
             value, withRootKey: rootKey, rootAttributes: rootAttributes, options: options,
-            capacity: lastTreeSize.current)
+            capacity: lastTreeSize.current, reusing: EncodingScratch.take())
         let tree = impl.tree
         lastTreeSize.withLock { $0 = tree.used }
         return (try Self.writer(options: options, header: header, doctype: doctype), tree, root)
