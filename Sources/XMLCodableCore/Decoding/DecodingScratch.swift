@@ -8,11 +8,9 @@
 // the host has to back it). So a finished call gives its arrays back, emptied but with their
 // capacity, and the next call fills them again.
 //
-// The pool is the process's, not a decoder's: most code makes a new decoder per call (`try
-// XMLDecoder().decode(T.self, from: data)`), and a decoder's own set would die with it. Calls
-// take the most recently given set; calls that run at the same time each take one if there is
-// one, else start empty. The pool holds at most `maxPooledSets` sets and `maxKeptBytes` in all
-// (the oldest set goes first); a set larger than that is freed as before:
+// The pool is the process's, not a decoder's (`ScratchPool`): most code makes a new decoder per
+// call (`try XMLDecoder().decode(T.self, from: data)`), and a decoder's own set would die with it.
+// It holds at most `maxPooledSets` sets and `maxKeptBytes` in all; a larger set is freed as before:
 //
 //     try XMLDecoder().decode(OSM.self, from: a)   // pool empty: arrays grown as the index fills
 //                                                  // them, then given back (3 MB, emptied)
@@ -28,43 +26,31 @@ internal struct DecodingScratch {
     /// The most sets the pool keeps (for calls running at the same time).
     static let maxPooledSets = 4
 
-    /// The sets given back by finished calls, the most recent last.
-    private static let pool = Locked<[DecodingScratch]>([])
+    /// The sets given back by finished calls.
+    private static let pool = ScratchPool<DecodingScratch>(maxItems: maxPooledSets, maxBytes: maxKeptBytes) {
+        $0.byteCount
+    }
 
     /// How many sets the pool holds and their bytes (for tests).
     static var pooled: (sets: Int, bytes: Int) {
-        pool.withLock { sets in (sets.count, sets.reduce(0) { $0 + $1.byteCount }) }
+        let pooled = pool.pooled
+        return (pooled.count, pooled.bytes)
     }
 
     /// Frees every set the pool holds.
     static func releaseAll() {
-        _ = pool.withLock { sets -> [DecodingScratch] in
-            defer { sets = [] }
-            return sets
-        }
+        pool.releaseAll()
     }
 
     /// A set for a new call: the one given back last, or empty arrays.
     static func take() -> DecodingScratch {
-        pool.withLock { $0.popLast() } ?? DecodingScratch()
+        pool.take() ?? DecodingScratch()
     }
 
     /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping.
     static func giveBack(_ scratch: consuming DecodingScratch) {
         guard let emptied = scratch.emptied() else { return }
-        let bytes = emptied.byteCount
-        // The sets the pool lets go of are returned, so that they are freed after the lock is released.
-        _ = pool.withLock { sets -> [DecodingScratch] in
-            var dropped: [DecodingScratch] = []
-            var total = sets.reduce(bytes) { $0 + $1.byteCount }
-            while !sets.isEmpty, sets.count >= maxPooledSets || total > maxKeptBytes {
-                let oldest = sets.removeFirst()
-                total -= oldest.byteCount
-                dropped.append(oldest)
-            }
-            sets.append(emptied)
-            return dropped
-        }
+        pool.keep(emptied)
     }
 
     /// The memory the arrays hold (their capacity).

@@ -14,8 +14,8 @@
 //     try XMLEncoder().encode(catalog)   // takes it: no growing, no new pages
 //
 // A tree goes back only when nothing else holds it (a container kept past its call holds its
-// encoder, which holds the tree): it is then freed as before. The pool keeps at most
-// `maxPooledTrees` trees and `maxKeptBytes` in all, the oldest going first; a larger tree is freed.
+// encoder, which holds the tree): it is then freed as before. The pool (`ScratchPool`) keeps at
+// most `maxPooledTrees` trees and `maxKeptBytes` in all; a larger tree is freed.
 internal enum EncodingScratch {
     /// The most memory the pool keeps between calls, all trees together.
     static let maxKeptBytes = 32 << 20
@@ -23,25 +23,25 @@ internal enum EncodingScratch {
     /// The most trees the pool keeps (for calls running at the same time).
     static let maxPooledTrees = 4
 
-    /// The trees given back by finished calls, the most recent last.
-    private static let pool = Locked<[XMLEncodedTree]>([])
+    /// The trees given back by finished calls.
+    private static let pool = ScratchPool<XMLEncodedTree>(maxItems: maxPooledTrees, maxBytes: maxKeptBytes) {
+        $0.heldBytes
+    }
 
     /// How many trees the pool holds and their bytes (for tests).
     static var pooled: (trees: Int, bytes: Int) {
-        pool.withLock { trees in (trees.count, trees.reduce(0) { $0 + $1.heldBytes }) }
+        let pooled = pool.pooled
+        return (pooled.count, pooled.bytes)
     }
 
     /// Frees every tree the pool holds.
     static func releaseAll() {
-        _ = pool.withLock { trees -> [XMLEncodedTree] in
-            defer { trees = [] }
-            return trees
-        }
+        pool.releaseAll()
     }
 
     /// A tree for a new call: the one given back last (empty), or `nil`.
     static func take() -> XMLEncodedTree? {
-        pool.withLock { $0.popLast() }
+        pool.take()
     }
 
     /// Gives a finished call's tree back to the pool, emptied, if nothing else holds it and it is
@@ -50,18 +50,6 @@ internal enum EncodingScratch {
         var tree = tree
         guard isKnownUniquelyReferenced(&tree), tree.heldBytes <= maxKeptBytes else { return }
         tree.removeAll()
-        let kept = tree
-        // The trees the pool lets go of are returned, so that they are freed after the lock is released.
-        _ = pool.withLock { trees -> [XMLEncodedTree] in
-            var dropped: [XMLEncodedTree] = []
-            var total = trees.reduce(kept.heldBytes) { $0 + $1.heldBytes }
-            while !trees.isEmpty, trees.count >= maxPooledTrees || total > maxKeptBytes {
-                let oldest = trees.removeFirst()
-                total -= oldest.heldBytes
-                dropped.append(oldest)
-            }
-            trees.append(kept)
-            return dropped
-        }
+        pool.keep(tree)
     }
 }
