@@ -13,7 +13,7 @@
 //     buffer.append(contentsOf: bytes)   // ... the call's work ...
 //     buffer.removeAll(keepingCapacity: true)
 //     pool.keep(buffer)                  // the next `take()` gets it, with its capacity
-internal final class ScratchPool<Item>: @unchecked Sendable {
+internal final class ScratchPool<Item>: Sendable {
     /// The most items the pool keeps (for calls running at the same time).
     let maxItems: Int
     /// The most memory the pool keeps between calls, all items together.
