@@ -10,7 +10,7 @@
 //
 // The pool is the process's, not a decoder's (`ScratchPool`): most code makes a new decoder per
 // call (`try XMLDecoder().decode(T.self, from: data)`), and a decoder's own set would die with it.
-// It holds at most `maxPooledSets` sets and `maxKeptBytes` in all; a larger set is freed as before:
+// It holds at most four sets and 32 MB in all; a larger set is freed as before:
 //
 //     try XMLDecoder().decode(OSM.self, from: a)   // pool empty: arrays grown as the index fills
 //                                                  // them, then given back (3 MB, emptied)
@@ -20,27 +20,8 @@ internal struct DecodingScratch {
     var attributes: [XMLIndex.CompactAttribute] = []
     var listNodes: [Int32] = []
 
-    /// The most memory the pool keeps between calls, all sets together.
-    static let maxKeptBytes = 32 << 20
-
-    /// The most sets the pool keeps (for calls running at the same time).
-    static let maxPooledSets = 4
-
-    /// The sets given back by finished calls.
-    private static let pool = ScratchPool<DecodingScratch>(maxItems: maxPooledSets, maxBytes: maxKeptBytes) {
-        $0.byteCount
-    }
-
-    /// How many sets the pool holds and their bytes (for tests).
-    static var pooled: (sets: Int, bytes: Int) {
-        let pooled = pool.pooled
-        return (pooled.count, pooled.bytes)
-    }
-
-    /// Frees every set the pool holds.
-    static func releaseAll() {
-        pool.releaseAll()
-    }
+    /// The sets finished calls gave back: at most four, and 32 MB in all.
+    static let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 32 << 20) { $0.byteCount }
 
     /// A set for a new call: the one given back last, or empty arrays.
     static func take() -> DecodingScratch {
@@ -62,7 +43,7 @@ internal struct DecodingScratch {
 
     /// The arrays emptied, keeping their capacity, if they are worth keeping; else `nil`.
     consuming func emptied() -> DecodingScratch? {
-        guard byteCount <= Self.maxKeptBytes else { return nil }
+        guard byteCount <= Self.pool.maxBytes else { return nil }
         nodes.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
         listNodes.removeAll(keepingCapacity: true)

@@ -237,7 +237,7 @@ open class XMLDecoder: @unchecked Sendable {
     /// system provide new pages: at most four sets and 32 MB in all. Call this after decoding a
     /// large document when the memory is better used elsewhere; decoding works the same after it.
     public static func releaseWorkingMemory() {
-        DecodingScratch.releaseAll()
+        DecodingScratch.pool.releaseAll()
     }
 
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {

@@ -15,40 +15,17 @@
 //
 // A tree goes back only when nothing else holds it (a container kept past its call holds its
 // encoder, which holds the tree): it is then freed as before. The pool (`ScratchPool`) keeps at
-// most `maxPooledTrees` trees and `maxKeptBytes` in all; a larger tree is freed.
+// most four trees and 32 MB in all; a larger tree is freed (`XMLEncoder.releaseWorkingMemory()`
+// frees them all).
 internal enum EncodingScratch {
-    /// The most memory the pool keeps between calls, all trees together.
-    static let maxKeptBytes = 32 << 20
-
-    /// The most trees the pool keeps (for calls running at the same time).
-    static let maxPooledTrees = 4
-
-    /// The trees given back by finished calls.
-    private static let pool = ScratchPool<XMLEncodedTree>(maxItems: maxPooledTrees, maxBytes: maxKeptBytes) {
-        $0.heldBytes
-    }
-
-    /// How many trees the pool holds and their bytes (for tests).
-    static var pooled: (trees: Int, bytes: Int) {
-        let pooled = pool.pooled
-        return (pooled.count, pooled.bytes)
-    }
-
-    /// Frees every tree the pool holds.
-    static func releaseAll() {
-        pool.releaseAll()
-    }
-
-    /// A tree for a new call: the one given back last (empty), or `nil`.
-    static func take() -> XMLEncodedTree? {
-        pool.take()
-    }
+    /// The trees finished calls gave back: at most four, and 32 MB in all.
+    static let pool = ScratchPool<XMLEncodedTree>(maxItems: 4, maxBytes: 32 << 20) { $0.heldBytes }
 
     /// Gives a finished call's tree back to the pool, emptied, if nothing else holds it and it is
     /// worth keeping.
     static func giveBack(_ tree: consuming XMLEncodedTree) {
         var tree = tree
-        guard isKnownUniquelyReferenced(&tree), tree.heldBytes <= maxKeptBytes else { return }
+        guard isKnownUniquelyReferenced(&tree), tree.heldBytes <= pool.maxBytes else { return }
         tree.removeAll()
         pool.keep(tree)
     }

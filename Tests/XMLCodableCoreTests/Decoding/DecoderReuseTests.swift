@@ -104,16 +104,16 @@ private func feed(count: Int, salt: Int) -> Feed {
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.count == 12 && results.allSatisfy { $0 })
-        let pooled = DecodingScratch.pooled
+        let pooled = DecodingScratch.pool.pooled
         // (Other tests decode at the same time, so the pool may be empty here; it is never over its bounds.)
-        #expect(pooled.sets <= DecodingScratch.maxPooledSets)
-        #expect(pooled.bytes <= DecodingScratch.maxKeptBytes)
+        #expect(pooled.count <= DecodingScratch.pool.maxItems)
+        #expect(pooled.bytes <= DecodingScratch.pool.maxBytes)
     }
 
     @Test func aSetLargerThanThePoolsLimitIsNotKept() {
         var large = DecodingScratch()
-        large.listNodes.reserveCapacity(DecodingScratch.maxKeptBytes / MemoryLayout<Int32>.stride + 1)
-        #expect(large.byteCount > DecodingScratch.maxKeptBytes)
+        large.listNodes.reserveCapacity(DecodingScratch.pool.maxBytes / MemoryLayout<Int32>.stride + 1)
+        #expect(large.byteCount > DecodingScratch.pool.maxBytes)
         #expect(large.emptied() == nil)
     }
 
@@ -129,5 +129,19 @@ private func feed(count: Int, salt: Int) -> Feed {
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.count == 8 && results.allSatisfy { $0 })
+    }
+
+    @Test func releasingTheWorkingMemoryEmptiesThePoolAndDecodingGoesOn() throws {
+        var kept = DecodingScratch()
+        kept.listNodes.reserveCapacity(1_000)
+        DecodingScratch.giveBack(kept)
+        XMLDecoder.releaseWorkingMemory()
+        // (Other tests may give sets back meanwhile: none of them has exactly this capacity.)
+        var taken: [DecodingScratch] = []
+        while let scratch = DecodingScratch.pool.take() { taken.append(scratch) }
+        #expect(!taken.contains { $0.listNodes.capacity == kept.listNodes.capacity && $0.nodes.capacity == 0 })
+        while let scratch = taken.popLast() { DecodingScratch.giveBack(scratch) }
+        let expected = feed(count: 20, salt: 50)
+        #expect(try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
     }
 }

@@ -126,21 +126,35 @@ private struct Kept: Encodable {
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.count == 12 && results.allSatisfy { $0 })
-        let pooled = EncodingScratch.pooled
+        let pooled = EncodingScratch.pool.pooled
         // (Other tests encode at the same time, so the pool may be empty here; it is never over its bounds.)
-        #expect(pooled.trees <= EncodingScratch.maxPooledTrees)
-        #expect(pooled.bytes <= EncodingScratch.maxKeptBytes)
+        #expect(pooled.count <= EncodingScratch.pool.maxItems)
+        #expect(pooled.bytes <= EncodingScratch.pool.maxBytes)
     }
 
     @Test func aTreeLargerThanThePoolsLimitIsNotKept() {
-        let large = XMLEncodedTree(capacity: XMLEncodedTree.Capacity(bytes: EncodingScratch.maxKeptBytes + 1))
-        #expect(large.heldBytes > EncodingScratch.maxKeptBytes)
+        let large = XMLEncodedTree(capacity: XMLEncodedTree.Capacity(bytes: EncodingScratch.pool.maxBytes + 1))
+        #expect(large.heldBytes > EncodingScratch.pool.maxBytes)
         let identity = ObjectIdentifier(large)
         EncodingScratch.giveBack(consume large)
         // Taken back out by this test only if it was kept (other tests may take trees meanwhile).
         var taken: [XMLEncodedTree] = []
-        while let tree = EncodingScratch.take() { taken.append(tree) }
+        while let tree = EncodingScratch.pool.take() { taken.append(tree) }
         #expect(!taken.contains { ObjectIdentifier($0) == identity })
         while let tree = taken.popLast() { EncodingScratch.giveBack(tree) }
+    }
+
+    @Test func releasingTheWorkingMemoryEmptiesThePoolAndEncodingGoesOn() throws {
+        let kept = XMLEncodedTree()
+        let identity = ObjectIdentifier(kept)
+        EncodingScratch.giveBack(consume kept)
+        XMLEncoder.releaseWorkingMemory()
+        var taken: [XMLEncodedTree] = []
+        while let tree = EncodingScratch.pool.take() { taken.append(tree) }
+        #expect(!taken.contains { ObjectIdentifier($0) == identity })
+        while let tree = taken.popLast() { EncodingScratch.giveBack(tree) }
+        let expected = shelf(count: 20, salt: 50)
+        #expect(
+            try XMLDecoder().decode(Shelf.self, from: XMLEncoder().encode(expected, withRootKey: "shelf")) == expected)
     }
 }
