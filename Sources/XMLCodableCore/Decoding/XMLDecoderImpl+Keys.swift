@@ -28,7 +28,9 @@ extension XMLDecoderImpl {
     /// attributes by name (see `lookUp`). (The enum-payload rule for `_0` is the caller's, which knows the key type.)
     ///
     /// `name` is consumed: the caller's key string is read in place, with no copy and so no count
-    /// to keep (this runs for every key of every decoded value).
+    /// to keep (this runs for every key of every decoded value). Once a key of `element` is found
+    /// absent, the element's name filter answers most other absent keys without a lookup
+    /// (NameFilter.swift).
     func find(_ name: consuming String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool)
         -> XMLValue?
     {
@@ -39,11 +41,22 @@ extension XMLDecoderImpl {
                 qualified = true
                 return nil
             }
-            return lookUp(
-                UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
+            let key = UncheckedBytes(UnsafeRawBufferPointer(key))
+            if element == filteredElement, !filter.mayContain(key) { return nil }
+            let found = lookUp(key, in: element, placement: placement, wantsList: wantsList)
+            if found == nil, element != filteredElement { filterNames(of: element) }
+            return found
         }
         if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
         return found
+    }
+
+    /// Makes `element`'s name filter the one `find` tests absent keys with (out of line: once
+    /// per element with an absent key).
+    @inline(never)
+    private func filterNames(of element: Int32) {
+        filter = nameFilter(of: element)
+        filteredElement = element
     }
 
     /// For a key that found nothing: Swift's synthesized Codable for an enum case with one unnamed
@@ -102,8 +115,8 @@ extension XMLDecoderImpl {
 
     /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when no child's
     /// name can match, see `XMLIndex.Node.childNameBits`), then one over the attributes, comparing
-    /// lengths before bytes. Reads the index without bounds checks (`withUncheckedElements`,
-    /// following the links the index builder made) and names in the document without them
+    /// lengths before bytes. Reads the index without bounds checks and without retaining its arrays
+    /// (the decoder's `nodeView` and `attributeView`, following the links the index builder made) and names in the document without them
     /// (`UncheckedBytes`, at slices the builder made): this runs once per key of every decoded
     /// value.
     ///
@@ -116,48 +129,44 @@ extension XMLDecoderImpl {
     {
         guard !key.isEmpty else { return nil }
         let local = options.shouldProcessNamespaces
-        let elementNode = index[element]
+        // The index through the decoder's views of it (`nodeView`, `attributeView`): no array is
+        // retained around the loops.
+        let nodes = nodeView
+        let elementNode = nodes[unchecked: Int(element)]
         let keyBit = XMLIndex.Node.nameBit(key[unchecked: key.count - 1])
         if placement != .attribute, elementNode.childNameBits & keyBit != 0 {
             // First pass: the first match and how many there are; a list, if any, is then
             // appended to `listNodes` at its final size.
             var first: Int32 = -1
             var count = 0
-            var elsewhere = false
-            index.nodes.withUncheckedElements { nodes in
-                var child: Int32 = elementNode.hasChildren ? element + 1 : -1
-                while child >= 0 {
-                    let node = nodes[unchecked: Int(child)]
-                    if node.kind == .element {
-                        switch nodeNameMatch(node, key, local: local) {
-                        case .equal:
-                            if first < 0 { first = child }
-                            count += 1
-                        case .different:
-                            break
-                        case .elsewhere:
-                            elsewhere = true
-                            return
-                        }
+            var child: Int32 = elementNode.hasChildren ? element + 1 : -1
+            while child >= 0 {
+                let node = nodes[unchecked: Int(child)]
+                if node.kind == .element {
+                    switch nodeNameMatch(node, key, local: local) {
+                    case .equal:
+                        if first < 0 { first = child }
+                        count += 1
+                    case .different:
+                        break
+                    case .elsewhere:
+                        return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList)
                     }
-                    child = node.nextSibling
                 }
+                child = node.nextSibling
             }
-            if elsewhere { return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList) }
             if count > 1 || (count == 1 && wantsList) {
                 let start = listNodes.count
-                index.nodes.withUncheckedElements { nodes in
-                    var child = first
-                    var found = 0
-                    // Every name from `first` on was compared in the first pass: all are in the document.
-                    while child >= 0, found < count {
-                        let node = nodes[unchecked: Int(child)]
-                        if node.kind == .element, nodeNameMatch(node, key, local: local) == .equal {
-                            listNodes.append(child)
-                            found += 1
-                        }
-                        child = node.nextSibling
+                var child = first
+                var found = 0
+                // Every name from `first` on was compared in the first pass: all are in the document.
+                while child >= 0, found < count {
+                    let node = nodes[unchecked: Int(child)]
+                    if node.kind == .element, nodeNameMatch(node, key, local: local) == .equal {
+                        listNodes.append(child)
+                        found += 1
                     }
+                    child = node.nextSibling
                 }
                 return .elements(XMLNodeList(start: start, count: listNodes.count - start))
             }
@@ -175,33 +184,42 @@ extension XMLDecoderImpl {
         // A namespace declaration is read only by a key that is its whole name (`xmlns:dc`, as in
         // XMLCoder's RSS models); other keys never see declarations.
         let declarationKey = Self.isDeclarationName(key)
-        var elsewhere = false
-        let table = index.attributes
-        let found = table.packed.withUncheckedElements { packed -> Int in
-            var position = from
-            repeat {
-                let entry = packed[unchecked: position]
-                if !entry.isNamespaceDeclaration || declarationKey {
-                    let name = entry.attribute(overflow: table.overflow).name
-                    switch nameMatch(name, key, local: false) {
-                    case .equal:
-                        return position
-                    case .different:
-                        break
-                    case .elsewhere:
-                        elsewhere = true
-                        return -1
-                    }
+        let packed = attributeView
+        var position = from
+        repeat {
+            let entry = packed[unchecked: position]
+            if !entry.isNamespaceDeclaration || declarationKey {
+                let match =
+                    entry.isOverflowed
+                    ? nameMatch(overflowedAttributeName(entry), key, local: false)
+                    : packedNameMatch(entry, key)
+                switch match {
+                case .equal:
+                    attributeCursor = position + 1
+                    return .attribute(Int32(position))
+                case .different:
+                    break
+                case .elsewhere:
+                    return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList)
                 }
-                position += 1
-                if position == end { position = start }
-            } while position != from
-            return -1
-        }
-        if elsewhere { return lookUpAnywhere(key, in: element, placement: placement, wantsList: wantsList) }
-        guard found >= 0 else { return nil }
-        attributeCursor = found + 1
-        return .attribute(Int32(found))
+            }
+            position += 1
+            if position == end { position = start }
+        } while position != from
+        return nil
+    }
+
+    /// The name of an attribute kept whole in the index's overflow array (rare: out of line).
+    @inline(never)
+    private func overflowedAttributeName(_ entry: XMLIndex.CompactAttribute) -> XMLName {
+        entry.attribute(overflow: index.attributes.overflow).name
+    }
+
+    /// Whether a packed attribute's name (always in the document) equals the key's bytes.
+    @inline(__always)
+    private func packedNameMatch(_ entry: XMLIndex.CompactAttribute, _ key: UncheckedBytes) -> NameMatch {
+        guard Int(entry.nameLength) == key.count else { return .different }
+        return documentBytesMatch(source: 0, start: Int(entry.nameStart), key)
     }
 
     /// `lookUp` where some name lies outside the document's bytes (in an entity's replacement

@@ -16,7 +16,15 @@ import Foundation
 internal final class XMLDecoderImpl: Decoder {
     // The index, reader and document change only between decoding calls, when one decoder decodes
     // the elements of a document read in chunks one after the other (`reset`).
-    @exclusivity(unchecked) private(set) var index: XMLIndex
+    @exclusivity(unchecked) private(set) var index: XMLIndex {
+        didSet { viewIndex() }
+    }
+    /// `index`'s nodes and packed attributes, for the key lookup, which reads them once per key
+    /// of every decoded value: read through these views, they are not retained around each
+    /// lookup, as the arrays of a class's property are. Made again whenever `index` changes (its
+    /// `didSet`), and `index` keeps their storage (`uncheckedElementsOfHeldArray`).
+    @exclusivity(unchecked) private(set) var nodeView: UncheckedElements<XMLIndex.Node>
+    @exclusivity(unchecked) private(set) var attributeView: UncheckedElements<XMLIndex.CompactAttribute>
     /// The reader that read the document, for what its slices refer to besides the document's
     /// bytes: entity replacement text, attribute defaults, namespace URIs. For a document read in
     /// chunks, the reader that reads it: `ElementStreamDecoder` reads it through this property,
@@ -65,6 +73,10 @@ internal final class XMLDecoderImpl: Decoder {
     /// Where the last attribute lookup found its attribute, plus one: the next key is usually
     /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
     @exclusivity(unchecked) var attributeCursor = 0
+    /// The element whose `filter` this is, or -1: the last element a key was found absent in (see
+    /// `find` and NameFilter.swift). Only a cache, for the current index.
+    @exclusivity(unchecked) var filteredElement: Int32 = -1
+    @exclusivity(unchecked) var filter = NameFilter.everything
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
         repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
     /// The objects that keyed containers point to without retaining them (key rules), kept for
@@ -86,6 +98,9 @@ internal final class XMLDecoderImpl: Decoder {
         listNodes: [Int32] = []
     ) {
         self.index = index
+        // `index`'s storage, which the property now keeps too (no `didSet` in an initializer).
+        nodeView = index.nodes.uncheckedElementsOfHeldArray()
+        attributeView = index.attributes.packed.uncheckedElementsOfHeldArray()
         self.listNodes = listNodes
         self.reader = reader
         self.options = options
@@ -121,6 +136,7 @@ internal final class XMLDecoderImpl: Decoder {
         currentType = Never.self
         currentTraits = traits(of: currentType)
         attributeCursor = 0
+        filteredElement = -1
         keptAlive.removeAll(keepingCapacity: true)
         recentlyKeptAlive = (nil, nil)
         listNodes.removeAll(keepingCapacity: true)
@@ -128,10 +144,17 @@ internal final class XMLDecoderImpl: Decoder {
         listCandidate = .none
     }
 
+    /// Makes `nodeView` and `attributeView` views of the current `index`.
+    private func viewIndex() {
+        nodeView = index.nodes.uncheckedElementsOfHeldArray()
+        attributeView = index.attributes.packed.uncheckedElementsOfHeldArray()
+    }
+
     /// Gives the index back (for its arrays), leaving an empty one.
     func takeIndex() -> XMLIndex {
         var taken = XMLIndex()
         swap(&taken, &index)
+        filteredElement = -1
         return taken
     }
 
@@ -181,6 +204,8 @@ internal final class XMLDecoderImpl: Decoder {
     /// A decoder on the same document, for `superDecoder()`.
     init(sharing other: XMLDecoderImpl, value: XMLValue, path: CodingPathNode) {
         self.index = other.index
+        nodeView = other.nodeView
+        attributeView = other.attributeView
         self.reader = other.reader
         self.options = other.options
         self.document = other.document

@@ -80,6 +80,10 @@ extension XMLIndex {
 
         var isNamespaceDeclaration: Bool { bits & Self.namespaceDeclaration != 0 }
 
+        /// Whether the attribute is kept whole in the overflow array (`nameStart` is then its
+        /// number there, not a position in the document).
+        var isOverflowed: Bool { bits & Self.overflowed != 0 }
+
         /// The attribute, unpacked.
         @inline(__always)
         func attribute(overflow: [XMLAttribute]) -> XMLAttribute {

@@ -17,7 +17,11 @@
 //   guarantees it in release builds: the positions it reads are links the index holds, which
 //   `XMLIndex` makes only to nodes and attributes it has appended (see its header comment).
 // * Lifetime: the view exists only inside `withUncheckedElements`, which borrows the array for
-//   the closure; it must not escape it (as for `withUnsafeBufferPointer`).
+//   the closure; it must not escape it (as for `withUnsafeBufferPointer`). The one exception is
+//   `uncheckedElementsOfHeldArray()`, for a holder that keeps the array in a property, never lets
+//   it change but through that property, and makes the view again whenever the property changes
+//   (the decoder's views of its index, `XMLDecoderImpl.index`): an array's storage stays where it
+//   is for as long as it is neither changed nor freed, and the holder's property keeps it.
 //
 // A worked example: the children of element 0 in `<a><b/>x<c/></a>`, whose nodes are
 // [a(firstChild 1), b(next 2), "x"(next 3), c(next -1)].
@@ -70,5 +74,14 @@ extension Array {
     @inline(__always)
     func withUncheckedElements<R>(_ body: (UncheckedElements<Element>) throws -> R) rethrows -> R {
         try withUnsafeBufferPointer { try body(UncheckedElements($0)) }
+    }
+
+    /// A view of the array's elements for a holder that keeps this array in a property and makes
+    /// the view again whenever the property changes (see the file's header comment): valid only
+    /// while that property holds this storage unchanged. Reading through it then retains nothing,
+    /// where `withUncheckedElements` on a class's property retains the array around its closure.
+    @inline(__always)
+    func uncheckedElementsOfHeldArray() -> UncheckedElements<Element> {
+        withUnsafeBufferPointer { UncheckedElements($0) }
     }
 }
