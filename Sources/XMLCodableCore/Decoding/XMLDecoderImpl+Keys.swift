@@ -115,10 +115,10 @@ extension XMLDecoderImpl {
 
     /// `lookUp` with the key's UTF-8 bytes: one pass over the children (skipped when no child's
     /// name can match, see `XMLIndex.Node.childNameBits`), then one over the attributes, comparing
-    /// lengths before bytes. Reads the index without bounds checks and without retaining its arrays
-    /// (the decoder's `nodeView` and `attributeView`, following the links the index builder made) and names in the document without them
-    /// (`UncheckedBytes`, at slices the builder made): this runs once per key of every decoded
-    /// value.
+    /// lengths before bytes. Reads the index without bounds checks and without retaining its
+    /// arrays (the decoder's `nodeView` and `attributeView`, following the links the index
+    /// builder made) and names in the document without them (`UncheckedBytes`, at slices the
+    /// builder made): this runs once per key of every decoded value.
     ///
     /// The loops compare names in the document's bytes only, and call nothing they cannot see
     /// into: a name that lies elsewhere (in an entity's replacement text, rare) sends the lookup

@@ -54,7 +54,9 @@ import XMLCodableTestSupport
 
     @Test func absentKeysAreAbsentAndPresentOnesAreFound() throws {
         let xml = #"<p id="7" la="48.2" lo="16.3" t="s"><el>170</el><ti>06:00</ti><hr>92</hr><v>3</v></p>"#
-        let expected = ["id": "7", "la": "48.2", "lo": "16.3", "t": "s", "el": "170", "ti": "06:00", "hr": "92", "v": "3"]
+        let expected = [
+            "id": "7", "la": "48.2", "lo": "16.3", "t": "s", "el": "170", "ti": "06:00", "hr": "92", "v": "3",
+        ]
         let keys = ["missing"] + Self.shortKeys
         let probe = try Self.probe(xml, keys: keys)
         #expect(probe.values == expected)
