@@ -47,14 +47,15 @@ internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContaine
     /// A container for `element`, boxed as the standard library's `KeyedDecodingContainer`.
     /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
-    func make(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) -> KeyedDecodingContainer<Container.Key> {
-        KeyedDecodingContainer(Container(decoder: decoder, element: element, path: path))
+    func make(decoder: XMLDecoderImpl, element: Int32) -> KeyedDecodingContainer<Container.Key> {
+        KeyedDecodingContainer(Container(decoder: decoder, element: element))
     }
 }
 
 /// A keyed container for an element, which a `TypedKeyedContainerMaker` can make.
 internal protocol XMLElementKeyedContainer: KeyedDecodingContainerProtocol {
-    init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode)
+    /// A container for `element` at the decoder's current coding path.
+    init(decoder: XMLDecoderImpl, element: Int32)
 }
 
 extension XMLKeyedDecodingContainer: XMLElementKeyedContainer {}
@@ -71,8 +72,7 @@ extension XMLDecoderImpl {
         // tells the compiler so, without asking the runtime. The process keeps the maker, so it
         // is used without a count of its own.
         let typed = Unmanaged<TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>>>.fromOpaque(maker.toOpaque())
-        let path = codingPathNode
-        return typed._withUnsafeGuaranteedRef { $0.make(decoder: self, element: element, path: path) }
+        return typed._withUnsafeGuaranteedRef { $0.make(decoder: self, element: element) }
     }
 
     /// The keyed container made the usual way (every key type has a maker, so this is only a
@@ -81,7 +81,7 @@ extension XMLDecoderImpl {
     private func keyedContainerWithoutMaker<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type)
         -> KeyedDecodingContainer<Key>
     {
-        KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: element, path: codingPathNode))
+        KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: element))
     }
 
     /// The maker of keyed containers for the key type `type`, from its traits.

@@ -276,6 +276,18 @@ internal final class XMLDecoderImpl: Decoder {
         return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
     }
 
+    /// The step and position a keyed container at the current coding path keeps (as
+    /// `XMLKeyedDecodingContainer.step(for:_:)` finds them for a path): the current step when
+    /// this decoder made it, else a new step standing for the path. Made from the unretained
+    /// step with one retain, for the container.
+    @inline(__always)
+    func currentContainerStep() -> (DecoderPathStep, Int32) {
+        if let step = pathStep?.object as? DecoderPathStep, step.decoder === self {
+            return (step, Int32(truncatingIfNeeded: pathPosition))
+        }
+        return (DecoderPathStep.standing(for: codingPathNode, decoder: self), -1)
+    }
+
     /// Makes `path` current, unretained (see `pathStep`).
     @inline(__always)
     private func setPath(_ path: CodingPathNode) {

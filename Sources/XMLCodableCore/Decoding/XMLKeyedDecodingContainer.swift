@@ -48,28 +48,45 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     let element: Int32
     private let position: Int32
 
+    /// A container for `element` at the decoder's current coding path (`container(keyedBy:)`):
+    /// it keeps the decoder's current step when the decoder made it, with one retain and no
+    /// `CodingPathNode` made on the way (this runs for every struct decoded).
+    init(decoder: XMLDecoderImpl, element: Int32) {
+        self.element = element
+        (step, position) = decoder.currentContainerStep()
+        unretainedRules = Self.rules(decoder, element: element) { decoder.codingPathNode }
+    }
+
+    /// A container for `element` at `path` (a nested container, a value decoded elsewhere).
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
         self.element = element
         (step, position) = Self.step(for: path, decoder)
+        unretainedRules = Self.rules(decoder, element: element) { path }
+    }
+
+    /// The rules a container for `element` follows, or `nil` in the common case (see `rules`);
+    /// `path` is the container's, asked only when a key decoding strategy renames.
+    @inline(__always)
+    private static func rules(
+        _ decoder: XMLDecoderImpl, element: Int32, path: () -> CodingPathNode
+    ) -> UnretainedReference<XMLKeyRules>? {
         let traits = decoder.currentTraits
         if decoder.hasPlainKeyStrategies, traits.dynamicNodeDecoding == nil, traits.listCoding == nil,
             traits.mapCoding == nil, !traits.isDictionary
         {
             // The common case, decided without making the closures and maps below.
-            unretainedRules = nil
-            return
+            return nil
         }
         let placement = decoder.placement()
-        let renamed = decoder.renamedChildren(of: element, path: path)
+        let renamed = decoder.renamedChildren(of: element, path: path())
         if placement == nil, renamed == nil, traits.listCoding == nil, traits.mapCoding == nil, !traits.isDictionary {
-            unretainedRules = nil
-        } else {
-            let rules = XMLKeyRules(
-                placement: placement, renamed: renamed, listCoding: traits.listCoding, mapCoding: traits.mapCoding,
-                isDictionary: traits.isDictionary)
-            decoder.keepAlive(rules)
-            unretainedRules = UnretainedReference(rules)
+            return nil
         }
+        let rules = XMLKeyRules(
+            placement: placement, renamed: renamed, listCoding: traits.listCoding, mapCoding: traits.mapCoding,
+            isDictionary: traits.isDictionary)
+        decoder.keepAlive(rules)
+        return UnretainedReference(rules)
     }
 
     /// The container of a map's entries (`XMLMapCoding`): its keys are the entries' keys.

@@ -37,9 +37,12 @@ extension XMLIndex {
             packed.append(CompactAttribute(attribute, overflow: &overflow))
         }
 
-        /// Appends a start tag's attributes (from the scanner's store).
-        mutating func append(contentsOf attributes: Slice<AttributeStore>) {
-            for attribute in attributes { packed.append(CompactAttribute(attribute, overflow: &overflow)) }
+        /// Appends a start tag's attributes: the scanner's store's from `start` on. (The store is
+        /// borrowed, not sliced: a slice would retain its storage for every start tag.)
+        mutating func append(contentsOf attributes: borrowing AttributeStore, from start: Int) {
+            for position in start..<attributes.endIndex {
+                packed.append(CompactAttribute(attributes[position], overflow: &overflow))
+            }
         }
 
         mutating func removeAll(keepingCapacity: Bool) {

@@ -294,7 +294,7 @@ internal struct XMLIndex {
                     if index.attributes.capacity - firstAttribute < attributeCount {
                         grow(&index.attributes, adding: attributeCount, reader, document)
                     }
-                    index.attributes.append(contentsOf: reader.scanner.attributes[attributeBase...])
+                    index.attributes.append(contentsOf: reader.scanner.attributes, from: attributeBase)
                     if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll() }
                 }
                 var element = Node(
