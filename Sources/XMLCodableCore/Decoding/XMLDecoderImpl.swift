@@ -17,7 +17,7 @@ internal final class XMLDecoderImpl: Decoder {
     // The index, reader and document change only between decoding calls, when one decoder decodes
     // the elements of a document read in chunks one after the other (`reset`).
     @exclusivity(unchecked) private(set) var index: XMLIndex {
-        didSet { viewIndex() }
+        didSet { indexChanged() }
     }
     /// `index`'s nodes and packed attributes, for the key lookup, which reads them once per key
     /// of every decoded value: read through these views, they are not retained around each
@@ -74,7 +74,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// the next attribute (see `lookUp`). Only a starting point, so any value is safe.
     @exclusivity(unchecked) var attributeCursor = 0
     /// The element whose `filter` this is, or -1: the last element a key was found absent in (see
-    /// `find` and NameFilter.swift). Only a cache, for the current index.
+    /// `find` and NameFilter.swift). Only a cache, for the current index (`indexChanged`).
     @exclusivity(unchecked) var filteredElement: Int32 = -1
     @exclusivity(unchecked) var filter = NameFilter.everything
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
@@ -136,7 +136,6 @@ internal final class XMLDecoderImpl: Decoder {
         currentType = Never.self
         currentTraits = traits(of: currentType)
         attributeCursor = 0
-        filteredElement = -1
         keptAlive.removeAll(keepingCapacity: true)
         recentlyKeptAlive = (nil, nil)
         listNodes.removeAll(keepingCapacity: true)
@@ -144,17 +143,18 @@ internal final class XMLDecoderImpl: Decoder {
         listCandidate = .none
     }
 
-    /// Makes `nodeView` and `attributeView` views of the current `index`.
-    private func viewIndex() {
+    /// Makes what is derived from `index` anew: `nodeView` and `attributeView` its views, and no
+    /// element's name filter (`filteredElement` numbers a node of the index it was made for).
+    private func indexChanged() {
         nodeView = index.nodes.uncheckedElementsOfHeldArray()
         attributeView = index.attributes.packed.uncheckedElementsOfHeldArray()
+        filteredElement = -1
     }
 
     /// Gives the index back (for its arrays), leaving an empty one.
     func takeIndex() -> XMLIndex {
         var taken = XMLIndex()
         swap(&taken, &index)
-        filteredElement = -1
         return taken
     }
 

@@ -467,7 +467,9 @@ internal struct XMLIndex {
     private static func grow<T>(
         _ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
     ) {
-        array.reserveCapacity(projectedCapacity(have: array.count, adding: count, reader, document))
+        array.reserveCapacity(
+            projectedCapacity(
+                have: array.count, adding: count, read: reader.scanner.documentPosition, of: document.count))
     }
 
     /// `grow` for the attribute table.
@@ -475,13 +477,9 @@ internal struct XMLIndex {
     private static func grow(
         _ table: inout AttributeTable, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
     ) {
-        table.reserveCapacity(projectedCapacity(have: table.count, adding: count, reader, document))
-    }
-
-    private static func projectedCapacity(
-        have: Int, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
-    ) -> Int {
-        projectedCapacity(have: have, adding: count, read: reader.scanner.documentPosition, of: document.count)
+        table.reserveCapacity(
+            projectedCapacity(
+                have: table.count, adding: count, read: reader.scanner.documentPosition, of: document.count))
     }
 
     /// The capacity `grow` reserves for `have + count` items when `read` of the document's
