@@ -7,12 +7,13 @@
 // then always all of its attributes, comparing lengths and bytes: about 200 instructions for
 // each absent key. With the filter, most absent keys cost a multiplication and a test.
 //
-// Each name sets one of the 64 bits, chosen by its last two bytes, a byte before the last that is
-// `:` counting as none. Those are the same for a name as written and for its local part
-// (`gpxtpx:hr` and `hr` both end in "hr"; `r:id`'s "d" and "i"; `p:x` and `x` both end in "x" with
-// none before it), so one filter serves keys matched against either, and a key whose bit is clear
-// equals no name there, whatever the rule (a set bit proves nothing: the names are then compared
-// as before).
+// Each name sets one of the 64 bits, chosen by its last three bytes, read back from the end and
+// stopping at a `:` (the bytes not read count as none). Those are the same for a name as written
+// and for its local part (`gpxtpx:hr` and `hr` both give "hr" and none; `r:id` and `id` both "id"
+// and none; `p:x` and `x` both "x"), so one filter serves keys matched against either, and a key
+// whose bit is clear equals no name there, whatever the rule (a set bit proves nothing: the names
+// are then compared as before). Three bytes rather than two tell apart the short names that end
+// alike in real models: GPX's `name` and `time`, `sat` and `lat`.
 //
 //     <trkpt lat="48.2" lon="16.3"><ele>170</ele><time>2024-05-01T06:00:00Z</time></trkpt>
 //
@@ -31,23 +32,29 @@ internal struct NameFilter {
     /// A filter that rules nothing out (for names the decoder cannot read cheaply).
     static let everything = NameFilter(bits: ~0)
 
-    /// The bit of a name ending in `last`, with `previous` before it (0 for none, or for `:`).
+    /// The bit of a name whose last three bytes, read back from the end up to a `:`, are
+    /// `tail` (the last byte lowest; 0 for the bytes not read).
     @inline(__always)
-    static func bit(last: UInt8, previous: UInt8) -> UInt64 {
-        // Fibonacci hashing of the two bytes: the top 6 bits of the product pick the bit.
-        let mixed = (UInt32(last) << 8 | UInt32(previous)) &* 0x9E37_79B1
-        return 1 << UInt64(mixed >> 26)
+    static func bit(tail: UInt32) -> UInt64 {
+        // Fibonacci hashing of the bytes: the top 6 bits of the product pick the bit.
+        1 << UInt64((tail &* 0x9E37_79B1) >> 26)
     }
 
     /// The bit of the name in `bytes[start..<end]` (not empty).
     @inline(__always)
     static func bit(of bytes: UncheckedBytes, start: Int, end: Int) -> UInt64 {
-        var previous: UInt8 = 0
+        var tail = UInt32(bytes[unchecked: end - 1])
         if end - start >= 2 {
-            let byte = bytes[unchecked: end - 2]
-            if byte != UInt8(ascii: ":") { previous = byte }
+            let previous = bytes[unchecked: end - 2]
+            if previous != UInt8(ascii: ":") {
+                tail |= UInt32(previous) << 8
+                if end - start >= 3 {
+                    let third = bytes[unchecked: end - 3]
+                    if third != UInt8(ascii: ":") { tail |= UInt32(third) << 16 }
+                }
+            }
         }
-        return bit(last: bytes[unchecked: end - 1], previous: previous)
+        return bit(tail: tail)
     }
 
     /// Whether a name equal to `key` (not empty) may be among the names.

@@ -114,8 +114,31 @@ import XMLCodableTestSupport
         #expect(bit("gpxtpx:hr") == bit("hr"))
         #expect(bit("p:x") == bit("x"))
         #expect(bit("r:id") == bit("id"))
-        // Distinct bits for names that differ in their last two bytes, mostly: the 676 two-letter
+        #expect(bit("p:abc") == bit("abc"))
+        #expect(bit("dc:creator") == bit("creator"))
+        // Three bytes, not two: short names of real models that end alike get bits of their own.
+        #expect(bit("name") != bit("time"))
+        #expect(bit("sat") != bit("lat"))
+        // Distinct bits for names that differ in their last bytes, mostly: the 676 two-letter
         // names cover all 64 bits.
         #expect(Set(Self.shortKeys.map(bit)).count == 64)
+    }
+
+    /// Every key of three letters from a to f, and each of them with a prefix.
+    static let threeLetterKeys: [String] = {
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "f")).map { String(UnicodeScalar($0)) }
+        let plain = letters.flatMap { a in letters.flatMap { b in letters.map { a + b + $0 } } }
+        return plain + plain.map { "p:" + $0 }
+    }()
+
+    @Test func threeLetterNamesPrefixedOrNot() throws {
+        // Names whose last three bytes the filter reads, some behind a prefix.
+        let xml = #"<e xmlns:p="urn:p" fed="1" p:ace="2"><abc>3</abc><p:dab>4</p:dab><bad>5</bad></e>"#
+        let keys = ["missing"] + Self.threeLetterKeys
+        let asWritten = try Self.probe(xml, keys: keys)
+        #expect(asWritten.values == ["fed": "1", "p:ace": "2", "abc": "3", "p:dab": "4", "bad": "5"])
+        // Elements by local name; attributes still by name as written.
+        let local = try Self.probe(xml, keys: keys, namespaces: true)
+        #expect(local.values == ["fed": "1", "p:ace": "2", "abc": "3", "dab": "4", "bad": "5"])
     }
 }
