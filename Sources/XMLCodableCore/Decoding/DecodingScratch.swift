@@ -28,10 +28,10 @@ internal struct DecodingScratch {
         pool.take() ?? DecodingScratch()
     }
 
-    /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping.
+    /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping (within
+    /// the pool's size limit: `ScratchPool.keep`).
     static func giveBack(_ scratch: consuming DecodingScratch) {
-        guard let emptied = scratch.emptied() else { return }
-        pool.keep(emptied)
+        pool.keep(scratch) { $0.empty() }
     }
 
     /// The memory the arrays hold (their capacity).
@@ -41,12 +41,10 @@ internal struct DecodingScratch {
             + listNodes.capacity * MemoryLayout<Int32>.stride
     }
 
-    /// The arrays emptied, keeping their capacity, if they are worth keeping; else `nil`.
-    consuming func emptied() -> DecodingScratch? {
-        guard byteCount <= Self.pool.maxBytes else { return nil }
+    /// Empties the arrays, keeping their capacity.
+    mutating func empty() {
         nodes.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
         listNodes.removeAll(keepingCapacity: true)
-        return self
     }
 }

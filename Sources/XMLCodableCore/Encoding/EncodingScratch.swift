@@ -25,8 +25,7 @@ internal enum EncodingScratch {
     /// worth keeping.
     static func giveBack(_ tree: consuming XMLEncodedTree) {
         var tree = tree
-        guard isKnownUniquelyReferenced(&tree), tree.heldBytes <= pool.maxBytes else { return }
-        tree.removeAll()
-        pool.keep(tree)
+        guard isKnownUniquelyReferenced(&tree) else { return }
+        pool.keep(tree) { $0.removeAll() }
     }
 }

@@ -11,8 +11,9 @@
 //     let pool = ScratchPool<[UInt8]>(maxItems: 2, maxBytes: 1 << 20) { $0.capacity }
 //     var buffer = pool.take() ?? []     // nil: the pool is empty
 //     buffer.append(contentsOf: bytes)   // ... the call's work ...
-//     buffer.removeAll(keepingCapacity: true)
-//     pool.keep(buffer)                  // the next `take()` gets it, with its capacity
+//     pool.keep(buffer) { $0.removeAll(keepingCapacity: true) }
+//                                        // emptied and kept: the next `take()` gets it, with its
+//                                        // capacity (one over `maxBytes` is neither emptied nor kept)
 internal final class ScratchPool<Item>: Sendable {
     /// The most items the pool keeps (for calls running at the same time).
     let maxItems: Int
@@ -40,12 +41,14 @@ internal final class ScratchPool<Item>: Sendable {
         items.withLock { $0.popLast() }
     }
 
-    /// Keeps an item the caller has emptied, unless it holds more than `maxBytes`; lets the
-    /// oldest items go to stay within the bounds.
-    func keep(_ item: consuming Item) {
-        let size = bytes(item)
+    /// Keeps `item`, emptied by `emptying` (which keeps its capacity), unless it holds more than
+    /// `maxBytes`: then it is neither emptied nor kept, and goes when the caller lets it go. Lets
+    /// the oldest items go to stay within the bounds. (The one place the size limit is tested.)
+    func keep(_ item: consuming Item, emptying: (inout Item) -> Void) {
+        var kept = item
+        let size = bytes(kept)
         guard size <= maxBytes else { return }
-        let kept = item
+        emptying(&kept)
         // The items let go of are returned, so that they are freed after the lock is released.
         _ = items.withLock { items -> [Item] in
             var dropped: [Item] = []

@@ -110,11 +110,29 @@ private func feed(count: Int, salt: Int) -> Feed {
         #expect(pooled.bytes <= DecodingScratch.pool.maxBytes)
     }
 
-    @Test func aSetLargerThanThePoolsLimitIsNotKept() {
+    @Test func aSetLargerThanThePoolsLimitIsNeitherEmptiedNorKept() {
+        // A pool of its own, with the process pool's rule and a small limit (the process pool is
+        // shared with the tests decoding meanwhile).
+        let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 4096) { $0.byteCount }
         var large = DecodingScratch()
-        large.listNodes.reserveCapacity(DecodingScratch.pool.maxBytes / MemoryLayout<Int32>.stride + 1)
-        #expect(large.byteCount > DecodingScratch.pool.maxBytes)
-        #expect(large.emptied() == nil)
+        large.listNodes = Array(repeating: 7, count: 4096 / MemoryLayout<Int32>.stride + 1)
+        #expect(large.byteCount > pool.maxBytes)
+        var emptiedLarge = false
+        pool.keep(large) { _ in emptiedLarge = true }
+        #expect(!emptiedLarge)
+        #expect(pool.pooled.count == 0)
+        // One within the limit is emptied, keeps its capacity, and is the next one taken.
+        func small() -> DecodingScratch {
+            var scratch = DecodingScratch()
+            scratch.listNodes.reserveCapacity(100)
+            scratch.listNodes.append(contentsOf: [1, 2, 3])
+            return scratch
+        }
+        pool.keep(small()) { $0.empty() }
+        #expect(pool.pooled.count == 1)
+        let taken = pool.take()
+        #expect(taken?.listNodes.isEmpty == true)
+        #expect((taken?.listNodes.capacity ?? 0) >= 100)
     }
 
     @Test func concurrentCallsOnOneDecoderEachGetTheirOwnMemory() async throws {
