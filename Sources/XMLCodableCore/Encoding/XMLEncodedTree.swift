@@ -639,18 +639,19 @@ internal final class XMLEncodedTree {
 
     /// The position of the first byte at or after `index` with one of the `mask` bits in
     /// `classTable`, or the end: four bytes at a time past those that have none.
-    static func firstByte(in source: UnsafeBufferPointer<UInt8>, from index: Int, mask: UInt8) -> Int {
+    @inline(__always)
+    static func firstByte(in source: UncheckedBytes, from index: Int, mask: UInt8) -> Int {
         classTable.withUnsafeBufferPointer { table in
             var index = index
             let count = source.count
             while index &+ 4 <= count {
                 let flags =
-                    table[Int(source[index])] | table[Int(source[index &+ 1])]
-                    | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
+                    table[Int(source[unchecked: index])] | table[Int(source[unchecked: index &+ 1])]
+                    | table[Int(source[unchecked: index &+ 2])] | table[Int(source[unchecked: index &+ 3])]
                 if flags & mask != 0 { break }
                 index &+= 4
             }
-            while index < count, table[Int(source[index])] & mask == 0 { index &+= 1 }
+            while index < count, table[Int(source[unchecked: index])] & mask == 0 { index &+= 1 }
             return index
         }
     }

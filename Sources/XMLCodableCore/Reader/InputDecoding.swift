@@ -61,14 +61,11 @@ internal enum InputDecoding {
     /// - Throws: ``XMLParsingError`` when the encoding is unsupported or contradicts the byte
     ///   order mark or the declaration (what the first bytes say).
     static func prepare(_ bytes: [UInt8]) throws(XMLParsingError) -> Prepared {
-        let result: Result<Prepared, XMLParsingError> = bytes.withUnsafeBytes { raw in
-            Result { () throws(XMLParsingError) in try prepare(raw) }
-        }
-        return try result.get()
+        try bytes.withUncheckedBytes { bytes throws(XMLParsingError) in try prepare(bytes) }
     }
 
     /// Transcodes `bytes` to UTF-8 if they are in another supported encoding; see `prepare(_:)`.
-    static func prepare(_ bytes: UnsafeRawBufferPointer) throws(XMLParsingError) -> Prepared {
+    static func prepare(_ bytes: UncheckedBytes) throws(XMLParsingError) -> Prepared {
         let detected: SourceEncoding?
         do throws(Failure) {
             detected = try detect(bytes, final: true)
@@ -85,7 +82,7 @@ internal enum InputDecoding {
             // A declaration that contradicts the encoding, if it is there, comes first.
             try checkDeclaration(&transcoder, out, final: false)
             // Where the valid bytes end, as for a document read in chunks.
-            let location = out.withUnsafeBytes { XMLReader.Location(offset: $0.count, in: $0) }
+            let location = out.withUncheckedBytes { XMLReader.Location(offset: $0.count, in: $0.unsafeRawBuffer) }
             return .cutShort(
                 out,
                 XMLParsingError(
@@ -100,27 +97,24 @@ internal enum InputDecoding {
     private static func checkDeclaration(_ transcoder: inout ChunkTranscoder, _ out: [UInt8], final: Bool)
         throws(XMLParsingError)
     {
-        var declarationFailure: Failure?
-        out.withUnsafeBytes { utf8 in
+        try out.withUncheckedBytes { utf8 throws(XMLParsingError) in
             do throws(Failure) {
                 try transcoder.checkWideDeclaration(utf8, final: final)
             } catch {
-                declarationFailure = error
+                // Its offset is in the transcoded text.
+                throw parsingError(error, in: utf8)
             }
-        }
-        if let failure = declarationFailure {
-            // Its offset is in the transcoded text.
-            throw out.withUnsafeBytes { parsingError(failure, in: $0) }
         }
     }
 
     /// The encoding of a document from its first bytes, or `nil` when more bytes are needed to
     /// tell (an ASCII-compatible document whose XML declaration has not fully arrived). With
     /// `final`, `bytes` are all there is.
-    static func detect(_ bytes: UnsafeRawBufferPointer, final: Bool) throws(Failure) -> SourceEncoding? {
+    static func detect(_ bytes: UncheckedBytes, final: Bool) throws(Failure) -> SourceEncoding? {
         let count = bytes.count
         if count < 4, !final { return nil }
-        func byte(_ i: Int) -> UInt8 { i < count ? bytes[i] : 0xAA }
+        // `i` is one of 0 ... 3: a byte past the end reads as one that matches no pattern.
+        func byte(_ i: Int) -> UInt8 { i < count ? bytes[unchecked: i] : 0xAA }
 
         // UTF-32 (UCS-4 in its two usual byte orders), with or without a byte order mark; the
         // unusual orders 2143 and 3412, and EBCDIC, are recognised and refused by name.
@@ -192,14 +186,14 @@ internal enum InputDecoding {
     /// Whether enough of an ASCII-compatible document has arrived for `declaredEncoding` to give
     /// the answer it gives for the whole document: its scan ends within the bytes there are (or
     /// at `declarationWindow`), not at the end of them.
-    static func declarationHasArrived(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+    static func declarationHasArrived(_ bytes: UncheckedBytes, from start: Int) -> Bool {
         if case .incomplete = scanDeclaredEncoding(bytes, from: start) { return false }
         return true
     }
 
     /// Finds `encoding="…"` in an XML declaration at `start`, without validating the declaration
     /// (the scanner does that on the transcoded text).
-    static func declaredEncoding(_ bytes: UnsafeRawBufferPointer, from start: Int) -> (name: String, offset: Int)? {
+    static func declaredEncoding(_ bytes: UncheckedBytes, from start: Int) -> (name: String, offset: Int)? {
         if case .found(let name, let offset) = scanDeclaredEncoding(bytes, from: start) { return (name, offset) }
         return nil
     }
@@ -212,7 +206,9 @@ internal enum InputDecoding {
     }
 
     /// The scan behind `declaredEncoding`: it looks at the first `declarationWindow` bytes.
-    private static func scanDeclaredEncoding(_ bytes: UnsafeRawBufferPointer, from start: Int) -> DeclarationScan {
+    ///
+    /// Every byte it reads is below `limit`, which is at most `bytes.count`.
+    private static func scanDeclaredEncoding(_ bytes: UncheckedBytes, from start: Int) -> DeclarationScan {
         let windowEnd = start + declarationWindow
         let limit = min(bytes.count, windowEnd)
         // The answer when the scan reaches `limit`: final only if `limit` is the window's end.
@@ -220,36 +216,36 @@ internal enum InputDecoding {
         let prefix: StaticString = "<?xml"
         for i in 0..<5 {
             guard start + i < limit else { return ranOut }
-            if bytes[start + i] != prefix.utf8Start[i] { return .none }
+            if bytes[unchecked: start + i] != prefix.utf8Start[i] { return .none }
         }
         guard start + 5 < limit else { return ranOut }
-        let afterName = bytes[start + 5]
+        let afterName = bytes[unchecked: start + 5]
         guard afterName == 0x20 || afterName == 0x09 || afterName == 0x0A || afterName == 0x0D else { return .none }
         var i = start + 5
         let key = Array("encoding".utf8)
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         while i < limit {
-            if bytes[i] == UInt8(ascii: "?") { return .none }
-            if bytes[i] == key[0] {
+            if bytes[unchecked: i] == UInt8(ascii: "?") { return .none }
+            if bytes[unchecked: i] == key[0] {
                 guard i + key.count <= limit else { return ranOut }
-                if (0..<key.count).allSatisfy({ bytes[i + $0] == key[$0] }) {
+                if (0..<key.count).allSatisfy({ bytes[unchecked: i + $0] == key[$0] }) {
                     var j = i + key.count
-                    while j < limit, isSpace(bytes[j]) { j += 1 }
+                    while j < limit, isSpace(bytes[unchecked: j]) { j += 1 }
                     guard j < limit else { return ranOut }
-                    guard bytes[j] == UInt8(ascii: "=") else { return .none }
+                    guard bytes[unchecked: j] == UInt8(ascii: "=") else { return .none }
                     j += 1
-                    while j < limit, isSpace(bytes[j]) { j += 1 }
+                    while j < limit, isSpace(bytes[unchecked: j]) { j += 1 }
                     guard j < limit else { return ranOut }
-                    guard bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return .none }
-                    let quote = bytes[j]
+                    guard bytes[unchecked: j] == UInt8(ascii: "\"") || bytes[unchecked: j] == UInt8(ascii: "'") else {
+                        return .none
+                    }
+                    let quote = bytes[unchecked: j]
                     let valueStart = j + 1
                     var k = valueStart
-                    while k < limit, bytes[k] != quote, bytes[k] < 0x80 { k += 1 }
+                    while k < limit, bytes[unchecked: k] != quote, bytes[unchecked: k] < 0x80 { k += 1 }
                     guard k < limit else { return ranOut }
-                    guard bytes[k] == quote else { return .none }
-                    return .found(
-                        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<k]), as: UTF8.self),
-                        valueStart)
+                    guard bytes[unchecked: k] == quote else { return .none }
+                    return .found(bytes.extracting(unchecked: valueStart..<k).string, valueStart)
                 }
             }
             i += 1
@@ -263,8 +259,8 @@ internal enum InputDecoding {
     }
 
     /// The public error for a decoding failure in a document whose bytes are all in `bytes`.
-    static func parsingError(_ failure: Failure, in bytes: UnsafeRawBufferPointer) -> XMLParsingError {
-        let location = XMLReader.Location(offset: failure.offset, in: bytes)
+    static func parsingError(_ failure: Failure, in bytes: UncheckedBytes) -> XMLParsingError {
+        let location = XMLReader.Location(offset: failure.offset, in: bytes.unsafeRawBuffer)
         return XMLParsingError(
             reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
     }
@@ -308,7 +304,7 @@ internal struct ChunkTranscoder {
     /// Transcodes one piece, passing the UTF-8 to `emit` (in one or more calls). With `final`, the
     /// piece is the last: a code unit cut short is then an error.
     mutating func transcode(
-        _ piece: UnsafeRawBufferPointer, final: Bool, _ emit: (UnsafeRawBufferPointer) -> Void
+        _ piece: UncheckedBytes, final: Bool, _ emit: (UncheckedBytes) -> Void
     ) throws(InputDecoding.Failure) {
         defer { consumed += piece.count }
         if encoding == .utf8(checksASCII: false) {
@@ -323,30 +319,36 @@ internal struct ChunkTranscoder {
         do throws(InputDecoding.Failure) {
             try transcode(piece, final: final, into: &out)
         } catch {
-            out.withUnsafeBytes { emit($0) }
+            out.withUncheckedBytes { emit($0) }
             throw error
         }
-        out.withUnsafeBytes { emit($0) }
+        out.withUncheckedBytes { emit($0) }
     }
 
-    private mutating func transcode(_ piece: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8])
+    private mutating func transcode(_ piece: UncheckedBytes, final: Bool, into out: inout [UInt8])
         throws(InputDecoding.Failure)
     {
         switch encoding {
         case .utf8(let checksASCII):
-            if checksASCII, let bad = piece.firstIndex(where: { $0 >= 0x80 }) {
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[..<bad]))
-                throw InputDecoding.Failure(reason: InputDecoding.asciiError(piece[bad]), offset: consumed + bad)
+            if checksASCII {
+                var bad = 0
+                while bad < piece.count, piece[unchecked: bad] < 0x80 { bad += 1 }
+                if bad < piece.count {
+                    out.append(contentsOf: piece.extracting(unchecked: 0..<bad))
+                    throw InputDecoding.Failure(
+                        reason: InputDecoding.asciiError(piece[unchecked: bad]), offset: consumed + bad)
+                }
             }
             out.append(contentsOf: piece)
         case .latin1:
-            for b in piece {
+            for i in 0..<piece.count {
+                let b = piece[unchecked: i]
                 if b < 0x80 { out.append(b) } else { appendUTF8(UInt32(b), to: &out) }
             }
         case .legacy:
             guard var decoder = legacy else { return }
             defer { legacy = decoder }
-            try decoder.decode(piece, at: consumed, final: final, into: &out)
+            try decoder.decode(piece.unsafeRawBuffer, at: consumed, final: final, into: &out)
         case .utf16(let bigEndian, let hasBOM):
             try transcodeUTF16(piece, bigEndian: bigEndian, hasBOM: hasBOM, final: final, into: &out)
         case .utf32(let bigEndian, let hasBOM):
@@ -357,18 +359,18 @@ internal struct ChunkTranscoder {
     /// The code units of this piece after those carried from the last one, without the byte
     /// order mark (`bomLength` bytes at the start of the document), and the document offset of
     /// the first of them.
-    private mutating func units(of piece: UnsafeRawBufferPointer, bomLength: Int) -> (units: [UInt8], start: Int) {
+    private mutating func units(of piece: UncheckedBytes, bomLength: Int) -> (units: [UInt8], start: Int) {
         // The BOM is not part of the document; it may itself be cut between pieces.
         let skip = consumed < bomLength ? min(bomLength - consumed, piece.count) : 0
         var units = carried
-        units.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[skip...]))
+        units.append(contentsOf: piece.extracting(unchecked: skip..<piece.count))
         let start = consumed + skip - carried.count
         carried = []
         return (units, start)
     }
 
     private mutating func transcodeUTF16(
-        _ piece: UnsafeRawBufferPointer, bigEndian: Bool, hasBOM: Bool, final: Bool, into out: inout [UInt8]
+        _ piece: UncheckedBytes, bigEndian: Bool, hasBOM: Bool, final: Bool, into out: inout [UInt8]
     ) throws(InputDecoding.Failure) {
         let (units, start) = self.units(of: piece, bomLength: hasBOM ? 2 : 0)
         var i = 0
@@ -415,7 +417,7 @@ internal struct ChunkTranscoder {
     }
 
     private mutating func transcodeUTF32(
-        _ piece: UnsafeRawBufferPointer, bigEndian: Bool, hasBOM: Bool, final: Bool, into out: inout [UInt8]
+        _ piece: UncheckedBytes, bigEndian: Bool, hasBOM: Bool, final: Bool, into out: inout [UInt8]
     ) throws(InputDecoding.Failure) {
         let (units, start) = self.units(of: piece, bomLength: hasBOM ? 4 : 0)
         var i = 0
@@ -450,7 +452,7 @@ internal struct ChunkTranscoder {
     /// For a UTF-16 or UTF-32 document: its XML declaration, if any, must name that encoding (or
     /// none). Checked once the declaration has arrived in `utf8` (the transcoded text so far);
     /// with `final`, `utf8` is the whole document.
-    mutating func checkWideDeclaration(_ utf8: UnsafeRawBufferPointer, final: Bool) throws(InputDecoding.Failure) {
+    mutating func checkWideDeclaration(_ utf8: UncheckedBytes, final: Bool) throws(InputDecoding.Failure) {
         guard !declarationChecked, encoding.isWide else { return }
         guard final || InputDecoding.declarationHasArrived(utf8, from: 0) else { return }
         declarationChecked = true

@@ -387,7 +387,7 @@ internal final class StreamInput {
             try decideEncoding(final: false)
             return
         }
-        try transcode(raw, final: false)
+        try transcode(UncheckedBytes(raw), final: false)
     }
 
     /// Says that no more bytes will arrive. An error in the last bytes is kept for the reader.
@@ -397,7 +397,7 @@ internal final class StreamInput {
             if transcoder == nil {
                 try decideEncoding(final: true)
             } else {
-                try transcode(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
+                try transcode(.empty, final: true)
             }
             try checkDeclaration(final: true)
             finished = true
@@ -409,7 +409,7 @@ internal final class StreamInput {
     /// Detects the encoding from the raw bytes held in `head`, once enough have arrived, and
     /// transcodes them.
     private func decideEncoding(final: Bool) throws(XMLParsingError) {
-        let result = head.withUnsafeBytes { raw in
+        let result = head.withUncheckedBytes { raw in
             Result { () throws(InputDecoding.Failure) in try InputDecoding.detect(raw, final: final) }
         }
         let detected: InputDecoding.SourceEncoding?
@@ -421,11 +421,10 @@ internal final class StreamInput {
         transcoder = ChunkTranscoder(detected)
         let held = head
         head = []
-        try held.withUnsafeBytes { raw in Result { () throws(XMLParsingError) in try transcode(raw, final: final) } }
-            .get()
+        try held.withUncheckedBytes { raw throws(XMLParsingError) in try transcode(raw, final: final) }
     }
 
-    private func transcode(_ raw: UnsafeRawBufferPointer, final: Bool) throws(XMLParsingError) {
+    private func transcode(_ raw: UncheckedBytes, final: Bool) throws(XMLParsingError) {
         guard var transcoder else { return }
         do throws(InputDecoding.Failure) {
             try transcoder.transcode(raw, final: final) { utf8 in
@@ -446,7 +445,7 @@ internal final class StreamInput {
     private func checkDeclaration(final: Bool) throws(XMLParsingError) {
         guard var transcoder, transcoder.encoding.isWide, base == 0 else { return }
         do throws(InputDecoding.Failure) {
-            try transcoder.checkWideDeclaration(bytes, final: final)
+            try transcoder.checkWideDeclaration(window.view, final: final)
         } catch {
             self.transcoder = transcoder
             let location = location(ofAbsolute: error.offset)
@@ -463,7 +462,7 @@ internal final class StreamInput {
     private func parsingError(_ failure: InputDecoding.Failure) -> XMLParsingError {
         if transcoder == nil {
             // Detection failed on the first bytes, all of them still held.
-            return head.withUnsafeBytes { InputDecoding.parsingError(failure, in: $0) }
+            return head.withUncheckedBytes { InputDecoding.parsingError(failure, in: $0) }
         }
         let location = lines.location(after: count, in: bytes)
         return XMLParsingError(

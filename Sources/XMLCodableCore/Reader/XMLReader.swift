@@ -65,7 +65,7 @@ public struct XMLReader {
     /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
     public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
         let prepared = try data.withUnsafeBytes { raw in
-            Result { () throws(XMLParsingError) in try InputDecoding.prepare(raw) }
+            Result { () throws(XMLParsingError) in try InputDecoding.prepare(UncheckedBytes(raw)) }
         }.get()
         self.init(prepared: prepared, utf8: .data(data), options: options)
     }
@@ -83,7 +83,7 @@ public struct XMLReader {
     /// The memory must stay valid and unchanged for as long as the reader (or any copy of it)
     /// is used. UTF-8 input is not copied; other encodings are transcoded into the reader.
     public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(XMLParsingError) {
-        self.init(prepared: try InputDecoding.prepare(bytes), utf8: .unsafe(bytes), options: options)
+        self.init(prepared: try InputDecoding.prepare(UncheckedBytes(bytes)), utf8: .unsafe(bytes), options: options)
     }
 
     /// A reader over a document whose encoding is known: `utf8` when it is UTF-8.

@@ -82,8 +82,8 @@ internal struct OwnedByteBuffer: ~Copyable {
     }
 
     /// Appends a copy of `bytes` (making room first).
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    mutating func append(_ bytes: UncheckedBytes) {
+        guard let source = bytes.unsafeRawBuffer.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (storage + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count

@@ -8,7 +8,9 @@
 // `load(fromByteOffset:as:)` calls spread over some twenty files, each an unchecked access whose
 // safety rested on a comment nearby, or on none. Now every read of the document goes through this
 // view, and what is unchecked says so at the call: `buf[unchecked: p]`, `loadWord(uncheckedAt:)`,
-// `extracting(unchecked:)`. (swift-foundation's `BufferView` is the model.)
+// `extracting(unchecked:)`. (swift-foundation's `BufferView` is the model.) Input decoding
+// (`InputDecoding`, `ChunkTranscoder`) and the writers' escaping and CDATA splitting
+// (`XMLEscaping`) take and hand on these views too.
 //
 // What is unchecked, and what checks it
 // -------------------------------------
@@ -19,9 +21,11 @@
 //   bounds (`internalCheck`), so a scanner bug that reads past a limit stops the tests at once
 //   instead of reading a neighbour's memory.
 // * Lifetime. The view does not own its bytes. It is made from a buffer borrowed for one call
-//   (`withUnsafeBytes`, `XMLReader.Input.withBytes`, a `StreamInput` window until it next moves
-//   its bytes) and must not outlive it. No view is stored beyond such a call but the decoder's
-//   `document`, which `XMLDecoderImpl.checkInUse()` refuses to read once the call has returned.
+//   (`withUnsafeBytes`, `[UInt8].withUncheckedBytes` below, `XMLReader.Input.withBytes`, a
+//   `StreamInput` window until it next moves its bytes) and must not outlive it; a view of a
+//   string literal (`init(_:)` of a `StaticString`) is valid for the life of the program. No
+//   view is stored beyond such a call but the decoder's `document`, which
+//   `XMLDecoderImpl.checkInUse()` refuses to read once the call has returned.
 //
 // A worked example: finding the end of an attribute value, eight bytes at a time.
 //
@@ -77,8 +81,22 @@ internal struct UncheckedBytes {
         unsafeRawBuffer = UnsafeRawBufferPointer(start: start, count: count)
     }
 
+    /// A view of a string literal's UTF-8 bytes (a reference, a CDATA delimiter), valid for the
+    /// life of the program. The literal must be a string (a literal of one scalar has no bytes to
+    /// view: `utf8Start` stops on it).
+    @inline(__always)
+    init(_ literal: StaticString) {
+        self.init(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
+
     /// A view of no bytes.
     static var empty: UncheckedBytes { UncheckedBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
+
+    /// The bytes as a buffer of `UInt8`, for the APIs that take one (a writer's sink, an array's
+    /// `append(contentsOf:)`). The view's memory holds bytes, so it is bound to `UInt8` (as
+    /// `String.withUTF8` and `[UInt8].withUnsafeBytes` lend it).
+    @inline(__always)
+    var unsafeBuffer: UnsafeBufferPointer<UInt8> { unsafeRawBuffer.assumingMemoryBound(to: UInt8.self) }
 
     /// The number of bytes in the view.
     @inline(__always)
@@ -178,5 +196,31 @@ internal struct UncheckedBytes {
             index &+= 1
         }
         return true
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with a view of the array's bytes, valid only during the call: the one way a
+    /// `[UInt8]` is lent as `UncheckedBytes` (as `withUnsafeBytes`, with the error typed).
+    ///
+    /// ```swift
+    /// let detected = try head.withUncheckedBytes { bytes throws(InputDecoding.Failure) in
+    ///     try InputDecoding.detect(bytes, final: false)
+    /// }
+    /// ```
+    @inline(__always)
+    func withUncheckedBytes<Value, Failure: Error>(_ body: (UncheckedBytes) throws(Failure) -> Value)
+        throws(Failure) -> Value
+    {
+        let outcome: Result<Value, Failure> = withUnsafeBytes { raw in
+            Result { () throws(Failure) in try body(UncheckedBytes(raw)) }
+        }
+        return try outcome.get()
+    }
+
+    /// Appends a copy of the view's bytes (one copy of the run, as for a buffer of `UInt8`).
+    @inline(__always)
+    mutating func append(contentsOf bytes: UncheckedBytes) {
+        append(contentsOf: bytes.unsafeBuffer)
     }
 }

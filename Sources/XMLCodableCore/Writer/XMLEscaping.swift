@@ -59,38 +59,41 @@ internal enum XMLEscaping {
     /// (`XMLEncodedTree.classTable`) is in `mask`, and hands each to `put` in order: the one
     /// escaping loop of every writer (the encoder's, its raw compact writer's and the tree's).
     @inline(__always)
-    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8, _ put: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func escape(_ utf8: UncheckedBytes, mask: UInt8, _ put: (UncheckedBytes) -> Void) {
+        let count = utf8.count
         var runStart = 0
         var index = XMLEncodedTree.firstByte(in: utf8, from: 0, mask: mask)
-        while index < utf8.count {
-            let replacement = reference(for: utf8[index])
-            put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            put(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+        // `firstByte` returns an offset within `0 ... count`, so `index < count` is in bounds.
+        while index < count {
+            put(utf8.extracting(unchecked: runStart..<index))
+            put(UncheckedBytes(reference(for: utf8[unchecked: index])))
             runStart = index + 1
             index = XMLEncodedTree.firstByte(in: utf8, from: runStart, mask: mask)
         }
-        put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        put(utf8.extracting(unchecked: runStart..<count))
     }
 
     /// Splits a CDATA value into the sections it is written as: itself, split after the `]]` of
     /// each `]]>` in it (no section may hold `]]>`), handing each section's content to `section`.
     /// What every writer writes for CDATA, and what `encodeToTree` builds (a value holding a
     /// carriage return is written as text instead: see `XMLWriter.appendCDATA`).
-    static func cdataSections(_ utf8: UnsafeBufferPointer<UInt8>, _ section: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func cdataSections(_ utf8: UncheckedBytes, _ section: (UncheckedBytes) -> Void) {
+        let count = utf8.count
         var runStart = 0
         var index = 0
-        while index + 2 < utf8.count {
-            if utf8[index] == UInt8(ascii: "]"), utf8[index + 1] == UInt8(ascii: "]"),
-                utf8[index + 2] == UInt8(ascii: ">")
+        // `index + 2 < count`: the three bytes read are in bounds.
+        while index + 2 < count {
+            if utf8[unchecked: index] == UInt8(ascii: "]"), utf8[unchecked: index + 1] == UInt8(ascii: "]"),
+                utf8[unchecked: index + 2] == UInt8(ascii: ">")
             {
-                section(UnsafeBufferPointer(rebasing: utf8[runStart..<(index + 2)]))
+                section(utf8.extracting(unchecked: runStart..<(index + 2)))
                 runStart = index + 2
                 index += 2
                 continue
             }
             index += 1
         }
-        section(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        section(utf8.extracting(unchecked: runStart..<count))
     }
 
     /// The reference for a byte in the `minimal` and `defaultTables` sets: the one table of
@@ -210,12 +213,12 @@ internal enum XMLEscaping {
 extension XMLEscaping.CustomTables {
     /// Appends UTF-8 text with the table's characters replaced. In text, a `>` the table leaves
     /// alone is still escaped after `]]`, where XML forbids it.
-    func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool, to bytes: inout [UInt8]) {
+    func appendEscaped(_ utf8: UncheckedBytes, inAttribute: Bool, to bytes: inout [UInt8]) {
         let table = inAttribute ? attribute : text
         var previous: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
         var runStart = 0
         var index = 0
-        var iterator = utf8.makeIterator()
+        var iterator = utf8.unsafeBuffer.makeIterator()
         var decoder = UTF8()
         while case .scalarValue(let scalar) = decoder.decode(&iterator) {
             let length = UTF8.width(scalar)
@@ -224,13 +227,14 @@ extension XMLEscaping.CustomTables {
                 replacement = "&gt;"
             }
             if let replacement {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                // `index` counts the bytes of the scalars decoded before this one: within `count`.
+                bytes.append(contentsOf: utf8.extracting(unchecked: runStart..<index))
                 bytes.append(contentsOf: replacement.utf8)
                 runStart = index + length
             }
             previous = (previous.1, scalar)
             index += length
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        bytes.append(contentsOf: utf8.extracting(unchecked: runStart..<utf8.count))
     }
 }

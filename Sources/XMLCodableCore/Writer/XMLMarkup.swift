@@ -14,21 +14,27 @@ package enum XMLMarkup {
     /// Hands `put` the text with the characters XML gives meaning to replaced by references, as
     /// a tree is written: `&`, `<`, `>` and carriage return in text; `&`, `<`, `"`, tab, line
     /// feed and carriage return in attribute values.
+    ///
+    /// The tool's buffers are lent here as the standard library's (this API is the tool's, which
+    /// cannot see the library's internal `UncheckedBytes`), viewed as `UncheckedBytes` for the
+    /// library's escaping, and handed back to `put` the same way: the pieces are views of `bytes`
+    /// or of a reference's literal, valid during the call to `put` only.
     package static func escape(
         _ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ put: (UnsafeRawBufferPointer) -> Void
     ) {
         let mask = inAttribute ? XMLEscaping.minimal.attributeMask : XMLEscaping.minimal.textMask
-        XMLEscaping.escape(bytes.assumingMemoryBound(to: UInt8.self), mask: mask) { put(UnsafeRawBufferPointer($0)) }
+        XMLEscaping.escape(UncheckedBytes(bytes), mask: mask) { put($0.unsafeRawBuffer) }
     }
 
     /// Hands `put` a CDATA value as a tree writes it: in sections split around `]]>`, or as
-    /// escaped text when it holds a carriage return (which a CDATA section cannot carry).
+    /// escaped text when it holds a carriage return (which a CDATA section cannot carry). The
+    /// buffers are lent as for `escape(_:inAttribute:_:)`.
     package static func cdata(_ bytes: UnsafeRawBufferPointer, _ put: (UnsafeRawBufferPointer) -> Void) {
         guard !bytes.contains(0x0D) else { return escape(bytes, inAttribute: false, put) }
-        XMLEscaping.cdataSections(bytes.assumingMemoryBound(to: UInt8.self)) { section in
-            put(UnsafeRawBufferPointer(start: ("<![CDATA[" as StaticString).utf8Start, count: 9))
-            put(UnsafeRawBufferPointer(section))
-            put(UnsafeRawBufferPointer(start: ("]]>" as StaticString).utf8Start, count: 3))
+        XMLEscaping.cdataSections(UncheckedBytes(bytes)) { section in
+            put(UncheckedBytes("<![CDATA[").unsafeRawBuffer)
+            put(section.unsafeRawBuffer)
+            put(UncheckedBytes("]]>").unsafeRawBuffer)
         }
     }
 

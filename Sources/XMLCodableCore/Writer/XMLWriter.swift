@@ -289,7 +289,7 @@ internal struct XMLWriter {
         }
 
         mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
-            XMLEscaping.escape(utf8, mask: mask) { put($0) }
+            XMLEscaping.escape(UncheckedBytes(utf8), mask: mask) { put($0.unsafeBuffer) }
         }
     }
 
@@ -482,7 +482,7 @@ internal struct XMLWriter {
         let value = source.value(attribute.value)
         switch formatting.escaping {
         case .custom(let tables):
-            tables.appendEscaped(value, inAttribute: true, to: &bytes)
+            tables.appendEscaped(UncheckedBytes(value), inAttribute: true, to: &bytes)
         case .minimal, .defaultTables:
             let mask = formatting.escaping.attributeMask
             if attribute.value.flags & mask == 0 {
@@ -498,7 +498,7 @@ internal struct XMLWriter {
     private mutating func appendText(_ value: UnsafeBufferPointer<UInt8>, flags: UInt8) {
         switch formatting.escaping {
         case .custom(let tables):
-            tables.appendEscaped(value, inAttribute: false, to: &bytes)
+            tables.appendEscaped(UncheckedBytes(value), inAttribute: false, to: &bytes)
         case .minimal, .defaultTables:
             let mask = formatting.escaping.textMask
             if flags & mask == 0 {
@@ -511,7 +511,7 @@ internal struct XMLWriter {
 
     /// Appends UTF-8 text with the bytes whose class is in `mask` replaced by references.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
-        XMLEscaping.escape(utf8, mask: mask) { bytes.append(contentsOf: $0) }
+        XMLEscaping.escape(UncheckedBytes(utf8), mask: mask) { bytes.append(contentsOf: $0) }
     }
 
     private mutating func closeTag(_ name: UnsafeBufferPointer<UInt8>) {
@@ -552,7 +552,7 @@ internal struct XMLWriter {
             return
         }
         // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
-        XMLEscaping.cdataSections(utf8) { section in
+        XMLEscaping.cdataSections(UncheckedBytes(utf8)) { section in
             bytes.append(contentsOf: "<![CDATA[".utf8)
             bytes.append(contentsOf: section)
             bytes.append(contentsOf: "]]>".utf8)

@@ -267,7 +267,7 @@ struct EncodingTablesTests {
                 for label in encoding.labels {
                     checked += 1
                     let bytes = Array("<?xml version=\"1.0\" encoding=\"\(label.uppercased())\"?><a/>".utf8)
-                    let detected = try? bytes.withUnsafeBytes { raw throws(InputDecoding.Failure) in
+                    let detected = try? bytes.withUncheckedBytes { raw throws(InputDecoding.Failure) in
                         try InputDecoding.detect(raw, final: true)
                     }
                     switch encoding.name {
