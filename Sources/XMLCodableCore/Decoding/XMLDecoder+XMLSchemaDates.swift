@@ -116,7 +116,7 @@ extension XMLDecoderImpl {
         let path = codingPathNode
         let value = self.value
         let text = try withText(value, expecting: Date.self, path: path) {
-            ScalarParsing.trimmed(UncheckedBytes($0)).string
+            ScalarParsing.trimmed($0).string
         }
         switch read(text) {
         case .success(let date): return date

@@ -224,7 +224,7 @@ extension XMLDecoderImpl {
         guard case .dataCorrupted(let context) = error,
             let text = try? withText(
                 value, expecting: String.self, path: path,
-                { ScalarParsing.trimmed(UncheckedBytes($0)).string }),
+                { ScalarParsing.trimmed($0).string }),
             DateHints.kind(of: text) != .number
         else { return error }
         return .dataCorrupted(

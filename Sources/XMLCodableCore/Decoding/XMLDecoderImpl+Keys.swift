@@ -19,8 +19,8 @@ extension XMLDecoderImpl {
 
     /// Whether an element's name equals the UTF-8 bytes of a key.
     @inline(__always)
-    func nameMatches(_ name: XMLName, _ key: UnsafeRawBufferPointer) -> Bool {
-        nameMatches(name, UncheckedBytes(key), local: options.shouldProcessNamespaces)
+    func nameMatches(_ name: XMLName, _ key: UncheckedBytes) -> Bool {
+        nameMatches(name, key, local: options.shouldProcessNamespaces)
     }
 
     /// The value for a key named `name` under `element`, when no rules change the lookup: the
@@ -36,12 +36,11 @@ extension XMLDecoderImpl {
     {
         if name.isEmpty { return .text(ofElement: element) }
         var qualified = false
-        var found = name.withUTF8 { key -> XMLValue? in
-            if key[0] == UInt8(ascii: "{") {
+        var found = name.withUncheckedUTF8 { key -> XMLValue? in
+            if key[unchecked: 0] == UInt8(ascii: "{") {
                 qualified = true
                 return nil
             }
-            let key = UncheckedBytes(UnsafeRawBufferPointer(key))
             if element == filteredElement, !filter.mayContain(key) { return nil }
             let found = lookUp(key, in: element, placement: placement, wantsList: wantsList)
             if found == nil, element != filteredElement { filterNames(of: element) }
@@ -108,8 +107,8 @@ extension XMLDecoderImpl {
     /// the attribute with that name as written. Not generic, so that it is compiled once, specialized.
     func lookUp(_ name: String, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> XMLValue? {
         var name = name
-        return name.withUTF8 { key in
-            lookUp(UncheckedBytes(UnsafeRawBufferPointer(key)), in: element, placement: placement, wantsList: wantsList)
+        return name.withUncheckedUTF8 { key in
+            lookUp(key, in: element, placement: placement, wantsList: wantsList)
         }
     }
 
@@ -231,7 +230,7 @@ extension XMLDecoderImpl {
         let local = options.shouldProcessNamespaces
         func matches(_ slice: XMLSlice) -> Bool {
             slice.end - slice.start == key.count
-                && reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
+                && reader.withUncheckedBytes(of: slice) { $0.elementsEqual(key) }
         }
         if placement != .attribute {
             var elements: [Int32] = []
@@ -323,7 +322,7 @@ extension XMLDecoderImpl {
     /// `nameMatches` for a name in an entity's replacement text (rare: kept out of line).
     @inline(never)
     private func entityTextEquals(_ slice: XMLSlice, _ key: UncheckedBytes) -> Bool {
-        reader.withUnsafeRawBytes(of: slice) { UncheckedBytes($0).elementsEqual(key) }
+        reader.withUncheckedBytes(of: slice) { $0.elementsEqual(key) }
     }
 
     /// An element's name as the string keys are matched against.

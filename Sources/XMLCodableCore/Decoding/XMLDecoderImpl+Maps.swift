@@ -27,6 +27,6 @@ extension XMLDecoderImpl {
                 at: .element(entry), path: PathRef(path))
         }
         // Keys are data: read as written, never trimmed.
-        return try withText(found, expecting: String.self, path: PathRef(path)) { String(decoding: $0, as: UTF8.self) }
+        return try withText(found, expecting: String.self, path: PathRef(path)) { $0.string }
     }
 }

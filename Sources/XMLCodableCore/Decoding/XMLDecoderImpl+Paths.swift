@@ -3,7 +3,7 @@
 
 extension XMLDecoderImpl {
     func withText<R>(
-        _ value: XMLValue, expecting type: Any.Type, path: CodingPathNode, _ body: (UnsafeRawBufferPointer) throws -> R
+        _ value: XMLValue, expecting type: Any.Type, path: CodingPathNode, _ body: (UncheckedBytes) throws -> R
     ) throws -> R {
         try withText(value, expecting: type, path: PathRef(path), body)
     }

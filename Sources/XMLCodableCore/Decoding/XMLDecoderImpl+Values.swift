@@ -142,7 +142,7 @@ extension XMLDecoderImpl {
         }
         let trim = options.trimValueWhitespaces
         return withDecodedBytes(of: slice) { bytes in
-            UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(UncheckedBytes(bytes)).unsafeRawBuffer : bytes)
+            UncheckedUTF8String.make(trim ? ScalarParsing.trimmed(bytes) : bytes)
         }
     }
 
@@ -151,7 +151,7 @@ extension XMLDecoderImpl {
     func plainInteger<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type) -> T? {
         guard let slice = plainSlice(value) else { return nil }
         if case .value(let number) = withDecodedBytes(
-            of: slice, { ScalarParsing.integer(UncheckedBytes($0), as: type) })
+            of: slice, { ScalarParsing.integer($0, as: type) })
         {
             return number
         }
@@ -164,7 +164,7 @@ extension XMLDecoderImpl {
         -> T?
     {
         guard let slice = plainSlice(value) else { return nil }
-        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint(UncheckedBytes($0), as: type) }),
+        guard let number = withDecodedBytes(of: slice, { ScalarParsing.floatingPoint($0, as: type) }),
             number.isFinite
         else { return nil }
         return number
@@ -174,13 +174,13 @@ extension XMLDecoderImpl {
     @inline(__always)
     func plainBool(_ value: XMLValue) -> Bool? {
         guard let slice = plainSlice(value) else { return nil }
-        return withDecodedBytes(of: slice) { ScalarParsing.boolean(UncheckedBytes($0)) }
+        return withDecodedBytes(of: slice) { ScalarParsing.boolean($0) }
     }
 
     // MARK: - Scalars
 
     func bool(_ value: XMLValue, path: PathRef) throws -> Bool {
-        let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean(UncheckedBytes($0)) }
+        let parsed = try withText(value, expecting: Bool.self, path: path) { ScalarParsing.boolean($0) }
         guard let parsed else {
             throw dataCorrupted(
                 "Expected a boolean (true, false, 1, 0, yes, no, y or n, in any case) but found \(quoted(value, path))",
@@ -191,7 +191,7 @@ extension XMLDecoderImpl {
 
     func integer<T: FixedWidthInteger>(_ value: XMLValue, as type: T.Type, path: PathRef) throws -> T {
         let parsed = try withText(value, expecting: type, path: path) {
-            ScalarParsing.integer(UncheckedBytes($0), as: type)
+            ScalarParsing.integer($0, as: type)
         }
         switch parsed {
         case .value(let number): return number
@@ -209,7 +209,7 @@ extension XMLDecoderImpl {
         _ value: XMLValue, as type: T.Type, path: PathRef
     ) throws -> T {
         let parsed = try withText(value, expecting: type, path: path) {
-            ScalarParsing.floatingPoint(UncheckedBytes($0), as: type)
+            ScalarParsing.floatingPoint($0, as: type)
         }
         if let parsed {
             if parsed.isFinite { return parsed }
@@ -220,7 +220,7 @@ extension XMLDecoderImpl {
             .nonConformingFloatDecodingStrategy
         {
             let text = try withText(value, expecting: type, path: path) {
-                ScalarParsing.trimmed(UncheckedBytes($0)).string
+                ScalarParsing.trimmed($0).string
             }
             if text == positiveInfinity { return .infinity }
             if text == negativeInfinity { return -.infinity }
@@ -234,7 +234,7 @@ extension XMLDecoderImpl {
     func quoted(_ value: XMLValue, _ path: PathRef) -> String {
         let text =
             (try? withText(value, expecting: String.self, path: path) {
-                ScalarParsing.trimmed(UncheckedBytes($0)).string
+                ScalarParsing.trimmed($0).string
             }) ?? ""
         return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
     }
@@ -333,7 +333,7 @@ extension XMLDecoderImpl {
         }
         if type == Decimal.self {
             let text = try withText(value, expecting: Decimal.self, path: path) { bytes -> String? in
-                let trimmed = ScalarParsing.trimmed(UncheckedBytes(bytes))
+                let trimmed = ScalarParsing.trimmed(bytes)
                 return ScalarParsing.isDecimalNumber(trimmed) ? trimmed.string : nil
             }
             guard let text, let decimal = Decimal(string: text) else {
@@ -391,7 +391,7 @@ extension XMLDecoderImpl {
         case .base64:
             // Base64 in XML is often wrapped over several lines: white space is dropped, nothing else.
             let text = try withText(value, expecting: Data.self, path: path) { bytes in
-                String(decoding: bytes.filter { !ScalarParsing.isSpace($0) }, as: UTF8.self)
+                String(decoding: bytes.unsafeBuffer.filter { !ScalarParsing.isSpace($0) }, as: UTF8.self)
             }
             guard let data = Data(base64Encoded: text) else {
                 throw dataCorrupted("Encountered Data that is not valid Base64", at: value, path: path)

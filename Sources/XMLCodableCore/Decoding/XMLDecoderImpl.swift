@@ -599,12 +599,12 @@ internal final class XMLDecoderImpl: Decoder {
     /// The child elements of a node with a given name (as keys match names).
     func children(of node: Int32, named name: String) -> [Int32] {
         var name = name
-        return name.withUTF8 { bytes in
+        return name.withUncheckedUTF8 { bytes in
             var found: [Int32] = []
             var child = index.firstChild(of: node)
             while child >= 0 {
                 let childNode = index[child]
-                if childNode.isElement, nameMatches(childNode.name, UnsafeRawBufferPointer(bytes)) {
+                if childNode.isElement, nameMatches(childNode.name, bytes) {
                     found.append(child)
                 }
                 child = childNode.nextSibling
@@ -627,7 +627,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Whether a slice holds only XML white space.
     func isWhiteSpace(_ slice: XMLSlice) -> Bool {
-        withRawBytes(of: slice) { bytes in bytes.allSatisfy(ScalarParsing.isSpace) }
+        withRawBytes(of: slice) { bytes in bytes.unsafeBuffer.allSatisfy(ScalarParsing.isSpace) }
     }
 
     // MARK: - Reading values
@@ -635,9 +635,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// Calls `body` with the decoded bytes of a slice; verbatim slices of the document itself
     /// (nearly all of them) are read in place without a call into the reader.
     @inline(__always)
-    func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
         if slice.isVerbatim { return try withRawBytes(of: slice, body) }
-        return try decodedBytes(slice).withUnsafeBytes(body)
+        return try decodedBytes(slice).withUncheckedBytes(body)
     }
 
     /// The decoded bytes of a slice that is not verbatim (references, line ends, attribute-value
@@ -649,16 +649,16 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// Calls `body` with the raw bytes of a slice (references not replaced).
     @inline(__always)
-    func withRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        if slice.source == 0 { return try body(document.rawBuffer(unchecked: slice.start..<slice.end)) }
-        return try reader.withUnsafeRawBytes(of: slice, body)
+    func withRawBytes<R>(of slice: XMLSlice, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
+        if slice.source == 0 { return try body(document.extracting(unchecked: slice.start..<slice.end)) }
+        return try reader.withUncheckedBytes(of: slice, body)
     }
 
     /// Calls `body` with the decoded text of a value (an attribute value, or an element's character data).
     ///
     /// - Throws: `DecodingError.typeMismatch` when the value is an element with child elements, or a list.
     func withText<R>(
-        _ value: XMLValue, expecting type: Any.Type, path: PathRef, _ body: (UnsafeRawBufferPointer) throws -> R
+        _ value: XMLValue, expecting type: Any.Type, path: PathRef, _ body: (UncheckedBytes) throws -> R
     ) throws -> R {
         switch value {
         case .attribute(let attribute):
@@ -667,12 +667,12 @@ internal final class XMLDecoderImpl: Decoder {
             if let child = try textNodes(of: node, allowElements: false, expecting: type, path: path) {
                 return try withDecodedBytes(of: index[child].text, body)
             }
-            return try joinedText(of: node, allowElements: false, expecting: type, path: path).withUnsafeBytes(body)
+            return try joinedText(of: node, allowElements: false, expecting: type, path: path).withUncheckedBytes(body)
         case .text(let node):
             if let child = try textNodes(of: node, allowElements: true, expecting: type, path: path) {
                 return try withDecodedBytes(of: index[child].text, body)
             }
-            return try joinedText(of: node, allowElements: true, expecting: type, path: path).withUnsafeBytes(body)
+            return try joinedText(of: node, allowElements: true, expecting: type, path: path).withUncheckedBytes(body)
         case .characters(let node):
             let next = index[node].nextSibling
             if next < 0 || index[next].isElement { return try withDecodedBytes(of: index[node].text, body) }
@@ -682,7 +682,7 @@ internal final class XMLDecoderImpl: Decoder {
                 withDecodedBytes(of: index[current].text) { bytes.append(contentsOf: $0) }
                 current = index[current].nextSibling
             }
-            return try bytes.withUnsafeBytes(body)
+            return try bytes.withUncheckedBytes(body)
         case .elements(let list):
             if list.count == 1 { return try withText(.element(node(0, of: list)), expecting: type, path: path, body) }
             throw typeMismatch(type, found: value, path: path)
@@ -732,7 +732,7 @@ internal final class XMLDecoderImpl: Decoder {
         if let slice = characterData(of: value), !slice.isVerbatim, let string = decodedString(slice) { return string }
         return try withText(value, expecting: String.self, path: path) { bytes in
             UncheckedUTF8String.make(
-                options.trimValueWhitespaces ? ScalarParsing.trimmed(UncheckedBytes(bytes)).unsafeRawBuffer : bytes)
+                options.trimValueWhitespaces ? ScalarParsing.trimmed(bytes) : bytes)
         }
     }
 
@@ -815,7 +815,7 @@ internal final class XMLDecoderImpl: Decoder {
             if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace,
                 slice(attribute.name.local, equals: "nil")
             {
-                return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean(UncheckedBytes($0)) } == true
+                return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean($0) } == true
             }
         }
         return false
@@ -953,8 +953,8 @@ internal final class XMLDecoderImpl: Decoder {
     /// Whether a slice's decoded bytes equal the UTF-8 of `text`.
     func slice(_ slice: XMLSlice, equals text: String) -> Bool {
         var text = text
-        return text.withUTF8 { expected in
-            withDecodedBytes(of: slice) { bytesEqual($0, UnsafeRawBufferPointer(expected)) }
+        return text.withUncheckedUTF8 { expected in
+            withDecodedBytes(of: slice) { $0.elementsEqual(expected) }
         }
     }
 

@@ -79,7 +79,7 @@ extension XMLTree.Node: Codable {
                 // A run of text among mixed content read as a list.
                 self = .text(
                     try xml.withText(xml.value, expecting: String.self, path: xml.codingPathNode) {
-                        String(decoding: $0, as: UTF8.self)
+                        $0.string
                     })
             } else {
                 self = .element(try xml.treeElement(xml.value, path: xml.codingPathNode))

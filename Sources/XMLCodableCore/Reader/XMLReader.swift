@@ -305,6 +305,13 @@ public struct XMLReader {
         return try withExtendedLifetime(dtd) { try body(XMLReader.entityBytes(of: slice, dtd)) }
     }
 
+    /// `withUnsafeRawBytes(of:_:)` as a view, for the library's own layers (the decoder reads a
+    /// slice that lies outside the document's bytes through this).
+    @inline(__always)
+    internal func withUncheckedBytes<R>(of slice: XMLSlice, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
+        try withUnsafeRawBytes(of: slice) { try body(UncheckedBytes($0)) }
+    }
+
     /// The bytes of a slice of an entity's replacement text or another DTD-store buffer, cut to
     /// that buffer; empty when there is no such buffer (a slice of another reader's).
     @usableFromInline

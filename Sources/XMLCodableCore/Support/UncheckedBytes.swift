@@ -224,3 +224,13 @@ extension Array where Element == UInt8 {
         append(contentsOf: bytes.unsafeBuffer)
     }
 }
+
+extension String {
+    /// Calls `body` with a view of the string's UTF-8 bytes, valid only during the call: the one
+    /// way a `String` is lent as `UncheckedBytes` (as `withUTF8`, which first makes a string that
+    /// is not contiguous UTF-8 so; a key's literal already is).
+    @inline(__always)
+    mutating func withUncheckedUTF8<Result>(_ body: (UncheckedBytes) throws -> Result) rethrows -> Result {
+        try withUTF8 { try body(UncheckedBytes($0)) }
+    }
+}

@@ -63,6 +63,12 @@ internal enum UncheckedUTF8String {
         make(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The string of the bytes a view shows (see `make(_:)` for a buffer of `UInt8`).
+    @inline(__always)
+    static func make(_ bytes: UncheckedBytes) -> String {
+        make(bytes.unsafeBuffer)
+    }
+
     /// Whether `bytes` are all ASCII, when they are well-formed UTF-8 of XML characters; `nil`
     /// when they are not. Sixteen bytes per step (then eight, then one) while no byte is from
     /// 0x80; a non-ASCII run is checked by the reader's `skipValidNonASCIIRun`.
