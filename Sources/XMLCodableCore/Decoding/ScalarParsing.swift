@@ -63,7 +63,7 @@ internal enum ScalarParsing {
         return .value(value)
     }
 
-    /// Whether an integer is negative, and where its digits start: after its `+` or `-`, if it has one.
+    /// Whether a number is negative, and where its digits start: after its `+` or `-`, if it has one.
     @inline(__always)
     private static func sign(_ bytes: UncheckedBytes) -> (negative: Bool, digitsStart: Int) {
         guard bytes.count > 0 else { return (false, 0) }
@@ -146,13 +146,9 @@ internal enum ScalarParsing {
     /// exact); one IEEE division of two exact values is correctly rounded. `nil` for anything
     /// else (which may still be a number).
     static func fastDouble(_ bytes: UncheckedBytes) -> Double? {
-        var index = 0
         let count = bytes.count
-        var negative = false
-        if index < count, bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+") {
-            negative = bytes[unchecked: index] == UInt8(ascii: "-")
-            index += 1
-        }
+        let (negative, digitsStart) = sign(bytes)
+        var index = digitsStart
         // Integer digits, then fraction digits; at most 18 digits in all (so the mantissa cannot
         // overflow), and the significant ones (after leading zeros) counted at the end.
         var mantissa: Int64 = 0
