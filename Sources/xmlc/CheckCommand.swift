@@ -46,11 +46,7 @@ enum CheckCommand: Command {
 
         """
 
-    static let options = [
-        Option(key: "quiet", spellings: ["-q", "--quiet"]),
-        Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
-        Option(key: "html-entities", spellings: ["--html-entities"]),
-    ]
+    static let options = [Option(key: "quiet", spellings: ["-q", "--quiet"])] + Conversion.readerFlags
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         let parsed: CommandLineArguments

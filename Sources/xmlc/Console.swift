@@ -6,6 +6,8 @@
 // so lines from the two streams never interleave mid-line when both go to a terminal. A message
 // that cannot be written is dropped: there is nowhere left to report it.
 
+import XMLCodableCore
+
 /// The two output streams of the tool.
 struct Console {
     /// Writes `text` to standard output.

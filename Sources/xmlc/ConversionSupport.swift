@@ -123,6 +123,21 @@ enum Conversion {
         }
     }
 
+    /// The flags `check`, `format` and `to-json` share, which `readerOptions(_:)` reads.
+    static let readerFlags = [
+        Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
+        Option(key: "html-entities", spellings: ["--html-entities"]),
+    ]
+
+    /// The help of `readerFlags` in `format` and `to-json`, lines of their OPTIONS (`check` words
+    /// the flags for checking).
+    static let readerFlagsHelp = """
+          --no-namespaces       Read names without Namespaces 1.0 processing.
+          --html-entities       Accept HTML's named character references (&eacute;, &nbsp;…) that
+                                the document does not declare; they are written as the characters
+                                they stand for. Other XML tools refuse such input.
+        """
+
     /// Reader options from the flags `check`, `format` and `to-json` share: `--no-namespaces` and
     /// `--html-entities` (HTML's named character references for undeclared entities).
     static func readerOptions(_ parsed: CommandLineArguments) -> XMLReader.Options {

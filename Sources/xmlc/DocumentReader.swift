@@ -21,14 +21,6 @@ import Foundation
 #endif
 import XMLCodableCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why a command that streams a document stopped before its end.
 enum StreamFailure: Error {
     /// The document is not well-formed (or breaks one of the reader's limits).
@@ -128,15 +120,12 @@ final class StandardInputFeed {
         swap(&older, &newer)
         newer.removeAll(keepingCapacity: true)
         newer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        var count = 0
-        while true {
-            count = newer.withUnsafeMutableBytes { buffer in read(0, buffer.baseAddress, buffer.count) }
-            if count >= 0 || errno != EINTR { break }
-        }
-        guard count >= 0 else {
-            let reason = String(cString: strerror(errno))
+        let count: Int
+        do {
+            count = try newer.withUnsafeMutableBytes { try SystemIO.read(0, into: $0) }
+        } catch {
             newer.removeAll(keepingCapacity: true)
-            throw .unreadable("cannot read standard input: \(reason)")
+            throw .unreadable("cannot read standard input: \(error)")
         }
         newer.removeLast(newer.count - count)
         total += count
@@ -167,8 +156,8 @@ final class StandardInputFeed {
             var more = [UInt8](repeating: 0, count: 4096)
             var added = 0
             while added < SourceLine.reach {
-                let count = more.withUnsafeMutableBytes { buffer in read(0, buffer.baseAddress, buffer.count) }
-                if count < 0, errno == EINTR { continue }
+                // A failed read (-1) ends the line here, as the end of the input (0) does.
+                let count = (try? more.withUnsafeMutableBytes { try SystemIO.read(0, into: $0) }) ?? -1
                 if count <= 0 {
                     reachesEnd = count == 0
                     break

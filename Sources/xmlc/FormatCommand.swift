@@ -50,10 +50,7 @@ enum FormatCommand: Command {
           --tabs                Indent with one tab per level.
           --lookahead BYTES     Output held back while layout is undecided (default 16M;
                                 K, M and G suffixes count KiB, MiB, GiB).
-          --no-namespaces       Read names without Namespaces 1.0 processing.
-          --html-entities       Accept HTML's named character references (&eacute;, &nbsp;…) that
-                                the document does not declare; they are written as the characters
-                                they stand for. Other XML tools refuse such input.
+        \(Conversion.readerFlagsHelp)
           -h, --help            Show this help.
 
         EXIT STATUS:
@@ -63,14 +60,13 @@ enum FormatCommand: Command {
 
         """
 
-    static let options = [
-        Option(key: "compact", spellings: ["--compact"]),
-        Option(key: "indent", spellings: ["--indent"], takesValue: true),
-        Option(key: "tabs", spellings: ["--tabs"]),
-        Conversion.lookaheadOption,
-        Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
-        Option(key: "html-entities", spellings: ["--html-entities"]),
-    ]
+    static let options =
+        [
+            Option(key: "compact", spellings: ["--compact"]),
+            Option(key: "indent", spellings: ["--indent"], takesValue: true),
+            Option(key: "tabs", spellings: ["--tabs"]),
+            Conversion.lookaheadOption,
+        ] + Conversion.readerFlags
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in

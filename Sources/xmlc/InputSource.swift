@@ -7,6 +7,8 @@
 // (byte order mark, XML declaration). A read failure is reported with the operating system's
 // reason, and is a usage-class failure (exit status 2), not a verdict on the document.
 
+import XMLCodableCore
+
 /// Where a document comes from.
 enum InputSource: Equatable {
     /// A file at a path, as given on the command line.

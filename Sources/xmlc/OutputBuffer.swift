@@ -14,6 +14,8 @@
 // it (and never copied: copies would share the memory), with an object whose only job is to
 // free the memory when the buffer goes away. An append is a bounds check and a `memcpy`.
 
+import XMLCodableCore
+
 /// A buffered writer to standard output. Call `flush()` when done.
 struct OutputBuffer {
     /// The bytes gathered before they are written.

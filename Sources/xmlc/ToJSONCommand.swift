@@ -53,10 +53,7 @@ enum ToJSONCommand: Command {
           --indent N            Indent by N spaces (0-16, default 2).
           --lookahead BYTES     Output held back while a form is undecided (default 16M;
                                 K, M and G suffixes count KiB, MiB, GiB).
-          --no-namespaces       Read names without Namespaces 1.0 processing.
-          --html-entities       Accept HTML's named character references (&eacute;, &nbsp;…) that
-                                the document does not declare; they are written as the characters
-                                they stand for. Other XML tools refuse such input.
+        \(Conversion.readerFlagsHelp)
           -h, --help            Show this help.
 
         EXIT STATUS:
@@ -67,13 +64,12 @@ enum ToJSONCommand: Command {
 
         """
 
-    static let options = [
-        Option(key: "compact", spellings: ["--compact"]),
-        Option(key: "indent", spellings: ["--indent"], takesValue: true),
-        Conversion.lookaheadOption,
-        Option(key: "no-namespaces", spellings: ["--no-namespaces"]),
-        Option(key: "html-entities", spellings: ["--html-entities"]),
-    ]
+    static let options =
+        [
+            Option(key: "compact", spellings: ["--compact"]),
+            Option(key: "indent", spellings: ["--indent"], takesValue: true),
+            Conversion.lookaheadOption,
+        ] + Conversion.readerFlags
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         Conversion.run(arguments, command: self, options: options, console: console) { request in

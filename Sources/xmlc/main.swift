@@ -13,7 +13,7 @@
 //   SourceLine.swift            recovering the source line of an error in bounded memory
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
 //   OutputBuffer.swift          standard output written in 64 KiB pieces as it is produced
-//   SystemIO.swift              the system's read, write and open, for all of the above
+//   SystemIO.swift              the reason for a failed system call (the calls: XMLCodableCore)
 //   ByteBuffer.swift            raw byte buffers for the streaming writers (~Copyable)
 //   UniqueArray.swift           a list of noncopyable values (the writers' held buffers)
 //   CheckCommand.swift          `xmlc check`
@@ -29,9 +29,10 @@
 //   HeldOutput.swift            from-json's output held while later members may change it
 //   SiblingCounts.swift         the names counted for the paths in from-json's errors
 //
-// The tool uses only the public API of XMLCodableCore, and FoundationEssentials and the C library
-// (no Foundation, so that it starts quickly and links statically into a small binary:
-// Benchmarks/README.md, "Start-up and linking"). It has no other dependency.
+// The tool uses the public API of XMLCodableCore and, of its `package` API, the system's file calls
+// (`SystemIO`), and FoundationEssentials and the C library (no Foundation, so that it starts
+// quickly and links statically into a small binary: Benchmarks/README.md, "Start-up and
+// linking"). It has no other dependency.
 
 #if canImport(Glibc)
 import Glibc

@@ -40,14 +40,8 @@ internal enum ScalarParsing {
             guard let value = T(exactly: small) else { return .outOfRange }
             return .value(value)
         }
-        var index = 0
-        var negative = false
-        if index < bytes.count,
-            bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+")
-        {
-            negative = bytes[unchecked: index] == UInt8(ascii: "-")
-            index += 1
-        }
+        let (negative, digitsStart) = sign(bytes)
+        var index = digitsStart
         guard index < bytes.count else { return .malformed }
         var value: T = 0
         var overflow = false
@@ -69,18 +63,21 @@ internal enum ScalarParsing {
         return .value(value)
     }
 
+    /// Whether a number is negative, and where its digits start: after its `+` or `-`, if it has one.
+    @inline(__always)
+    private static func sign(_ bytes: UncheckedBytes) -> (negative: Bool, digitsStart: Int) {
+        guard bytes.count > 0 else { return (false, 0) }
+        let first = bytes[unchecked: 0]
+        if first == UInt8(ascii: "-") { return (true, 1) }
+        return (false, first == UInt8(ascii: "+") ? 1 : 0)
+    }
+
     /// An optional sign and 1 to 18 digits (at most 18 bytes in all), as an `Int64`; `nil` for
     /// anything else, which `integer` then reads the general way.
     @inline(__always)
     private static func smallInteger(_ bytes: UncheckedBytes) -> Int64? {
-        var index = 0
-        var negative = false
-        if index < bytes.count,
-            bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+")
-        {
-            negative = bytes[unchecked: index] == UInt8(ascii: "-")
-            index += 1
-        }
+        let (negative, digitsStart) = sign(bytes)
+        var index = digitsStart
         guard index < bytes.count else { return nil }
         var value: Int64 = 0
         while index < bytes.count {
@@ -149,13 +146,9 @@ internal enum ScalarParsing {
     /// exact); one IEEE division of two exact values is correctly rounded. `nil` for anything
     /// else (which may still be a number).
     static func fastDouble(_ bytes: UncheckedBytes) -> Double? {
-        var index = 0
         let count = bytes.count
-        var negative = false
-        if index < count, bytes[unchecked: index] == UInt8(ascii: "-") || bytes[unchecked: index] == UInt8(ascii: "+") {
-            negative = bytes[unchecked: index] == UInt8(ascii: "-")
-            index += 1
-        }
+        let (negative, digitsStart) = sign(bytes)
+        var index = digitsStart
         // Integer digits, then fraction digits; at most 18 digits in all (so the mantissa cannot
         // overflow), and the significant ones (after leading zeros) counted at the end.
         var mantissa: Int64 = 0

@@ -39,48 +39,31 @@ internal enum DateHints {
 
         /// What the strategy reads, with its name: the start of the message.
         var expectation: String {
-            switch self {
-            case .secondsSince1970:
-                return
-                    "Expected a date in seconds since 1970 (the decoder's dateDecodingStrategy is "
-                    + ".secondsSince1970, the default)"
-            case .millisecondsSince1970:
-                return
-                    "Expected a date in milliseconds since 1970 (the decoder's dateDecodingStrategy is "
-                    + ".millisecondsSince1970)"
-            case .deferredToDate:
-                return
-                    "Expected a date in Date's own Decodable form, a number of seconds since 2001-01-01 (the "
-                    + "decoder's dateDecodingStrategy is .deferredToDate)"
-            case .iso8601:
-                return
-                    #"Expected an ISO 8601 date and time such as "2000-10-01T12:00:00Z" (the decoder's "#
-                    + #"dateDecodingStrategy is .iso8601)"#
-            case .xmlSchemaDate:
-                return
-                    #"Expected an xs:date such as "2000-10-01" (the decoder's dateDecodingStrategy is .xmlSchemaDate)"#
-            case .xmlSchemaDateTime:
-                return
-                    #"Expected an xs:dateTime such as "2000-10-01T12:00:00Z" (the decoder's "#
-                    + #"dateDecodingStrategy is .xmlSchemaDateTime)"#
-            case .tree:
+            guard self != .tree else {
                 return
                     #"Expected a date, as a tree reads one without a decoder: an xs:dateTime such as "#
                     + #""2000-10-01T12:00:00Z", an xs:date such as "2000-10-01", or a number of seconds since "#
                     + #"1970,"#
             }
+            let isDefault = self == .secondsSince1970 ? ", the default" : ""
+            return "Expected \(words.reads) (the decoder's dateDecodingStrategy is \(setting)\(isDefault))"
         }
 
         /// The setting that chooses the strategy: `.xmlSchemaDate`.
-        var setting: String {
+        var setting: String { words.setting }
+
+        /// What the strategy reads, as its message says it, and the setting that chooses it; for
+        /// `.tree`, which no setting chooses and whose message is its own, nothing.
+        private var words: (reads: String, setting: String) {
             switch self {
-            case .secondsSince1970: return ".secondsSince1970"
-            case .millisecondsSince1970: return ".millisecondsSince1970"
-            case .deferredToDate: return ".deferredToDate"
-            case .iso8601: return ".iso8601"
-            case .xmlSchemaDate: return ".xmlSchemaDate"
-            case .xmlSchemaDateTime: return ".xmlSchemaDateTime"
-            case .tree: return ""
+            case .secondsSince1970: return ("a date in seconds since 1970", ".secondsSince1970")
+            case .millisecondsSince1970: return ("a date in milliseconds since 1970", ".millisecondsSince1970")
+            case .deferredToDate:
+                return ("a date in Date's own Decodable form, a number of seconds since 2001-01-01", ".deferredToDate")
+            case .iso8601: return (#"an ISO 8601 date and time such as "2000-10-01T12:00:00Z""#, ".iso8601")
+            case .xmlSchemaDate: return (#"an xs:date such as "2000-10-01""#, ".xmlSchemaDate")
+            case .xmlSchemaDateTime: return (#"an xs:dateTime such as "2000-10-01T12:00:00Z""#, ".xmlSchemaDateTime")
+            case .tree: return ("", "")
             }
         }
 

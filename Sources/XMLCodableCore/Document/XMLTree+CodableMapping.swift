@@ -160,14 +160,9 @@ struct XMLTreeMapping {
 
     /// `{"name": VALUE}`.
     static func decodeElement(from decoder: any Decoder) throws -> XMLTree.Element {
-        let container: KeyedDecodingContainer<Key>
-        do {
-            container = try decoder.container(keyedBy: Key.self)
-        } catch DecodingError.typeMismatch {
-            throw corrupted(
-                decoder.codingPath,
-                "Expected an element in the JSON mapping of XML, an object with one member: {\"name\": …}")
-        }
+        let container = try object(
+            in: decoder,
+            else: "Expected an element in the JSON mapping of XML, an object with one member: {\"name\": …}")
         let keys = container.allKeys
         guard keys.count == 1, let key = keys.first else {
             throw corrupted(
@@ -228,16 +223,10 @@ struct XMLTreeMapping {
             if !text.isEmpty { element.children = [.text(text)] }
             return element
         }
-        let container: KeyedDecodingContainer<Key>
-        do {
-            container = try decoder.container(keyedBy: Key.self)
-        } catch DecodingError.typeMismatch {
-            throw corrupted(
-                decoder.codingPath,
-                "An array is not the value of <\(name)> in the JSON mapping of XML: arrays hold the repeated "
-                    + "elements of a member"
-            )
-        }
+        let container = try object(
+            in: decoder,
+            else: "An array is not the value of <\(name)> in the JSON mapping of XML: arrays hold the repeated "
+                + "elements of a member")
         for key in container.allKeys {
             let member = key.stringValue
             if member.hasPrefix("@") {
@@ -266,18 +255,10 @@ struct XMLTreeMapping {
                         if !text.isEmpty { element.children.append(.text(text)) }
                         continue
                     }
-                    let inner: KeyedDecodingContainer<Key>
-                    do {
-                        inner = try item.container(keyedBy: Key.self)
-                    } catch DecodingError.typeMismatch {
-                        throw corrupted(
-                            item.codingPath,
-                            "A \"#content\" item must be a string or an object with one member (an element)")
-                    }
+                    let notAnElement = "A \"#content\" item must be a string or an object with one member (an element)"
+                    let inner = try object(in: item, else: notAnElement)
                     guard inner.allKeys.count == 1, let only = inner.allKeys.first else {
-                        throw corrupted(
-                            item.codingPath,
-                            "A \"#content\" item must be a string or an object with one member (an element)")
+                        throw corrupted(item.codingPath, notAnElement)
                     }
                     element.children += try decodeElements(named: only, in: inner).map { .element($0) }
                 }
@@ -305,6 +286,19 @@ struct XMLTreeMapping {
         return nil
     }
 
+    /// The object `decoder` holds, as a keyed container; when it holds something else (an array),
+    /// the data-corrupted error `message` says.
+    private static func object(in decoder: any Decoder, else message: @autoclosure () -> String) throws
+        -> KeyedDecodingContainer<Key>
+    {
+        do {
+            return try decoder.container(keyedBy: Key.self)
+        } catch DecodingError.typeMismatch {
+            throw corrupted(decoder.codingPath, message())
+        }
+    }
+
+    /// A data-corrupted error at `path`: `message`, with a full stop.
     private static func corrupted(_ path: [any CodingKey], _ message: String) -> DecodingError {
         DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message + "."))
     }

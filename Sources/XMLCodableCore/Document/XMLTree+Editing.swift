@@ -24,14 +24,25 @@
 
 extension XMLTree {
     /// Why an edit could not be made.
-    public struct EditError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct EditError: Error, Sendable, Hashable, CustomStringConvertible, LocatedError {
         /// What went wrong.
-        public enum Reason: Sendable, Hashable {
+        public enum Reason: Sendable, Hashable, LocatedErrorReason {
             /// A position outside the element's children (`0..<count`, or `0...count` to insert).
             case indexOutOfRange(index: Int, count: Int)
             /// A lookup path that cannot be read (an empty step, an index that is not a number,
             /// an unclosed `[` or `{`).
             case invalidPath(String)
+
+            /// What went wrong, as a sentence (the description adds the element).
+            var message: String {
+                switch self {
+                case .indexOutOfRange(let index, let count):
+                    return
+                        "position \(index) is out of range: the element has \(count) child node\(count == 1 ? "" : "s")"
+                case .invalidPath(let why):
+                    return "not a lookup path: " + why
+                }
+            }
         }
 
         /// What went wrong.
@@ -43,18 +54,6 @@ extension XMLTree {
         public init(reason: Reason, path: String) {
             self.reason = reason
             self.path = path
-        }
-
-        /// The error as a sentence, prefixed with the element.
-        public var description: String {
-            let prefix = path.isEmpty ? "" : path + ": "
-            switch reason {
-            case .indexOutOfRange(let index, let count):
-                return prefix
-                    + "position \(index) is out of range: the element has \(count) child node\(count == 1 ? "" : "s")"
-            case .invalidPath(let why):
-                return prefix + "not a lookup path: " + why
-            }
         }
     }
 }

@@ -2,15 +2,27 @@
 
 extension XMLTree {
     /// Why a lookup in a tree found nothing.
-    public struct LookupFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct LookupFailure: Error, Sendable, Hashable, CustomStringConvertible, LocatedError {
         /// What missed.
-        public enum Reason: Sendable, Hashable {
+        public enum Reason: Sendable, Hashable, LocatedErrorReason {
             /// The document's root element has another name.
             case rootNameMismatch(expected: String, found: String)
             /// None of the selected elements has a child element with this name.
             case noChildElement(String)
             /// An index step beyond the elements selected.
             case indexOutOfRange(index: Int, count: Int)
+
+            /// What missed, as a sentence (the description adds the path found before it).
+            var message: String {
+                switch self {
+                case .rootNameMismatch(let expected, let found):
+                    return "the root element is <\(found)>, not <\(expected)>"
+                case .noChildElement(let name):
+                    return "no child element <\(name)>"
+                case .indexOutOfRange(let index, let count):
+                    return "index \(index) is out of range: \(count) element\(count == 1 ? "" : "s") selected"
+                }
+            }
         }
 
         /// What missed.
@@ -22,19 +34,6 @@ extension XMLTree {
         public init(reason: Reason, path: String) {
             self.reason = reason
             self.path = path
-        }
-
-        /// The failure as a sentence, prefixed with the path that was found.
-        public var description: String {
-            let prefix = path.isEmpty ? "" : path + ": "
-            switch reason {
-            case .rootNameMismatch(let expected, let found):
-                return prefix + "the root element is <\(found)>, not <\(expected)>"
-            case .noChildElement(let name):
-                return prefix + "no child element <\(name)>"
-            case .indexOutOfRange(let index, let count):
-                return prefix + "index \(index) is out of range: \(count) element\(count == 1 ? "" : "s") selected"
-            }
         }
     }
 }

@@ -8,9 +8,9 @@
 
 extension XMLTree {
     /// Why a tree cannot be written as XML, and where.
-    public struct SerializationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct SerializationError: Error, Sendable, Hashable, CustomStringConvertible, LocatedError {
         /// What cannot be written.
-        public enum Reason: Sendable, Hashable {
+        public enum Reason: Sendable, Hashable, LocatedErrorReason {
             /// An element, attribute or processing-instruction target name that is not an XML name
             /// (or is reserved: `xmlns` prefixes on elements, the target `xml`).
             case invalidName(String)
@@ -32,6 +32,25 @@ extension XMLTree {
             case contentOutsideRoot
             /// An XML declaration or document type declaration that cannot be written.
             case invalidDeclaration(String)
+
+            /// What cannot be written, as a sentence (the description adds the path).
+            var message: String {
+                switch self {
+                case .invalidName(let name): return "\"\(name)\" is not a valid XML name here"
+                case .invalidCharacter(let scalar):
+                    return "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be represented in XML 1.0"
+                case .invalidComment(let text): return "the comment \"\(text)\" contains \"--\" or ends with \"-\""
+                case .invalidProcessingInstruction(let data):
+                    return "the processing instruction data \"\(data)\" contains \"?>\""
+                case .duplicateAttribute(let name): return "attribute \(name) appears more than once"
+                case .undeclaredPrefix(let prefix):
+                    return "namespace prefix \"\(prefix)\" is not declared and has no namespace URI"
+                case .namespaceConflict(let why): return why
+                case .contentOutsideRoot:
+                    return "only comments and processing instructions can appear outside the root element"
+                case .invalidDeclaration(let why): return why
+                }
+            }
         }
 
         /// What cannot be written.
@@ -44,27 +63,6 @@ extension XMLTree {
         public init(reason: Reason, path: String) {
             self.reason = reason
             self.path = path
-        }
-
-        /// The error as a sentence, prefixed with the path.
-        public var description: String {
-            let message: String
-            switch reason {
-            case .invalidName(let name): message = "\"\(name)\" is not a valid XML name here"
-            case .invalidCharacter(let scalar):
-                message = "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be represented in XML 1.0"
-            case .invalidComment(let text): message = "the comment \"\(text)\" contains \"--\" or ends with \"-\""
-            case .invalidProcessingInstruction(let data):
-                message = "the processing instruction data \"\(data)\" contains \"?>\""
-            case .duplicateAttribute(let name): message = "attribute \(name) appears more than once"
-            case .undeclaredPrefix(let prefix):
-                message = "namespace prefix \"\(prefix)\" is not declared and has no namespace URI"
-            case .namespaceConflict(let why): message = why
-            case .contentOutsideRoot:
-                message = "only comments and processing instructions can appear outside the root element"
-            case .invalidDeclaration(let why): message = why
-            }
-            return path.isEmpty ? message : path + ": " + message
         }
     }
 }

@@ -101,19 +101,7 @@ extension XMLTree {
         public func value<T: Decodable>(_ type: T.Type = T.self, using decoder: XMLDecoder? = nil) throws(ValueError)
             -> T
         {
-            guard let text else {
-                throw failure
-                    ?? ValueError(
-                        reason: .notFound(LookupFailure(reason: .noChildElement("*"), path: path)), path: path,
-                        location: location)
-            }
-            do {
-                return try (decoder ?? Value.defaultDecoder).decodeValue(type, fromText: text)
-            } catch {
-                throw ValueError(
-                    reason: .invalid(text: text, type: "\(type)", underlyingError: error), path: path,
-                    location: location)
-            }
+            try read(as: type) { try (decoder ?? Value.defaultDecoder).decodeValue(type, fromText: $0) }
         }
 
         /// The text made into a value by `transform`, with errors located.
@@ -125,6 +113,13 @@ extension XMLTree {
         /// - Throws: ``ValueError``: the value is missing, or `transform` threw (its error is the
         ///   `underlyingError`).
         public func value<T>(transform: (String) throws -> T) throws(ValueError) -> T {
+            try read(as: T.self, by: transform)
+        }
+
+        /// The text made into a value by `read`, which reads it as `type` (the type the error
+        /// names): the failure when the value is missing, an `.invalid` error with what `read`
+        /// threw when it fails.
+        private func read<T>(as type: Any.Type, by read: (String) throws -> T) throws(ValueError) -> T {
             guard let text else {
                 throw failure
                     ?? ValueError(
@@ -132,10 +127,10 @@ extension XMLTree {
                         location: location)
             }
             do {
-                return try transform(text)
+                return try read(text)
             } catch {
                 throw ValueError(
-                    reason: .invalid(text: text, type: "\(T.self)", underlyingError: error), path: path,
+                    reason: .invalid(text: text, type: "\(type)", underlyingError: error), path: path,
                     location: location)
             }
         }

@@ -54,10 +54,9 @@ extension XMLTree {
             let position = location.map { " (line \($0.line), column \($0.column))" } ?? ""
             switch reason {
             case .notFound(let failure):
-                let prefix = failure.path.isEmpty ? "" : failure.path + position + ": "
-                var sentence = prefix + failure.description.dropFirst(failure.path.isEmpty ? 0 : failure.path.count + 2)
-                if failure.path.isEmpty { sentence += position }
-                return sentence
+                // The failure's own description with the position after its path (or its sentence).
+                let message = failure.reason.message
+                return failure.path.isEmpty ? message + position : failure.path + position + ": " + message
             case .noAttribute(let name):
                 return path + position + ": no attribute '\(name)'"
             case .invalidPath(let problem):

@@ -15,14 +15,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension XMLReader {
     /// The number of bytes a reader reads from a file or stream at a time, by default: 64 KiB.
     public static let defaultChunkSize = 1 << 16
@@ -478,70 +470,44 @@ private final class FileDescriptorReader {
     }
 
     deinit {
-        if closes { _ = close(descriptor) }
+        if closes { SystemIO.close(descriptor) }
     }
 
     /// Opens a file for reading, with the error `FileHandle(forReadingFrom:)` throws when it
     /// cannot be opened: a `CocoaError` with the URL and the system's error (`POSIXError`), whose
     /// code says why (`fileReadNoSuchFile`, `fileReadNoPermission`…).
     static func open(_ url: URL) throws -> Int32 {
-        // The descriptor, or minus the system's error number.
-        let opened = url.withUnsafeFileSystemRepresentation { path -> Int32 in
-            guard let path else { return -ENOENT }
-            while true {
-                let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
-                if descriptor >= 0 { return descriptor }
-                if errno != EINTR { return -errno }
-            }
+        let opened = url.withUnsafeFileSystemRepresentation { path -> Result<Int32, SystemError> in
+            guard let path else { return .failure(SystemError(code: POSIXError.Code.ENOENT.rawValue)) }
+            return Result { () throws(SystemError) in try SystemIO.openForReading(path) }
         }
-        guard opened >= 0 else { throw openFailure(-opened, url: url) }
-        return opened
+        switch opened {
+        case .success(let descriptor): return descriptor
+        case .failure(let error): throw openFailure(error.code, url: url)
+        }
     }
 
     /// The error for a file that could not be opened: `code` is the system's error number.
     static func openFailure(_ code: Int32, url: URL) -> CocoaError {
+        let posix = POSIXError.Code(rawValue: code)
         let reason: CocoaError.Code
-        switch code {
-        case ENOENT, ENOTDIR: reason = .fileReadNoSuchFile
-        case EACCES, EPERM: reason = .fileReadNoPermission
-        case EFBIG, EOVERFLOW: reason = .fileReadTooLarge
+        switch posix {
+        case .ENOENT?, .ENOTDIR?: reason = .fileReadNoSuchFile
+        case .EACCES?, .EPERM?: reason = .fileReadNoPermission
+        case .EFBIG?, .EOVERFLOW?: reason = .fileReadTooLarge
         default: reason = .fileReadUnknown
         }
         // The keys' values are Foundation's `NSURLErrorKey` and `NSUnderlyingErrorKey`, which
         // FoundationEssentials does not name.
         var userInfo: [String: Any] = ["NSURL": url]
-        if let posix = POSIXErrorCode(rawValue: code) { userInfo["NSUnderlyingError"] = POSIXError(posix) }
+        if let posix { userInfo["NSUnderlyingError"] = POSIXError(posix) }
         return CocoaError(reason, userInfo: userInfo)
     }
 
     /// Reads up to `buffer.count` bytes straight into `buffer` with the system's `read` (no `Data`
-    /// in between); 0 at the end of the file.
+    /// in between); 0 at the end of the file. A failure is a `SystemError`, described as the
+    /// system describes its error number.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let start = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-        while true {
-            let got = systemRead(descriptor, start, buffer.count)
-            if got >= 0 { return got }
-            let code = errno
-            if code == EINTR { continue }
-            throw ReadFailure(code: code)
-        }
+        try SystemIO.read(descriptor, into: buffer)
     }
-
-    /// A failed `read`, described as the system describes its error number.
-    struct ReadFailure: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { String(cString: strerror(code)) }
-    }
-}
-
-/// The system's `open(2)` (a name of its own: the file descriptor reader has an `open` method).
-@inline(__always)
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
-    open(path, flags)
-}
-
-/// The system's `read(2)` (a name of its own: the file handle reader has a `read` method).
-@inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -358,10 +358,10 @@ internal struct XMLWriter {
                     indent(level + 1)
                     write(source, element: child, level: level + 1)
                 case .group where tree.nodes[child].marks & XMLEncodedTree.Marks.listGroup != 0:
-                    writeListGroup(source, child, level: level + 1, layout: layout)
+                    writeGroup(source, child, level: level + 1, lineBreaks: layout)
                     continue
                 case .group:
-                    writeGroup(source, child, level: level + 1)
+                    writeGroup(source, child, level: level + 1, lineBreaks: false)
                 case .text, .cdata:
                     break  // only empty text, ignored, reaches here
                 }
@@ -372,27 +372,12 @@ internal struct XMLWriter {
         closeTag(name)
     }
 
-    /// The content of a group in element-only content, pretty printed as XMLCoder lays out an
-    /// element with an empty key: its elements indented at `level`, one after the other.
-    private mutating func writeGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int) {
-        let tree = source.tree
-        for child in children(tree, of: index) {
-            switch tree.nodes[child].kind {
-            case .element:
-                indent(level)
-                write(source, element: child, level: level)
-            case .group:
-                writeGroup(source, child, level: level)
-            case .text, .cdata:
-                break
-            }
-        }
-    }
-
-    /// The items of a list under the `""` key in element-only content, laid out as XMLCoder lays
-    /// out the items it writes into the element itself: each on its own line, indented at `level`
-    /// (nothing for an empty list).
-    private mutating func writeListGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int, layout: Bool)
+    /// The content of a group in element-only content, pretty printed as XMLCoder lays it out, its
+    /// elements indented at `level`. Without `lineBreaks`, as it lays out an element with an empty
+    /// key: one element after the other. With `lineBreaks` (the items of a list under the `""` key,
+    /// in content laid out on lines), as it lays out the items it writes into the element itself:
+    /// each on its own line (nothing for an empty list), and so the items of a list nested in it.
+    private mutating func writeGroup(_ source: TreeSource, _ index: XMLEncodedTree.Index, level: Int, lineBreaks: Bool)
     {
         let tree = source.tree
         for child in children(tree, of: index) {
@@ -400,15 +385,15 @@ internal struct XMLWriter {
             case .element:
                 indent(level)
                 write(source, element: child, level: level)
-            case .group where tree.nodes[child].marks & XMLEncodedTree.Marks.listGroup != 0:
-                writeListGroup(source, child, level: level, layout: layout)
+            case .group where lineBreaks && tree.nodes[child].marks & XMLEncodedTree.Marks.listGroup != 0:
+                writeGroup(source, child, level: level, lineBreaks: true)
                 continue
             case .group:
-                writeGroup(source, child, level: level)
+                writeGroup(source, child, level: level, lineBreaks: false)
             case .text, .cdata:
                 continue  // only empty text, ignored, reaches here
             }
-            if layout { bytes.append(0x0A) }
+            if lineBreaks { bytes.append(0x0A) }
         }
     }
 

@@ -40,13 +40,11 @@ extension LegacyDecoder {
                 let trailOffset = byte < 0x7F ? 0x40 : 0x41
                 codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - trailOffset)
             }
-            guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
-            appendUTF8(codePoint, to: &out)
+            try appendPair(codePoint, first, byte, to: &out)
         } else if byte == 0x80 {
             appendUTF8(0x20AC, to: &out)
         } else if byte != 0xFF {
-            lead = byte
-            sequenceStart = position
+            beginSequence(byte, at: position)
         } else {
             throw unmapped([byte], at: position)
         }
@@ -72,13 +70,9 @@ extension LegacyDecoder {
             default:
                 break
             }
-            guard let codePoint = EncodingTables.lookup(table, pointer) else {
-                throw unmapped([first, byte], at: sequenceStart)
-            }
-            appendUTF8(codePoint, to: &out)
+            try appendPair(EncodingTables.lookup(table, pointer), first, byte, to: &out)
         } else if (0x81...0xFE).contains(byte) {
-            lead = byte
-            sequenceStart = position
+            beginSequence(byte, at: position)
         } else {
             throw unmapped([byte], at: position)
         }

@@ -28,17 +28,13 @@ extension LegacyDecoder {
                 appendUTF8(UInt32(0xE000 - 8836 + pointer), to: &out)
                 return
             }
-            guard let codePoint = EncodingTables.lookup(table, pointer) else {
-                throw unmapped([first, byte], at: sequenceStart)
-            }
-            appendUTF8(codePoint, to: &out)
+            try appendPair(EncodingTables.lookup(table, pointer), first, byte, to: &out)
         } else if byte == 0x80 {
             appendUTF8(0x80, to: &out)
         } else if (0xA1...0xDF).contains(byte) {
             appendUTF8(0xFF61 - 0xA1 + UInt32(byte), to: &out)
         } else if (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte) {
-            lead = byte
-            sequenceStart = position
+            beginSequence(byte, at: position)
         } else {
             throw unmapped([byte], at: position)
         }
@@ -66,8 +62,7 @@ extension LegacyDecoder {
             guard let codePoint else { throw unmapped((fromJIS0212 ? [0x8F] : []) + [first, byte], at: sequenceStart) }
             appendUTF8(codePoint, to: &out)
         } else if byte == 0x8E || byte == 0x8F || (0xA1...0xFE).contains(byte) {
-            lead = byte
-            sequenceStart = position
+            beginSequence(byte, at: position)
         } else {
             throw unmapped([byte], at: position)
         }
@@ -112,8 +107,7 @@ extension LegacyDecoder {
                     sequenceStart = offset + i
                 } else if (0x21...0x7E).contains(byte) {
                     iso2022JPOutputFlag = false
-                    lead = byte
-                    sequenceStart = offset + i
+                    beginSequence(byte, at: offset + i)
                     iso2022JPState = .trailByte
                 } else {
                     throw unmapped([byte], at: offset + i)

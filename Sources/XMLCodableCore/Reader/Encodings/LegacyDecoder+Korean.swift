@@ -16,11 +16,9 @@ extension LegacyDecoder {
             if (0x41...0xFE).contains(byte) {
                 codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - 0x41)
             }
-            guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
-            appendUTF8(codePoint, to: &out)
+            try appendPair(codePoint, first, byte, to: &out)
         } else if (0x81...0xFE).contains(byte) {
-            lead = byte
-            sequenceStart = position
+            beginSequence(byte, at: position)
         } else {
             throw unmapped([byte], at: position)
         }

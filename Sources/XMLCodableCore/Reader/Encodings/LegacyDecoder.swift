@@ -108,6 +108,25 @@ internal struct LegacyDecoder {
         }
     }
 
+    /// Keeps `byte`, the first byte of a sequence at `position` in the document, for the bytes
+    /// that follow it.
+    @inline(__always)
+    mutating func beginSequence(_ byte: UInt8, at position: Int) {
+        lead = byte
+        sequenceStart = position
+    }
+
+    /// Ends a two-byte sequence, `first` (the lead byte kept) and `byte`: appends `codePoint`, the
+    /// character they stand for, or throws for both bytes when there is none (a trail byte out of
+    /// range, or a pointer that the encoding's index does not map).
+    @inline(__always)
+    func appendPair(_ codePoint: UInt32?, _ first: UInt8, _ byte: UInt8, to out: inout [UInt8])
+        throws(InputDecoding.Failure)
+    {
+        guard let codePoint else { throw unmapped([first, byte], at: sequenceStart) }
+        appendUTF8(codePoint, to: &out)
+    }
+
     // MARK: - Single-byte encodings
 
     private mutating func decodeSingleByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
