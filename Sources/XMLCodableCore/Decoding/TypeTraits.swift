@@ -110,14 +110,18 @@ extension XMLDecoderImpl {
 /// One entry of the decoder's table of type traits (`XMLDecoderImpl.traits(of:)`), whose layout
 /// the encoder's table shares (`EncoderTraitSlot`).
 ///
-/// The table is set-associative: 16 sets of 4 slots, a type's set chosen by its metadata's
+/// The table is set-associative: 32 sets of 4 slots, a type's set chosen by its metadata's
 /// address. A lookup compares the four pointers of one set; a type not there replaces the set's
-/// oldest entry. A model's dozen or so types then never evict one another: with fewer ways (a
-/// direct-mapped or a two-way table), which types shared a set depended on where the linker put
-/// their metadata, and two or three types decoded in turn could miss on every lookup.
+/// oldest entry. Which types share a set depends on where the linker put their metadata, and
+/// five types decoded in turn that share one miss on every lookup (then found in the decoder's
+/// dictionary, about 150 instructions each): with fewer ways (a direct-mapped or a two-way
+/// table) two or three could, and with 16 sets the rss model's types did in one build of the
+/// benchmarks (2% more instructions per call). The chance that some five of twenty types share a
+/// set is about 1 in 10 with 16 sets and 1 in 100 with 32 (1 in 1,600 for twelve types); the
+/// table is 128 slots, filled once per decoder.
 internal struct TraitSlot: TypeTableSlot {
     /// Sets, as a power of two, and slots per set.
-    static let setBits = 4
+    static let setBits = 5
     /// (Four: `find` is unrolled for four.)
     static let ways = 4
     static let count = (1 << setBits) * ways
