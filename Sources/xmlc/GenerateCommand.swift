@@ -28,10 +28,10 @@ enum GenerateCommand: Command {
         optionals, and Bool, Int, Double, Decimal or Date where every value is written back as the
         same text (else String); a Date is an XML Schema date or dateTime in its canonical form
         (2024-03-01, 2024-03-01T09:30:00Z) and carries its format, @Formatted<XMLSchemaDateFormat>
-        or @Formatted<XMLSchemaDateTimeFormat>. Mixed content and children in varying order become a list of choices; names
-        in a namespace are keyed by URI ("{uri}local"). The models need no coder settings: decode
-        with XMLDecoder() and encode with XMLEncoder().encode(value, withRootKey: ROOT), the root
-        element's name, which the header comment gives.
+        or @Formatted<XMLSchemaDateTimeFormat>. Mixed content and children in varying order become
+        a list of choices; names in a namespace are keyed by URI ("{uri}local"). The models need no
+        coder settings: decode with XMLDecoder() and encode with XMLEncoder().encode(value,
+        withRootKey: ROOT), the root element's name, which the header comment gives.
 
         USAGE: xmlc generate swift [OPTIONS] SAMPLE...
 
