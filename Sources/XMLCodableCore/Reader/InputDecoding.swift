@@ -348,7 +348,7 @@ internal struct ChunkTranscoder {
         case .legacy:
             guard var decoder = legacy else { return }
             defer { legacy = decoder }
-            try decoder.decode(piece.unsafeRawBuffer, at: consumed, final: final, into: &out)
+            try decoder.decode(piece, at: consumed, final: final, into: &out)
         case .utf16(let bigEndian, let hasBOM):
             try transcodeUTF16(piece, bigEndian: bigEndian, hasBOM: hasBOM, final: final, into: &out)
         case .utf32(let bigEndian, let hasBOM):

@@ -73,14 +73,10 @@ struct EncodingTablesTests {
         var start = 0
         repeat {
             let end = min(start + size, bytes.count)
-            let result: Result<Void, InputDecoding.Failure> = bytes.withUnsafeBytes { raw in
-                Result { () throws(InputDecoding.Failure) in
-                    try decoder.decode(
-                        UnsafeRawBufferPointer(rebasing: raw[start..<end]), at: start, final: end == bytes.count,
-                        into: &out)
-                }
+            try bytes.withUncheckedBytes { view throws(InputDecoding.Failure) in
+                try decoder.decode(
+                    view.extracting(unchecked: start..<end), at: start, final: end == bytes.count, into: &out)
             }
-            try result.get()
             start = end
         } while start < bytes.count
         return out

@@ -68,11 +68,11 @@ extension LegacyDecoder {
         }
     }
 
-    mutating func decodeISO2022JP(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
+    mutating func decodeISO2022JP(_ piece: UncheckedBytes, at offset: Int, into out: inout [UInt8])
         throws(InputDecoding.Failure)
     {
         for i in 0..<piece.count {
-            let byte = piece[i]
+            let byte = piece[unchecked: i]
             switch iso2022JPState {
             case .ascii, .roman:
                 if byte == 0x1B {

@@ -47,7 +47,7 @@ internal struct LegacyDecoder {
     ///
     /// - Throws: `InputDecoding.Failure` at the first byte that does not begin or continue a
     ///   character of the encoding; `out` then holds what came before it.
-    mutating func decode(_ piece: UnsafeRawBufferPointer, at offset: Int, final: Bool, into out: inout [UInt8])
+    mutating func decode(_ piece: UncheckedBytes, at offset: Int, final: Bool, into out: inout [UInt8])
         throws(InputDecoding.Failure)
     {
         switch encoding {
@@ -87,12 +87,12 @@ internal struct LegacyDecoder {
     /// with a byte of 0x80 or more (gb18030, Big5, EUC-JP, Shift_JIS, EUC-KR): a run of ASCII
     /// between characters is copied in one append, and every other byte goes to the encoding's
     /// step (`stepGB18030(_:at:into:)`, …), which keeps a sequence's bytes in `lead` and the rest.
-    private mutating func decodeMultiByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
+    private mutating func decodeMultiByte(_ piece: UncheckedBytes, at offset: Int, into out: inout [UInt8])
         throws(InputDecoding.Failure)
     {
         var i = 0
         while i < piece.count {
-            let byte = piece[i]
+            let byte = piece[unchecked: i]
             if lead == 0, byte < 0x80 {
                 i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
                 continue
@@ -129,14 +129,14 @@ internal struct LegacyDecoder {
 
     // MARK: - Single-byte encodings
 
-    private mutating func decodeSingleByte(_ piece: UnsafeRawBufferPointer, at offset: Int, into out: inout [UInt8])
+    private mutating func decodeSingleByte(_ piece: UncheckedBytes, at offset: Int, into out: inout [UInt8])
         throws(InputDecoding.Failure)
     {
         let table = EncodingTables.singleByte
         let base = Int(encoding.rawValue) &* 128 &- 0x80
         var i = 0
         while i < piece.count {
-            let byte = piece[i]
+            let byte = piece[unchecked: i]
             // A run of ASCII (markup, mostly) is copied as it is, in one append.
             if byte < 0x80 {
                 i = LegacyDecoder.appendASCII(piece, from: i, into: &out)
@@ -152,11 +152,11 @@ internal struct LegacyDecoder {
     /// Appends the run of ASCII bytes that starts at `start` (whose byte is ASCII) to `out`, in
     /// one call, and returns the index after it.
     @inline(__always)
-    static func appendASCII(_ piece: UnsafeRawBufferPointer, from start: Int, into out: inout [UInt8]) -> Int {
+    static func appendASCII(_ piece: UncheckedBytes, from start: Int, into out: inout [UInt8]) -> Int {
         var end = start + 1
         let count = piece.count
-        while end < count, piece[end] < 0x80 { end += 1 }
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[start..<end]))
+        while end < count, piece[unchecked: end] < 0x80 { end += 1 }
+        out.append(contentsOf: piece.extracting(unchecked: start..<end))
         return end
     }
 
