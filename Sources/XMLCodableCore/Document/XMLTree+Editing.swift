@@ -50,6 +50,10 @@ extension XMLTree {
         /// The element whose children were edited (its name), or the path that cannot be read.
         public let path: String
 
+        /// The error as a sentence, prefixed with the path of the element (`catalog/book[1]: …`), or the
+        /// reason alone when the path is empty.
+        public var description: String { locatedDescription }
+
         /// Creates an error.
         public init(reason: Reason, path: String) {
             self.reason = reason

@@ -2,10 +2,11 @@
 // the path of the element where it arose, described as `path: sentence`.
 //
 // Design: `LookupFailure`, `EditError` and `SerializationError` are public structs with a public
-// `reason` and `path`, each declared in full (that is their API); what they share is how they read.
-// Each reason says what went wrong as a sentence (`message`), and this one extension prefixes it
-// with the path, unless the path is empty (the root, the prologue). `ValueError` puts the source
-// position between the two and reads a lookup failure's sentence the same way. For example, a
+// `reason` and `path`, each declared in full (that is their API, `description` included); what they
+// share is how they read. Each reason says what went wrong as a sentence (`message`), and this one
+// extension prefixes it with the path, unless the path is empty (the root, the prologue).
+// `ValueError` puts the source position between the two and reads a lookup failure's sentence the
+// same way. For example, a
 // `LookupFailure` with the reason `.noChildElement("price")` and the path `catalog/book[1]` reads
 // `catalog/book[1]: no child element <price>`.
 
@@ -28,6 +29,7 @@ extension XMLTree {
 }
 
 extension XMLTree.LocatedError {
-    /// The error as a sentence, prefixed with the path (`books/book[1]: …`) unless it is empty.
-    public var description: String { path.isEmpty ? reason.message : path + ": " + reason.message }
+    /// The error as a sentence, prefixed with the path (`books/book[1]: …`) unless it is empty: each
+    /// error's public `description`.
+    var locatedDescription: String { path.isEmpty ? reason.message : path + ": " + reason.message }
 }

@@ -30,6 +30,10 @@ extension XMLTree {
         /// The path that was found before the step that missed (`books/book[1]`); empty at the root.
         public let path: String
 
+        /// The failure as a sentence, prefixed with the path that was found (`catalog/book[1]: no child
+        /// element <price>`), or the reason alone when the path is empty.
+        public var description: String { locatedDescription }
+
         /// Creates a failure.
         public init(reason: Reason, path: String) {
             self.reason = reason

@@ -59,6 +59,10 @@ extension XMLTree {
         /// with the same name); empty for the prologue and epilogue.
         public let path: String
 
+        /// The error as a sentence, prefixed with the path of what cannot be written (`catalog/book[1]:
+        /// …`), or the reason alone when the path is empty.
+        public var description: String { locatedDescription }
+
         /// Creates an error.
         public init(reason: Reason, path: String) {
             self.reason = reason
