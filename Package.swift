@@ -4,12 +4,14 @@
 // The library has no dependencies. Benchmarks live in their own package (Benchmarks/), so that the
 // comparison libraries never become dependencies of this one.
 //
-// Two modules, so that a program can choose what it links on Linux:
+// Two products, so that a program can choose what it links on Linux:
 //
 // - XMLCodableCore is the whole library: the reader, the document model, the decoder and the
 //   encoder. It imports FoundationEssentials (Foundation on Darwin) and nothing else, so on Linux
 //   it links neither libFoundation nor the ICU data of FoundationInternationalization. Servers and
-//   tools that care about start-up time and binary size depend on this product (xmlc does).
+//   tools that care about start-up time and binary size depend on this product (xmlc does). Its
+//   reader is a module of its own below it, XMLCodableReader (the bottom layer, which the compiler
+//   keeps from reaching up), re-exported, so that users never name it.
 // - XMLCodable is what most code imports: it re-exports XMLCodableCore and adds the API that needs
 //   Foundation proper, the `DateFormatter` date strategies (`.formatted(_:)`, as XMLCoder spells
 //   them) and the `FileHandle` overloads of the reader, the element decoder and the element writer.
@@ -22,7 +24,7 @@
 import PackageDescription
 
 // XMLCODABLE_INTERNAL_CHECKS=1 in the environment of a build keeps the unchecked types' checks
-// (`internalCheck`, Sources/XMLCodableCore/Support/InternalCheck.swift) in optimized code: the Fuzz
+// (`internalCheck`, Sources/XMLCodableReader/Bytes/InternalCheck.swift) in optimized code: the Fuzz
 // package is built so (Docs/Fuzzing.md). Without it, release builds check nothing there. A define
 // is not an unsafe flag, so the package stays usable as a dependency either way.
 let coreSettings: [SwiftSetting] =
@@ -52,8 +54,16 @@ let package = Package(
         .executable(name: "xmlc", targets: ["xmlc"]),
     ],
     targets: [
+        // The reader: scanning, encodings, the DTD, the prolog's types, the byte views. The layer
+        // below everything else, with a `package` API for the layers above (XMLCodableCore
+        // re-exports its public API: users never import it by name).
+        .target(
+            name: "XMLCodableReader",
+            swiftSettings: coreSettings
+        ),
         .target(
             name: "XMLCodableCore",
+            dependencies: ["XMLCodableReader"],
             swiftSettings: coreSettings
         ),
         .target(
@@ -73,13 +83,13 @@ let package = Package(
         // What the test targets share: decoding and encoding helpers, error accessors, xmllint.
         .target(
             name: "XMLCodableTestSupport",
-            dependencies: ["XMLCodableCore"],
+            dependencies: ["XMLCodableCore", "XMLCodableReader"],
             path: "Tests/XMLCodableTestSupport"
         ),
         .testTarget(
             name: "XMLCodableCoreTests",
             // XMLCodable too: a few suites use its DateFormatter strategies and FileHandle API.
-            dependencies: ["XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"],
+            dependencies: ["XMLCodableReader", "XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"],
             sources: onlyConcurrentTests ? concurrentTestFiles : nil
         ),
     ] + (onlyConcurrentTests ? [] : otherTestTargets),
@@ -100,7 +110,7 @@ var otherTestTargets: [Target] {
         // xmlc's tests run the xmlc this build made (a dependency, so `swift test` builds it first).
         .testTarget(
             name: "XMLCTests",
-            dependencies: ["xmlc", "XMLCodableCore", "XMLModelInference", "XMLCodableTestSupport"]
+            dependencies: ["xmlc", "XMLCodableReader", "XMLCodableCore", "XMLModelInference", "XMLCodableTestSupport"]
         ),
     ]
 }

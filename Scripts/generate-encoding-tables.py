@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/XMLCodableCore/Reader/Encodings/EncodingTables.swift.
+"""Generates Sources/XMLCodableReader/Encodings/EncodingTables.swift.
 
 Sources, both reproducible:
   - The WHATWG Encoding Standard's data files (https://encoding.spec.whatwg.org/,
@@ -166,7 +166,7 @@ def wrapped_case(labels):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--whatwg", default=os.path.join(ROOT, "..", "shared", "whatwg-encoding"))
-    parser.add_argument("--output", default=os.path.join(ROOT, "Sources", "XMLCodableCore", "Reader", "Encodings", "EncodingTables.swift"))
+    parser.add_argument("--output", default=os.path.join(ROOT, "Sources", "XMLCodableReader", "Encodings", "EncodingTables.swift"))
     parser.add_argument("--check", action="store_true", help="compare with the committed file instead of writing it")
     args = parser.parse_args()
     directory = args.whatwg

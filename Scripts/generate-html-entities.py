@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/XMLCodableCore/Reader/HTMLEntityTable.swift: HTML's named character references.
+"""Generates Sources/XMLCodableReader/HTMLEntityTable.swift: HTML's named character references.
 
     Scripts/generate-html-entities.py           # rewrites the Swift file
     Scripts/generate-html-entities.py --check   # exits 1 if the file is not what it would write
@@ -21,7 +21,7 @@ import os
 import sys
 
 OUTPUT = os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "XMLCodableCore", "Reader", "HTMLEntityTable.swift"
+    os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "XMLCodableReader", "HTMLEntityTable.swift"
 )
 INDENT = " " * 8
 MAX_LINE = 100

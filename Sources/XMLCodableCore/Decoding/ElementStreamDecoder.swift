@@ -104,8 +104,8 @@ internal final class ElementStreamDecoder {
             // an entity's replacement text also ends there, and has no bytes in the document.)
             let origin =
                 name.qualified.source == 0
-                ? windowBase + name.qualified.start - 1 : windowBase + decoder.reader.scanner.documentReadPosition
-            stream?.pin = origin
+                ? windowBase + name.qualified.start - 1 : windowBase + decoder.reader.documentReadPosition
+            stream?.setPin(origin)
             builder.begin(at: origin)
             addStartTag(name, decoder)
             collecting = true
@@ -120,7 +120,7 @@ internal final class ElementStreamDecoder {
             builder.endElement()
             guard depth == itemDepth else { return false }
             collecting = false
-            itemEnd = windowBase + decoder.reader.scanner.documentReadPosition
+            itemEnd = windowBase + decoder.reader.documentReadPosition
             return true
         case .text(let slice):
             if collecting { builder.characters(slice, cdata: false, base: windowBase) }
@@ -139,18 +139,18 @@ internal final class ElementStreamDecoder {
         let qualified = name.qualified
         let lastByte: UInt8? =
             qualified.source == 0 && qualified.end > qualified.start ? input.withBytes { $0[qualified.end - 1] } : nil
-        let first = decoder.reader.scanner.attributeBase
+        let first = decoder.reader.attributeBase
         builder.startElement(
-            name, attributes: decoder.reader.scanner.attributes[first...], base: windowBase, nameLastByte: lastByte)
+            name, attributes: decoder.reader.keptAttributes[first...], base: windowBase, nameLastByte: lastByte)
     }
 
     /// The absolute offset of the reader's buffer.
-    private var windowBase: Int { stream?.base ?? 0 }
+    private var windowBase: Int { stream?.windowBase ?? 0 }
 
     /// Decodes the element just collected, from its bytes.
     private func decodeCollected<T: Decodable>(_ type: T.Type) throws -> T {
         let origin = builder.origin
-        defer { stream?.pin = nil }
+        defer { stream?.setPin(nil) }
         if let name = builder.unfit { throw XMLDecoder.notWellFormed(XMLIndex.unindexable(name, decoder.reader)) }
         let index = builder.finish()
         // After `decodeElement`, which holds the decoder while it decodes: whether anything else

@@ -644,7 +644,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// normalization). Straight from the scanner: going through `reader` would copy it.
     @inline(never)
     func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
-        reader.scanner.decodedBytes(slice, document.unsafeRawBuffer)
+        reader.decodedBytes(slice, in: document)
     }
 
     /// Calls `body` with the raw bytes of a slice (references not replaced).
@@ -759,24 +759,24 @@ internal final class XMLDecoderImpl: Decoder {
     /// direct path declines (then it is decoded the general way).
     @inline(never)
     func decodedString(_ slice: XMLSlice) -> String? {
-        // The scanner is passed in place: called on `reader.scanner` inside the closure below,
-        // the scanner would be copied for each call.
-        Self.decodedString(slice, document, trim: options.trimValueWhitespaces, scanner: &reader.scanner)
+        // The reader is passed in place: called on `self.reader` inside the closure below, its
+        // scanner would be copied for each call.
+        Self.decodedString(slice, document, trim: options.trimValueWhitespaces, reader: &reader)
     }
 
     private static func decodedString(
-        _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner
+        _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, reader: inout XMLReader
     ) -> String? {
         // Up to 16 KiB, decoded into a scratch buffer (on the stack when it is small), then copied
         // into the string: that costs less than the standard library's check of bytes written
         // into the string's own storage (see UncheckedUTF8String). A longer value is decoded in
         // place, so that it is never held twice.
         guard slice.rawCount <= 16_384 else {
-            return decodedStringInPlace(slice, document, trim: trim, scanner: &scanner)
+            return decodedStringInPlace(slice, document, trim: trim, reader: &reader)
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(slice.rawCount, 1)) { buffer -> String? in
             let out = UnsafeMutableRawBufferPointer(buffer)
-            guard let count = scanner.decodeCharacterData(slice, document, into: out) else { return nil }
+            guard let count = reader.decodeCharacterData(slice, document, into: out) else { return nil }
             let decoded = UnsafeRawBufferPointer(rebasing: out[..<count])
             return UncheckedUTF8String.make(
                 trim ? ScalarParsing.trimmed(UncheckedBytes(decoded)).unsafeRawBuffer : decoded)
@@ -785,12 +785,12 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// `decodedString` for a long value: decoded straight into the string's storage.
     private static func decodedStringInPlace(
-        _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, scanner: inout XMLScanner
+        _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, reader: inout XMLReader
     ) -> String? {
         var declined = false
         let string = String(unsafeUninitializedCapacity: slice.rawCount) { buffer -> Int in
             let out = UnsafeMutableRawBufferPointer(buffer)
-            guard let count = scanner.decodeCharacterData(slice, document, into: out) else {
+            guard let count = reader.decodeCharacterData(slice, document, into: out) else {
                 declined = true
                 return 0
             }

@@ -57,7 +57,7 @@ extension XMLIndex {
             throw XMLParsingError(reason: reason, offset: 0, line: 1, column: 1)
         }
         var reader = XMLReader(input: .array(builder.arena), options: options)
-        reader.scanner.namespaces = builder.namespaces
+        reader.adoptNamespaces(builder.namespaces)
         return (XMLIndex(nodes: builder.nodes, attributes: builder.attributes), reader, builder.origins)
     }
 }

@@ -250,7 +250,7 @@ internal struct XMLIndex {
         // see XMLIndex.AttributeTable.swift). The scanner keeps appending them to its array
         // (`keepsAttributes`: the tag's are `attributes[attributeBase...]`), which is emptied
         // every thousand or so, not at every event.
-        reader.scanner.keepsAttributes = true
+        reader.keepsAttributes = true
         index.attributes = attributes
         if index.attributes.capacity < 64 { index.attributes.reserveCapacity(64) }
         // A document in memory is read straight from `document` (the bytes `reader.next()` would
@@ -266,7 +266,7 @@ internal struct XMLIndex {
             let next: XMLEvent?
             if inMemory {
                 do throws(ScanError) {
-                    next = try reader.scanner.nextInline(document)
+                    next = try reader.nextEvent(inMemory: document)
                 } catch {
                     throw reader.publicError(error)
                 }
@@ -287,15 +287,15 @@ internal struct XMLIndex {
                 guard Node.fits(name) else { throw unindexable(name, reader) }
                 defer { afterLeftOutRun = false }
                 let firstAttribute = index.attributes.count
-                let attributeBase = reader.scanner.attributeBase
-                let attributeCount = reader.scanner.attributes.count - attributeBase
+                let attributeBase = reader.attributeBase
+                let attributeCount = reader.keptAttributes.count - attributeBase
                 if attributeCount > 0 {
                     guard firstAttribute + attributeCount <= Int(Int32.max) else { throw tooLarge(reader) }
                     if index.attributes.capacity - firstAttribute < attributeCount {
                         grow(&index.attributes, adding: attributeCount, reader, document)
                     }
-                    index.attributes.append(contentsOf: reader.scanner.attributes, from: attributeBase)
-                    if reader.scanner.attributes.count >= 1024 { reader.scanner.attributes.removeAll() }
+                    index.attributes.append(contentsOf: reader.keptAttributes, from: attributeBase)
+                    if reader.keptAttributes.count >= 1024 { reader.removeKeptAttributes() }
                 }
                 var element = Node(
                     name: name, firstAttribute: Int32(truncatingIfNeeded: firstAttribute),
@@ -393,9 +393,7 @@ internal struct XMLIndex {
             }
             if nameBit != 0 { open.append(OpenElement(node: node, lastChild: -1)) }
         }
-        reader.scanner.attributes.removeAll()
-        reader.scanner.attributeBase = 0
-        reader.scanner.keepsAttributes = false
+        reader.stopKeepingAttributes()
         return index
     }
 
@@ -437,7 +435,7 @@ internal struct XMLIndex {
     /// The error for a document with more nodes or attributes than 32-bit numbers can count.
     /// The error for a name a node cannot hold (see `Node.fits(_:)`).
     static func unindexable(_ name: XMLName, _ reader: XMLReader) -> XMLParsingError {
-        let offset = reader.scanner.documentPosition
+        let offset = reader.documentPosition
         let location = reader.location(ofOffset: offset)
         let reason: XMLParsingError.Reason =
             Int(name.prefixLength) >= Node.maxPrefixLength
@@ -446,7 +444,7 @@ internal struct XMLIndex {
     }
 
     private static func tooLarge(_ reader: XMLReader) -> XMLParsingError {
-        let offset = reader.scanner.documentPosition
+        let offset = reader.documentPosition
         let location = reader.location(ofOffset: offset)
         return XMLParsingError(
             reason: .documentTooLarge(limit: Int(Int32.max)), offset: offset, line: location.line,
@@ -469,7 +467,7 @@ internal struct XMLIndex {
     ) {
         array.reserveCapacity(
             projectedCapacity(
-                have: array.count, adding: count, read: reader.scanner.documentPosition, of: document.count))
+                have: array.count, adding: count, read: reader.documentPosition, of: document.count))
     }
 
     /// `grow` for the attribute table.
@@ -479,7 +477,7 @@ internal struct XMLIndex {
     ) {
         table.reserveCapacity(
             projectedCapacity(
-                have: table.count, adding: count, read: reader.scanner.documentPosition, of: document.count))
+                have: table.count, adding: count, read: reader.documentPosition, of: document.count))
     }
 
     /// The capacity `grow` reserves for `have + count` items when `read` of the document's

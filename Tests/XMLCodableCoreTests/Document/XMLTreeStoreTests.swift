@@ -8,6 +8,7 @@ import Foundation
 import Testing
 
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 import XMLCodableTestSupport
 
 @Suite struct XMLTreeStoreTests {

@@ -8,6 +8,7 @@
 import Testing
 
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 import XMLCodableTestSupport
 
 @Suite struct AttributeScanTests {

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite("Malformed input")
 struct MalformedInputTests {

@@ -9,6 +9,7 @@
 
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite("Undeclared entity replacements")
 struct EntityReplacementsTests {

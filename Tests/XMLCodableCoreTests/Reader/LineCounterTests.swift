@@ -3,6 +3,7 @@
 
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite struct LineCounterTests {
     /// Line and column after `bytes`, counted one byte per call (the word loop never runs).

@@ -11,6 +11,7 @@
 import Testing
 
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite struct TextScanTests {
     /// Whether a byte may end plain text, byte by byte: what `ByteClass.textStop` marks, and the

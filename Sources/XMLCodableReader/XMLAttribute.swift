@@ -17,7 +17,7 @@ public struct XMLAttribute: Sendable, Hashable {
     public var isNamespaceDeclaration: Bool
 
     @inlinable
-    internal init(name: XMLName, value: XMLSlice, isDefaulted: Bool, isNamespaceDeclaration: Bool) {
+    package init(name: XMLName, value: XMLSlice, isDefaulted: Bool, isNamespaceDeclaration: Bool) {
         self.name = name
         self.value = value
         self.isDefaulted = isDefaulted

@@ -43,7 +43,7 @@
 /// that holds the only reference to it (`makeUnique`, `removeAll`), as an array's buffer is, so
 /// a store or view sent to another task never sees a write.
 @usableFromInline
-internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
+package struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     /// The count and capacity of a `Storage`.
     @usableFromInline
     struct Header {
@@ -95,12 +95,12 @@ internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
         internalCheck(_isPOD(XMLAttribute.self), "AttributeStore: XMLAttribute must need no deinitialization")
     }
 
-    @inlinable var startIndex: Int { 0 }
-    @inlinable var endIndex: Int { storage.elementCount }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { storage.elementCount }
 
     /// The attribute at `position`, in `0 ..< count`.
     @inlinable
-    subscript(position: Int) -> XMLAttribute {
+    package subscript(position: Int) -> XMLAttribute {
         @inline(__always) get {
             precondition(position >= 0 && position < storage.elementCount, "AttributeStore: index out of range")
             return storage.withUnsafeMutablePointerToElements { $0[position] }
@@ -135,7 +135,7 @@ internal struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
 
     /// Removes every attribute, keeping the capacity.
     @inline(__always)
-    mutating func removeAll() {
+    @usableFromInline package mutating func removeAll() {
         if storage.elementCount == 0 { return }
         if isKnownUniquelyReferenced(&storage) {
             storage.elementCount = 0

@@ -2,6 +2,6 @@
 
 /// Whether two buffers hold the same bytes (eight at a time, through `UncheckedBytes`).
 @inline(__always)
-internal func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+package func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     UncheckedBytes(a).elementsEqual(UncheckedBytes(b))
 }

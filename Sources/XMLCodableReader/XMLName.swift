@@ -11,12 +11,12 @@ public struct XMLName: Sendable, Hashable {
     /// The qualified name (`prefix:local` or `local`) exactly as written.
     public var qualified: XMLSlice
     /// The byte length of the prefix, or -1 when the name has none.
-    @usableFromInline internal var prefixLength: Int32
+    @usableFromInline package var prefixLength: Int32
     /// The index of the namespace URI in the reader's table; 0 for no namespace.
-    @usableFromInline internal var namespaceID: Int32
+    @usableFromInline package var namespaceID: Int32
 
     @inlinable
-    internal init(qualified: XMLSlice, prefixLength: Int32 = -1, namespaceID: Int32 = 0) {
+    package init(qualified: XMLSlice, prefixLength: Int32 = -1, namespaceID: Int32 = 0) {
         self.qualified = qualified
         self.prefixLength = prefixLength
         self.namespaceID = namespaceID

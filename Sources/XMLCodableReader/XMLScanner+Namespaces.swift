@@ -7,7 +7,7 @@
 // 1 and 2 are the `xml` and `xmlns` namespaces, which are always bound.
 
 /// The namespace bindings in scope and the URIs seen so far.
-internal struct NamespaceTable {
+package struct NamespaceTable {
     struct Binding {
         /// The declared prefix (ignored for the default namespace).
         var prefix: XMLSlice
@@ -38,6 +38,9 @@ internal struct NamespaceTable {
         NamespaceTable.xmlnsURI.withUnsafeBytes { _ = table.insert($0, value: 2) }
         return table
     }()
+
+    /// An empty table: no binding in scope but `xml` and `xmlns`, which are always bound.
+    package init() {}
 
     /// Binds the default namespace.
     mutating func bindDefault(_ uri: Int32, declaredBy name: XMLSlice) {
@@ -79,7 +82,7 @@ internal struct NamespaceTable {
     }
 
     /// The number of a URI, adding it to the table if it is new.
-    mutating func intern(_ uri: UnsafeRawBufferPointer) -> Int32 {
+    package mutating func intern(_ uri: UnsafeRawBufferPointer) -> Int32 {
         if uri.isEmpty { return 0 }
         // Most documents use a handful of namespaces: look at the latest first, then hash.
         let last = uris.count - 1

@@ -13,15 +13,15 @@ import Foundation
 extension XMLReader {
     /// The document's UTF-8 bytes, kept in whatever the caller handed over.
     @usableFromInline
-    internal struct Input {
-        @usableFromInline enum Kind: UInt8 { case array, data, string, unsafe, stream }
-        @usableFromInline let kind: Kind
+    package struct Input {
+        @usableFromInline package enum Kind: UInt8 { case array, data, string, unsafe, stream }
+        @usableFromInline package let kind: Kind
         @usableFromInline let array: [UInt8]
         @usableFromInline let data: Data
         @usableFromInline let string: String
         @usableFromInline let unsafe: UnsafeRawBufferPointer
         /// The window of a document read in chunks (see `StreamInput`).
-        @usableFromInline let stream: StreamInput?
+        @usableFromInline package let stream: StreamInput?
 
         private init(
             kind: Kind, array: [UInt8] = [], data: Data = Data(), string: String = "",
@@ -35,18 +35,18 @@ extension XMLReader {
             self.stream = stream
         }
 
-        static func array(_ array: [UInt8]) -> Input { Input(kind: .array, array: array) }
-        static func data(_ data: Data) -> Input { Input(kind: .data, data: data) }
-        static func string(_ string: String) -> Input { Input(kind: .string, string: string) }
-        static func unsafe(_ bytes: UnsafeRawBufferPointer) -> Input { Input(kind: .unsafe, unsafe: bytes) }
-        static func stream(_ stream: StreamInput) -> Input { Input(kind: .stream, stream: stream) }
+        package static func array(_ array: [UInt8]) -> Input { Input(kind: .array, array: array) }
+        package static func data(_ data: Data) -> Input { Input(kind: .data, data: data) }
+        package static func string(_ string: String) -> Input { Input(kind: .string, string: string) }
+        package static func unsafe(_ bytes: UnsafeRawBufferPointer) -> Input { Input(kind: .unsafe, unsafe: bytes) }
+        package static func stream(_ stream: StreamInput) -> Input { Input(kind: .stream, stream: stream) }
 
         /// Calls `body` with the bytes. Each stored form is contiguous, so this never copies.
         ///
         /// Always inlined: a call takes the input by address, and the caller, to have an address
         /// for it, copied the whole reader (some 600 bytes) for every slice a consumer read.
         @inlinable @inline(__always)
-        internal func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
             switch kind {
             case .array:
                 return try array.withUnsafeBytes(body)

@@ -15,36 +15,36 @@ public struct XMLSlice: Sendable, Hashable {
     // 12 bytes, so that every event fits in registers when it is returned: 32-bit offsets (a
     // document is at most 4 GiB; the reader refuses larger ones), and the buffer number (24 bits)
     // packed with the flags (8 bits).
-    @usableFromInline internal var _start: UInt32
-    @usableFromInline internal var _end: UInt32
-    @usableFromInline internal var _sourceAndFlags: UInt32
+    @usableFromInline package var _start: UInt32
+    @usableFromInline package var _end: UInt32
+    @usableFromInline package var _sourceAndFlags: UInt32
 
     /// Which buffer the bytes are in: 0 for the document, otherwise an entity's replacement text.
-    @inlinable internal var source: UInt32 {
+    @inlinable package var source: UInt32 {
         get { _sourceAndFlags >> 8 }
         set { _sourceAndFlags = newValue << 8 | (_sourceAndFlags & 0xFF) }
     }
 
     /// What decoding the raw bytes need.
-    @inlinable internal var flags: Flags {
+    @inlinable package var flags: Flags {
         get { Flags(rawValue: UInt8(truncatingIfNeeded: _sourceAndFlags)) }
         set { _sourceAndFlags = (_sourceAndFlags & ~0xFF) | UInt32(newValue.rawValue) }
     }
 
     /// Offset of the first byte in the buffer.
-    @inlinable internal var start: Int {
+    @inlinable package var start: Int {
         get { Int(_start) }
         set { _start = UInt32(truncatingIfNeeded: newValue) }
     }
 
     /// Offset just past the last byte in the buffer.
-    @inlinable internal var end: Int {
+    @inlinable package var end: Int {
         get { Int(_end) }
         set { _end = UInt32(truncatingIfNeeded: newValue) }
     }
 
     @inlinable
-    internal init(source: UInt32, start: Int, end: Int, flags: Flags = []) {
+    package init(source: UInt32, start: Int, end: Int, flags: Flags = []) {
         _start = UInt32(truncatingIfNeeded: start)
         _end = UInt32(truncatingIfNeeded: end)
         _sourceAndFlags = source << 8 | UInt32(flags.rawValue)
@@ -68,22 +68,22 @@ public struct XMLSlice: Sendable, Hashable {
 
     /// What must be done to the raw bytes to get the value.
     @usableFromInline
-    internal struct Flags: OptionSet, Sendable, Hashable {
-        @usableFromInline internal var rawValue: UInt8
-        @inlinable internal init(rawValue: UInt8) { self.rawValue = rawValue }
+    package struct Flags: OptionSet, Sendable, Hashable {
+        @usableFromInline package var rawValue: UInt8
+        @inlinable package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Contains `&`: character or entity references to replace.
-        @usableFromInline internal static let references = Flags(rawValue: 1 << 0)
+        @inlinable internal static var references: Flags { Flags(rawValue: 1 << 0) }
         /// Contains a carriage return: line ends to normalize to `\n`.
-        @usableFromInline internal static let carriageReturn = Flags(rawValue: 1 << 1)
+        @inlinable internal static var carriageReturn: Flags { Flags(rawValue: 1 << 1) }
         /// An attribute value containing tab, line feed or carriage return, which normalize to a space.
-        @usableFromInline internal static let attributeWhitespace = Flags(rawValue: 1 << 2)
+        @inlinable internal static var attributeWhitespace: Flags { Flags(rawValue: 1 << 2) }
         /// An attribute whose declared type is not CDATA: spaces collapse and are trimmed.
-        @usableFromInline internal static let collapse = Flags(rawValue: 1 << 3)
+        @inlinable internal static var collapse: Flags { Flags(rawValue: 1 << 3) }
         /// An attribute value (its references may name any declared general entity).
-        @usableFromInline internal static let attributeValue = Flags(rawValue: 1 << 4)
+        @inlinable package static var attributeValue: Flags { Flags(rawValue: 1 << 4) }
         /// The flags that mean the raw bytes are not the value.
-        @usableFromInline internal static let needsDecoding: Flags = [
-            .references, .carriageReturn, .attributeWhitespace, .collapse,
-        ]
+        @inlinable internal static var needsDecoding: Flags {
+            [.references, .carriageReturn, .attributeWhitespace, .collapse]
+        }
     }
 }

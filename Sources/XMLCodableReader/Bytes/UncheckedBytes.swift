@@ -56,27 +56,27 @@
 ///     while p < view.count, view[unchecked: p] == 0x20 { p += 1 }   // skips spaces
 /// }
 /// ```
-internal struct UncheckedBytes {
+@usableFromInline package struct UncheckedBytes {
     /// The bytes as the standard library's buffer, for the APIs that take one (`String(decoding:as:)`,
     /// hashing, copying). Reading it is bounds-checked in debug builds only, like this view.
-    let unsafeRawBuffer: UnsafeRawBufferPointer
+    @usableFromInline package let unsafeRawBuffer: UnsafeRawBufferPointer
 
     /// A view of `buffer`'s bytes, valid for as long as `buffer` is.
-    @inline(__always)
-    init(_ buffer: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always)
+    package init(_ buffer: UnsafeRawBufferPointer) {
         unsafeRawBuffer = buffer
     }
 
     /// A view of `buffer`'s bytes (a `String`'s `withUTF8`, for example), valid for as long as
     /// `buffer` is.
-    @inline(__always)
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package init(_ buffer: UnsafeBufferPointer<UInt8>) {
         unsafeRawBuffer = UnsafeRawBufferPointer(buffer)
     }
 
     /// A view of `count` bytes at `start` (which may be `nil` only when `count` is 0).
-    @inline(__always)
-    init(start: UnsafeRawPointer?, count: Int) {
+    @inlinable @inline(__always)
+    package init(start: UnsafeRawPointer?, count: Int) {
         internalCheck(count >= 0 && (count == 0 || start != nil), "UncheckedBytes: \(count) bytes at a nil address")
         unsafeRawBuffer = UnsafeRawBufferPointer(start: start, count: count)
     }
@@ -84,39 +84,39 @@ internal struct UncheckedBytes {
     /// A view of a string literal's UTF-8 bytes (a reference, a CDATA delimiter), valid for the
     /// life of the program. The literal must be a string (a literal of one scalar has no bytes to
     /// view: `utf8Start` stops on it).
-    @inline(__always)
-    init(_ literal: StaticString) {
+    @inlinable @inline(__always)
+    package init(_ literal: StaticString) {
         self.init(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// A view of no bytes.
-    static var empty: UncheckedBytes { UncheckedBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    @inlinable package static var empty: UncheckedBytes { UncheckedBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
 
     /// The bytes as a buffer of `UInt8`, for the APIs that take one (a writer's sink, an array's
     /// `append(contentsOf:)`). The view's memory holds bytes, so it is bound to `UInt8` (as
     /// `String.withUTF8` and `[UInt8].withUnsafeBytes` lend it).
-    @inline(__always)
-    var unsafeBuffer: UnsafeBufferPointer<UInt8> { unsafeRawBuffer.assumingMemoryBound(to: UInt8.self) }
+    @inlinable @inline(__always)
+    package var unsafeBuffer: UnsafeBufferPointer<UInt8> { unsafeRawBuffer.assumingMemoryBound(to: UInt8.self) }
 
     /// The number of bytes in the view.
-    @inline(__always)
-    var count: Int { unsafeRawBuffer.count }
+    @inlinable @inline(__always)
+    package var count: Int { unsafeRawBuffer.count }
 
     /// Whether the view has no bytes.
-    @inline(__always)
-    var isEmpty: Bool { unsafeRawBuffer.isEmpty }
+    @inlinable @inline(__always)
+    package var isEmpty: Bool { unsafeRawBuffer.isEmpty }
 
     /// The address of the first byte. Read only by the accessors below, after their bounds
     /// assertion: an offset in bounds means the view is not empty, so its address is not `nil`
     /// (`unsafelyUnwrapped` checks that in debug builds too).
-    @inline(__always)
-    private var base: UnsafeRawPointer { unsafeRawBuffer.baseAddress.unsafelyUnwrapped }
+    @inlinable @inline(__always)
+    package var base: UnsafeRawPointer { unsafeRawBuffer.baseAddress.unsafelyUnwrapped }
 
     // MARK: - Debug checks
 
     /// Checks that `width` bytes at `offset` lie in the view (debug and internal-checks builds only).
-    @inline(__always)
-    func assertInBounds(_ offset: Int, width: Int = 1, _ what: @autoclosure () -> String = "byte") {
+    @inlinable @inline(__always)
+    package func assertInBounds(_ offset: Int, width: Int = 1, _ what: @autoclosure () -> String = "byte") {
         internalCheck(
             offset >= 0 && width >= 0 && offset <= count &- width,
             "UncheckedBytes: \(what()) at \(offset) ..< \(offset &+ width) is outside 0 ..< \(count)")
@@ -125,50 +125,50 @@ internal struct UncheckedBytes {
     // MARK: - Unchecked reads
 
     /// The byte at `offset`, which the caller guarantees is in `0 ..< count`.
-    @inline(__always)
-    subscript(unchecked offset: Int) -> UInt8 {
+    @inlinable @inline(__always)
+    package subscript(unchecked offset: Int) -> UInt8 {
         assertInBounds(offset)
         return base.load(fromByteOffset: offset, as: UInt8.self)
     }
 
     /// The eight bytes at `offset` as one word, the first byte in the lowest bits whatever the
     /// platform's byte order; the caller guarantees `offset + 8 <= count`. Any alignment.
-    @inline(__always)
-    func loadWord(uncheckedAt offset: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package func loadWord(uncheckedAt offset: Int) -> UInt64 {
         assertInBounds(offset, width: 8, "word")
         return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// The sixteen bytes at `offset` as a vector (lane 0 the first byte); the caller guarantees
     /// `offset + 16 <= count`. Any alignment.
-    @inline(__always)
-    func loadVector(uncheckedAt offset: Int) -> SIMD16<UInt8> {
+    @inlinable @inline(__always)
+    package func loadVector(uncheckedAt offset: Int) -> SIMD16<UInt8> {
         assertInBounds(offset, width: 16, "vector")
         return base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
     }
 
     /// A view of the bytes in `range`, which the caller guarantees is within `0 ..< count`.
-    @inline(__always)
-    func extracting(unchecked range: Range<Int>) -> UncheckedBytes {
+    @inlinable @inline(__always)
+    package func extracting(unchecked range: Range<Int>) -> UncheckedBytes {
         assertInBounds(range.lowerBound, width: range.count, "range")
         return UncheckedBytes(UnsafeRawBufferPointer(rebasing: unsafeRawBuffer[range]))
     }
 
     /// The bytes in `range` (within `0 ..< count`, as for `extracting(unchecked:)`) as the
     /// standard library's buffer.
-    @inline(__always)
-    func rawBuffer(unchecked range: Range<Int>) -> UnsafeRawBufferPointer {
+    @inlinable @inline(__always)
+    package func rawBuffer(unchecked range: Range<Int>) -> UnsafeRawBufferPointer {
         extracting(unchecked: range).unsafeRawBuffer
     }
 
     // MARK: - Checked operations
 
     /// The view's bytes decoded as UTF-8 (invalid sequences repaired), for messages and names.
-    var string: String { String(decoding: unsafeRawBuffer, as: UTF8.self) }
+    package var string: String { String(decoding: unsafeRawBuffer, as: UTF8.self) }
 
     /// Whether the view holds the same bytes as `other`: eight bytes at a time, then the tail.
-    @inline(__always)
-    func elementsEqual(_ other: UncheckedBytes) -> Bool {
+    @inlinable @inline(__always)
+    package func elementsEqual(_ other: UncheckedBytes) -> Bool {
         let count = self.count
         guard count == other.count else { return false }
         var index = 0
@@ -184,8 +184,8 @@ internal struct UncheckedBytes {
     }
 
     /// Whether the bytes at `offset` are those of `literal`, and all within `limit` (at most `count`).
-    @inline(__always)
-    func hasPrefix(_ literal: StaticString, at offset: Int, limit: Int) -> Bool {
+    @inlinable @inline(__always)
+    package func hasPrefix(_ literal: StaticString, at offset: Int, limit: Int) -> Bool {
         internalCheck(limit <= count, "UncheckedBytes: limit \(limit) beyond \(count)")
         let length = literal.utf8CodeUnitCount
         guard offset >= 0, length <= limit &- offset else { return false }
@@ -208,8 +208,8 @@ extension Array where Element == UInt8 {
     ///     try InputDecoding.detect(bytes, final: false)
     /// }
     /// ```
-    @inline(__always)
-    func withUncheckedBytes<Value, Failure: Error>(_ body: (UncheckedBytes) throws(Failure) -> Value)
+    @inlinable @inline(__always)
+    package func withUncheckedBytes<Value, Failure: Error>(_ body: (UncheckedBytes) throws(Failure) -> Value)
         throws(Failure) -> Value
     {
         let outcome: Result<Value, Failure> = withUnsafeBytes { raw in
@@ -219,8 +219,8 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends a copy of the view's bytes (one copy of the run, as for a buffer of `UInt8`).
-    @inline(__always)
-    mutating func append(contentsOf bytes: UncheckedBytes) {
+    @inlinable @inline(__always)
+    package mutating func append(contentsOf bytes: UncheckedBytes) {
         append(contentsOf: bytes.unsafeBuffer)
     }
 }
@@ -229,8 +229,8 @@ extension String {
     /// Calls `body` with a view of the string's UTF-8 bytes, valid only during the call: the one
     /// way a `String` is lent as `UncheckedBytes` (as `withUTF8`, which first makes a string that
     /// is not contiguous UTF-8 so; a key's literal already is).
-    @inline(__always)
-    mutating func withUncheckedUTF8<Result>(_ body: (UncheckedBytes) throws -> Result) rethrows -> Result {
+    @inlinable @inline(__always)
+    package mutating func withUncheckedUTF8<Result>(_ body: (UncheckedBytes) throws -> Result) rethrows -> Result {
         try withUTF8 { try body(UncheckedBytes($0)) }
     }
 }

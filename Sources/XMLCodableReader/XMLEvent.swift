@@ -8,7 +8,7 @@
 // you ask the reader for one (`reader.string(slice)`), and names can be compared as bytes
 // (`reader.name(name, equals: "book")`) without making one at all.
 
-/// One step of an XML document, as ``XMLReader/next()-4qdha`` yields it.
+/// One step of an XML document, as ``XMLReader/next()-96fvi`` yields it.
 ///
 /// An empty-element tag (`<a/>`) yields a ``startElement(_:)`` followed at once by an
 /// ``endElement(_:)``. Character data can arrive as several ``text(_:)`` events in a row (for

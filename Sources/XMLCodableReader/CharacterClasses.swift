@@ -10,7 +10,7 @@
 
 /// Bits of the per-byte classification table.
 @usableFromInline
-internal enum ByteClass {
+package enum ByteClass {
     /// Ends a run of plain character data: `<`, `&`, `]`, `\r`, non-ASCII, and C0 controls other
     /// than tab and line feed.
     static let textStop: UInt8 = 1 << 0
@@ -18,17 +18,17 @@ internal enum ByteClass {
     /// return, non-ASCII, C0 controls.
     static let attributeStop: UInt8 = 1 << 1
     /// An ASCII name start character (letters, `_`, `:`).
-    static let nameStart: UInt8 = 1 << 2
+    package static let nameStart: UInt8 = 1 << 2
     /// An ASCII name character (name start characters, digits, `-`, `.`).
-    static let name: UInt8 = 1 << 3
+    package static let name: UInt8 = 1 << 3
     /// XML white space: space, tab, line feed, carriage return.
     static let space: UInt8 = 1 << 4
 
     /// Whether a byte is XML white space (the `S` production: space, tab, line feed, carriage
     /// return): the one test the table, the index and the decoder share, so that they agree on
     /// what character data is white space only.
-    @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
     /// An ASCII name character other than the colon (which namespace processing must see).
@@ -37,7 +37,7 @@ internal enum ByteClass {
     static let markupStop: UInt8 = 1 << 5
 
     /// The table, indexed by byte. Allocated once for the life of the process and never freed.
-    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+    package nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for byte in 0..<256 {
             var bits: UInt8 = 0
@@ -81,7 +81,7 @@ internal enum ByteClass {
 /// Whether a scalar is a `Char` of XML 1.0: tab, line feed, carriage return, and everything from
 /// U+0020 except surrogates, U+FFFE and U+FFFF.
 @inline(__always)
-internal func isXMLChar(_ c: UInt32) -> Bool {
+package func isXMLChar(_ c: UInt32) -> Bool {
     if c < 0x20 { return c == 0x09 || c == 0x0A || c == 0x0D }
     if c <= 0xD7FF { return true }
     if c < 0xE000 { return false }
@@ -90,7 +90,7 @@ internal func isXMLChar(_ c: UInt32) -> Bool {
 }
 
 /// Whether a scalar is a `NameStartChar` (production [4] of XML 1.0 fifth edition).
-internal func isNameStartScalar(_ c: UInt32) -> Bool {
+package func isNameStartScalar(_ c: UInt32) -> Bool {
     if c < 0x80 {
         return ByteClass.table[Int(c)] & ByteClass.nameStart != 0
     }
@@ -104,7 +104,7 @@ internal func isNameStartScalar(_ c: UInt32) -> Bool {
 }
 
 /// Whether a scalar is a `NameChar` (production [4a]).
-internal func isNameScalar(_ c: UInt32) -> Bool {
+package func isNameScalar(_ c: UInt32) -> Bool {
     if c < 0x80 {
         return ByteClass.table[Int(c)] & ByteClass.name != 0
     }

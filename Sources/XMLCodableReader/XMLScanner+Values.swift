@@ -88,6 +88,7 @@ extension XMLScanner {
     ///
     /// `mutating` though it changes nothing: called from a closure on a scanner the closure
     /// captured `inout` (the decoder's, in place), a non-mutating call would copy the scanner.
+    @usableFromInline
     mutating func decodeCharacterData(
         _ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer
     ) -> Int? {

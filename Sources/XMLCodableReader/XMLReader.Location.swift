@@ -41,7 +41,7 @@ extension XMLReader {
 
         /// The 1-based column of byte `limit` on the line that starts at byte `lineStart`, in
         /// Unicode scalars.
-        internal static func column(of limit: Int, lineStart: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        package static func column(of limit: Int, lineStart: Int, in bytes: UnsafeRawBufferPointer) -> Int {
             var column = 1
             var position = lineStart
             // A byte order mark is not a character anyone sees: columns on line 1 start after it.

@@ -23,7 +23,7 @@ extension XMLReader {
     ///
     /// Memory is bounded by the chunk size and the largest token (a start tag with its attributes,
     /// a comment, a CDATA section…, at most ``Limits/maxTokenLength``), whatever the size of the
-    /// file. Events and their slices are valid until the next call to ``next()-4qdha``.
+    /// file. Events and their slices are valid until the next call to ``next()-96fvi``.
     ///
     /// ```swift
     /// var reader = try XMLReader(contentsOf: URL(filePath: "planet.osm"))
@@ -37,7 +37,7 @@ extension XMLReader {
     ///   - url: a file URL.
     ///   - options: the reader's options and limits.
     ///   - chunkSize: how many bytes to read at a time.
-    /// - Throws: the error opening the file. Errors reading it come from ``next()-4qdha``, as an
+    /// - Throws: the error opening the file. Errors reading it come from ``next()-96fvi``, as an
     ///   ``XMLParsingError`` whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
     public init(contentsOf url: URL, options: Options = Options(), chunkSize: Int = XMLReader.defaultChunkSize) throws {
         let reader = FileDescriptorReader(try FileDescriptorReader.open(url), keepingAlive: nil, closes: true)
@@ -63,7 +63,7 @@ extension XMLReader {
     }
 
     /// Creates a reader over an asynchronous sequence of single bytes, such as `URLSession`'s
-    /// `AsyncBytes` on Apple platforms; read it with ``next()-5vm4g`` called with `await`.
+    /// `AsyncBytes` on Apple platforms; read it with ``next()-6wl7n`` called with `await`.
     ///
     /// ```swift
     /// let bytes = AsyncStream<UInt8> { continuation in
@@ -88,7 +88,7 @@ extension XMLReader {
 
     /// Creates a reader over an asynchronous sequence of byte chunks — `[UInt8]`, `Data`,
     /// `ArraySlice<UInt8>`, NIO's `ByteBufferView` (an HTTP body's buffers)… — read with
-    /// ``next()-5vm4g`` called with `await`.
+    /// ``next()-6wl7n`` called with `await`.
     ///
     /// ```swift
     /// let chunks = AsyncStream<[UInt8]> { continuation in
@@ -122,7 +122,7 @@ extension XMLReader {
     /// Creates a reader that is given the document piece by piece with ``append(_:)``, as the
     /// bytes arrive (from a socket, a callback, a decompressor…).
     ///
-    /// ``next()-4qdha`` returns the events of the pieces appended so far, then `nil` with
+    /// ``next()-96fvi`` returns the events of the pieces appended so far, then `nil` with
     /// ``needsInput`` set until more is appended or ``finishInput()`` says there is no more:
     ///
     /// ```swift
@@ -143,7 +143,7 @@ extension XMLReader {
     /// Gives an incremental reader (``incremental(options:)``) the next piece of the document.
     ///
     /// Bytes that cannot be decoded (an unsupported encoding, bytes invalid in the document's
-    /// encoding) are reported by ``next()-4qdha``, once it has read what comes before them.
+    /// encoding) are reported by ``next()-96fvi``, once it has read what comes before them.
     ///
     /// - Throws: ``XMLParsingError`` when the reader is not incremental or its input was finished.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
@@ -154,13 +154,13 @@ extension XMLReader {
         if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
     }
 
-    /// Tells an incremental reader that the document has no more bytes: ``next()-4qdha`` then reads
+    /// Tells an incremental reader that the document has no more bytes: ``next()-96fvi`` then reads
     /// the rest and returns `nil` at the end (or throws if the document is incomplete).
     public mutating func finishInput() throws(XMLParsingError) {
         try pushedStream().finish()
     }
 
-    /// Whether ``next()-4qdha`` returned `nil` because the bytes appended so far are all read, and more
+    /// Whether ``next()-96fvi`` returned `nil` because the bytes appended so far are all read, and more
     /// must be appended (or the input finished) — rather than because the document has ended.
     /// Always `false` for a reader that reads its input itself.
     public var needsInput: Bool {
@@ -186,7 +186,7 @@ extension XMLReader {
 
     /// Reads the next event of a reader over an asynchronous sequence, waiting for its bytes.
     ///
-    /// Other readers read as ``next()-4qdha`` does, without suspending.
+    /// Other readers read as ``next()-96fvi`` does, without suspending.
     ///
     /// - Throws: ``XMLParsingError``; the sequence's error, or the task's cancellation while
     ///   waiting for bytes, as one whose reason is ``XMLParsingError/Reason/inputFailed(_:)``.
@@ -429,7 +429,7 @@ extension StreamInput {
     /// The sequence's error, or the task's cancellation (checked before waiting, and when the
     /// sequence ends: a cancelled `AsyncStream` just ends), is thrown as an `inputFailed` error
     /// located where the bytes read so far end, and remembered: every later read throws it again.
-    func readChunk(isolation: isolated (any Actor)?) async throws(XMLParsingError) {
+    package func readChunk(isolation: isolated (any Actor)?) async throws(XMLParsingError) {
         guard case .asynchronous(let source) = source, !finished else { return }
         try checkFailure()
         if Task.isCancelled { throw inputFailure(CancellationError()) }

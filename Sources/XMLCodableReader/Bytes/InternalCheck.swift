@@ -50,7 +50,7 @@
 /// internalCheck(index >= 0 && index < count, "UncheckedElements: element \(index) is outside 0 ..< \(count)")
 /// ```
 @inlinable @inline(__always)
-internal func internalCheck(
+package func internalCheck(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String = String(),
     file: StaticString = #fileID, line: UInt = #line
 ) {

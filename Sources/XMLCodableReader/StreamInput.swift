@@ -213,9 +213,9 @@ internal struct LineCounter {
 /// Its state is read and changed once or more per event, by the one reader that owns it and
 /// never re-entrantly, so the hot properties opt out of dynamic exclusivity checks.
 @usableFromInline
-internal final class StreamInput {
+package final class StreamInput {
     /// Where new bytes come from.
-    enum Source {
+    package enum Source {
         /// The caller pushes bytes (`XMLReader.append(_:)`) and says when they end.
         case pushed
         /// A function that reads up to a buffer's size of raw bytes and returns how many it read (0 at the end).
@@ -229,7 +229,11 @@ internal final class StreamInput {
     /// The UTF-8 bytes in the window.
     var count: Int { window.count }
     /// The absolute offset of the window's first byte in the document's UTF-8.
-    @exclusivity(unchecked) private(set) var base = 0
+    @usableFromInline @exclusivity(unchecked) private(set) var base = 0
+    /// `base`, for the layers above, read as this module reads it: without the run-time
+    /// exclusivity check another module's direct read of the field would make (a call into the
+    /// Swift runtime on every event of the element decoder's loop).
+    @inlinable package var windowBase: Int { base }
     /// Whether no more bytes will arrive.
     @exclusivity(unchecked) private(set) var finished = false
     /// How far complete tokens reach.
@@ -239,6 +243,8 @@ internal final class StreamInput {
     /// An absolute offset whose bytes must stay in the window (the start of an element being
     /// collected whole), or `nil`.
     @exclusivity(unchecked) var pin: Int?
+    /// Sets `pin`, for the layers above (a call into this module, as `windowBase` is).
+    package func setPin(_ offset: Int?) { pin = offset }
     /// The scanner as it was when the boundary last moved provisionally (`advanceQuickly`), at
     /// `rollbackSafeEnd`, the boundary before that move; `nil` when the boundary was moved by the
     /// full pre-scan. An error the scanner throws before the next move may come from a token the
@@ -250,14 +256,14 @@ internal final class StreamInput {
     @exclusivity(unchecked) var quickMovesFrom = 0
     /// Events read since the boundary last moved (those to read again after a roll-back).
     @exclusivity(unchecked) var eventsSinceMove = 0
-    let source: Source
+    package let source: Source
     /// Whether the synchronous `next()` of a reader over an asynchronous source returns `nil`
     /// (setting `awaitsInput`) when the bytes that have arrived are all read, rather than
     /// throwing: set by the element decoder, which reads events synchronously between chunks
     /// and awaits the next chunk itself (`readChunk(isolation:)`).
-    @exclusivity(unchecked) var suspendsForInput = false
+    @exclusivity(unchecked) package var suspendsForInput = false
     /// Whether the synchronous `next()` last returned `nil` for want of input (see `suspendsForInput`).
-    @exclusivity(unchecked) var awaitsInput = false
+    @exclusivity(unchecked) package var awaitsInput = false
     let chunkSize: Int
     /// The most bytes the window may hold beyond a chunk: a token larger than this is an error.
     let maxTokenBytes: Int

@@ -18,7 +18,7 @@ import Foundation
 
 /// A pull parser for XML 1.0 (fifth edition) with Namespaces 1.0.
 ///
-/// Create a reader over a document and call ``next()-4qdha`` until it returns `nil`:
+/// Create a reader over a document and call ``next()-96fvi`` until it returns `nil`:
 ///
 /// ```swift
 /// var reader = try XMLReader("<book name='Swift'><author>Jon</author></book>")
@@ -42,7 +42,7 @@ import Foundation
 /// Events carry ``XMLSlice`` and ``XMLName`` views rather than strings; turn them into strings
 /// with ``string(_:)-(XMLSlice)`` only when you need one.
 public struct XMLReader {
-    @usableFromInline internal var input: Input
+    @usableFromInline package internal(set) var input: Input
     @usableFromInline internal var scanner: XMLScanner
     /// For a document in memory whose bytes stop being valid in its encoding: the error, thrown once
     /// the bytes before it are read (see `InputDecoding.Prepared.cutShort`).
@@ -107,7 +107,7 @@ public struct XMLReader {
         }
     }
 
-    internal init(input: Input, options: Options) {
+    package init(input: Input, options: Options) {
         self.input = input
         let count = input.withBytes { $0.count }
         self.scanner = XMLScanner(options: options, documentSize: count)
@@ -155,7 +155,7 @@ public struct XMLReader {
     }
 
     @usableFromInline
-    internal func publicError(_ error: ScanError) -> XMLParsingError {
+    package func publicError(_ error: ScanError) -> XMLParsingError {
         if error.needsInput, let deferredFailure { return deferredFailure }
         let offset = absoluteOffset(error.offset)
         let location = self.location(ofOffset: offset)
@@ -308,7 +308,7 @@ public struct XMLReader {
     /// `withUnsafeRawBytes(of:_:)` as a view, for the library's own layers (the decoder reads a
     /// slice that lies outside the document's bytes through this).
     @inline(__always)
-    internal func withUncheckedBytes<R>(of slice: XMLSlice, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
+    package func withUncheckedBytes<R>(of slice: XMLSlice, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
         try withUnsafeRawBytes(of: slice) { try body(UncheckedBytes($0)) }
     }
 

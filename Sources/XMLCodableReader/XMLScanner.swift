@@ -38,7 +38,7 @@
 /// a tag) goes through a slot on the caller's stack. Every call of a throwing scanner
 /// function paid for that slot, errors or not, and the event loop's frame grew with it.
 @usableFromInline
-internal struct ScanError: Error {
+package struct ScanError: Error {
     /// The reason, allocated only when an error is made.
     @usableFromInline
     final class ReasonBox: Sendable {
@@ -189,7 +189,7 @@ internal struct XMLScanner {
     @usableFromInline var attributeBase = 0
     /// Whether `attributes` keeps growing from element to element instead of being emptied at each
     /// event, so that a consumer that wants them all (the index) can take the array as it is.
-    var keepsAttributes = false
+    @usableFromInline var keepsAttributes = false
     var pendingEnd = false
     @usableFromInline var isEmptyElementTag = false
     var declaration: XMLDeclaration?

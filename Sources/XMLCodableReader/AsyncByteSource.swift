@@ -21,7 +21,7 @@
 
 /// An asynchronous source of bytes for a reader, read on the caller's actor.
 @usableFromInline
-internal protocol AsyncByteSource: AnyObject {
+package protocol AsyncByteSource: AnyObject {
     /// Waits for the next bytes and hands at most `limit` of them to `take` (one call); returns
     /// `false`, without calling `take`, at the end of the input.
     func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws

@@ -35,11 +35,12 @@
 
 /// Makes strings from bytes it has checked are UTF-8 (and XML characters), without the standard
 /// library's second check.
-internal enum UncheckedUTF8String {
+@usableFromInline
+package enum UncheckedUTF8String {
     /// The string of `bytes`: checked here, then vouched for; any bytes that fail the check are
     /// decoded the standard library's way (invalid sequences become U+FFFD).
-    @inline(__always)
-    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    @inlinable @inline(__always)
+    package static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         #if compiler(>=6.2)
         // Below sixteen bytes, the standard library's own check (an ASCII test of the whole, then
         // a full one only when that fails) costs no more than this one.
@@ -58,21 +59,22 @@ internal enum UncheckedUTF8String {
     }
 
     /// The string of `bytes` (see `make(_:)` for a buffer of `UInt8`).
-    @inline(__always)
-    static func make(_ bytes: UnsafeRawBufferPointer) -> String {
+    @inlinable @inline(__always)
+    package static func make(_ bytes: UnsafeRawBufferPointer) -> String {
         make(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The string of the bytes a view shows (see `make(_:)` for a buffer of `UInt8`).
-    @inline(__always)
-    static func make(_ bytes: UncheckedBytes) -> String {
+    @inlinable @inline(__always)
+    package static func make(_ bytes: UncheckedBytes) -> String {
         make(bytes.unsafeBuffer)
     }
 
     /// Whether `bytes` are all ASCII, when they are well-formed UTF-8 of XML characters; `nil`
     /// when they are not. Sixteen bytes per step (then eight, then one) while no byte is from
     /// 0x80; a non-ASCII run is checked by the reader's `skipValidNonASCIIRun`.
-    static func checkedIsASCII(_ bytes: UncheckedBytes) -> Bool? {
+    @usableFromInline
+    package static func checkedIsASCII(_ bytes: UncheckedBytes) -> Bool? {
         let count = bytes.count
         var isASCII = true
         var p = 0
