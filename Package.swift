@@ -38,10 +38,14 @@ let concurrentTestFiles = [
     "Decoding/DecoderAsyncChunksTests.swift", "Decoding/DecoderBasicsTests.swift",
     "Decoding/DecoderElementsTests.swift", "Decoding/DecoderReuseTests.swift",
     "Document/XMLTreeStoreTests.swift", "Encoding/EncoderAsyncWriterTests.swift",
-    "Encoding/EncoderReuseTests.swift", "Encoding/EncoderWriterTests.swift", "Reader/AsyncChunkReaderTests.swift",
-    "Reader/StreamingReaderTests.swift", "RoundTrip/ConcurrencyTests.swift", "RoundTrip/KeyTypesTests.swift",
-    // What they use: random generation (`SplitMix64`) and the traces of read events (`ReaderTrace`).
-    "RoundTrip/Generation.swift", "Reader/StreamingSupport.swift",
+    "Encoding/EncoderReuseTests.swift", "Encoding/EncoderWriterTests.swift",
+    "RoundTrip/ConcurrencyTests.swift", "RoundTrip/KeyTypesTests.swift",
+    // What they use: random generation (`SplitMix64`).
+    "RoundTrip/Generation.swift",
+]
+// The same for the reader's tests; what they use: the traces of read events (`ReaderTrace`).
+let concurrentReaderTestFiles = [
+    "Reader/AsyncChunkReaderTests.swift", "Reader/StreamingReaderTests.swift", "Reader/StreamingSupport.swift",
 ]
 let onlyConcurrentTests = Context.environment["XMLCODABLE_TESTS"] == "concurrent"
 
@@ -86,6 +90,13 @@ let package = Package(
             dependencies: ["XMLCodableCore", "XMLCodableReader"],
             path: "Tests/XMLCodableTestSupport"
         ),
+        // The reader's own tests, with the W3C conformance suite; a few also check that the layers
+        // above read what the reader reads (the index, the document model, the decoder).
+        .testTarget(
+            name: "XMLCodableReaderTests",
+            dependencies: ["XMLCodableReader", "XMLCodableCore", "XMLCodableTestSupport"],
+            sources: onlyConcurrentTests ? concurrentReaderTestFiles : nil
+        ),
         .testTarget(
             name: "XMLCodableCoreTests",
             // XMLCodable too: a few suites use its DateFormatter strategies and FileHandle API.
@@ -96,7 +107,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// The test targets but XMLCodableCore's (left out when XMLCODABLE_TESTS=concurrent).
+/// The test targets but XMLCodableReader's and XMLCodableCore's (left out when XMLCODABLE_TESTS=concurrent).
 var otherTestTargets: [Target] {
     [
         .testTarget(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Tests/XMLCodableCoreTests/Reader/LegacyEncodingVectors.swift, the byte vectors of LegacyEncodingTests.
+"""Generates Tests/XMLCodableReaderTests/Reader/LegacyEncodingVectors.swift, the byte vectors of LegacyEncodingTests.
 
 The documents are encoded with Python's own `codecs` module, an implementation independent of the
 WHATWG index files the library's decoding tables are generated from. Every vector is then checked
@@ -13,7 +13,7 @@ encodings.json from https://github.com/whatwg/encoding, by default ../shared/wha
 then let swift-format lay the output out as the project's style wants:
 
     python3 Scripts/generate-legacy-encoding-vectors.py [WHATWG-DATA-DIR]
-    swift format --in-place Tests/XMLCodableCoreTests/Reader/LegacyEncodingVectors.swift
+    swift format --in-place Tests/XMLCodableReaderTests/Reader/LegacyEncodingVectors.swift
 
 Check that the committed file is what the script writes (generated and laid out by swift format
 in a temporary folder, then compared; exits 1 when they differ or the WHATWG data is missing):
@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = "--check" in sys.argv[1:]
 _ARGUMENTS = [a for a in sys.argv[1:] if a != "--check"]
 WHATWG = _ARGUMENTS[0] if _ARGUMENTS else os.path.join(ROOT, "..", "shared", "whatwg-encoding")
-COMMITTED = os.path.join(ROOT, "Tests", "XMLCodableCoreTests", "Reader", "LegacyEncodingVectors.swift")
+COMMITTED = os.path.join(ROOT, "Tests", "XMLCodableReaderTests", "Reader", "LegacyEncodingVectors.swift")
 # With --check, the file is written to a temporary folder and compared with the committed one.
 _CHECK_FOLDER = tempfile.mkdtemp(prefix="legacy-vectors-") if CHECK else None
 OUT = os.path.join(_CHECK_FOLDER, "LegacyEncodingVectors.swift") if CHECK else COMMITTED

@@ -7,7 +7,6 @@
 
 import Foundation
 import Testing
-@testable import XMLCodableCore
 @testable import XMLCodableReader
 
 @Suite struct QuickBoundaryTests {

@@ -2,7 +2,6 @@
 // never a crash, a hang or unbounded memory.
 
 import Testing
-@testable import XMLCodableCore
 @testable import XMLCodableReader
 
 @Suite("Malformed input")

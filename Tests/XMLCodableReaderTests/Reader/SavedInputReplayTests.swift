@@ -10,7 +10,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite("Saved inputs: every seed and fuzzing finding read to its end")
 struct SavedInputReplayTests {
@@ -26,7 +26,7 @@ struct SavedInputReplayTests {
         return paths.sorted()
     }()
 
-    /// The package's root directory (this file is Tests/XMLCodableCoreTests/Reader/SavedInputReplayTests.swift).
+    /// The package's root directory (this file is Tests/XMLCodableReaderTests/Reader/SavedInputReplayTests.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -1,6 +1,6 @@
 // Helpers for the reader tests: reading a whole document into a compact, comparable trace.
 
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 /// Reads every event of a document and renders it as one line per event:
 /// `<name a="v">`, `</name>`, `"text"`, `[CDATA]`, `<!--c-->`, `<?t d?>`, `<!DOCTYPE n>`.

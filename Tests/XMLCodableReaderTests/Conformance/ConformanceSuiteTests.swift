@@ -26,6 +26,7 @@ import FoundationEssentials
 import Foundation
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 import XMLCodableTestSupport
 
 @Suite(.enabled(if: XMLConf.isAvailable, XMLConf.skipMessage))

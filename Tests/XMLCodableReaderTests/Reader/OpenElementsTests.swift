@@ -7,7 +7,7 @@
 
 import Testing
 
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite struct OpenElementsTests {
     /// A document that goes `deep` elements down (`<d1><d2>…`), back up to `back` open elements,

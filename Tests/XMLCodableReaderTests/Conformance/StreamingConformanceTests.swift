@@ -6,7 +6,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite(.enabled(if: XMLConf.isAvailable, XMLConf.skipMessage))
 struct StreamingConformanceTests {

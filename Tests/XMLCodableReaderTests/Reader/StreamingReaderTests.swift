@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 import XMLCodable  // the Foundation API: DateFormatter strategies, FileHandle
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite struct StreamingReaderTests {
     static let documents: [String] = [

@@ -3,7 +3,7 @@
 // reads on and while copies of it read their own way.
 
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite("Reader state between events")
 struct ReaderStateTests {

@@ -40,7 +40,7 @@ enum XMLConf {
             }
             directory = directory.deletingLastPathComponent()
         }
-        // Fall back to the fixed layout Tests/XMLCodableCoreTests/Conformance/<file>.
+        // Fall back to the fixed layout Tests/XMLCodableReaderTests/Conformance/<file>.
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@
 // the behaviour it asserts.
 
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

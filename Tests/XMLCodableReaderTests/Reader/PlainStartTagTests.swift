@@ -7,7 +7,7 @@
 
 import Testing
 
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite struct PlainStartTagTests {
     @Test func emptyElementTagsAndStartTagsAreToldApart() throws {

@@ -5,7 +5,7 @@
 // The inputs are also kept in Fuzz/regressions/ (differential-*.xml). See Docs/Fuzzing.md.
 
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 @Suite("Document type declaration details") struct DoctypeDeclarationTests {
     /// The doctype of a document, read to its end in memory.

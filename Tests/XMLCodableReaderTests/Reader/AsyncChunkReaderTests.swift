@@ -4,15 +4,8 @@
 
 import Foundation
 import Testing
-@testable import XMLCodableCore
-
-/// An `AsyncStream` of the given chunks, then the end.
-func chunkStream<Chunk: Sendable>(_ chunks: [Chunk]) -> AsyncStream<Chunk> {
-    AsyncStream { continuation in
-        for chunk in chunks { continuation.yield(chunk) }
-        continuation.finish()
-    }
-}
+@testable import XMLCodableReader
+import XMLCodableTestSupport
 
 /// The trace of `bytes` read from an asynchronous sequence of the given pieces.
 func asyncChunkTrace(_ pieces: [[UInt8]], chunkSize: Int = XMLReader.defaultChunkSize) async -> [String] {

@@ -12,6 +12,7 @@
 import Foundation
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 import XMLCodableTestSupport
 
 /// The model every legacy document holds: an attribute, an element and a map whose keys are

@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 enum ReaderTrace {
     /// Everything a reader reports for a document, one line per event (adjacent text events

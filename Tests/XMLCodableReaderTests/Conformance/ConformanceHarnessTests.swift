@@ -12,6 +12,7 @@ import FoundationEssentials
 import Foundation
 import Testing
 @testable import XMLCodableCore
+@testable import XMLCodableReader
 import XMLCodableTestSupport
 
 @Suite struct ConformanceCatalogScannerTests {

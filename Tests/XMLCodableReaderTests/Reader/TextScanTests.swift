@@ -10,7 +10,6 @@
 
 import Testing
 
-@testable import XMLCodableCore
 @testable import XMLCodableReader
 
 @Suite struct TextScanTests {

@@ -1,7 +1,7 @@
 // The reader's behaviour on well-formed documents: events, values, entities, namespaces, inputs.
 
 import Testing
-@testable import XMLCodableCore
+@testable import XMLCodableReader
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

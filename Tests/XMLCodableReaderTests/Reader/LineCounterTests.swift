@@ -2,7 +2,6 @@
 // byte by byte, for every mix of line breaks, multi-byte characters and cuts between calls.
 
 import Testing
-@testable import XMLCodableCore
 @testable import XMLCodableReader
 
 @Suite struct LineCounterTests {
