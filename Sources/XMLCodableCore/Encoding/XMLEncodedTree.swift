@@ -239,64 +239,6 @@ internal final class XMLEncodedTree {
         attributes.deallocate()
     }
 
-    /// Nodes or attributes: a plain buffer the tree owns, grown by doubling. Indices are the
-    /// tree's own (every link is made by the tree, to an element it holds), so access is by
-    /// address, without the checks and copy-on-write of an array: the subscript is unchecked in
-    /// release builds and checks `0 ..< count` in debug and internal-checks builds
-    /// (`internalCheck`). The tree frees the buffer in its `deinit` (`deallocate()`), once; the
-    /// elements are plain values, so nothing else is owed.
-    struct UncheckedStorage<Element: BitwiseCopyable> {
-        private var base: UnsafeMutablePointer<Element>
-        private(set) var count = 0
-        private var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = capacity
-            base = .allocate(capacity: capacity)
-        }
-
-        func deallocate() {
-            base.deallocate()
-        }
-
-        subscript(index: Int) -> Element {
-            unsafeAddress {
-                internalCheck(
-                    index >= 0 && index < count, "UncheckedStorage: element \(index) is outside 0 ..< \(count)")
-                return UnsafePointer(base + index)
-            }
-            nonmutating unsafeMutableAddress {
-                internalCheck(
-                    index >= 0 && index < count, "UncheckedStorage: element \(index) is outside 0 ..< \(count)")
-                return base + index
-            }
-        }
-
-        /// How many elements the buffer has room for.
-        var allocated: Int { capacity }
-
-        /// Forgets the elements (plain values: nothing to deinitialize), keeping the buffer.
-        mutating func removeAll() {
-            count = 0
-        }
-
-        @inline(__always)
-        mutating func append(_ element: Element) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: element)
-            count &+= 1
-        }
-
-        private mutating func grow() {
-            let newCapacity = capacity * 2
-            let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
-        }
-    }
-
     /// The values' bytes.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: byteBase, count: byteCount) }
 
