@@ -110,8 +110,7 @@ extension XMLEncodedTree {
     /// back: text when it holds a carriage return, else one section per piece of a split `]]>`.
     private func appendCDATA(_ span: Span, to children: inout [XMLTree.Node]) {
         guard span.flags & Flags.carriageReturn == 0 else { return appendText(string(span), to: &children) }
-        let utf8 = UncheckedBytes(bytes).extracting(unchecked: span.start..<(span.start + span.count))
-        XMLEscaping.cdataSections(utf8) { children.append(.cdata($0.string)) }
+        XMLEscaping.cdataSections(bytes(span)) { children.append(.cdata($0.string)) }
     }
 
     /// The nodes of an element's content in the order the writer writes them, groups replaced by

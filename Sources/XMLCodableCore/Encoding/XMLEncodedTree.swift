@@ -3,10 +3,13 @@
 // encoded later, so the encoder builds the document in memory before writing it. Rather than an
 // object per element with arrays of attributes and children, every node (element, text, CDATA)
 // is a small struct in one buffer, addressed by a 32-bit index: an element links to its first and last
-// child and attribute, each node to its next sibling, each attribute to the next. Values are
-// copied, as UTF-8, into one byte arena as they arrive, checked for characters XML 1.0 cannot
-// carry in the same pass that notes whether they need escaping (most do not, and are then written
-// with one copy). Names are interned: each distinct name is checked, and its bytes stored, once.
+// child and attribute, each node to its next sibling, each attribute to the next (nodes and
+// attributes are kept in `UncheckedStorage`). Values are copied, as UTF-8, into one byte arena (an
+// `UncheckedByteSink`) as they arrive, checked for characters XML 1.0 cannot carry in the same
+// pass that notes whether they need escaping (most do not, and are then written with one copy).
+// Names are interned: each distinct name is checked, and its bytes stored (in a second sink), once.
+// The writer reads both through `UncheckedBytes` views (`bytes`, `nameBytes`), which stay valid
+// while the tree does not change.
 //
 // A value under the `""` key that is not text (a struct, a choice) is written into a *group*: a
 // node with no tag of its own whose content is written in its place, inside the element that
@@ -14,7 +17,10 @@
 // the shape XMLCoder gives such values (an element with an empty key), which its pretty printer
 // lays out differently from the host's other children, so the writer needs to know it.
 //
-// `XMLWriter.write(_:element:depth:)` serializes the tree.
+// `XMLWriter.write(_:element:)` serializes the tree. For example, encoding `Book(id: 7, title:
+// "A&B")` under the key `book` makes the nodes [book, id, "7", title, "A&B"] (book's first child
+// id, id's next sibling title), the value bytes `7A&B` (spans 0 ..< 1 and 1 ..< 4, the second
+// flagged `escapeInText | escapeInAttribute` for its `&`) and the name bytes `bookidtitle`.
 
 internal final class XMLEncodedTree {
     /// A node's index in `nodes`.
@@ -165,15 +171,12 @@ internal final class XMLEncodedTree {
 
     @exclusivity(unchecked) private(set) var nodes: UncheckedStorage<Node>
     @exclusivity(unchecked) private(set) var attributes: UncheckedStorage<Attribute>
-    /// The values' UTF-8 bytes: `byteCount` bytes at `byteBase`, in a buffer of `byteCapacity`
-    /// that this tree owns (a plain buffer: appending is a bounds check and a copy).
-    @exclusivity(unchecked) private(set) var byteBase: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private(set) var byteCount = 0
-    @exclusivity(unchecked) private var byteCapacity: Int
-    /// Interned names: their strings, their UTF-8 bytes (in `nameBytes`), and an index by string.
+    /// The values' UTF-8 bytes, one after the other (appending is a check for room and a copy).
+    @exclusivity(unchecked) private var valueSink: UncheckedByteSink
+    /// Interned names: their strings, their UTF-8 bytes (in `nameSink`), and an index by string.
     @exclusivity(unchecked) private(set) var names: [String] = []
     @exclusivity(unchecked) private(set) var nameSpans: [(start: Int, count: Int)] = []
-    @exclusivity(unchecked) private(set) var nameBytes: [UInt8] = []
+    @exclusivity(unchecked) private var nameSink: UncheckedByteSink
     @exclusivity(unchecked) private var nameIndex: [String: NameID] = [:]
     /// At least the size of the document written compactly, for the writer's buffer: every node
     /// made counts (an element as if it had content), and a value that needs escaping as if each
@@ -196,12 +199,12 @@ internal final class XMLEncodedTree {
     init(capacity: Capacity = Capacity()) {
         nodes = UncheckedStorage(capacity: Swift.max(capacity.nodes, 64))
         attributes = UncheckedStorage(capacity: Swift.max(capacity.attributes, 16))
-        byteCapacity = Swift.max(capacity.bytes, 4096)
-        byteBase = .allocate(capacity: byteCapacity)
+        valueSink = UncheckedByteSink(capacity: Swift.max(capacity.bytes, 4096))
+        nameSink = UncheckedByteSink(capacity: 256)
     }
 
     /// The room this tree used.
-    var used: Capacity { Capacity(nodes: nodes.count, attributes: attributes.count, bytes: byteCount) }
+    var used: Capacity { Capacity(nodes: nodes.count, attributes: attributes.count, bytes: valueSink.count) }
 
     /// Empties the tree of its nodes, attributes and values, keeping its buffers and the names
     /// interned so far (their IDs stay valid): `XMLEncoder.ElementWriter` encodes each item into
@@ -209,7 +212,7 @@ internal final class XMLEncodedTree {
     func removeContent() {
         nodes.removeAll()
         attributes.removeAll()
-        byteCount = 0
+        valueSink.removeAll()
         estimatedSize = 0
         hasCDATA = false
         overflowed = false
@@ -221,7 +224,7 @@ internal final class XMLEncodedTree {
         removeContent()
         names.removeAll(keepingCapacity: true)
         nameSpans.removeAll(keepingCapacity: true)
-        nameBytes.removeAll(keepingCapacity: true)
+        nameSink.removeAll()
         nameIndex.removeAll(keepingCapacity: true)
         declarationNames.removeAll(keepingCapacity: true)
         hasDeclarationNames = false
@@ -230,89 +233,24 @@ internal final class XMLEncodedTree {
     /// The memory the tree's buffers hold (their capacity).
     var heldBytes: Int {
         nodes.allocated * MemoryLayout<Node>.stride + attributes.allocated * MemoryLayout<Attribute>.stride
-            + byteCapacity + nameBytes.capacity
+            + valueSink.capacity + nameSink.capacity
     }
 
     deinit {
-        byteBase.deallocate()
         nodes.deallocate()
         attributes.deallocate()
     }
 
-    /// Nodes or attributes: a plain buffer the tree owns, grown by doubling. Indices are the
-    /// tree's own (every link is made by the tree, to an element it holds), so access is by
-    /// address, without the checks and copy-on-write of an array: the subscript is unchecked in
-    /// release builds and checks `0 ..< count` in debug and internal-checks builds
-    /// (`internalCheck`). The tree frees the buffer in its `deinit` (`deallocate()`), once; the
-    /// elements are plain values, so nothing else is owed.
-    struct UncheckedStorage<Element: BitwiseCopyable> {
-        private var base: UnsafeMutablePointer<Element>
-        private(set) var count = 0
-        private var capacity: Int
+    /// The values' bytes, valid while the tree does not change (the writer's view).
+    var bytes: UncheckedBytes { valueSink.view }
 
-        init(capacity: Int) {
-            self.capacity = capacity
-            base = .allocate(capacity: capacity)
-        }
+    /// The names' bytes (`nameSpans` says where each is), valid while the tree does not change.
+    var nameBytes: UncheckedBytes { nameSink.view }
 
-        func deallocate() {
-            base.deallocate()
-        }
-
-        subscript(index: Int) -> Element {
-            unsafeAddress {
-                internalCheck(
-                    index >= 0 && index < count, "UncheckedStorage: element \(index) is outside 0 ..< \(count)")
-                return UnsafePointer(base + index)
-            }
-            nonmutating unsafeMutableAddress {
-                internalCheck(
-                    index >= 0 && index < count, "UncheckedStorage: element \(index) is outside 0 ..< \(count)")
-                return base + index
-            }
-        }
-
-        /// How many elements the buffer has room for.
-        var allocated: Int { capacity }
-
-        /// Forgets the elements (plain values: nothing to deinitialize), keeping the buffer.
-        mutating func removeAll() {
-            count = 0
-        }
-
-        @inline(__always)
-        mutating func append(_ element: Element) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: element)
-            count &+= 1
-        }
-
-        private mutating func grow() {
-            let newCapacity = capacity * 2
-            let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
-        }
-    }
-
-    /// The values' bytes.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: byteBase, count: byteCount) }
-
-    /// Makes room for `extra` more bytes.
+    /// The bytes of a span of `bytes`.
     @inline(__always)
-    private func reserve(_ extra: Int) {
-        if extra > byteCapacity &- byteCount { grow(extra) }
-    }
-
-    private func grow(_ extra: Int) {
-        let capacity = Swift.max(byteCapacity * 2, byteCount + extra)
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.initialize(from: byteBase, count: byteCount)
-        byteBase.deallocate()
-        byteBase = base
-        byteCapacity = capacity
+    func bytes(_ span: Span) -> UncheckedBytes {
+        valueSink.view.extracting(unchecked: span.start..<(span.start &+ span.count))
     }
 
     // MARK: - Names
@@ -326,9 +264,10 @@ internal final class XMLEncodedTree {
         }
         let id = names.count
         names.append(name)
-        let start = nameBytes.count
-        nameBytes.append(contentsOf: name.utf8)
-        nameSpans.append((start, nameBytes.count - start))
+        let start = nameSink.count
+        var utf8 = name
+        utf8.withUncheckedUTF8 { nameSink.append($0) }
+        nameSpans.append((start, nameSink.count - start))
         nameIndex[name] = id
         if name == "xmlns" || name.hasPrefix("xmlns:") {
             declarationNames.insert(id)
@@ -498,53 +437,36 @@ internal final class XMLEncodedTree {
     /// `Flags.suspect`, the caller checks it with `XMLTreeValidation.invalidCharacter(in:)`.
     func append(_ string: String) -> Span {
         var string = string
-        return string.withUTF8 { append($0) }
+        return string.withUTF8 { append(UncheckedBytes($0)) }
     }
 
-    func append(_ source: UnsafeBufferPointer<UInt8>) -> Span {
-        let start = byteCount
-        guard let from = source.baseAddress, source.count > 0 else { return Span(start: start, count: 0, flags: 0) }
-        guard source.count < XMLEncodedTree.limit else {
+    /// Copies UTF-8 bytes into the arena; see `append(_:)` for a string.
+    func append(_ source: UncheckedBytes) -> Span {
+        let start = valueSink.count
+        let count = source.count
+        guard count > 0 else { return Span(start: start, count: 0, flags: 0) }
+        guard count < XMLEncodedTree.limit else {
             overflowed = true
             return Span(start: start, count: 0, flags: 0)
         }
-        reserve(source.count)
-        XMLEncodedTree.copy(from, to: byteBase + start, count: source.count)
-        byteCount = start + source.count
-        return Span(start: start, count: source.count, flags: XMLEncodedTree.classify(source))
+        valueSink.append(source)
+        return Span(start: start, count: count, flags: XMLEncodedTree.classify(source))
     }
 
     /// Writes an integer's decimal digits into the arena.
     func append<I: FixedWidthInteger>(integer value: I) -> Span {
-        // At most 39 digits (UInt128) and a sign: written backwards, then moved to the start.
-        reserve(48)
-        let end = byteBase + byteCount + 48
-        var position = end
-        var magnitude = value.magnitude
-        repeat {
-            let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
-            position -= 1
-            position.pointee = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
-            magnitude = quotient
-        } while magnitude != 0
-        if value < 0 {
-            position -= 1
-            position.pointee = UInt8(ascii: "-")
-        }
-        let start = byteCount
-        let count = end - position
-        (byteBase + start).update(from: position, count: count)
-        byteCount = start + count
+        let start = valueSink.count
+        let count = valueSink.appendDecimal(value)
         return Span(start: start, count: count, flags: 0)
     }
 
     /// Writes a finite floating-point value's text (its `description`) into the arena, through
     /// its `TextOutputStreamable` conformance, which makes no `String` storage.
     func append<F: BinaryFloatingPoint & TextOutputStreamable>(finite value: F) -> Span {
-        let start = byteCount
+        let start = valueSink.count
         var stream = ArenaStream(tree: self)
         value.write(to: &stream)
-        return Span(start: start, count: byteCount - start, flags: 0)
+        return Span(start: start, count: valueSink.count - start, flags: 0)
     }
 
     private struct ArenaStream: TextOutputStream {
@@ -555,9 +477,10 @@ internal final class XMLEncodedTree {
         }
 
         /// The floating-point types write their digits through this (the standard library's
-        /// customization point for ASCII output), which spares making a `String` of them.
+        /// customization point for ASCII output), which spares making a `String` of them. Its
+        /// signature is the standard library's: the one buffer the tree takes as such.
         mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-            _ = tree.append(buffer)
+            _ = tree.append(UncheckedBytes(buffer))
         }
     }
 
@@ -567,14 +490,14 @@ internal final class XMLEncodedTree {
         let total = spans.reduce(0) { $0 + $1.count }
         guard total < XMLEncodedTree.limit else {
             overflowed = true
-            return Span(start: byteCount, count: 0, flags: 0)
+            return Span(start: valueSink.count, count: 0, flags: 0)
         }
-        reserve(total)
-        let start = byteCount
+        valueSink.reserve(total)
+        let start = valueSink.count
         var flags: UInt8 = 0
         for span in spans {
-            (byteBase + byteCount).initialize(from: byteBase + span.start, count: span.count)
-            byteCount += span.count
+            // Spans the tree made: within the bytes it holds.
+            valueSink.appendCopy(unchecked: span.start..<(span.start + span.count))
             flags |= span.flags
         }
         return Span(start: start, count: total, flags: flags)
@@ -582,79 +505,56 @@ internal final class XMLEncodedTree {
 
     /// The bytes of a span as a string.
     func string(_ span: Span) -> String {
-        String(decoding: UnsafeBufferPointer(start: byteBase + span.start, count: span.count), as: UTF8.self)
-    }
-
-    /// Copies bytes between buffers that do not overlap; short runs (most names and values) by
-    /// two overlapping loads and stores rather than a call.
-    ///
-    /// Unchecked: the caller guarantees `count` bytes at each end. Its two callers do: `append`
-    /// makes room for them first (`reserve`), and the writer's `RawSink.put` checks them against
-    /// its capacity.
-    @inline(__always)
-    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(target)
-        if count >= 8 {
-            if count <= 16 {
-                let head = from.loadUnaligned(as: UInt64.self)
-                let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-                to.storeBytes(of: head, as: UInt64.self)
-                to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-            } else {
-                to.copyMemory(from: from, byteCount: count)
-            }
-        } else if count >= 4 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-        } else if count > 0 {
-            target[0] = source[0]
-            target[count &>> 1] = source[count &>> 1]
-            target[count &- 1] = source[count &- 1]
-        }
+        bytes(span).string
     }
 
     /// What a string's bytes contain (`Flags`): the class bits of every byte or-ed together, one
     /// load and one or per byte, no branch.
-    static func classify(_ source: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        classTable.withUnsafeBufferPointer { table in
-            var flags: UInt8 = 0
-            var index = 0
-            let count = source.count
-            while index &+ 4 <= count {
-                flags |=
-                    table[Int(source[index])] | table[Int(source[index &+ 1])]
-                    | table[Int(source[index &+ 2])] | table[Int(source[index &+ 3])]
-                index &+= 4
-            }
-            while index < count {
-                flags |= table[Int(source[index])]
-                index &+= 1
-            }
-            return flags
+    @inline(__always)
+    static func classify(_ source: UncheckedBytes) -> UInt8 {
+        let table = classTableView
+        var flags: UInt8 = 0
+        var index = 0
+        let count = source.count
+        // `index + 4 <= count` and `index < count`: the reads are in bounds; a byte indexes the
+        // table's 256 entries.
+        while index &+ 4 <= count {
+            flags |=
+                table[unchecked: Int(source[unchecked: index])] | table[unchecked: Int(source[unchecked: index &+ 1])]
+                | table[unchecked: Int(source[unchecked: index &+ 2])]
+                | table[unchecked: Int(source[unchecked: index &+ 3])]
+            index &+= 4
         }
+        while index < count {
+            flags |= table[unchecked: Int(source[unchecked: index])]
+            index &+= 1
+        }
+        return flags
     }
 
     /// The position of the first byte at or after `index` with one of the `mask` bits in
     /// `classTable`, or the end: four bytes at a time past those that have none.
     @inline(__always)
     static func firstByte(in source: UncheckedBytes, from index: Int, mask: UInt8) -> Int {
-        classTable.withUnsafeBufferPointer { table in
-            var index = index
-            let count = source.count
-            while index &+ 4 <= count {
-                let flags =
-                    table[Int(source[unchecked: index])] | table[Int(source[unchecked: index &+ 1])]
-                    | table[Int(source[unchecked: index &+ 2])] | table[Int(source[unchecked: index &+ 3])]
-                if flags & mask != 0 { break }
-                index &+= 4
-            }
-            while index < count, table[Int(source[unchecked: index])] & mask == 0 { index &+= 1 }
-            return index
+        let table = classTableView
+        var index = index
+        let count = source.count
+        while index &+ 4 <= count {
+            let flags =
+                table[unchecked: Int(source[unchecked: index])] | table[unchecked: Int(source[unchecked: index &+ 1])]
+                | table[unchecked: Int(source[unchecked: index &+ 2])]
+                | table[unchecked: Int(source[unchecked: index &+ 3])]
+            if flags & mask != 0 { break }
+            index &+= 4
         }
+        while index < count, table[unchecked: Int(source[unchecked: index])] & mask == 0 { index &+= 1 }
+        return index
     }
+
+    /// `classTable`'s 256 entries, read by a byte without a bounds check: the table is a constant
+    /// of the process, so its storage never changes or goes away (`uncheckedElementsOfHeldArray`).
+    @inline(__always)
+    private static var classTableView: UncheckedElements<UInt8> { classTable.uncheckedElementsOfHeldArray() }
 
     /// The `Flags` bits of each byte value.
     static let classTable: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in

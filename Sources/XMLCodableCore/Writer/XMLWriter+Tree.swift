@@ -124,7 +124,7 @@ extension XMLWriter {
     /// Whether `string` contains `pattern`, compared as UTF-8 bytes. (`String.contains` compares
     /// characters: a `-` followed by a combining mark is not a `-` there, but it is in XML.)
     static func contains(_ string: String, _ pattern: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        let needle = pattern.withUTF8Buffer { Array($0) }
         let bytes = Array(string.utf8)
         guard bytes.count >= needle.count else { return false }
         for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {

@@ -4,8 +4,10 @@
 // need escaping are replaced. An encoded tree (`XMLEncodedTree`) written compactly with the
 // built-in escaping takes a faster road: the tree knows a bound on the size of the output and
 // which values need escaping (per-value flags computed as values arrived), so it is written with
-// plain stores into one buffer of that size (`RawSink`; `compactData` shrinks that buffer to the
-// output and hands it to the returned `Data`), values needing no escaping in one copy each.
+// plain stores into one buffer of that size (`CompactWriter`, storing into an `UncheckedByteSink`
+// by `put`; `compactData` shrinks that buffer to the output and hands it to the returned `Data`),
+// values needing no escaping in one copy each. The tree's names and values are read as
+// `UncheckedBytes` views; this file holds no pointer of its own.
 //
 // What is escaped is `XMLEscaping`'s business (XMLCoder's default tables, the minimal set, or
 // tables the user gave); whatever the tables say, a carriage return in text and tab, line feed and
@@ -26,14 +28,6 @@
 import FoundationEssentials
 #else
 import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 internal struct XMLWriter {
@@ -68,12 +62,10 @@ internal struct XMLWriter {
 
     /// Writes an element of an encoded tree and everything inside it.
     mutating func write(_ tree: XMLEncodedTree, element: XMLEncodedTree.Index) {
-        tree.nameBytes.withUnsafeBufferPointer { names in
-            let source = TreeSource(tree: tree, names: names, values: tree.bytes)
-            if formatting.isCompact(tree), writeCompact(source, element: element) { return }
-            bytes.reserveCapacity(bytes.count + tree.estimatedSize)
-            write(source, element: element, level: 0)
-        }
+        let source = TreeSource(tree)
+        if formatting.isCompact(tree), appendCompact(tree, { $0.write(source, element: element, to: &$1) }) { return }
+        bytes.reserveCapacity(bytes.count + tree.estimatedSize)
+        write(source, element: element, level: 0)
     }
 
     /// Writes what one item adds to a root element written item by item (`XMLEncoder.ElementWriter`):
@@ -82,89 +74,54 @@ internal struct XMLWriter {
     /// content is then written the same way, with or without text); pretty printed, each child is
     /// an element (the writer refuses anything else) written indented at `level` on a line of its own.
     mutating func writeItemContent(_ tree: XMLEncodedTree, of root: XMLEncodedTree.Index, level: Int) {
-        tree.nameBytes.withUnsafeBufferPointer { names in
-            let source = TreeSource(tree: tree, names: names, values: tree.bytes)
-            guard formatting.prettyPrinted else {
-                if formatting.isCompact(tree) {
-                    // Into a buffer of the item's own size, then appended (`writeCompact` would copy
-                    // everything written so far).
-                    var fitted = true
-                    let style = CompactStyle(formatting)
-                    let written = [UInt8](unsafeUninitializedCapacity: max(1, tree.estimatedSize)) { buffer, count in
-                        guard let base = buffer.baseAddress else {
-                            fitted = false
-                            count = 0
-                            return
-                        }
-                        var sink = RawSink(base: base, capacity: buffer.count)
-                        sink.writeContent(source, of: root, style: style)
-                        fitted = !sink.overflowed
-                        count = fitted ? sink.position : 0
-                    }
-                    if fitted {
-                        bytes.append(contentsOf: written)
-                        return
-                    }
-                }
-                writeInline(source, of: root, level: level)
+        let source = TreeSource(tree)
+        guard formatting.prettyPrinted else {
+            if formatting.isCompact(tree), appendCompact(tree, { $0.writeContent(source, of: root, to: &$1) }) {
                 return
             }
-            for child in children(tree, of: root) where tree.nodes[child].kind == .element {
-                indent(level)
-                write(source, element: child, level: level)
-                bytes.append(0x0A)
-            }
+            writeInline(source, of: root, level: level)
+            return
+        }
+        for child in children(tree, of: root) where tree.nodes[child].kind == .element {
+            indent(level)
+            write(source, element: child, level: level)
+            bytes.append(0x0A)
         }
     }
 
-    /// Writes compact output with plain stores into a buffer of the tree's estimated size: no
-    /// capacity check per append. Returns false, having written nothing, if it does not fit.
-    private mutating func writeCompact(_ source: TreeSource, element: XMLEncodedTree.Index) -> Bool {
-        var fitted = true
-        let style = CompactStyle(formatting)
-        let written = [UInt8](unsafeUninitializedCapacity: bytes.count + source.tree.estimatedSize) { buffer, count in
-            guard let base = buffer.baseAddress else {
-                fitted = false
-                count = 0
-                return
-            }
-            var sink = RawSink(base: base, capacity: buffer.count)
-            bytes.withUnsafeBufferPointer { sink.put($0) }
-            sink.write(source, element: element, style: style)
-            fitted = !sink.overflowed
-            count = fitted ? sink.position : 0
-        }
-        if fitted { bytes = written }
-        return fitted
+    /// Appends what `write` writes compactly into a sink of the tree's estimated size; false,
+    /// having appended nothing, if the estimate was short (the sink overflowed).
+    private mutating func appendCompact(
+        _ tree: XMLEncodedTree, _ write: (CompactWriter, inout UncheckedByteSink) -> Void
+    ) -> Bool {
+        var sink = UncheckedByteSink(capacity: tree.estimatedSize)
+        write(CompactWriter(formatting), &sink)
+        guard !sink.overflowed else { return false }
+        bytes.append(contentsOf: sink.view)
+        return true
     }
 
     /// `prefix` and then the element written compactly, straight into the buffer of the `Data`
-    /// returned (so the document is not copied); `nil` if the formatting is not compact.
+    /// returned (so the document is not copied); `nil` if the formatting is not compact, or the
+    /// tree's estimate of the size was short.
     static func compactData(
         prefix: [UInt8], tree: XMLEncodedTree, element: XMLEncodedTree.Index, formatting: Formatting
     ) -> Data? {
         guard formatting.isCompact(tree) else { return nil }
-        let capacity = prefix.count + tree.estimatedSize
-        guard let raw = malloc(Swift.max(capacity, 1)) else { return nil }
-        var sink = RawSink(base: raw.assumingMemoryBound(to: UInt8.self), capacity: capacity)
-        prefix.withUnsafeBufferPointer { sink.put($0) }
-        let style = CompactStyle(formatting)
-        tree.nameBytes.withUnsafeBufferPointer { names in
-            sink.write(TreeSource(tree: tree, names: names, values: tree.bytes), element: element, style: style)
-        }
-        guard !sink.overflowed else {
-            free(raw)
-            return nil
-        }
-        // The estimate leaves room for escaping every byte of a value that needs some: give back
-        // what was not used (shrinking in place).
-        var buffer = raw
-        if capacity - sink.position > 4096, let shrunk = realloc(raw, Swift.max(sink.position, 1)) { buffer = shrunk }
-        return Data(bytesNoCopy: buffer, count: sink.position, deallocator: .free)
+        var sink = UncheckedByteSink(capacity: prefix.count + tree.estimatedSize)
+        prefix.withUncheckedBytes { sink.put($0) }
+        CompactWriter(formatting).write(TreeSource(tree), element: element, to: &sink)
+        guard !sink.overflowed else { return nil }
+        // The estimate leaves room for escaping every byte of a value that needs some: `data()`
+        // gives back what was not used (shrinking in place).
+        return sink.data()
     }
 
-    /// What `RawSink` needs of the formatting, in plain fields.
-    private struct CompactStyle {
+    /// The compact writer: an encoded tree written with the built-in escaping and no white space,
+    /// straight into an `UncheckedByteSink` made with the tree's estimate of the size, by `put`s
+    /// (no capacity check per byte but one per store; the sink never grows, and if the estimate
+    /// was short it overflows and the general writer takes over).
+    private struct CompactWriter {
         let noEmptyElements: Bool
         let compactEmptyElements: Bool
         let textMask: UInt8
@@ -176,44 +133,10 @@ internal struct XMLWriter {
             textMask = formatting.escaping.textMask
             attributeMask = formatting.escaping.attributeMask
         }
-    }
-
-    /// Stores into a buffer of fixed capacity; a store that does not fit sets `overflowed`.
-    private struct RawSink {
-        let base: UnsafeMutablePointer<UInt8>
-        let capacity: Int
-        var position = 0
-        var overflowed = false
-
-        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
-            self.base = base
-            self.capacity = capacity
-        }
 
         @inline(__always)
-        mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
-            let count = source.count
-            guard count <= capacity &- position else {
-                overflowed = true
-                return
-            }
-            if let start = source.baseAddress { XMLEncodedTree.copy(start, to: base + position, count: count) }
-            position &+= count
-        }
-
-        @inline(__always)
-        mutating func put(_ byte: UInt8) {
-            guard position < capacity else {
-                overflowed = true
-                return
-            }
-            base[position] = byte
-            position &+= 1
-        }
-
-        @inline(__always)
-        private mutating func putAttributes(
-            _ source: TreeSource, of node: XMLEncodedTree.Node, hoisted: Bool?, mask: UInt8
+        private func putAttributes(
+            _ source: TreeSource, of node: XMLEncodedTree.Node, hoisted: Bool?, to sink: inout UncheckedByteSink
         ) {
             let tree = source.tree
             var attribute = node.firstAttribute
@@ -221,93 +144,103 @@ internal struct XMLWriter {
                 let found = tree.attributes[attribute]
                 attribute = found.next
                 if let hoisted, found.hoisted != hoisted { continue }
-                put(0x20)
-                put(source.name(found.name))
-                put(UInt8(ascii: "="))
-                put(UInt8(ascii: "\""))
-                if found.value.flags & mask == 0 {
-                    put(source.value(found.value))
+                sink.put(0x20)
+                sink.put(source.name(found.name))
+                sink.put(UInt8(ascii: "="))
+                sink.put(UInt8(ascii: "\""))
+                if found.value.flags & attributeMask == 0 {
+                    sink.put(source.value(found.value))
                 } else {
-                    putEscaped(source.value(found.value), mask: mask)
+                    putEscaped(source.value(found.value), mask: attributeMask, to: &sink)
                 }
-                put(UInt8(ascii: "\""))
+                sink.put(UInt8(ascii: "\""))
             }
         }
 
-        mutating func write(_ source: TreeSource, element index: XMLEncodedTree.Index, style: CompactStyle) {
+        func write(_ source: TreeSource, element index: XMLEncodedTree.Index, to sink: inout UncheckedByteSink) {
             let tree = source.tree
             let node = tree.nodes[index]
             let name = source.name(node.name)
-            put(UInt8(ascii: "<"))
-            put(name)
+            sink.put(UInt8(ascii: "<"))
+            sink.put(name)
             if node.marks & XMLEncodedTree.Marks.hoisted == 0 {
-                putAttributes(source, of: node, hoisted: nil, mask: style.attributeMask)
+                putAttributes(source, of: node, hoisted: nil, to: &sink)
             } else {
-                putAttributes(source, of: node, hoisted: false, mask: style.attributeMask)
-                putAttributes(source, of: node, hoisted: true, mask: style.attributeMask)
+                putAttributes(source, of: node, hoisted: false, to: &sink)
+                putAttributes(source, of: node, hoisted: true, to: &sink)
             }
-            if !style.noEmptyElements {
+            if !noEmptyElements {
                 let empty =
                     node.firstChild < 0
-                    || ((style.compactEmptyElements || node.marks & XMLEncodedTree.Marks.groupChild != 0)
-                        && tree.isEmpty(index, ignoringEmptyText: style.compactEmptyElements))
+                    || ((compactEmptyElements || node.marks & XMLEncodedTree.Marks.groupChild != 0)
+                        && tree.isEmpty(index, ignoringEmptyText: compactEmptyElements))
                 if empty {
-                    if !style.compactEmptyElements { put(0x20) }
-                    put(UInt8(ascii: "/"))
-                    put(UInt8(ascii: ">"))
+                    if !compactEmptyElements { sink.put(0x20) }
+                    sink.put(UInt8(ascii: "/"))
+                    sink.put(UInt8(ascii: ">"))
                     return
                 }
             }
-            put(UInt8(ascii: ">"))
-            writeContent(source, of: index, style: style)
-            put(UInt8(ascii: "<"))
-            put(UInt8(ascii: "/"))
-            put(name)
-            put(UInt8(ascii: ">"))
+            sink.put(UInt8(ascii: ">"))
+            writeContent(source, of: index, to: &sink)
+            sink.put(UInt8(ascii: "<"))
+            sink.put(UInt8(ascii: "/"))
+            sink.put(name)
+            sink.put(UInt8(ascii: ">"))
         }
 
         /// The children of an element or a group, a group's in its place.
-        mutating func writeContent(_ source: TreeSource, of index: XMLEncodedTree.Index, style: CompactStyle) {
+        func writeContent(_ source: TreeSource, of index: XMLEncodedTree.Index, to sink: inout UncheckedByteSink) {
             let tree = source.tree
             var child = tree.nodes[index].firstChild
             while child >= 0 {
                 let found = tree.nodes[child]
                 switch found.kind {
                 case .element:
-                    write(source, element: child, style: style)
+                    write(source, element: child, to: &sink)
                 case .group:
-                    writeContent(source, of: child, style: style)
+                    writeContent(source, of: child, to: &sink)
                 default:
-                    if found.text.flags & style.textMask == 0 {
-                        put(source.value(found.text))
+                    if found.text.flags & textMask == 0 {
+                        sink.put(source.value(found.text))
                     } else {
-                        putEscaped(source.value(found.text), mask: style.textMask)
+                        putEscaped(source.value(found.text), mask: textMask, to: &sink)
                     }
                 }
                 child = found.next
             }
         }
 
-        mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
-            XMLEscaping.escape(UncheckedBytes(utf8), mask: mask) { put($0.unsafeBuffer) }
+        /// Stores a value with the bytes whose class is in `mask` replaced by references.
+        func putEscaped(_ utf8: UncheckedBytes, mask: UInt8, to sink: inout UncheckedByteSink) {
+            XMLEscaping.escape(utf8, mask: mask) { sink.put($0) }
         }
     }
 
-    /// An encoded tree and its bytes, while it is written.
+    /// An encoded tree and views of its bytes, while it is written (which does not change it, so
+    /// the views stay valid).
     private struct TreeSource {
         let tree: XMLEncodedTree
-        let names: UnsafeBufferPointer<UInt8>
-        let values: UnsafeBufferPointer<UInt8>
+        let names: UncheckedBytes
+        let values: UncheckedBytes
 
-        @inline(__always)
-        func name(_ id: XMLEncodedTree.NameID) -> UnsafeBufferPointer<UInt8> {
-            let span = tree.nameSpans[id]
-            return UnsafeBufferPointer(rebasing: names[span.start..<(span.start + span.count)])
+        init(_ tree: XMLEncodedTree) {
+            self.tree = tree
+            names = tree.nameBytes
+            values = tree.bytes
         }
 
+        /// The bytes of an interned name (its span is one the tree made, within `names`).
         @inline(__always)
-        func value(_ span: XMLEncodedTree.Span) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: values[span.start..<(span.start + span.count)])
+        func name(_ id: XMLEncodedTree.NameID) -> UncheckedBytes {
+            let span = tree.nameSpans[id]
+            return names.extracting(unchecked: span.start..<(span.start + span.count))
+        }
+
+        /// The bytes of a value (its span is one the tree made, within `values`).
+        @inline(__always)
+        func value(_ span: XMLEncodedTree.Span) -> UncheckedBytes {
+            values.extracting(unchecked: span.start..<(span.start + span.count))
         }
     }
 
@@ -467,7 +400,7 @@ internal struct XMLWriter {
         let value = source.value(attribute.value)
         switch formatting.escaping {
         case .custom(let tables):
-            tables.appendEscaped(UncheckedBytes(value), inAttribute: true, to: &bytes)
+            tables.appendEscaped(value, inAttribute: true, to: &bytes)
         case .minimal, .defaultTables:
             let mask = formatting.escaping.attributeMask
             if attribute.value.flags & mask == 0 {
@@ -480,10 +413,10 @@ internal struct XMLWriter {
     }
 
     /// Appends a text value, escaped as the formatting says.
-    private mutating func appendText(_ value: UnsafeBufferPointer<UInt8>, flags: UInt8) {
+    private mutating func appendText(_ value: UncheckedBytes, flags: UInt8) {
         switch formatting.escaping {
         case .custom(let tables):
-            tables.appendEscaped(UncheckedBytes(value), inAttribute: false, to: &bytes)
+            tables.appendEscaped(value, inAttribute: false, to: &bytes)
         case .minimal, .defaultTables:
             let mask = formatting.escaping.textMask
             if flags & mask == 0 {
@@ -495,11 +428,11 @@ internal struct XMLWriter {
     }
 
     /// Appends UTF-8 text with the bytes whose class is in `mask` replaced by references.
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt8) {
-        XMLEscaping.escape(UncheckedBytes(utf8), mask: mask) { bytes.append(contentsOf: $0) }
+    private mutating func appendEscaped(_ utf8: UncheckedBytes, mask: UInt8) {
+        XMLEscaping.escape(utf8, mask: mask) { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func closeTag(_ name: UnsafeBufferPointer<UInt8>) {
+    private mutating func closeTag(_ name: UncheckedBytes) {
         bytes.append(UInt8(ascii: "<"))
         bytes.append(UInt8(ascii: "/"))
         bytes.append(contentsOf: name)
@@ -514,12 +447,12 @@ internal struct XMLWriter {
     /// Appends text with the characters XML gives meaning to replaced by references.
     mutating func appendEscaped(_ string: String, inAttribute: Bool) {
         var string = string
-        string.withUTF8 { appendEscaped($0, inAttribute: inAttribute) }
+        string.withUncheckedUTF8 { appendEscaped($0, inAttribute: inAttribute) }
     }
 
     /// Appends UTF-8 text with the characters XML gives meaning to replaced by references: the
     /// minimal escaping (`XMLEscaping.minimal`), which a document-model tree is written with.
-    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
+    mutating func appendEscaped(_ utf8: UncheckedBytes, inAttribute: Bool) {
         appendEscaped(utf8, mask: inAttribute ? XMLEscaping.minimal.attributeMask : XMLEscaping.minimal.textMask)
     }
 
@@ -527,17 +460,17 @@ internal struct XMLWriter {
     /// survive inside CDATA (line ends are normalized), so text holding one is escaped instead.
     mutating func appendCDATA(_ string: String) {
         var string = string
-        string.withUTF8 { appendCDATA($0) }
+        string.withUncheckedUTF8 { appendCDATA($0) }
     }
 
     /// Appends UTF-8 text as a CDATA section; see `appendCDATA(_:)` for a string.
-    mutating func appendCDATA(_ utf8: UnsafeBufferPointer<UInt8>) {
-        if utf8.contains(0x0D) {
+    mutating func appendCDATA(_ utf8: UncheckedBytes) {
+        if utf8.unsafeBuffer.contains(0x0D) {
             appendText(utf8, flags: XMLEncodedTree.classify(utf8))
             return
         }
         // "]]>" becomes "]]" + "]]><![CDATA[" + ">": the sequence spans two sections.
-        XMLEscaping.cdataSections(UncheckedBytes(utf8)) { section in
+        XMLEscaping.cdataSections(utf8) { section in
             bytes.append(contentsOf: "<![CDATA[".utf8)
             bytes.append(contentsOf: section)
             bytes.append(contentsOf: "]]>".utf8)

@@ -90,7 +90,7 @@ private struct Kept: Encodable {
         let declaration = tree.intern("xmlns:x")
         #expect(tree.isDeclarationName(declaration))
         tree.removeAll()
-        #expect(tree.names.isEmpty && tree.nameBytes.isEmpty && tree.nodes.count == 0 && tree.byteCount == 0)
+        #expect(tree.names.isEmpty && tree.nameBytes.isEmpty && tree.nodes.count == 0 && tree.bytes.isEmpty)
         let plain = tree.intern("second")
         #expect(plain == declaration)
         #expect(!tree.isDeclarationName(plain))
