@@ -17,7 +17,7 @@ internal final class DTDStore {
         /// Where in the document the bytes come from (a declaration, or a parameter-entity reference).
         var documentOffset: Int
 
-        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: pointer, count: count) }
+        var bytes: UncheckedBytes { UncheckedBytes(start: pointer, count: count) }
     }
 
     /// An entity declaration.
@@ -75,16 +75,21 @@ internal final class DTDStore {
     }
 
     /// Copies bytes into a new buffer and returns its source number.
-    func addBuffer(_ bytes: UnsafeRawBufferPointer, rawLineEnds: Bool, documentOffset: Int) -> UInt32 {
-        var pointer: UnsafeMutableRawPointer? = nil
-        if let source = bytes.baseAddress, !bytes.isEmpty {
-            let p = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-            p.copyMemory(from: source, byteCount: bytes.count)
-            pointer = p
-        }
+    func addBuffer(_ bytes: UncheckedBytes, rawLineEnds: Bool, documentOffset: Int) -> UInt32 {
         buffers.append(
-            Buffer(pointer: pointer, count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset))
+            Buffer(
+                pointer: Self.copy(bytes), count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset)
+        )
         return UInt32(buffers.count)
+    }
+
+    /// A new allocation holding a copy of `bytes` (`nil` for none), freed by `deinit` or when
+    /// the name pool is replaced.
+    private static func copy(_ bytes: UncheckedBytes) -> UnsafeMutableRawPointer? {
+        guard !bytes.isEmpty else { return nil }
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
+        pointer.copyMemory(from: bytes.base, byteCount: bytes.count)
+        return pointer
     }
 
     @inline(__always)
@@ -97,17 +102,12 @@ internal final class DTDStore {
     /// Replaces the name pool's bytes (making the pool if there is none) and returns its number.
     func replaceNamePool(_ bytes: [UInt8]) -> UInt32 {
         guard namePool > 0 else {
-            namePool = bytes.withUnsafeBytes { addBuffer($0, rawLineEnds: false, documentOffset: 0) }
+            namePool = bytes.withUncheckedBytes { addBuffer($0, rawLineEnds: false, documentOffset: 0) }
             return namePool
         }
         let index = Int(namePool) - 1
         buffers[index].pointer?.deallocate()
-        var pointer: UnsafeMutableRawPointer? = nil
-        if !bytes.isEmpty {
-            let p = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(start: p, count: bytes.count).copyMemory(from: $0) }
-            pointer = p
-        }
+        let pointer = bytes.withUncheckedBytes { Self.copy($0) }
         buffers[index] = Buffer(pointer: pointer, count: bytes.count, rawLineEnds: false, documentOffset: 0)
         return namePool
     }
@@ -125,17 +125,15 @@ internal final class DTDStore {
     /// The buffer holding `text`, the replacement for the undeclared entity `name` (made on first
     /// use), now located at `documentOffset`, the reference being read; `nil` when the reader has
     /// no room for another buffer.
-    func replacementBuffer(named name: UnsafeRawBufferPointer, text: String, documentOffset: Int) -> UInt32? {
-        let key = String(decoding: name, as: UTF8.self)
+    func replacementBuffer(named name: UncheckedBytes, text: String, documentOffset: Int) -> UInt32? {
+        let key = name.string
         if let source = replacementSources[key] {
             buffers[Int(source) - 1].documentOffset = documentOffset
             return source
         }
         guard buffers.count < XMLSlice.maxSources - 2, text.utf8.count <= XMLSlice.maxBufferSize else { return nil }
         var text = text
-        let source = text.withUTF8 {
-            addBuffer(UnsafeRawBufferPointer($0), rawLineEnds: false, documentOffset: documentOffset)
-        }
+        let source = text.withUncheckedUTF8 { addBuffer($0, rawLineEnds: false, documentOffset: documentOffset) }
         replacementSources[key] = source
         return source
     }
@@ -144,7 +142,7 @@ internal final class DTDStore {
     @discardableResult
     func declare(_ entity: Entity) -> Bool {
         let index = Int32(entities.count)
-        let inserted = entity.name.withUnsafeBytes { name in
+        let inserted = entity.name.withUncheckedBytes { name in
             entity.isParameter ? parameterNames.insert(name, value: index) : generalNames.insert(name, value: index)
         }
         if inserted {
@@ -154,12 +152,12 @@ internal final class DTDStore {
         return inserted
     }
 
-    func generalEntity(named name: UnsafeRawBufferPointer) -> Int? { generalNames.find(name).map(Int.init) }
-    func parameterEntity(named name: UnsafeRawBufferPointer) -> Int? { parameterNames.find(name).map(Int.init) }
+    func generalEntity(named name: UncheckedBytes) -> Int? { generalNames.find(name).map(Int.init) }
+    func parameterEntity(named name: UncheckedBytes) -> Int? { parameterNames.find(name).map(Int.init) }
 
     /// Records that an element declares an attribute; returns the element's list, or `nil` when
     /// the attribute was declared before (the first declaration binds, later ones are ignored).
-    func claimAttribute(element: UnsafeRawBufferPointer, name: UnsafeRawBufferPointer) -> Int? {
+    func claimAttribute(element: UncheckedBytes, name: UncheckedBytes) -> Int? {
         let list: Int
         if let existing = elementNames.find(element) {
             list = Int(existing)
@@ -172,7 +170,7 @@ internal final class DTDStore {
     }
 
     /// Adds what a declaration claimed with `claimAttribute` means for start tags.
-    func addAttribute(list: Int, name: UnsafeRawBufferPointer, _ declaration: AttributeDeclaration) {
+    func addAttribute(list: Int, name: UncheckedBytes, _ declaration: AttributeDeclaration) {
         if declaration.defaultValue != nil { attributeLists[list].defaults.append(declaration) }
         if declaration.isTokenized { attributeLists[list].tokenized.insert(name, value: 0) }
     }
@@ -183,7 +181,7 @@ internal final class DTDStore {
     }
 
     /// The attribute declarations for an element, or `nil` when it has none.
-    func attributes(ofElement element: UnsafeRawBufferPointer) -> Int? {
+    func attributes(ofElement element: UncheckedBytes) -> Int? {
         elementNames.find(element).map(Int.init)
     }
 

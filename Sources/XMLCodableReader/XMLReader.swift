@@ -238,7 +238,9 @@ public struct XMLReader {
                 }
             }
             let dtd = scanner.dtd
-            return try input.withBytes { document in try body(XMLScanner.rawBytes(slice, document, dtd)) }
+            return try input.withBytes { document in
+                try body(XMLScanner.rawBytes(slice, UncheckedBytes(document), dtd).unsafeRawBuffer)
+            }
         }
         let decoded = decodedBytes(slice)
         return try decoded.withUnsafeBytes(body)
@@ -319,7 +321,7 @@ public struct XMLReader {
         guard let dtd, slice.source > 0, Int(slice.source) <= dtd.buffers.count else {
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
-        return bytes(of: slice, in: dtd.buffer(slice.source).bytes)
+        return bytes(of: slice, in: dtd.buffer(slice.source).bytes.unsafeRawBuffer)
     }
 
     /// Whether a slice's decoded bytes equal the UTF-8 of `string`, without making a `String`.

@@ -122,7 +122,7 @@ extension XMLScanner {
                 if frames.isEmpty {
                     if !inputIsFinal { throw needMoreInput() }
                     let name =
-                        elements.last.map { String(decoding: rawBytes($0.name.qualified, document), as: UTF8.self) }
+                        elements.last.map { rawBytes($0.name.qualified, document).string }
                         ?? ""
                     throw error(.unclosedElement(name), at: position)
                 }
@@ -174,7 +174,7 @@ extension XMLScanner {
     )
         throws(ScanError) -> XMLEvent?
     {
-        let name = buf.rawBuffer(unchecked: nameStart..<nameEnd)
+        let name = buf.extracting(unchecked: nameStart..<nameEnd)
         guard let dtd, let index = dtd.generalEntity(named: name) else {
             if entityReplacements != nil,
                 let text = try replacementText(ofUndeclared: name, referenceStart: nameStart - 1)
@@ -183,7 +183,7 @@ extension XMLScanner {
                 return text.isEmpty ? nil : .text(text)
             }
             if undeclaredEntitiesAreErrors {
-                throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+                throw error(.undeclaredEntity(name.string), at: nameStart - 1)
             }
             // Declared, perhaps, in markup a non-validating reader does not read: skipped.
             position = referenceEnd
@@ -192,13 +192,13 @@ extension XMLScanner {
         let entity = dtd.entities[index]
         // WFC: Entity Declared: where undeclared entities are errors, so are those declared inside a parameter entity.
         if entity.declaredInParameterEntity, undeclaredEntitiesAreErrors {
-            throw error(.undeclaredEntity(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+            throw error(.undeclaredEntity(name.string), at: nameStart - 1)
         }
         if entity.notation != nil {
-            throw error(.unparsedEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+            throw error(.unparsedEntityReference(name.string), at: nameStart - 1)
         }
         if entity.isExternal {
-            throw error(.externalEntityReference(String(decoding: name, as: UTF8.self)), at: nameStart - 1)
+            throw error(.externalEntityReference(name.string), at: nameStart - 1)
         }
         position = referenceEnd
         try pushEntity(index, referenceStart: nameStart - 1, referenceEnd: referenceEnd)
@@ -210,7 +210,7 @@ extension XMLScanner {
     /// as it is, with nothing to decode and nothing to scan, like a character reference's. `nil`
     /// when the table has no such name.
     @inline(never)
-    private mutating func replacementText(ofUndeclared name: UnsafeRawBufferPointer, referenceStart: Int)
+    private mutating func replacementText(ofUndeclared name: UncheckedBytes, referenceStart: Int)
         throws(ScanError) -> XMLSlice?
     {
         let text: String
@@ -572,7 +572,7 @@ extension XMLScanner {
             return first == 0
                 && (buf.loadWord(uncheckedAt: a + 8) ^ buf.loadWord(uncheckedAt: b + 8)) << (128 - 8 * count) == 0
         }
-        return bytesEqual(buf.rawBuffer(unchecked: a..<(a + count)), buf.rawBuffer(unchecked: b..<(b + count)))
+        return buf.extracting(unchecked: a..<(a + count)).elementsEqual(buf.extracting(unchecked: b..<(b + count)))
     }
 
     /// An end tag with white space before '>', in another buffer than its start tag, or in error.
@@ -594,13 +594,10 @@ extension XMLScanner {
             throw error(
                 .malformedEntity(name: entity, problem: "an element ends in it that did not start in it"), at: position)
         }
-        let found = buf.rawBuffer(unchecked: nameStart..<nameEnd)
+        let found = buf.extracting(unchecked: nameStart..<nameEnd)
         let expected = rawBytes(open.name.qualified, document)
-        if !bytesEqual(found, expected) {
-            throw error(
-                .mismatchedEndTag(
-                    expected: String(decoding: expected, as: UTF8.self), found: String(decoding: found, as: UTF8.self)),
-                at: position)
+        if !found.elementsEqual(expected) {
+            throw error(.mismatchedEndTag(expected: expected.string, found: found.string), at: position)
         }
         position = p + 1
         return .endElement(popElement())
@@ -752,9 +749,9 @@ extension XMLScanner {
         if count <= 12 {
             for i in (base + 1)..<(base + count) {
                 let a = rawBytes(attributes[i].name.qualified, document, current: buf)
-                for j in base..<i where bytesEqual(a, rawBytes(attributes[j].name.qualified, document, current: buf)) {
-                    throw error(
-                        .duplicateAttribute(String(decoding: a, as: UTF8.self)), at: attributes[i].name.qualified.start)
+                for j in base..<i where a.elementsEqual(rawBytes(attributes[j].name.qualified, document, current: buf))
+                {
+                    throw error(.duplicateAttribute(a.string), at: attributes[i].name.qualified.start)
                 }
             }
             return
@@ -763,15 +760,11 @@ extension XMLScanner {
         let mask = clearedSlots(for: count)
         for i in base..<(base + count) {
             let name = rawBytes(attributes[i].name.qualified, document, current: buf)
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in name { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            var slot = Int(truncatingIfNeeded: h) & mask
+            var slot = Int(truncatingIfNeeded: ByteKeyTable.hash(name)) & mask
             while duplicateSlots[slot] >= 0 {
                 let other = Int(duplicateSlots[slot])
-                if bytesEqual(name, rawBytes(attributes[other].name.qualified, document, current: buf)) {
-                    throw error(
-                        .duplicateAttribute(String(decoding: name, as: UTF8.self)),
-                        at: attributes[i].name.qualified.start)
+                if name.elementsEqual(rawBytes(attributes[other].name.qualified, document, current: buf)) {
+                    throw error(.duplicateAttribute(name.string), at: attributes[i].name.qualified.start)
                 }
                 slot = (slot + 1) & mask
             }
@@ -782,11 +775,9 @@ extension XMLScanner {
     /// The raw bytes of a slice when the caller has the current buffer rather than the document
     /// (a start tag inside an entity): slices of the current source come from `current`.
     @inline(__always)
-    mutating func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes, current: UncheckedBytes)
-        -> UnsafeRawBufferPointer
-    {
+    mutating func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes, current: UncheckedBytes) -> UncheckedBytes {
         let buffer = slice.source == source ? current : self.buffer(slice.source, document)
-        return buffer.rawBuffer(unchecked: slice.start..<slice.end)
+        return buffer.extracting(unchecked: slice.start..<slice.end)
     }
 
     /// Adds defaulted attributes and marks tokenized ones, from the DTD's `<!ATTLIST>` declarations.
@@ -814,11 +805,11 @@ extension XMLScanner {
             let declared = rawBytes(declaration.qualifiedName.qualified, document)
             var isSpecified = false
             if hashed {
-                var slot = Int(truncatingIfNeeded: nameHash(declared)) & mask
+                var slot = Int(truncatingIfNeeded: ByteKeyTable.hash(declared)) & mask
                 while duplicateSlots[slot] >= 0 {
-                    if bytesEqual(
-                        rawBytes(attributes[Int(duplicateSlots[slot])].name.qualified, document, current: buf), declared
-                    ) {
+                    if rawBytes(attributes[Int(duplicateSlots[slot])].name.qualified, document, current: buf)
+                        .elementsEqual(declared)
+                    {
                         isSpecified = true
                         break
                     }
@@ -826,7 +817,7 @@ extension XMLScanner {
                 }
             } else {
                 for i in base..<specified
-                where bytesEqual(rawBytes(attributes[i].name.qualified, document, current: buf), declared) {
+                where rawBytes(attributes[i].name.qualified, document, current: buf).elementsEqual(declared) {
                     isSpecified = true
                     break
                 }
@@ -857,21 +848,13 @@ extension XMLScanner {
         return size - 1
     }
 
-    /// FNV-1a over a name's bytes.
-    @inline(__always)
-    func nameHash(_ name: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in name { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return h
-    }
-
     /// Hashes the qualified names of the element's first `count` attributes into `duplicateSlots`
     /// (which need not be distinct; the slots hold indices into `attributes`) and returns the slot mask.
     mutating func fillNameSlots(count: Int, _ buf: UncheckedBytes, _ document: UncheckedBytes) -> Int {
         let mask = clearedSlots(for: count)
         for i in attributeBase..<(attributeBase + count) {
-            var slot =
-                Int(truncatingIfNeeded: nameHash(rawBytes(attributes[i].name.qualified, document, current: buf))) & mask
+            let name = rawBytes(attributes[i].name.qualified, document, current: buf)
+            var slot = Int(truncatingIfNeeded: ByteKeyTable.hash(name)) & mask
             while duplicateSlots[slot] >= 0 { slot = (slot + 1) & mask }
             duplicateSlots[slot] = Int32(i)
         }

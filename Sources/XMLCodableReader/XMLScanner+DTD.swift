@@ -91,9 +91,9 @@ extension XMLScanner {
         position = nameEnd + 1
         sawParameterEntityReference = true
         if !standalone { undeclaredEntitiesAreErrors = false }
-        let name = buf.rawBuffer(unchecked: (start + 1)..<nameEnd)
+        let name = buf.extracting(unchecked: (start + 1)..<nameEnd)
         guard let index = store.parameterEntity(named: name) else {
-            if standalone { throw error(.undeclaredEntity("%" + String(decoding: name, as: UTF8.self)), at: start) }
+            if standalone { throw error(.undeclaredEntity("%" + name.string), at: start) }
             skipDeclarations = true
             return
         }
@@ -104,7 +104,7 @@ extension XMLScanner {
             return
         }
         if frames.contains(where: { $0.entity == index }) {
-            throw error(.recursiveEntity("%" + String(decoding: name, as: UTF8.self)), at: start)
+            throw error(.recursiveEntity("%" + name.string), at: start)
         }
         if frames.count >= limits.maxDepth { throw error(.depthLimitExceeded(limit: limits.maxDepth), at: start) }
         let text = store.buffer(entity.source)
@@ -144,7 +144,7 @@ extension XMLScanner {
         if p < end, buf[unchecked: p] == UInt8(ascii: "\"") || buf[unchecked: p] == UInt8(ascii: "'") {
             let replacement = try entityValue(buf, &p)
             if keeping(standalone) {
-                entity.source = replacement.withUnsafeBytes {
+                entity.source = replacement.withUncheckedBytes {
                     store.addBuffer($0, rawLineEnds: false, documentOffset: offset(nameStart))
                 }
             }
@@ -222,7 +222,7 @@ extension XMLScanner {
         guard skipSpace(buf, &p) else { throw unexpected(buf, at: p, expected: "white space after '<!ATTLIST'") }
         let elementStart = p
         let (elementEnd, _) = try scanName(buf, at: p, qualified: true)
-        let element = buf.rawBuffer(unchecked: elementStart..<elementEnd)
+        let element = buf.extracting(unchecked: elementStart..<elementEnd)
         p = elementEnd
         while true {
             let hadSpace = skipSpace(buf, &p)
@@ -252,7 +252,7 @@ extension XMLScanner {
             } else {
                 let keywordStart = p
                 while p < end, buf[unchecked: p] >= UInt8(ascii: "A"), buf[unchecked: p] <= UInt8(ascii: "Z") { p += 1 }
-                let keyword = buf.rawBuffer(unchecked: keywordStart..<p)
+                let keyword = buf.extracting(unchecked: keywordStart..<p)
                 if equalsASCII(keyword, "CDATA") {
                     isTokenized = false
                 } else if !(equalsASCII(keyword, "ID") || equalsASCII(keyword, "IDREF")
@@ -293,7 +293,7 @@ extension XMLScanner {
                 expansionCost = expandedBytes - before
             }
             guard keeping(standalone) else { continue }
-            let nameBytes = buf.rawBuffer(unchecked: nameStart..<nameEnd)
+            let nameBytes = buf.extracting(unchecked: nameStart..<nameEnd)
             guard let list = store.claimAttribute(element: element, name: nameBytes) else { continue }
             // An attribute declared #IMPLIED or #REQUIRED with type CDATA changes nothing in a start tag.
             guard isTokenized || defaultValue != nil else { continue }
@@ -301,7 +301,7 @@ extension XMLScanner {
             var value: XMLSlice?
             if let defaultValue {
                 let valueSource = store.addBuffer(
-                    buf.rawBuffer(unchecked: defaultValue.start..<defaultValue.end),
+                    buf.extracting(unchecked: defaultValue.start..<defaultValue.end),
                     rawLineEnds: hasRawLineEnds(source),
                     documentOffset: offset(defaultValue.start))
                 value = XMLSlice(

@@ -34,8 +34,8 @@ package struct NamespaceTable {
     /// URI bytes → number, for every entry of `uris` but the first.
     var index: ByteKeyTable = {
         var table = ByteKeyTable()
-        NamespaceTable.xmlURI.withUnsafeBytes { _ = table.insert($0, value: 1) }
-        NamespaceTable.xmlnsURI.withUnsafeBytes { _ = table.insert($0, value: 2) }
+        table.insert(NamespaceTable.xmlURI, value: 1)
+        table.insert(NamespaceTable.xmlnsURI, value: 2)
         return table
     }()
 
@@ -49,7 +49,7 @@ package struct NamespaceTable {
     }
 
     /// Binds a prefix.
-    mutating func bind(prefix: UnsafeRawBufferPointer, slice: XMLSlice, to uri: Int32) {
+    mutating func bind(prefix: UncheckedBytes, slice: XMLSlice, to uri: Int32) {
         let slot: Int32
         if let found = prefixes.find(prefix) {
             slot = found
@@ -63,7 +63,7 @@ package struct NamespaceTable {
     }
 
     /// The namespace a prefix is bound to, if any.
-    func lookUp(prefix: UnsafeRawBufferPointer) -> Int32? {
+    func lookUp(prefix: UncheckedBytes) -> Int32? {
         guard let slot = prefixes.find(prefix) else { return nil }
         let binding = current[Int(slot)]
         return binding >= 0 ? bindings[Int(binding)].uri : nil
@@ -82,13 +82,15 @@ package struct NamespaceTable {
     }
 
     /// The number of a URI, adding it to the table if it is new.
-    package mutating func intern(_ uri: UnsafeRawBufferPointer) -> Int32 {
+    package mutating func intern(_ uri: UncheckedBytes) -> Int32 {
         if uri.isEmpty { return 0 }
         // Most documents use a handful of namespaces: look at the latest first, then hash.
         let last = uris.count - 1
-        if last >= 3, uris[last].withUnsafeBytes({ bytesEqual($0, uri) }) { return Int32(last) }
+        if last >= 3, uris[last].withUncheckedBytes({ $0.elementsEqual(uri) }) { return Int32(last) }
         if let found = index.find(uri) { return found }
-        uris.append(Array(uri))
+        var copy: [UInt8] = []
+        copy.append(contentsOf: uri)
+        uris.append(copy)
         let number = Int32(uris.count - 1)
         index.insert(uri, value: number)
         return number
@@ -121,7 +123,7 @@ extension XMLScanner {
                 guard equalsASCII(qualified, "xmlns") else { continue }
                 isDefault = true
             } else {
-                guard equalsASCII(UnsafeRawBufferPointer(rebasing: qualified[0..<Int(attribute.prefixLength)]), "xmlns")
+                guard equalsASCII(qualified.extracting(unchecked: 0..<Int(attribute.prefixLength)), "xmlns")
                 else {
                     hasPrefixedAttributes = true
                     continue
@@ -133,11 +135,11 @@ extension XMLScanner {
             var decoded: [UInt8] = []
             let value = attributes[i].value
             if value.isVerbatim {
-                decoded = Array(rawBytes(value, document, current: buf))
+                decoded.append(contentsOf: rawBytes(value, document, current: buf))
             } else {
                 try appendDecoded(value, document, to: &decoded)
             }
-            let uri = decoded.withUnsafeBytes { bytes in namespaces.intern(bytes) }
+            let uri = decoded.withUncheckedBytes { bytes in namespaces.intern(bytes) }
             if isDefault {
                 if uri == 1 || uri == 2 {
                     throw error(
@@ -147,7 +149,7 @@ extension XMLScanner {
                 namespaces.bindDefault(uri, declaredBy: attribute.local)
             } else {
                 let prefix = rawBytes(attribute.local, document, current: buf)
-                let prefixName = String(decoding: prefix, as: UTF8.self)
+                let prefixName = prefix.string
                 if equalsASCII(prefix, "xmlns") {
                     throw error(.invalidNamespaceDeclaration("the prefix 'xmlns' cannot be declared"), at: at)
                 }
@@ -212,7 +214,7 @@ extension XMLScanner {
         let count = attributes.count - base
         func qualifies(_ i: Int) -> Bool { attributes[i].name.namespaceID > 0 && !attributes[i].isNamespaceDeclaration }
         func duplicate(_ i: Int) -> ScanError {
-            let local = String(decoding: rawBytes(attributes[i].name.local, document, current: buf), as: UTF8.self)
+            let local = rawBytes(attributes[i].name.local, document, current: buf).string
             return error(
                 .duplicateAttribute("{\(namespaceURI(id: attributes[i].name.namespaceID) ?? "")}\(local)"),
                 at: errorOffset(of: attributes[i].name, in: element))
@@ -222,7 +224,7 @@ extension XMLScanner {
                 let local = rawBytes(attributes[i].name.local, document, current: buf)
                 for j in base..<i where qualifies(j) && attributes[j].name.namespaceID == attributes[i].name.namespaceID
                 {
-                    if bytesEqual(local, rawBytes(attributes[j].name.local, document, current: buf)) {
+                    if local.elementsEqual(rawBytes(attributes[j].name.local, document, current: buf)) {
                         throw duplicate(i)
                     }
                 }
@@ -232,13 +234,12 @@ extension XMLScanner {
         let mask = clearedSlots(for: count)
         for i in base..<(base + count) where qualifies(i) {
             let local = rawBytes(attributes[i].name.local, document, current: buf)
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(attributes[i].name.namespaceID)
-            for b in local { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            let h = ByteKeyTable.hash(local, seed: 0xcbf2_9ce4_8422_2325 ^ UInt64(attributes[i].name.namespaceID))
             var slot = Int(truncatingIfNeeded: h) & mask
             while duplicateSlots[slot] >= 0 {
                 let other = Int(duplicateSlots[slot])
                 if attributes[other].name.namespaceID == attributes[i].name.namespaceID,
-                    bytesEqual(local, rawBytes(attributes[other].name.local, document, current: buf))
+                    local.elementsEqual(rawBytes(attributes[other].name.local, document, current: buf))
                 {
                     throw duplicate(i)
                 }
@@ -250,21 +251,18 @@ extension XMLScanner {
 
     /// The namespace number bound to a prefix.
     private mutating func lookUp(
-        prefix: UnsafeRawBufferPointer, _ document: UncheckedBytes, _ buf: UncheckedBytes, at p: Int
+        prefix: UncheckedBytes, _ document: UncheckedBytes, _ buf: UncheckedBytes, at p: Int
     ) throws(ScanError)
         -> Int32
     {
         if let uri = namespaces.lookUp(prefix: prefix) { return uri }
         if equalsASCII(prefix, "xml") { return 1 }
-        throw error(.undeclaredNamespacePrefix(String(decoding: prefix, as: UTF8.self)), at: p)
+        throw error(.undeclaredNamespacePrefix(prefix.string), at: p)
     }
 }
 
 /// Whether bytes spell an ASCII literal.
 @inline(__always)
-internal func equalsASCII(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
-    guard bytes.count == literal.utf8CodeUnitCount else { return false }
-    let expected = literal.utf8Start
-    for i in 0..<bytes.count where bytes[i] != expected[i] { return false }
-    return true
+internal func equalsASCII(_ bytes: UncheckedBytes, _ literal: StaticString) -> Bool {
+    bytes.count == literal.utf8CodeUnitCount && bytes.hasPrefix(literal, at: 0, limit: bytes.count)
 }

@@ -132,7 +132,7 @@ extension XMLScanner {
         let standalone = declaration?.standalone == true
         undeclaredEntitiesAreErrors = standalone || (systemID == nil && !sawParameterEntityReference)
         doctype = XMLDocumentType(
-            name: String(decoding: rawBytes(name, document), as: UTF8.self), publicID: publicID, systemID: systemID,
+            name: rawBytes(name, document).string, publicID: publicID, systemID: systemID,
             notations: store.notations, entityNames: store.generalEntityNames)
         if pendingEvents.isEmpty { return .doctype(name: name) }
         pendingEvents.append(.doctype(name: name))

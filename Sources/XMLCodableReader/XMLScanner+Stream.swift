@@ -91,7 +91,7 @@ extension XMLScanner {
                 bytes.append(contentsOf: document.rawBuffer(unchecked: name.start..<name.end))
             } else {
                 bytes.append(
-                    contentsOf: UncheckedBytes(store.buffer(pool).bytes).rawBuffer(unchecked: name.start..<name.end))
+                    contentsOf: store.buffer(pool).bytes.extracting(unchecked: name.start..<name.end))
             }
             moved.append((index, start))
         }

@@ -22,7 +22,9 @@ extension XMLScanner {
             try appendDecoded(slice, document, to: &out)
         } catch {
             // Slices were validated when they were scanned; should a value still fail to expand, give its raw bytes.
-            return Array(rawBytes(slice, document))
+            var bytes: [UInt8] = []
+            bytes.append(contentsOf: rawBytes(slice, document))
+            return bytes
         }
         return out
     }
@@ -44,7 +46,7 @@ extension XMLScanner {
             if slice.flags.contains(.collapse) { collapseSpaces(&out, from: start) }
             return
         }
-        let bytes = UncheckedBytes(rawBytes(slice, document))
+        let bytes = rawBytes(slice, document)
         let raw = hasRawLineEnds(slice.source)
         // Only character data has references; in CDATA, comments and PI data '&' is just '&'.
         let references = slice.flags.contains(.references)
@@ -93,7 +95,7 @@ extension XMLScanner {
         _ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer
     ) -> Int? {
         guard !slice.flags.contains(.attributeValue) else { return decodeAttributeValue(slice, document, into: out) }
-        let bytes = UncheckedBytes(rawBytes(slice, document))
+        let bytes = rawBytes(slice, document)
         let raw = hasRawLineEnds(slice.source)
         let references = slice.flags.contains(.references)
         let count = bytes.count
@@ -154,7 +156,7 @@ extension XMLScanner {
         -> Int?
     {
         guard !slice.flags.contains(.collapse) else { return nil }
-        let bytes = UncheckedBytes(rawBytes(slice, document))
+        let bytes = rawBytes(slice, document)
         let raw = hasRawLineEnds(slice.source)
         let count = bytes.count
         let capacity = out.count
@@ -271,8 +273,8 @@ extension XMLScanner {
                 case .predefined(let byte):
                     if emit { output.append(byte) }
                 case .entity(let nameStart, let nameEnd):
-                    let name = level.bytes.rawBuffer(unchecked: nameStart..<nameEnd)
-                    let nameString = { String(decoding: name, as: UTF8.self) }
+                    let name = level.bytes.extracting(unchecked: nameStart..<nameEnd)
+                    let nameString = { name.string }
                     guard let dtd, let index = dtd.generalEntity(named: name) else {
                         // Replaced as a character reference is: its white space kept, nothing expanded.
                         if entityReplacements != nil, let text = try undeclaredEntityReplacement(name) {
@@ -314,7 +316,7 @@ extension XMLScanner {
                     }
                     stack.append(level)
                     level = Level(
-                        source: entity.source, bytes: UncheckedBytes(text.bytes), position: 0, raw: text.rawLineEnds,
+                        source: entity.source, bytes: text.bytes, position: 0, raw: text.rawLineEnds,
                         entity: index)
                 }
             case UInt8(ascii: "<"):
@@ -356,9 +358,9 @@ extension XMLScanner {
     ///
     /// - Throws: `malformedEntity` (at offset 0: callers place it at the reference) when the text
     ///   holds a character XML does not allow, which must never reach the reader's output.
-    func undeclaredEntityReplacement(_ name: UnsafeRawBufferPointer) throws(ScanError) -> String? {
+    func undeclaredEntityReplacement(_ name: UncheckedBytes) throws(ScanError) -> String? {
         guard let entityReplacements else { return nil }
-        let nameString = String(decoding: name, as: UTF8.self)
+        let nameString = name.string
         guard let text = entityReplacements.replacement(for: nameString) else { return nil }
         for scalar in text.unicodeScalars where !isXMLChar(scalar.value) {
             let codePoint = String(scalar.value, radix: 16, uppercase: true)

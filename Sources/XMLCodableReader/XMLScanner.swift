@@ -324,7 +324,7 @@ internal struct XMLScanner {
             internalCheck(false, "XMLScanner: source \(source) without a DTD")
             return .empty
         }
-        return UncheckedBytes(dtd.buffer(source).bytes)
+        return dtd.buffer(source).bytes
     }
 
     /// Whether the bytes of `source` are raw document text (line ends not yet normalized).
@@ -335,26 +335,24 @@ internal struct XMLScanner {
     }
 
     /// The raw bytes of a slice.
-    func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes) -> UnsafeRawBufferPointer {
-        XMLScanner.rawBytes(slice, document.unsafeRawBuffer, dtd)
+    func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes) -> UncheckedBytes {
+        XMLScanner.rawBytes(slice, document, dtd)
     }
 
     /// The raw bytes of a slice, given the document and the DTD's buffers. The slice is one the
     /// scanner made for these buffers (`XMLReader.checked` clamps any other to them first), so
     /// its range lies within its buffer (checked in debug builds by the buffer's slicing).
     @usableFromInline
-    static func rawBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer, _ dtd: DTDStore?)
-        -> UnsafeRawBufferPointer
-    {
-        let buffer: UnsafeRawBufferPointer
+    static func rawBytes(_ slice: XMLSlice, _ document: UncheckedBytes, _ dtd: DTDStore?) -> UncheckedBytes {
+        let buffer: UncheckedBytes
         if slice.source == 0 {
             buffer = document
         } else if let dtd {
             buffer = dtd.buffer(slice.source).bytes
         } else {
-            return UnsafeRawBufferPointer(start: nil, count: 0)
+            return .empty
         }
-        return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
+        return buffer.extracting(unchecked: slice.start..<slice.end)
     }
 
     /// How far into the document the scanner has read (inside an entity, the end of its outermost reference).

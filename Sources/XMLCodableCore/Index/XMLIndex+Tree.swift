@@ -93,7 +93,7 @@ private struct TreeIndexBuilder {
 
     mutating func intern(_ uri: String) -> Int32 {
         var uri = uri
-        return uri.withUTF8 { namespaces.intern(UnsafeRawBufferPointer($0)) }
+        return uri.withUncheckedUTF8 { namespaces.intern($0) }
     }
 
     /// The URI number a prefix is bound to in scope ("" for the default namespace), or 0.
