@@ -309,6 +309,8 @@ package final class StreamInput {
     /// The window's bytes, valid until bytes are appended or dropped.
     @usableFromInline
     var bytes: UnsafeRawBufferPointer { window.view.unsafeRawBuffer }
+    /// The UTF-8 bytes in the window, as a view.
+    var view: UncheckedBytes { window.view }
 
     /// The absolute offset of a window offset.
     @inline(__always)

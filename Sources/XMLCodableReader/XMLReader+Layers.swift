@@ -67,7 +67,7 @@ extension XMLReader {
     /// would be compiled as a body other modules may copy, which may only inline what is
     /// `@inlinable` too, so `content(_:)` would stop being inlined into `next()` as well: +6%
     /// instructions reading books, measured.)
-    package mutating func nextEvent(inMemory document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+    package mutating func nextEvent(inMemory document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         try scanner.nextInline(document)
     }
 

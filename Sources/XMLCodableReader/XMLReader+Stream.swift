@@ -225,7 +225,7 @@ extension XMLReader {
             let start = scanner.documentReadPosition
             var failure: ScanError?
             let event = XMLReader.advance(
-                &scanner, window: input.stream?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), &failure)
+                &scanner, window: input.stream?.view ?? .empty, &failure)
             if let failure { return try nextAfterFailure(failure, startedAt: start) }
             input.stream?.eventsSinceMove &+= 1
             return event
@@ -316,7 +316,7 @@ extension XMLReader {
             }
             let start = scanner.documentReadPosition
             var failure: ScanError?
-            let event = XMLReader.advance(&scanner, window: stream.bytes, &failure)
+            let event = XMLReader.advance(&scanner, window: stream.view, &failure)
             if let failure {
                 if failure.needsInput { continue }
                 if stream.rollbackScanner != nil, rollBack(stream, failedAt: start) { continue }
@@ -331,7 +331,7 @@ extension XMLReader {
     /// the switch over the kinds of input).
     @inline(__always)
     internal static func advance(
-        _ scanner: inout XMLScanner, window: UnsafeRawBufferPointer, _ failure: inout ScanError?
+        _ scanner: inout XMLScanner, window: UncheckedBytes, _ failure: inout ScanError?
     ) -> XMLEvent? {
         do throws(ScanError) {
             return try scanner.next(window)
@@ -409,7 +409,7 @@ extension XMLReader {
         var read = 0
         while read < stream.eventsSinceMove {
             var failure: ScanError?
-            _ = XMLReader.advance(&replay, window: stream.bytes, &failure)
+            _ = XMLReader.advance(&replay, window: stream.view, &failure)
             // The events read before the failure came from complete tokens: they come again.
             if failure != nil { return false }
             read += 1

@@ -68,5 +68,12 @@ extension XMLReader {
                 return try body(stream?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
             }
         }
+
+        /// Calls `body` with a view of the bytes (see `withBytes(_:)`): how the layers above
+        /// borrow the document, valid for the call only.
+        @inlinable @inline(__always)
+        package func withUncheckedBytes<R>(_ body: (UncheckedBytes) throws -> R) rethrows -> R {
+            try withBytes { try body(UncheckedBytes($0)) }
+        }
     }
 }

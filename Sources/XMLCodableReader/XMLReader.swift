@@ -145,7 +145,7 @@ public struct XMLReader {
     @inline(__always)
     internal static func advance(_ scanner: inout XMLScanner, _ input: borrowing Input) -> Result<XMLEvent?, ScanError>
     {
-        input.withBytes { bytes -> Result<XMLEvent?, ScanError> in
+        input.withUncheckedBytes { bytes -> Result<XMLEvent?, ScanError> in
             do throws(ScanError) {
                 return .success(try scanner.nextInline(bytes))
             } catch {

@@ -249,7 +249,7 @@ internal struct XMLScanner {
     /// The one place the document's bytes enter the scanner: from here on they are an
     /// `UncheckedBytes` view, valid for this call (`XMLReader.Input.withBytes`).
     @usableFromInline
-    mutating func next(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+    mutating func next(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         try nextInline(document)
     }
 
@@ -257,10 +257,10 @@ internal struct XMLScanner {
     /// build) take the event without a call of their own into the scanner, whose prologue and
     /// epilogue were paid on every event.
     @inline(__always)
-    mutating func nextInline(_ document: UnsafeRawBufferPointer) throws(ScanError) -> XMLEvent? {
+    mutating func nextInline(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         if !readsContentDirectly, let failure { throw failure }
         do {
-            return try step(UncheckedBytes(document))
+            return try step(document)
         } catch {
             if !error.needsInput { failure = error }
             throw error

@@ -138,7 +138,7 @@ internal final class ElementStreamDecoder {
     private func addStartTag(_ name: XMLName, _ decoder: XMLDecoderImpl) {
         let qualified = name.qualified
         let lastByte: UInt8? =
-            qualified.source == 0 && qualified.end > qualified.start ? input.withBytes { $0[qualified.end - 1] } : nil
+            qualified.source == 0 && qualified.end > qualified.start ? input.withUncheckedBytes { $0[unchecked: qualified.end - 1] } : nil
         let first = decoder.reader.attributeBase
         builder.startElement(
             name, attributes: decoder.reader.keptAttributes[first...], base: windowBase, nameLastByte: lastByte)
@@ -163,11 +163,11 @@ internal final class ElementStreamDecoder {
 
     private func decodeElement<T: Decodable>(_ type: T.Type, index: XMLIndex, origin: Int) throws -> T {
         let decoder = self.decoder
-        return try input.withBytes { window -> T in
+        return try input.withUncheckedBytes { window -> T in
             let start = min(max(0, origin - windowBase), window.count)
             let end = min(max(start, itemEnd - windowBase), window.count)
             decoder.reset(
-                index: index, document: UncheckedBytes(window).extracting(unchecked: start..<end), documentBase: origin)
+                index: index, document: window.extracting(unchecked: start..<end), documentBase: origin)
             defer { builder.reclaim(decoder.takeIndex()) }
             return try decoder.unwrap(.element(0), as: type, path: .item(count, list))
         }

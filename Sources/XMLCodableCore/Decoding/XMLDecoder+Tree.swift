@@ -66,9 +66,8 @@ extension XMLDecoder {
         _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options,
         locatesErrors: Bool = true
     ) throws -> T {
-        try reader.input.withBytes { document in
-            let decoder = XMLDecoderImpl(
-                index: index, reader: reader, options: options, document: UncheckedBytes(document))
+        try reader.input.withUncheckedBytes { document in
+            let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document)
             decoder.origins = origins
             decoder.locatesErrors = locatesErrors
             // The index and bytes stay the tree's: a decoder or container kept past this call

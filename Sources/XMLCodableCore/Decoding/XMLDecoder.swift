@@ -258,9 +258,9 @@ open class XMLDecoder: @unchecked Sendable {
         } catch {
             throw Self.notWellFormed(error)
         }
-        let (value, leftover) = try reader.input.withBytes { document -> (T, DecodingScratch) in
+        let (value, leftover) = try reader.input.withUncheckedBytes { document -> (T, DecodingScratch) in
             let decoder = XMLDecoderImpl(
-                index: index, reader: reader, options: options, document: UncheckedBytes(document),
+                index: index, reader: reader, options: options, document: document,
                 listNodes: scratch.listNodes)
             // `document` is the caller's: whatever kept the decoder or a container refuses to use
             // them once this call returns.

@@ -77,7 +77,7 @@ extension XMLDecoderImpl {
                 // XMLIndex+Layout.swift), read back from the document: a tree keeps every text.
                 if child.followsLayout {
                     frame.element.children.append(
-                        .text(string(XMLIndex.layoutRun(before: child, in: document.unsafeRawBuffer))))
+                        .text(string(XMLIndex.layoutRun(before: child, in: document))))
                 }
                 stack.append(frame)
                 stack.append(Frame(element: shallowElement(childNumber), next: index.firstChild(of: childNumber)))

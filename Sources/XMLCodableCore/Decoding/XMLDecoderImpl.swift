@@ -716,7 +716,7 @@ internal final class XMLDecoderImpl: Decoder {
             if childNode.isElement {
                 if !allowElements { throw typeMismatch(type, found: .element(node), path: path) }
                 if childNode.followsLayout {
-                    withRawBytes(of: XMLIndex.layoutRun(before: childNode, in: document.unsafeRawBuffer)) {
+                    withRawBytes(of: XMLIndex.layoutRun(before: childNode, in: document)) {
                         bytes.append(contentsOf: $0)
                     }
                 }

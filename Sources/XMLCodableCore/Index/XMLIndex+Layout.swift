@@ -52,16 +52,16 @@ extension XMLIndex {
     /// run of layout white space: in the document, without flags, only spaces, tabs and line feeds,
     /// and followed at once by a start tag.
     @inline(__always)
-    static func isLayoutRun(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> Bool {
+    static func isLayoutRun(_ slice: XMLSlice, _ document: UncheckedBytes) -> Bool {
         guard slice.source == 0, slice.flags.isEmpty else { return false }
         let end = slice.end
-        guard end + 1 < document.count, document[end] == UInt8(ascii: "<") else { return false }
-        let next = document[end + 1]
+        guard end + 1 < document.count, document[unchecked: end] == UInt8(ascii: "<") else { return false }
+        let next = document[unchecked: end + 1]
         guard next != UInt8(ascii: "/"), next != UInt8(ascii: "!"), next != UInt8(ascii: "?") else { return false }
         if isIndentation(slice.start, end, document) { return true }
         var p = slice.start
         while p < end {
-            guard isLayoutByte(document[p]) else { return false }
+            guard isLayoutByte(document[unchecked: p]) else { return false }
             p += 1
         }
         return true
@@ -71,25 +71,25 @@ extension XMLIndex {
     /// to eight spaces, tested with one load (the eight bytes that end at `end`, shifted down to
     /// the spaces: the highest bytes, read little-endian). `false` says nothing about other runs.
     @inline(__always)
-    private static func isIndentation(_ start: Int, _ end: Int, _ document: UnsafeRawBufferPointer) -> Bool {
+    private static func isIndentation(_ start: Int, _ end: Int, _ document: UncheckedBytes) -> Bool {
         let spaces = end &- start &- 1
-        guard spaces >= 0, spaces <= 8, end >= 8, document[start] == 0x0A else { return false }
+        guard spaces >= 0, spaces <= 8, end >= 8, document[unchecked: start] == 0x0A else { return false }
         guard spaces > 0 else { return true }
         let shift = UInt64(64 &- spaces &* 8)
-        let word = UInt64(littleEndian: document.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
+        let word = document.loadWord(uncheckedAt: end &- 8)
         return word >> shift == 0x2020_2020_2020_2020 >> shift
     }
 
     /// Where the run of layout white space that ends at `end` (a `<`) begins.
-    static func layoutRunStart(before end: Int, _ document: UnsafeRawBufferPointer) -> Int {
+    static func layoutRunStart(before end: Int, _ document: UncheckedBytes) -> Int {
         var start = end
-        while start > 0, isLayoutByte(document[start - 1]) { start -= 1 }
+        while start > 0, isLayoutByte(document[unchecked: start - 1]) { start -= 1 }
         return start
     }
 
     /// The run of layout white space left out before `element` (which has `followsLayout`): the
     /// white space before its `<` in the document.
-    static func layoutRun(before element: Node, in document: UnsafeRawBufferPointer) -> XMLSlice {
+    static func layoutRun(before element: Node, in document: UncheckedBytes) -> XMLSlice {
         internalCheck(element.followsLayout && element.source == 0, "XMLIndex: no layout run left out before this node")
         let end = Int(element.start) - 1
         return XMLSlice(source: 0, start: layoutRunStart(before: end, document), end: end)
@@ -97,19 +97,19 @@ extension XMLIndex {
 
     /// Whether character data is white space only, for telling mixed content: text in an entity's
     /// replacement text is not looked into (taken as other text, so every run is kept).
-    static func isSpace(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> Bool {
+    static func isSpace(_ slice: XMLSlice, _ document: UncheckedBytes) -> Bool {
         guard slice.source == 0 else { return false }
         if isIndentation(slice.start, slice.end, document) { return true }
         var p = slice.start
         while p < slice.end {
-            guard ByteClass.isSpace(document[p]) else { return false }
+            guard ByteClass.isSpace(document[unchecked: p]) else { return false }
             p += 1
         }
         return true
     }
 
     /// Whether the character data among an element's children so far is white space only.
-    static func hasOnlySpace(childrenOf element: Int32, _ nodes: [Node], _ document: UnsafeRawBufferPointer) -> Bool {
+    static func hasOnlySpace(childrenOf element: Int32, _ nodes: [Node], _ document: UncheckedBytes) -> Bool {
         var child: Int32 = nodes[Int(element)].hasChildren ? element + 1 : -1
         while child >= 0 {
             let node = nodes[Int(child)]

@@ -181,7 +181,7 @@ internal struct XMLIndex {
         swap(&nodes, &scratch.nodes)
         swap(&packed, &scratch.attributes)
         var unused: [Markup] = []
-        return try input.withBytes { document in
+        return try input.withUncheckedBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
                 try build(
                     &reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed),
@@ -195,7 +195,7 @@ internal struct XMLIndex {
     /// comments, processing instructions and empty CDATA sections, in `markup`.
     static func build(_ reader: inout XMLReader, markup: inout [Markup]) throws(XMLParsingError) -> XMLIndex {
         let input = reader.input
-        return try input.withBytes { document in
+        return try input.withUncheckedBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
                 try build(
                     &reader, document: document, nodes: [], attributes: AttributeTable(), keepsMarkup: true,
@@ -236,7 +236,7 @@ internal struct XMLIndex {
     }
 
     private static func build(
-        _ reader: inout XMLReader, document: UnsafeRawBufferPointer, nodes: consuming [Node],
+        _ reader: inout XMLReader, document: UncheckedBytes, nodes: consuming [Node],
         attributes: consuming AttributeTable,
         keepsMarkup: Bool, dropsLayout: Bool, markup: inout [Markup]
     ) throws(XMLParsingError) -> XMLIndex {
@@ -307,7 +307,7 @@ internal struct XMLIndex {
                 let qualified = name.qualified
                 nameBit =
                     qualified.source == 0 && qualified.end > qualified.start
-                    ? Node.nameBit(document[qualified.end - 1]) : 0xFF
+                    ? Node.nameBit(document[unchecked: qualified.end - 1]) : 0xFF
             case .endElement:
                 internalCheck(!afterLeftOutRun, "XMLIndex: a run of layout white space was left out before an end tag")
                 open.removeLast()
@@ -403,7 +403,7 @@ internal struct XMLIndex {
     /// does (the text that made the element mixed comes next).
     @inline(never)
     private static func restoreLayout(
-        of element: Int32, _ index: inout XMLIndex, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+        of element: Int32, _ index: inout XMLIndex, _ reader: XMLReader, _ document: UncheckedBytes
     )
         throws(XMLParsingError)
     {
@@ -463,7 +463,7 @@ internal struct XMLIndex {
     /// address space only: the pages are never touched.)
     @inline(never)
     private static func grow<T>(
-        _ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+        _ array: inout [T], adding count: Int, _ reader: XMLReader, _ document: UncheckedBytes
     ) {
         array.reserveCapacity(
             projectedCapacity(
@@ -473,7 +473,7 @@ internal struct XMLIndex {
     /// `grow` for the attribute table.
     @inline(never)
     private static func grow(
-        _ table: inout AttributeTable, adding count: Int, _ reader: XMLReader, _ document: UnsafeRawBufferPointer
+        _ table: inout AttributeTable, adding count: Int, _ reader: XMLReader, _ document: UncheckedBytes
     ) {
         table.reserveCapacity(
             projectedCapacity(
