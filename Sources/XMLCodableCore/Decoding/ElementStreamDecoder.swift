@@ -137,8 +137,10 @@ internal final class ElementStreamDecoder {
     @inline(__always)
     private func addStartTag(_ name: XMLName, _ decoder: XMLDecoderImpl) {
         let qualified = name.qualified
-        let lastByte: UInt8? =
-            qualified.source == 0 && qualified.end > qualified.start ? input.withUncheckedBytes { $0[unchecked: qualified.end - 1] } : nil
+        var lastByte: UInt8?
+        if qualified.source == 0, qualified.end > qualified.start {
+            lastByte = input.withUncheckedBytes { $0[unchecked: qualified.end - 1] }
+        }
         let first = decoder.reader.attributeBase
         builder.startElement(
             name, attributes: decoder.reader.keptAttributes[first...], base: windowBase, nameLastByte: lastByte)
