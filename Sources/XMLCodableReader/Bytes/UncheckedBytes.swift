@@ -234,3 +234,29 @@ extension String {
         try withUTF8 { try body(UncheckedBytes($0)) }
     }
 }
+
+// MARK: - Searching (xmlc's writers, `XMLMarkup`)
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension UncheckedBytes {
+    /// The offset of the first `byte` in `range` (which must be within `0 ..< count`, checked in
+    /// debug and internal-checks builds), or `nil` when there is none: the C library's `memchr`,
+    /// which reads many bytes a step.
+    ///
+    /// ```swift
+    /// UncheckedBytes("a\nb\n").firstIndex(of: 0x0A, in: 2..<4)   // 3
+    /// ```
+    @inlinable
+    package func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        assertInBounds(range.lowerBound, width: range.count, "range")
+        guard !range.isEmpty, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: found)
+    }
+}
