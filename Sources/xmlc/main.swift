@@ -31,7 +31,8 @@
 //   SiblingCounts.swift         the names counted for the paths in from-json's errors
 //
 // The tool uses the public API of XMLCodableCore and, of its `package` API, the system's file calls
-// (`SystemIO`), and FoundationEssentials and the C library (no Foundation, so that it starts
+// (`SystemIO`), the writers' markup rules (`XMLMarkup`) and the reader's byte view
+// (`UncheckedBytes`), and FoundationEssentials and the C library (no Foundation, so that it starts
 // quickly and links statically into a small binary: Benchmarks/README.md, "Start-up and
 // linking"). It has no other dependency.
 
