@@ -21,8 +21,8 @@
 // -------------------------------------
 // * Room. Every store checks that its bytes fit, and grows the buffer when they do not, so none
 //   lands outside the allocation; the stores themselves are plain: a byte's `storeBytes`, and a
-//   run copied by two overlapping word loads and stores when it is short (up to 16 bytes: no
-//   call), by `copyMemory` when it is longer.
+//   run's copy, without a call when it is short (up to 16 bytes, read through the view as two
+//   overlapping words or 4-byte values), by `copyMemory` when it is longer.
 // * Lifetime. `view` is not lifetime-checked: it is valid until the next mutating call, which may
 //   move the bytes. The writers read a buffer's view only while they hold the buffer unchanged
 //   (taken out of its depth, `take`, and written elsewhere).
@@ -113,8 +113,7 @@ struct UncheckedByteBuffer: ~Copyable {
         let length = bytes.count
         guard length > 0 else { return }
         if length > capacity &- count { reserve(Swift.max(256, capacity &* 2, count &+ length)) }
-        Self.copy(bytes.base, to: storage + count, count: length)
-        didStore(length)
+        store(bytes)
     }
 
     /// Empties the buffer, keeping its memory unless it holds more than `limit` bytes.
@@ -131,33 +130,39 @@ struct UncheckedByteBuffer: ~Copyable {
     @inline(__always)
     private var storage: UnsafeMutableRawPointer { base.unsafelyUnwrapped }
 
-    /// Copies `count` bytes from `source` to `target`, which the caller made room for: short runs
-    /// (most tags, names and values) by two overlapping loads and stores rather than a call,
-    /// longer ones by `copyMemory`. Every load of a branch comes before its stores.
+    /// Stores a copy of `bytes` (at least one byte) after the bytes there are, in room the caller
+    /// made. A run of up to 16 bytes (most names and values) is read through the view as two
+    /// overlapping words (8 to 16 bytes), two overlapping 4-byte values (4 to 7), or its first,
+    /// middle and last bytes (1 to 3), and stored the same way, without a call; a longer one is
+    /// copied by `copyMemory`.
     @inline(__always)
-    private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
-        if count >= 8 {
-            if count <= 16 {
-                let head = source.loadUnaligned(as: UInt64.self)
-                let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-                target.storeBytes(of: head, as: UInt64.self)
-                target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-            } else {
-                target.copyMemory(from: source, byteCount: count)
-            }
-        } else if count >= 4 {
-            let head = source.loadUnaligned(as: UInt32.self)
-            let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            target.storeBytes(of: head, as: UInt32.self)
-            target.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-        } else if count > 0 {
-            let first = source.load(as: UInt8.self)
-            let middle = source.load(fromByteOffset: count &>> 1, as: UInt8.self)
-            let last = source.load(fromByteOffset: count &- 1, as: UInt8.self)
-            target.storeBytes(of: first, as: UInt8.self)
-            target.storeBytes(of: middle, toByteOffset: count &>> 1, as: UInt8.self)
-            target.storeBytes(of: last, toByteOffset: count &- 1, as: UInt8.self)
+    private mutating func store(_ bytes: UncheckedBytes) {
+        let length = bytes.count
+        let target = storage + count
+        if length > 16 {
+            target.copyMemory(from: bytes.base, byteCount: length)
+        } else if length >= 8 {
+            storePair(bytes.loadWord(uncheckedAt: 0), bytes.loadWord(uncheckedAt: length &- 8), length)
+        } else if length >= 4 {
+            storePair(bytes.loadUInt32(uncheckedAt: 0), bytes.loadUInt32(uncheckedAt: length &- 4), length)
+        } else {
+            // 1 to 3 bytes: the first, the middle and the last (two of them the same byte below 3).
+            let middle = length &>> 1
+            target.storeBytes(of: bytes[unchecked: 0], as: UInt8.self)
+            target.storeBytes(of: bytes[unchecked: middle], toByteOffset: middle, as: UInt8.self)
+            target.storeBytes(of: bytes[unchecked: length &- 1], toByteOffset: length &- 1, as: UInt8.self)
         }
+        didStore(length)
+    }
+
+    /// Stores the first and the last `Value.bitWidth / 8` bytes of a run of `length` (which
+    /// overlap when it is shorter than two of them) after the bytes there are; `head` and `tail`
+    /// hold them as loaded, the first byte in the lowest bits.
+    @inline(__always)
+    private func storePair<Value: FixedWidthInteger>(_ head: Value, _ tail: Value, _ length: Int) {
+        let target = storage + count
+        target.storeBytes(of: head.littleEndian, as: Value.self)
+        target.storeBytes(of: tail.littleEndian, toByteOffset: length &- Value.bitWidth / 8, as: Value.self)
     }
 
     /// Counts `length` bytes just stored after the others; debug and internal-checks builds check

@@ -235,7 +235,7 @@ extension String {
     }
 }
 
-// MARK: - Searching (xmlc's writers, `XMLMarkup`)
+// MARK: - Searching and short loads (xmlc's writers, `XMLMarkup`)
 
 #if canImport(Glibc)
 import Glibc
@@ -258,5 +258,14 @@ extension UncheckedBytes {
         assertInBounds(range.lowerBound, width: range.count, "range")
         guard !range.isEmpty, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
         return base.distance(to: found)
+    }
+
+    /// The four bytes at `offset` as one value, the first byte in the lowest bits whatever the
+    /// platform's byte order; the caller guarantees `offset + 4 <= count`. Any alignment. (For a
+    /// short run that `loadWord(uncheckedAt:)` would read past.)
+    @inlinable @inline(__always)
+    package func loadUInt32(uncheckedAt offset: Int) -> UInt32 {
+        assertInBounds(offset, width: 4, "4 bytes")
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 }
