@@ -119,15 +119,12 @@ final class StandardInputFeed {
     func feed(_ reader: inout XMLReader) throws(StreamFailure) {
         swap(&older, &newer)
         newer.removeAll(keepingCapacity: true)
-        newer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
         let count: Int
         do {
-            count = try newer.withUnsafeMutableBytes { try SystemIO.read(0, into: $0) }
+            count = try newer.appendRead(from: 0, upTo: Self.chunkSize)
         } catch {
-            newer.removeAll(keepingCapacity: true)
             throw .unreadable("cannot read standard input: \(error)")
         }
-        newer.removeLast(newer.count - count)
         total += count
         if head.count < Self.headSize { head += newer.prefix(Self.headSize - head.count) }
         do {
@@ -153,11 +150,12 @@ final class StandardInputFeed {
         let local = error.offset - windowStart
         func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
         if !reachesEnd, local >= 0, local <= window.count, !window[local...].contains(where: isBreak) {
-            var more = [UInt8](repeating: 0, count: 4096)
+            var more: [UInt8] = []
             var added = 0
             while added < SourceLine.reach {
                 // A failed read (-1) ends the line here, as the end of the input (0) does.
-                let count = (try? more.withUnsafeMutableBytes { try SystemIO.read(0, into: $0) }) ?? -1
+                more.removeAll(keepingCapacity: true)
+                let count = (try? more.appendRead(from: 0, upTo: 4096)) ?? -1
                 if count <= 0 {
                     reachesEnd = count == 0
                     break

@@ -8,10 +8,12 @@
 // through the 64 KiB `OutputBuffer`. The converter bounds what is held (`JSONToXMLWriter`
 // commits elements when it passes its limit), so memory stays bounded. For example, after
 // `<a>` and a held `\n  <b/>`, text in `a` removes the break at offset 3, and `release()` then
-// sends `<a><b/>` on.
+// sends `<a><b/>` on. It holds an `OutputBuffer`, which cannot be copied, so it cannot be either.
+
+import XMLCodableCore
 
 /// Output held while it may still change, then released to standard output.
-struct HeldOutput {
+struct HeldOutput: ~Copyable {
     /// The bytes held, from the start of the outermost element still open to change.
     private(set) var held: [UInt8] = []
     /// Standard output, behind the held bytes.
@@ -24,8 +26,8 @@ struct HeldOutput {
     var count: Int { held.count }
 
     /// Appends bytes to the held output.
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        held.appendBytes(bytes)
+    mutating func append(_ bytes: UncheckedBytes) {
+        held.append(contentsOf: bytes)
     }
 
     /// Appends one byte.
@@ -35,7 +37,7 @@ struct HeldOutput {
 
     /// Appends the UTF-8 of a static string.
     mutating func append(_ text: StaticString) {
-        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(UncheckedBytes(text))
     }
 
     /// Appends the UTF-8 of a string.
@@ -67,7 +69,8 @@ struct HeldOutput {
     mutating func release(_ count: Int? = nil) {
         let count = count ?? held.count
         guard count > 0 else { return }
-        held.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        precondition(count <= held.count, "HeldOutput: releasing \(count) of \(held.count) held bytes")
+        held.withUncheckedBytes { output.append($0.extracting(unchecked: 0..<count)) }
         held.removeFirst(count)
     }
 

@@ -65,19 +65,12 @@ final class JSONInput {
     func read(appendingTo buffer: inout [UInt8]) throws(ReadError) -> Int {
         guard !ended else { return 0 }
         let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
         let count: Int
         do {
-            count = try buffer.withUnsafeMutableBytes { bytes in
-                Result { () throws(SystemError) in
-                    try SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
-                }
-            }.get()
+            count = try buffer.appendRead(from: descriptor, upTo: chunkSize)
         } catch {
-            buffer.removeLast(chunkSize)
             throw ReadError(message: "cannot read '\(source.displayName)': \(error)")
         }
-        buffer.removeLast(chunkSize - count)
         total += count
         if count == 0 { ended = true }
         if case .standardInput = source, count > 0 {

@@ -48,8 +48,9 @@
 
 import XMLCodableCore
 
-/// Converts a JSON text in the mapping to XML, writing to standard output as it reads.
-struct JSONToXMLWriter {
+/// Converts a JSON text in the mapping to XML, writing to standard output as it reads. It holds
+/// its output (`HeldOutput`), which cannot be copied, so it cannot be either.
+struct JSONToXMLWriter: ~Copyable {
     /// Why a conversion failed, with where in the JSON text when that is known.
     enum Failure: Error {
         /// The JSON is not valid, does not follow the mapping, or cannot be written as XML.
@@ -172,7 +173,7 @@ struct JSONToXMLWriter {
     }
 
     private let pretty: Bool
-    private let indentation: [UInt8]
+    private let indentation: UncheckedByteBuffer
     private let holdLimit: Int
     private var output = HeldOutput()
     private var contexts: [Context] = [.top]
@@ -191,7 +192,7 @@ struct JSONToXMLWriter {
     /// A converter writing indented XML (`indent` spaces a level) or, with `pretty` off, compact XML.
     init(pretty: Bool, indent: Int, holdLimit: Int = JSONToXMLWriter.defaultHoldLimit) {
         self.pretty = pretty
-        self.indentation = Array(repeating: 0x20, count: indent)
+        self.indentation = UncheckedByteBuffer(copying: Array(repeating: 0x20, count: max(0, indent)))
         self.holdLimit = max(0, holdLimit)
     }
 
@@ -583,8 +584,8 @@ struct JSONToXMLWriter {
         bytes += name.utf8
         bytes += [UInt8(ascii: "="), UInt8(ascii: "\"")]
         var escapedValue = value
-        escapedValue.withUTF8 {
-            XMLMarkup.escape(UnsafeRawBufferPointer($0), inAttribute: true) { bytes.appendBytes($0) }
+        escapedValue.withUncheckedUTF8 {
+            XMLMarkup.escape($0, inAttribute: true) { bytes.append(contentsOf: $0) }
         }
         bytes.append(UInt8(ascii: "\""))
         output.insert(bytes, at: frame.tagEnd)
@@ -761,13 +762,13 @@ struct JSONToXMLWriter {
 
     private mutating func newline(_ depth: Int) {
         output.append(0x0A)
-        for _ in 0..<depth { indentation.withUnsafeBytes { output.append($0) } }
+        for _ in 0..<depth { output.append(indentation.view) }
     }
 
     private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
         var string = string
-        string.withUTF8 { bytes in
-            XMLMarkup.escape(UnsafeRawBufferPointer(bytes), inAttribute: inAttribute) { output.append($0) }
+        string.withUncheckedUTF8 { bytes in
+            XMLMarkup.escape(bytes, inAttribute: inAttribute) { output.append($0) }
         }
     }
 }

@@ -10,26 +10,20 @@
 // a filter.
 //
 // Appending is the innermost step of both streaming writers, called for every few bytes, so the
-// buffer is raw memory: a struct holding its address and fill, owned by the writer that fills
-// it (and never copied: copies would share the memory), with an object whose only job is to
-// free the memory when the buffer goes away. An append is a bounds check and a `memcpy`.
+// bytes are gathered in an `UncheckedByteBuffer` (an append is a room check and a plain store or
+// copy), which cannot be copied: neither can this buffer, so no two writers ever fill the same
+// memory. For example, `output.append("<a>")` then `output.append(0x0A)` gathers four bytes, which
+// `flush()` writes in one `write(2)`.
 
 import XMLCodableCore
 
 /// A buffered writer to standard output. Call `flush()` when done.
-struct OutputBuffer {
+struct OutputBuffer: ~Copyable {
     /// The bytes gathered before they are written.
     static let capacity = 1 << 16
 
-    /// Frees the buffer's memory when the last reference goes.
-    private final class Memory {
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: OutputBuffer.capacity)
-        deinit { base.deallocate() }
-    }
-
-    private let memory = Memory()
-    private let base: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    /// The bytes gathered, at most `capacity`.
+    private var bytes = UncheckedByteBuffer(capacity: OutputBuffer.capacity)
     private let descriptor: Int32
     /// Why writing failed, once it has; nothing more is written after that.
     private(set) var failure: String?
@@ -37,55 +31,51 @@ struct OutputBuffer {
     /// A buffer that writes to `descriptor` (standard output by default).
     init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
-        base = memory.base
     }
 
     /// Appends one byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count == Self.capacity { flush() }
-        base[count] = byte
-        count += 1
+        if bytes.count == Self.capacity { flush() }
+        bytes.append(byte)
     }
 
     /// Appends bytes.
     @inline(__always)
-    mutating func append(_ buffer: UnsafeRawBufferPointer) {
-        guard let source = buffer.baseAddress else { return }
-        if buffer.count > Self.capacity - count {
+    mutating func append(_ piece: UncheckedBytes) {
+        if piece.count > Self.capacity &- bytes.count {
             flush()
-            if buffer.count >= Self.capacity {
-                if failure == nil { failure = Self.write(buffer, to: descriptor) }
+            if piece.count >= Self.capacity {
+                if failure == nil { failure = Self.write(piece, to: descriptor) }
                 return
             }
         }
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: buffer.count)
-        count += buffer.count
+        bytes.append(piece)
     }
 
     /// Appends the UTF-8 of a static string.
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(UncheckedBytes(text))
     }
 
     /// Appends the UTF-8 of a string.
     mutating func append(_ string: String) {
         var string = string
-        string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        string.withUTF8 { append(UncheckedBytes($0)) }
     }
 
     /// Writes everything gathered so far.
     mutating func flush() {
-        guard count > 0 else { return }
-        if failure == nil { failure = Self.write(UnsafeRawBufferPointer(start: base, count: count), to: descriptor) }
-        count = 0
+        guard !bytes.isEmpty else { return }
+        if failure == nil { failure = Self.write(bytes.view, to: descriptor) }
+        bytes.removeAll(keepingCapacityUpTo: Self.capacity)
     }
 
-    /// Writes all of `buffer`; returns why it could not, if it could not.
-    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+    /// Writes all of `piece`; returns why it could not, if it could not.
+    private static func write(_ piece: UncheckedBytes, to descriptor: Int32) -> String? {
         do {
-            try SystemIO.writeAll(buffer, to: descriptor)
+            try SystemIO.writeAll(piece.unsafeRawBuffer, to: descriptor)
             return nil
         } catch {
             return "cannot write standard output: \(error)"

@@ -29,8 +29,9 @@
 //
 // The formatter is a struct driven from a local variable, and what it writes to (the output and
 // the pending buffers, `FormatterSinks`) is a separate struct beside its own state, so every
-// access is checked at compile time and writing costs plain stores. The pending buffers are
-// `ByteBuffer`s, which cannot be copied, so the sinks and the formatter cannot be either: a
+// access is checked at compile time and writing costs plain stores. Bytes are read as
+// `UncheckedBytes` views (ByteViews.swift). The pending buffers are `UncheckedByteBuffer`s and the
+// output an `OutputBuffer`, which cannot be copied, so the sinks and the formatter cannot be either: a
 // buffer is taken out of its depth and put back by moves (`take`, `giveBack`).
 //
 // Everything else is as the tree writer does it: text escapes `&`, `<`, `>` and carriage return;
@@ -129,19 +130,19 @@ struct StreamingFormatter: ~Copyable {
         }
         let target = depth == 0 ? FormatterSinks.output : contentTarget(depth - 1)
         let nameStart = names.count
-        reader.withDecodedBytes(of: name.qualified) { bytes in
-            names.appendBytes(bytes)
+        reader.withDecodedUncheckedBytes(of: name.qualified) { bytes in
+            names.append(contentsOf: bytes)
             sinks.put(0x3C, target)
             sinks.put(bytes, target)
         }
         for attribute in reader.attributes {
             sinks.put(0x20, target)
-            let isSpace = reader.withDecodedBytes(of: attribute.name.qualified) { bytes in
+            let isSpace = reader.withDecodedUncheckedBytes(of: attribute.name.qualified) { bytes in
                 sinks.put(bytes, target)
                 return bytes.equals("xml:space")
             }
             sinks.put("=\"", target)
-            reader.withDecodedBytes(of: attribute.value) { bytes in
+            reader.withDecodedUncheckedBytes(of: attribute.value) { bytes in
                 sinks.putEscaped(bytes, inAttribute: true, target)
                 if isSpace { preserve = bytes.equals("preserve") }
             }
@@ -184,8 +185,8 @@ struct StreamingFormatter: ~Copyable {
     private mutating func text(_ slice: XMLSlice, _ reader: XMLReader) {
         // Text outside the root element is white space, which is not kept; an empty slice is no text.
         guard let depth = frames.indices.last, !slice.isEmpty else { return }
-        reader.withDecodedBytes(of: slice) { bytes in
-            let whitespace = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        reader.withDecodedUncheckedBytes(of: slice) { bytes in
+            let whitespace = bytes.isXMLWhiteSpace
             if !whitespace && frames[depth].undecided { decide(depth) }
             beginNode(in: depth, whitespace: true)
             sinks.putEscaped(bytes, inAttribute: false, contentTarget(depth))
@@ -197,13 +198,13 @@ struct StreamingFormatter: ~Copyable {
         if frames[depth].undecided { decide(depth) }
         beginNode(in: depth, whitespace: false)
         let target = contentTarget(depth)
-        reader.withDecodedBytes(of: slice) { sinks.putCDATA($0, target) }
+        reader.withDecodedUncheckedBytes(of: slice) { sinks.putCDATA($0, target) }
     }
 
     private mutating func comment(_ slice: XMLSlice, _ reader: XMLReader) {
         let target = miscTarget()
         sinks.put("<!--", target)
-        reader.withDecodedBytes(of: slice) { sinks.put($0, target) }
+        reader.withDecodedUncheckedBytes(of: slice) { sinks.put($0, target) }
         sinks.put("-->", target)
         endMisc(target)
     }
@@ -211,8 +212,8 @@ struct StreamingFormatter: ~Copyable {
     private mutating func processingInstruction(_ name: XMLSlice, _ data: XMLSlice, _ reader: XMLReader) {
         let target = miscTarget()
         sinks.put("<?", target)
-        reader.withDecodedBytes(of: name) { sinks.put($0, target) }
-        reader.withDecodedBytes(of: data) { bytes in
+        reader.withDecodedUncheckedBytes(of: name) { sinks.put($0, target) }
+        reader.withDecodedUncheckedBytes(of: data) { bytes in
             if !bytes.isEmpty {
                 sinks.put(0x20, target)
                 sinks.put(bytes, target)
@@ -226,7 +227,7 @@ struct StreamingFormatter: ~Copyable {
     private mutating func doctype(_ doctype: XMLDocumentType?) throws(StreamFailure) {
         guard let doctype else { return }
         let bytes = try Self.markup { () throws(XMLTree.SerializationError) in try XMLMarkup.doctype(doctype) }
-        bytes.withUnsafeBytes { sinks.output.append($0) }
+        bytes.withUncheckedBytes { sinks.output.append($0) }
         releasePrologue()
     }
 
@@ -247,7 +248,7 @@ struct StreamingFormatter: ~Copyable {
     private mutating func writeDeclaration(_ declaration: XMLDeclaration?) throws(StreamFailure) {
         guard let declaration else { return }
         let bytes = try Self.markup { () throws(XMLTree.SerializationError) in try XMLMarkup.declaration(declaration) }
-        bytes.withUnsafeBytes { sinks.output.append($0) }
+        bytes.withUncheckedBytes { sinks.output.append($0) }
     }
 
     /// Where a comment or processing instruction goes: into the open element (a node of it), to
@@ -329,7 +330,7 @@ struct FormatterSinks: ~Copyable {
 
     /// The held output of an undecided element: bytes in segments.
     struct Pending: ~Copyable {
-        var bytes = ByteBuffer()
+        var bytes = UncheckedByteBuffer()
         /// Where each segment starts: the offset for a node, `~offset` for white-space text.
         var marks: [Int] = []
 
@@ -343,14 +344,15 @@ struct FormatterSinks: ~Copyable {
     /// The bytes held in pending buffers (`Pending.size`, summed).
     private(set) var pendingTotal = 0
     /// One level of indentation.
-    private let indentation: [UInt8]
+    private let indentation: UncheckedByteBuffer
     /// A line break followed by `lineBreakLevels` levels of indentation, to copy line breaks from.
-    private let lineBreaks: [UInt8]
+    private let lineBreaks: UncheckedByteBuffer
     private static let lineBreakLevels = 32
 
     init(indentation: [UInt8]) {
-        self.indentation = indentation
-        lineBreaks = [0x0A] + Array([[UInt8]](repeating: indentation, count: Self.lineBreakLevels).joined())
+        self.indentation = UncheckedByteBuffer(copying: indentation)
+        lineBreaks = UncheckedByteBuffer(
+            copying: [0x0A] + Array([[UInt8]](repeating: indentation, count: Self.lineBreakLevels).joined()))
     }
 
     /// Makes the pending buffer of `depth` ready for a new element.
@@ -373,14 +375,14 @@ struct FormatterSinks: ~Copyable {
     }
 
     @inline(__always)
-    mutating func put(_ bytes: UnsafeRawBufferPointer, _ target: Int) {
+    mutating func put(_ bytes: UncheckedBytes, _ target: Int) {
         if target >= 0 {
             pending[target].bytes.append(bytes)
             pendingTotal += bytes.count
         } else if target == Self.output {
             output.append(bytes)
         } else {
-            prologueBytes.appendBytes(bytes)
+            prologueBytes.append(contentsOf: bytes)
         }
     }
 
@@ -398,39 +400,39 @@ struct FormatterSinks: ~Copyable {
 
     @inline(__always)
     mutating func put(_ text: StaticString, _ target: Int) {
-        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), target)
+        put(UncheckedBytes(text), target)
     }
 
     /// Writes `bytes[range]`.
     mutating func put(_ bytes: [UInt8], _ range: Range<Int>, _ target: Int) {
-        bytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[range]), target) }
+        bytes.withUncheckedBytes { put($0.extracting(unchecked: range), target) }
     }
 
     mutating func newline(_ depth: Int, _ target: Int) {
         if depth <= Self.lineBreakLevels {
-            put(lineBreaks, 0..<(1 + depth * indentation.count), target)
+            put(lineBreaks.view.extracting(unchecked: 0..<(1 + depth * indentation.count)), target)
             return
         }
         put(0x0A, target)
-        for _ in 0..<depth { put(indentation, 0..<indentation.count, target) }
+        for _ in 0..<depth { put(indentation.view, target) }
     }
 
     /// Writes text with the characters XML gives meaning to replaced by references, as the tree
     /// writer does (its rules: `XMLMarkup`).
-    mutating func putEscaped(_ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ target: Int) {
+    mutating func putEscaped(_ bytes: UncheckedBytes, inAttribute: Bool, _ target: Int) {
         XMLMarkup.escape(bytes, inAttribute: inAttribute) { put($0, target) }
     }
 
     /// Writes a CDATA section as the tree writer does (split around `]]>`; escaped text when it
     /// holds a carriage return).
-    mutating func putCDATA(_ bytes: UnsafeRawBufferPointer, _ target: Int) {
+    mutating func putCDATA(_ bytes: UncheckedBytes, _ target: Int) {
         XMLMarkup.cdata(bytes) { put($0, target) }
     }
 
     /// Writes the held prologue to the output.
     mutating func releasePrologue() {
         guard !prologueBytes.isEmpty else { return }
-        prologueBytes.withUnsafeBytes { output.append($0) }
+        prologueBytes.withUncheckedBytes { output.append($0) }
         prologueBytes = []
     }
 
@@ -457,7 +459,7 @@ struct FormatterSinks: ~Copyable {
     /// Writes what the pending buffer of `depth` holds as it is, and empties it.
     mutating func releaseVerbatim(_ depth: Int, to target: Int) {
         let held = take(depth)
-        put(held.bytes.contents, target)
+        put(held.bytes.view, target)
         giveBack(held, depth)
     }
 
@@ -466,7 +468,7 @@ struct FormatterSinks: ~Copyable {
     mutating func releaseElementOnly(_ depth: Int, to target: Int, pretty: Bool) {
         let held = take(depth)
         do {
-            let bytes = held.bytes.contents
+            let bytes = held.bytes.view
             let marks = held.marks
             // Bytes before the first mark (there are none) would be a node.
             var segmentStart = 0
@@ -481,7 +483,7 @@ struct FormatterSinks: ~Copyable {
                 let segmentEnd = next.map { $0 < 0 ? ~$0 : $0 } ?? bytes.count
                 if !segmentIsWhitespace, segmentEnd > segmentStart {
                     if pretty { newline(depth + 1, target) }
-                    put(UnsafeRawBufferPointer(rebasing: bytes[segmentStart..<segmentEnd]), target)
+                    put(bytes.extracting(unchecked: segmentStart..<segmentEnd), target)
                 }
                 guard let next else { break }
                 segmentStart = segmentEnd

@@ -49,19 +49,12 @@
 // The writer is a struct driven from a local variable; what it writes to (the output and the
 // held items of each depth, `JSONSinks`) is a separate struct beside its decision state, and held
 // items are taken out of it while they are written elsewhere, so every access is checked at
-// compile time and writing costs plain stores. Held bytes are `ByteBuffer`s, which cannot be
-// copied, so the held items, the sinks and the writer cannot be either: held items are taken
-// out and put back by moves (`take`, `restore`, `giveBack`).
+// compile time and writing costs plain stores. Bytes are read as `UncheckedBytes` views
+// (ByteViews.swift); held bytes are `UncheckedByteBuffer`s, which cannot be copied, so the held
+// items, the sinks and the writer cannot be either: held items are taken out and put back by
+// moves (`take`, `restore`, `giveBack`).
 
 import XMLCodableCore
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a document as JSON in the to-json mapping, while it is read.
 struct StreamingJSONWriter: ~Copyable {
@@ -197,7 +190,7 @@ struct StreamingJSONWriter: ~Copyable {
         if levels.count == index { levels.append(Level()) }
         sinks.prepare(index)
         levels[index].name.removeAll(keepingCapacity: true)
-        reader.withDecodedBytes(of: name.qualified) { levels[index].name.appendBytes($0) }
+        reader.withDecodedUncheckedBytes(of: name.qualified) { levels[index].name.append(contentsOf: $0) }
         var placement = Placement(sink: .output(depth: 1), wrapped: false)
         var preserve = false
         if index == 0 {
@@ -216,11 +209,11 @@ struct StreamingJSONWriter: ~Copyable {
             levels[index].hasAttributes = true
             sinks.put(0x7B, placement.sink)
             for attribute in attributes {
-                let isSpace = reader.withDecodedBytes(of: attribute.name.qualified) { bytes in
+                let isSpace = reader.withDecodedUncheckedBytes(of: attribute.name.qualified) { bytes in
                     beginMember(index, prefix: 0x40, bytes)
                     return bytes.equals("xml:space")
                 }
-                reader.withDecodedBytes(of: attribute.value) { bytes in
+                reader.withDecodedUncheckedBytes(of: attribute.value) { bytes in
                     sinks.putString(bytes, placement.sink)
                     if isSpace { preserve = bytes.equals("preserve") }
                 }
@@ -241,13 +234,13 @@ struct StreamingJSONWriter: ~Copyable {
                 let held = sinks.take(index)
                 if !levels[index].hasAttributes {
                     sinks.put(0x22, sink)
-                    sinks.put(held.bytes.contents, sink)
+                    sinks.put(held.bytes.view, sink)
                     sinks.put(0x22, sink)
                 } else {
                     if !held.bytes.isEmpty {
                         beginMember(index, "#text")
                         sinks.put(0x22, sink)
-                        sinks.put(held.bytes.contents, sink)
+                        sinks.put(held.bytes.view, sink)
                         sinks.put(0x22, sink)
                     }
                     sinks.newline(0, sink)
@@ -294,10 +287,8 @@ struct StreamingJSONWriter: ~Copyable {
 
     private mutating func text(_ slice: XMLSlice, cdata: Bool, _ reader: XMLReader) throws(StreamFailure) {
         let index = depth - 1
-        let kept = reader.withDecodedBytes(of: slice) { bytes -> Bool in
-            let kept =
-                cdata || levels[index].preserve
-                || !bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        let kept = reader.withDecodedUncheckedBytes(of: slice) { bytes -> Bool in
+            let kept = cdata || levels[index].preserve || !bytes.isXMLWhiteSpace
             switch levels[index].form {
             case .pending:
                 sinks.holdText(bytes, at: index)
@@ -381,8 +372,7 @@ struct StreamingJSONWriter: ~Copyable {
                     beginGroupMember(index)
                     sinks.put(0x5B, sink)
                     sinks.newline(2, sink)
-                    sinks.transfer(
-                        UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: sink, extra: 2)
+                    sinks.transfer(held.bytes.view.extracting(unchecked: held.range(of: 0)), to: sink, extra: 2)
                     sinks.giveBack(held, index)
                     sinks.put(0x2C, sink)
                     sinks.newline(2, sink)
@@ -478,7 +468,7 @@ struct StreamingJSONWriter: ~Copyable {
         let held = sinks.take(index)
         var stop: Int?
         do {
-            let bytes = held.bytes.contents
+            let bytes = held.bytes.view
             for item in held.items.indices {
                 let range = held.range(of: item)
                 let isLast = item == held.items.count - 1
@@ -490,7 +480,7 @@ struct StreamingJSONWriter: ~Copyable {
                     guard keepingWhitespace else { continue }
                     beginContentItem(index)
                     sinks.put(0x22, sink)
-                    sinks.put(UnsafeRawBufferPointer(rebasing: bytes[range]), sink)
+                    sinks.put(bytes.extracting(unchecked: range), sink)
                     if isLast { levels[index].runOpen = true } else { sinks.put(0x22, sink) }
                 } else {
                     beginContentItem(index)
@@ -498,7 +488,7 @@ struct StreamingJSONWriter: ~Copyable {
                     sinks.newline(3, sink)
                     sinks.putString(held.itemNames, held.nameRange(of: item), sink)
                     sinks.colon(sink)
-                    sinks.transfer(UnsafeRawBufferPointer(rebasing: bytes[range]), to: sink, extra: 3)
+                    sinks.transfer(bytes.extracting(unchecked: range), to: sink, extra: 3)
                     if isLast && depth > index + 1 {
                         // Still open: it closes its item object itself.
                         levels[index + 1].wrapped = true
@@ -528,8 +518,8 @@ struct StreamingJSONWriter: ~Copyable {
         let elements = held.items.indices.filter { !held.items[$0].isText }
         var keep: Int?
         do {
-            let bytes = held.bytes.contents
-            held.itemNames.withUnsafeBytes { names in
+            let bytes = held.bytes.view
+            held.itemNames.withUncheckedBytes { names in
                 var first = 0
                 while first < elements.count {
                     var last = first
@@ -547,17 +537,14 @@ struct StreamingJSONWriter: ~Copyable {
                     }
                     beginMember(index, held.name(of: elements[first], in: names))
                     if first == last {
-                        sinks.transfer(
-                            UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[first])]), to: sink, extra: 1
-                        )
+                        sinks.transfer(bytes.extracting(unchecked: held.range(of: elements[first])), to: sink, extra: 1)
                     } else {
                         sinks.put(0x5B, sink)
                         for position in first...last {
                             if position > first { sinks.put(0x2C, sink) }
                             sinks.newline(2, sink)
                             sinks.transfer(
-                                UnsafeRawBufferPointer(rebasing: bytes[held.range(of: elements[position])]), to: sink,
-                                extra: 2)
+                                bytes.extracting(unchecked: held.range(of: elements[position])), to: sink, extra: 2)
                         }
                         if isOpen {
                             levels[index].group = .array
@@ -587,8 +574,7 @@ struct StreamingJSONWriter: ~Copyable {
             let held = sinks.take(index)
             beginGroupMember(index)
             sinks.transfer(
-                UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: levels[index].sink,
-                extra: 1)
+                held.bytes.view.extracting(unchecked: held.range(of: 0)), to: levels[index].sink, extra: 1)
             sinks.giveBack(held, index)
         case .array:
             sinks.newline(1, levels[index].sink)
@@ -629,7 +615,7 @@ struct StreamingJSONWriter: ~Copyable {
             }
             let held = sinks.take(index)
             sinks.put(0x22, sink)
-            sinks.put(held.bytes.contents, sink)
+            sinks.put(held.bytes.view, sink)
             sinks.giveBack(held, index)
         case .pending:
             renderMembers(index, final: false)
@@ -637,7 +623,7 @@ struct StreamingJSONWriter: ~Copyable {
             // The held first element of a name: one member.
             let held = sinks.take(index)
             beginGroupMember(index)
-            sinks.transfer(UnsafeRawBufferPointer(rebasing: held.bytes.contents[held.range(of: 0)]), to: sink, extra: 1)
+            sinks.transfer(held.bytes.view.extracting(unchecked: held.range(of: 0)), to: sink, extra: 1)
             sinks.giveBack(held, index)
             levels[index].group = .single
             redirect(from: index, extra: 1)
@@ -677,14 +663,14 @@ struct StreamingJSONWriter: ~Copyable {
     // MARK: Members and items
 
     /// Writes the separator and the name of the next member of an element's object.
-    private mutating func beginMember(_ index: Int, prefix: UInt8? = nil, _ name: UnsafeRawBufferPointer) {
+    private mutating func beginMember(_ index: Int, prefix: UInt8? = nil, _ name: UncheckedBytes) {
         let first = levels[index].members == 0
         levels[index].members += 1
         sinks.member(name, prefix: prefix, first: first, levels[index].sink)
     }
 
     private mutating func beginMember(_ index: Int, _ name: StaticString) {
-        beginMember(index, UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        beginMember(index, UncheckedBytes(name))
     }
 
     /// Writes the separator and the name of the member of the current run of child elements.
@@ -735,7 +721,7 @@ struct HeldItem {
 
 /// The held items of an element: their bytes (JSON text with depth markers), their names.
 struct Held: ~Copyable {
-    var bytes = ByteBuffer()
+    var bytes = UncheckedByteBuffer()
     var items: [HeldItem] = []
     var itemNames: [UInt8] = []
 
@@ -756,8 +742,8 @@ struct Held: ~Copyable {
     }
 
     /// The name of element item `index`, in `names` (the bytes of `itemNames`).
-    func name(of index: Int, in names: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: names[nameRange(of: index)])
+    func name(of index: Int, in names: UncheckedBytes) -> UncheckedBytes {
+        names.extracting(unchecked: nameRange(of: index))
     }
 
     /// The items from `first` on, moved to the front.
@@ -765,7 +751,7 @@ struct Held: ~Copyable {
         let start = items[first].start
         let nameStart = items[first...].first { !$0.isText }?.nameStart ?? itemNames.count
         var kept = Held()
-        kept.bytes.append(UnsafeRawBufferPointer(rebasing: bytes.contents[start...]))
+        kept.bytes.append(bytes.view.extracting(unchecked: start..<bytes.count))
         kept.itemNames = Array(itemNames[nameStart...])
         kept.items = items[first...].map { item in
             item.isText
@@ -780,7 +766,7 @@ struct Held: ~Copyable {
     /// Item `index` alone.
     func only(_ index: Int) -> Held {
         var kept = Held()
-        kept.bytes.append(UnsafeRawBufferPointer(rebasing: bytes.contents[range(of: index)]))
+        kept.bytes.append(bytes.view.extracting(unchecked: range(of: index)))
         kept.itemNames = Array(itemNames[nameRange(of: index)])
         kept.items = [HeldItem(isText: items[index].isText, start: 0, nameStart: 0, nameEnd: kept.itemNames.count)]
         return kept
@@ -794,15 +780,20 @@ struct JSONSinks: ~Copyable {
     private(set) var held = UniqueArray<Held>()
     /// The bytes held (`Held.size`, summed).
     private(set) var pendingTotal = 0
-    /// One level of indentation, or `nil` for compact output.
-    private let indentation: [UInt8]?
+    /// Whether the output is indented (`false`: compact).
+    private let indented: Bool
+    /// One level of indentation (none for compact output).
+    private let indentation: UncheckedByteBuffer
     /// A line break followed by `lineBreakLevels` levels of indentation, to copy line breaks from.
-    private let lineBreaks: [UInt8]
+    private let lineBreaks: UncheckedByteBuffer
     private static let lineBreakLevels = 32
 
+    /// Sinks for output indented by `indentation` per level, or compact (`nil`).
     init(indentation: [UInt8]?) {
-        self.indentation = indentation
-        lineBreaks = [0x0A] + Array([[UInt8]](repeating: indentation ?? [], count: Self.lineBreakLevels).joined())
+        indented = indentation != nil
+        self.indentation = UncheckedByteBuffer(copying: indentation ?? [])
+        lineBreaks = UncheckedByteBuffer(
+            copying: [0x0A] + Array([[UInt8]](repeating: indentation ?? [], count: Self.lineBreakLevels).joined()))
     }
 
     /// Makes the held items of `depth` ready for a new element.
@@ -842,7 +833,7 @@ struct JSONSinks: ~Copyable {
     }
 
     /// Holds a piece of text, continuing the held text run of `depth` or starting one.
-    mutating func holdText(_ bytes: UnsafeRawBufferPointer, at depth: Int) {
+    mutating func holdText(_ bytes: UncheckedBytes, at depth: Int) {
         if held[depth].items.last?.isText != true {
             held[depth].items.append(HeldItem(isText: true, start: held[depth].bytes.count))
             pendingTotal += Held.itemCost
@@ -861,7 +852,7 @@ struct JSONSinks: ~Copyable {
     }
 
     @inline(__always)
-    mutating func put(_ bytes: UnsafeRawBufferPointer, _ sink: JSONSink) {
+    mutating func put(_ bytes: UncheckedBytes, _ sink: JSONSink) {
         if sink.target < 0 {
             output.append(bytes)
         } else {
@@ -882,31 +873,27 @@ struct JSONSinks: ~Copyable {
 
     /// Writes `bytes[range]`.
     mutating func put(_ bytes: [UInt8], _ range: Range<Int>, _ sink: JSONSink) {
-        bytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[range]), sink) }
+        bytes.withUncheckedBytes { put($0.extracting(unchecked: range), sink) }
     }
 
     @inline(__always)
     mutating func colon(_ sink: JSONSink) {
         put(0x3A, sink)
-        if indentation != nil { put(0x20, sink) }
+        if indented { put(0x20, sink) }
     }
 
     /// A line break and the indentation of depth `level` relative to the sink; in held items, a
     /// marker (0x0A and the relative depth in 16 bits) to be placed later.
     mutating func newline(_ level: Int, _ sink: JSONSink) {
-        guard let indentation else { return }
+        guard indented else { return }
         let depth = sink.offset + level
         if sink.target < 0 {
             if depth <= Self.lineBreakLevels {
-                lineBreaks.withUnsafeBytes {
-                    output.append(UnsafeRawBufferPointer(rebasing: $0[0..<(1 + max(0, depth) * indentation.count)]))
-                }
+                output.append(lineBreaks.view.extracting(unchecked: 0..<(1 + max(0, depth) * indentation.count)))
                 return
             }
             output.append(0x0A)
-            indentation.withUnsafeBytes { unit in
-                for _ in 0..<max(0, depth) { output.append(unit) }
-            }
+            for _ in 0..<max(0, depth) { output.append(indentation.view) }
         } else {
             let clamped = UInt16(clamping: depth)
             held[sink.target].bytes.append(0x0A)
@@ -918,7 +905,7 @@ struct JSONSinks: ~Copyable {
 
     /// Writes the separator and the name of a member: `,` unless it is the first, the line
     /// break, `"name":`.
-    mutating func member(_ name: UnsafeRawBufferPointer, prefix: UInt8? = nil, first: Bool, _ sink: JSONSink) {
+    mutating func member(_ name: UncheckedBytes, prefix: UInt8? = nil, first: Bool, _ sink: JSONSink) {
         if !first { put(0x2C, sink) }
         newline(1, sink)
         put(0x22, sink)
@@ -929,33 +916,33 @@ struct JSONSinks: ~Copyable {
     }
 
     mutating func member(_ name: [UInt8], first: Bool, _ sink: JSONSink) {
-        name.withUnsafeBytes { member($0, first: first, sink) }
+        name.withUncheckedBytes { member($0, first: first, sink) }
     }
 
     /// Copies held bytes to a sink, placing their line-break markers `extra` deeper.
-    mutating func transfer(_ bytes: UnsafeRawBufferPointer, to sink: JSONSink, extra: Int) {
-        guard indentation != nil, let base = bytes.baseAddress else {
+    mutating func transfer(_ bytes: UncheckedBytes, to sink: JSONSink, extra: Int) {
+        guard indented else {
             put(bytes, sink)
             return
         }
+        let count = bytes.count
         var runStart = 0
-        while runStart < bytes.count {
-            guard let found = memchr(base + runStart, 0x0A, bytes.count - runStart) else { break }
-            let index = base.distance(to: UnsafeRawPointer(found))
-            if index > runStart { put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]), sink) }
-            guard index + 2 < bytes.count else {
+        while runStart < count {
+            guard let index = bytes.firstIndex(of: 0x0A, in: runStart..<count) else { break }
+            if index > runStart { put(bytes.extracting(unchecked: runStart..<index), sink) }
+            guard index + 2 < count else {
                 runStart = index
                 break
             }
-            let relative = Int(bytes[index + 1]) | (Int(bytes[index + 2]) << 8)
+            let relative = Int(bytes[unchecked: index + 1]) | (Int(bytes[unchecked: index + 2]) << 8)
             newline(relative + extra, sink)
             runStart = index + 3
         }
-        if bytes.count > runStart { put(UnsafeRawBufferPointer(rebasing: bytes[runStart...]), sink) }
+        if count > runStart { put(bytes.extracting(unchecked: runStart..<count), sink) }
     }
 
     /// Writes a JSON string.
-    mutating func putString(_ bytes: UnsafeRawBufferPointer, _ sink: JSONSink) {
+    mutating func putString(_ bytes: UncheckedBytes, _ sink: JSONSink) {
         put(0x22, sink)
         putEscaped(bytes, sink)
         put(0x22, sink)
@@ -963,16 +950,16 @@ struct JSONSinks: ~Copyable {
 
     /// Writes `bytes[range]` as a JSON string.
     mutating func putString(_ bytes: [UInt8], _ range: Range<Int>, _ sink: JSONSink) {
-        bytes.withUnsafeBytes { putString(UnsafeRawBufferPointer(rebasing: $0[range]), sink) }
+        bytes.withUncheckedBytes { putString($0.extracting(unchecked: range), sink) }
     }
 
     /// Writes UTF-8 text escaped for a JSON string, as the tree-based mapping's writer does.
-    mutating func putEscaped(_ bytes: UnsafeRawBufferPointer, _ sink: JSONSink) {
+    mutating func putEscaped(_ bytes: UncheckedBytes, _ sink: JSONSink) {
         var runStart = 0
         for index in 0..<bytes.count {
-            let byte = bytes[index]
+            let byte = bytes[unchecked: index]
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            if index > runStart { put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]), sink) }
+            if index > runStart { put(bytes.extracting(unchecked: runStart..<index), sink) }
             runStart = index + 1
             put(0x5C, sink)
             switch byte {
@@ -984,14 +971,14 @@ struct JSONSinks: ~Copyable {
             case 0x08: put(0x62, sink)
             case 0x0C: put(0x66, sink)
             default:
-                let hex: StaticString = "0123456789abcdef"
+                let hex = UncheckedBytes("0123456789abcdef")
                 put(0x75, sink)
                 put(0x30, sink)
                 put(0x30, sink)
-                put(hex.utf8Start[Int(byte >> 4)], sink)
-                put(hex.utf8Start[Int(byte & 0xF)], sink)
+                put(hex[unchecked: Int(byte >> 4)], sink)
+                put(hex[unchecked: Int(byte & 0xF)], sink)
             }
         }
-        if bytes.count > runStart { put(UnsafeRawBufferPointer(rebasing: bytes[runStart...]), sink) }
+        if bytes.count > runStart { put(bytes.extracting(unchecked: runStart..<bytes.count), sink) }
     }
 }

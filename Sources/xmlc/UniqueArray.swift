@@ -1,53 +1,53 @@
 // UniqueArray: a growable list of noncopyable values, which `Array` cannot hold.
 //
-// xmlc's streaming writers keep one held output per open element, each with a `ByteBuffer`, and
-// `ByteBuffer` is `~Copyable` (ByteBuffer.swift), so the list of them needs a container whose
-// elements are moved in and then borrowed or changed in place. This one is the least that job
-// needs: append (moving the value in), read and modify by position, bounds-checked in every build,
-// and everything freed with the list. Nothing is removed until then.
+// xmlc's streaming writers keep one held output per open element, each with an
+// `UncheckedByteBuffer`, which is `~Copyable` (UncheckedByteBuffer.swift), so the list of them
+// needs a container whose elements are moved in and then borrowed or changed in place. This one is
+// the least that job needs: append (moving the value in), read and modify by position,
+// bounds-checked in every build, and everything freed with the list. Nothing is removed until
+// then. Its one allocation is of typed memory, which only `append` initializes (within its
+// capacity) and only the bounds-checked subscript and `deinit` read.
 //
-//     var held = UniqueArray<ByteBuffer>()
-//     held.append(ByteBuffer())      // moved in
-//     held[0].append(0x3C)           // changed where it lies: no copy out and back
-//     held.count                     // 1
+//     var held = UniqueArray<UncheckedByteBuffer>()
+//     held.append(UncheckedByteBuffer())   // moved in
+//     held[0].append(0x3C)                 // changed where it lies: no copy out and back
+//     held.count                           // 1
 
 /// A growable list of values that cannot be copied (the writers' per-depth held output, each with
-/// a `ByteBuffer`): `Array` needs copyable elements. Elements are appended and then read and
-/// changed in place by position (bounds-checked), never removed; all are freed with the list.
+/// an `UncheckedByteBuffer`): `Array` needs copyable elements. Elements are appended and then read
+/// and changed in place by position (bounds-checked), never removed; all are freed with the list.
 ///
 /// ```swift
-/// var buffers = UniqueArray<ByteBuffer>()
-/// buffers.append(ByteBuffer())
-/// buffers[0].append(0x41)         // changed in place, not copied out and back
+/// var buffers = UniqueArray<UncheckedByteBuffer>()
+/// buffers.append(UncheckedByteBuffer())
+/// buffers[0].append(0x41)   // changed in place, not copied out and back
 /// ```
 struct UniqueArray<Element: ~Copyable>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>?
+    /// The elements: `capacity` places, the first `count` initialized.
+    private var base: UnsafeMutablePointer<Element>
     /// The number of elements.
     private(set) var count = 0
-    private var capacity = 0
+    private var capacity = 4
 
-    init() {}
+    init() {
+        base = .allocate(capacity: capacity)
+    }
 
     deinit {
-        if let base {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 
     /// Appends `element`, moving it in.
     mutating func append(_ element: consuming Element) {
         if count == capacity {
-            let newCapacity = max(4, capacity * 2)
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-            if let base {
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-            }
-            base = grown
-            capacity = newCapacity
+            let old = base
+            capacity *= 2
+            base = .allocate(capacity: capacity)
+            base.moveInitialize(from: old, count: count)
+            old.deallocate()
         }
-        (base.unsafelyUnwrapped + count).initialize(to: element)
+        (base + count).initialize(to: element)
         count += 1
     }
 
@@ -55,11 +55,11 @@ struct UniqueArray<Element: ~Copyable>: ~Copyable {
     subscript(index: Int) -> Element {
         _read {
             precondition(index >= 0 && index < count, "UniqueArray: index \(index) outside 0 ..< \(count)")
-            yield base.unsafelyUnwrapped[index]
+            yield base[index]
         }
         _modify {
             precondition(index >= 0 && index < count, "UniqueArray: index \(index) outside 0 ..< \(count)")
-            yield &base.unsafelyUnwrapped[index]
+            yield &base[index]
         }
     }
 }

@@ -14,7 +14,8 @@
 //   Diagnostics.swift           `FILE:LINE:COLUMN: error: MESSAGE`, the source line and a caret
 //   OutputBuffer.swift          standard output written in 64 KiB pieces as it is produced
 //   SystemIO.swift              the reason for a failed system call (the calls: XMLCodableCore)
-//   ByteBuffer.swift            raw byte buffers for the streaming writers (~Copyable)
+//   UncheckedByteBuffer.swift   the one store through a pointer: the writers' byte buffers (~Copyable)
+//   ByteViews.swift             reading slices, arrays and literals as `UncheckedBytes` views
 //   UniqueArray.swift           a list of noncopyable values (the writers' held buffers)
 //   CheckCommand.swift          `xmlc check`
 //   ConversionSupport.swift     one input, shared options (--lookahead), streaming and errors
@@ -30,7 +31,8 @@
 //   SiblingCounts.swift         the names counted for the paths in from-json's errors
 //
 // The tool uses the public API of XMLCodableCore and, of its `package` API, the system's file calls
-// (`SystemIO`), and FoundationEssentials and the C library (no Foundation, so that it starts
+// (`SystemIO`), the writers' markup rules (`XMLMarkup`) and the reader's byte view
+// (`UncheckedBytes`), and FoundationEssentials and the C library (no Foundation, so that it starts
 // quickly and links statically into a small binary: Benchmarks/README.md, "Start-up and
 // linking"). It has no other dependency.
 

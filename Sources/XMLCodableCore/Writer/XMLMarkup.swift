@@ -3,9 +3,10 @@
 // `xmlc from-json` must write (and refuse) what `XMLTree`'s writer writes (and refuses).
 // `package` access: the tool shares the one implementation (XMLEscaping.swift, XMLWriter.swift,
 // XMLWriter+Prolog.swift) instead of a copy, and the library's public API does not change.
+// Bytes go in and out as `UncheckedBytes` views, the reader's `package` type the tool sees too.
 //
-//     XMLMarkup.escape(bytes("a<b"), inAttribute: false) { out.append($0) }   // a&lt;b
-//     XMLMarkup.cdata(bytes("x]]>y")) { out.append($0) }   // <![CDATA[x]]]]><![CDATA[>y]]>
+//     XMLMarkup.escape(UncheckedBytes("a<b"), inAttribute: false) { out.append($0) }   // a&lt;b
+//     XMLMarkup.cdata(UncheckedBytes("x]]>y")) { out.append($0) }   // <![CDATA[x]]]]><![CDATA[>y]]>
 //     XMLMarkup.isQualifiedName("p:a")   // true; "1c" and "a:b:c" are not
 //     XMLMarkup.invalidCharacter(in: "a\u{1}")   // U+0001
 
@@ -15,26 +16,24 @@ package enum XMLMarkup {
     /// a tree is written: `&`, `<`, `>` and carriage return in text; `&`, `<`, `"`, tab, line
     /// feed and carriage return in attribute values.
     ///
-    /// The tool's buffers are lent here as the standard library's (this API is the tool's, which
-    /// cannot see the library's internal `UncheckedBytes`), viewed as `UncheckedBytes` for the
-    /// library's escaping, and handed back to `put` the same way: the pieces are views of `bytes`
-    /// or of a reference's literal, valid during the call to `put` only.
-    package static func escape(
-        _ bytes: UnsafeRawBufferPointer, inAttribute: Bool, _ put: (UnsafeRawBufferPointer) -> Void
-    ) {
+    /// The pieces are views of `bytes` or of a reference's literal, valid during the call to
+    /// `put` only.
+    package static func escape(_ bytes: UncheckedBytes, inAttribute: Bool, _ put: (UncheckedBytes) -> Void) {
         let mask = inAttribute ? XMLEscaping.minimal.attributeMask : XMLEscaping.minimal.textMask
-        XMLEscaping.escape(UncheckedBytes(bytes), mask: mask) { put($0.unsafeRawBuffer) }
+        XMLEscaping.escape(bytes, mask: mask, put)
     }
 
     /// Hands `put` a CDATA value as a tree writes it: in sections split around `]]>`, or as
     /// escaped text when it holds a carriage return (which a CDATA section cannot carry). The
-    /// buffers are lent as for `escape(_:inAttribute:_:)`.
-    package static func cdata(_ bytes: UnsafeRawBufferPointer, _ put: (UnsafeRawBufferPointer) -> Void) {
-        guard !bytes.contains(0x0D) else { return escape(bytes, inAttribute: false, put) }
-        XMLEscaping.cdataSections(UncheckedBytes(bytes)) { section in
-            put(UncheckedBytes("<![CDATA[").unsafeRawBuffer)
-            put(section.unsafeRawBuffer)
-            put(UncheckedBytes("]]>").unsafeRawBuffer)
+    /// pieces are lent as for `escape(_:inAttribute:_:)`.
+    package static func cdata(_ bytes: UncheckedBytes, _ put: (UncheckedBytes) -> Void) {
+        guard bytes.firstIndex(of: 0x0D, in: 0..<bytes.count) == nil else {
+            return escape(bytes, inAttribute: false, put)
+        }
+        XMLEscaping.cdataSections(bytes) { section in
+            put(UncheckedBytes("<![CDATA["))
+            put(section)
+            put(UncheckedBytes("]]>"))
         }
     }
 

@@ -234,3 +234,46 @@ extension String {
         try withUTF8 { try body(UncheckedBytes($0)) }
     }
 }
+
+// MARK: - Searching and short loads (xmlc's writers, `XMLMarkup`)
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension UncheckedBytes {
+    /// The offset of the first `byte` in `range` (which must be within `0 ..< count`, checked in
+    /// debug and internal-checks builds), or `nil` when there is none: the C library's `memchr`,
+    /// which reads many bytes a step.
+    ///
+    /// ```swift
+    /// UncheckedBytes("a\nb\n").firstIndex(of: 0x0A, in: 2..<4)   // 3
+    /// ```
+    @inlinable
+    package func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        assertInBounds(range.lowerBound, width: range.count, "range")
+        guard !range.isEmpty, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: found)
+    }
+
+    /// The four bytes at `offset` as one value, the first byte in the lowest bits whatever the
+    /// platform's byte order; the caller guarantees `offset + 4 <= count`. Any alignment. (For a
+    /// short run that `loadWord(uncheckedAt:)` would read past.)
+    @inlinable @inline(__always)
+    package func loadUInt32(uncheckedAt offset: Int) -> UInt32 {
+        assertInBounds(offset, width: 4, "4 bytes")
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// Copies the view's bytes to `destination`, which the caller guarantees has room for
+    /// `count` bytes (a buffer it reserved them in): the one copy out of a view through an address.
+    @inlinable @inline(__always)
+    package func copyBytes(to destination: UnsafeMutableRawPointer) {
+        guard !isEmpty else { return }
+        destination.copyMemory(from: base, byteCount: count)
+    }
+}
