@@ -24,7 +24,7 @@
 package protocol AsyncByteSource: AnyObject {
     /// Waits for the next bytes and hands at most `limit` of them to `take` (one call); returns
     /// `false`, without calling `take`, at the end of the input.
-    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws
+    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UncheckedBytes) -> Void) async throws
         -> Bool
 }
 
@@ -71,14 +71,14 @@ internal final class AsyncSequenceByteSource: AsyncByteSource {
     }
 
     @usableFromInline
-    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws
+    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UncheckedBytes) -> Void) async throws
         -> Bool
     {
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(limit)
         try await fill(isolation, &buffer, max(1, limit))
         guard !buffer.isEmpty else { return false }
-        buffer.withUnsafeBytes(take)
+        buffer.withUncheckedBytes(take)
         return true
     }
 }
@@ -101,7 +101,7 @@ where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
     }
 
     @usableFromInline
-    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UnsafeRawBufferPointer) -> Void) async throws
+    func read(limit: Int, isolation: isolated (any Actor)?, _ take: (UncheckedBytes) -> Void) async throws
         -> Bool
     {
         let limit = max(1, limit)
@@ -125,16 +125,16 @@ where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
 
     /// Hands the next bytes of the pending chunk (at most `limit`) to `take`; `false` when
     /// none are left.
-    private func handOver(limit: Int, _ take: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        func from(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private func handOver(limit: Int, _ take: (UncheckedBytes) -> Void) -> Bool {
+        func from(_ bytes: UncheckedBytes) -> Bool {
             guard handed < bytes.count else { return false }
             let end = handed + min(limit, bytes.count - handed)
-            take(UnsafeRawBufferPointer(rebasing: bytes[handed..<end]))
+            take(bytes.extracting(unchecked: handed..<end))
             handed = end
             return true
         }
         if let pending {
-            switch pending.withContiguousStorageIfAvailable({ from(UnsafeRawBufferPointer($0)) }) {
+            switch pending.withContiguousStorageIfAvailable({ from(UncheckedBytes($0)) }) {
             case true?:
                 return true
             case false?:
@@ -147,7 +147,7 @@ where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
                 self.pending = nil
             }
         }
-        if copied.withUnsafeBytes(from) { return true }
+        if copied.withUncheckedBytes(from) { return true }
         copied = []
         handed = 0
         return false

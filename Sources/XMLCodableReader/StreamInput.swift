@@ -45,11 +45,6 @@ internal struct LineCounter {
     /// byte order mark) and the last few bytes go byte by byte.
     ///
     ///     "ab\ncd\nef" + 8 bytes   one block: 2 line feeds, the last at 5; column = 1 + scalars after it
-    mutating func count(_ bytes: UnsafeRawBufferPointer) {
-        count(UncheckedBytes(bytes))
-    }
-
-    /// Counts `bytes` (see `count(_:)` above).
     mutating func count(_ bytes: UncheckedBytes) {
         var index = 0
         while counted < 3, index < bytes.count {
@@ -201,9 +196,9 @@ internal struct LineCounter {
     }
 
     /// The location `offset` bytes past the counted ones, given the bytes that follow them.
-    func location(after offset: Int, in following: UnsafeRawBufferPointer) -> XMLReader.Location {
+    func location(after offset: Int, in following: UncheckedBytes) -> XMLReader.Location {
         var copy = self
-        copy.count(UncheckedBytes(following).extracting(unchecked: 0..<max(0, min(offset, following.count))))
+        copy.count(following.extracting(unchecked: 0..<max(0, min(offset, following.count))))
         return XMLReader.Location(line: copy.line, column: copy.column, offset: counted + offset)
     }
 }
@@ -318,7 +313,7 @@ package final class StreamInput {
 
     /// The line and column of an absolute offset in the window (or just before it).
     func location(ofAbsolute offset: Int) -> XMLReader.Location {
-        lines.location(after: offset - base, in: bytes)
+        lines.location(after: offset - base, in: view)
     }
 
     // MARK: - Making room
@@ -378,7 +373,7 @@ package final class StreamInput {
 
     /// Appends raw bytes from the source, transcoding them to UTF-8 once the encoding is known.
     /// An error in them is kept for the reader (`decodingFailure`).
-    func append(_ raw: UnsafeRawBufferPointer) {
+    func append(_ raw: UncheckedBytes) {
         guard decodingFailure == nil, !finished else { return }
         do {
             try appendBytes(raw)
@@ -387,7 +382,7 @@ package final class StreamInput {
         }
     }
 
-    private func appendBytes(_ raw: UnsafeRawBufferPointer) throws(XMLParsingError) {
+    private func appendBytes(_ raw: UncheckedBytes) throws(XMLParsingError) {
         guard !raw.isEmpty else { return }
         defer { rawBytesRead += raw.count }
         if transcoder == nil {
@@ -395,7 +390,7 @@ package final class StreamInput {
             try decideEncoding(final: false)
             return
         }
-        try transcode(UncheckedBytes(raw), final: false)
+        try transcode(raw, final: false)
     }
 
     /// Says that no more bytes will arrive. An error in the last bytes is kept for the reader.
@@ -472,7 +467,7 @@ package final class StreamInput {
             // Detection failed on the first bytes, all of them still held.
             return head.withUncheckedBytes { InputDecoding.parsingError(failure, in: $0) }
         }
-        let location = lines.location(after: count, in: bytes)
+        let location = lines.location(after: count, in: view)
         return XMLParsingError(
             reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
     }
@@ -506,7 +501,7 @@ package final class StreamInput {
             finish()
             return false
         }
-        scratch.withUnsafeBytes { raw in append(UnsafeRawBufferPointer(rebasing: raw[0..<got])) }
+        scratch.withUncheckedBytes { raw in append(raw.extracting(unchecked: 0..<min(got, raw.count))) }
         return true
     }
 

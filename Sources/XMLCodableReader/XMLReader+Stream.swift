@@ -149,9 +149,9 @@ extension XMLReader {
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(XMLParsingError) {
         let stream = try pushedStream()
         let appended: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            stream.append(UnsafeRawBufferPointer(buffer))
+            stream.append(UncheckedBytes(buffer))
         }
-        if appended == nil { Array(bytes).withUnsafeBytes { stream.append($0) } }
+        if appended == nil { Array(bytes).withUncheckedBytes { stream.append($0) } }
     }
 
     /// Tells an incremental reader that the document has no more bytes: ``next()-96fvi`` then reads

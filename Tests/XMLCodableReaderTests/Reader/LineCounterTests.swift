@@ -8,7 +8,7 @@ import Testing
     /// Line and column after `bytes`, counted one byte per call (the word loop never runs).
     private func byteByByte(_ bytes: [UInt8]) -> (Int, Int) {
         var counter = LineCounter()
-        for byte in bytes { [byte].withUnsafeBytes { counter.count($0) } }
+        for byte in bytes { [byte].withUncheckedBytes { counter.count($0) } }
         return (counter.line, counter.column)
     }
 
@@ -16,7 +16,7 @@ import Testing
         var counter = LineCounter()
         var start = 0
         for cut in cuts + [bytes.count] where cut >= start {
-            bytes[start..<cut].withUnsafeBytes { counter.count($0) }
+            Array(bytes[start..<cut]).withUncheckedBytes { counter.count($0) }
             start = cut
         }
         #expect(counter.counted == bytes.count)
@@ -73,7 +73,9 @@ import Testing
 
     @Test func aByteOrderMarkStartsNoColumn() {
         var counter = LineCounter()
-        Array("\u{FEFF}<r>".utf8 + Array(repeating: UInt8(ascii: "a"), count: 16)).withUnsafeBytes { counter.count($0) }
+        Array("\u{FEFF}<r>".utf8 + Array(repeating: UInt8(ascii: "a"), count: 16)).withUncheckedBytes {
+            counter.count($0)
+        }
         #expect(counter.line == 1)
         #expect(counter.column == 20)
     }
