@@ -94,7 +94,8 @@ let package = Package(
         // above read what the reader reads (the index, the document model, the decoder).
         .testTarget(
             name: "XMLCodableReaderTests",
-            dependencies: ["XMLCodableReader", "XMLCodableCore", "XMLCodableTestSupport"],
+            // XMLCodable too: the streaming suites read from a FileHandle.
+            dependencies: ["XMLCodableReader", "XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"],
             sources: onlyConcurrentTests ? concurrentReaderTestFiles : nil
         ),
         .testTarget(

@@ -110,7 +110,7 @@
     /// assertion: an offset in bounds means the view is not empty, so its address is not `nil`
     /// (`unsafelyUnwrapped` checks that in debug builds too).
     @inlinable @inline(__always)
-    @usableFromInline var base: UnsafeRawPointer { unsafeRawBuffer.baseAddress.unsafelyUnwrapped }
+    var base: UnsafeRawPointer { unsafeRawBuffer.baseAddress.unsafelyUnwrapped }
 
     // MARK: - Debug checks
 
