@@ -60,7 +60,7 @@ extension XMLReader {
     // MARK: - Events and positions
 
     /// The next event of a document in memory (`input.kind != .stream`), read from `document`,
-    /// the bytes `input.withBytes` lends: `next()` without looking the bytes up again. The error
+    /// the view `input.withUncheckedBytes` lends: `next()` without looking the bytes up again. The error
     /// is the scanner's; `publicError(_:)` makes the thrown `XMLParsingError` of it.
     ///
     /// One call per event, into which the scanner's step is inlined. (Made `@inlinable`, the step
@@ -88,7 +88,7 @@ extension XMLReader {
     // MARK: - Text
 
     /// A slice's bytes with references replaced and line ends normalized (attribute values
-    /// normalized too), `document` being the bytes `input.withBytes` lends.
+    /// normalized too), `document` being the view `input.withUncheckedBytes` lends.
     package func decodedBytes(_ slice: XMLSlice, in document: UncheckedBytes) -> [UInt8] {
         scanner.decodedBytes(slice, document.unsafeRawBuffer)
     }
