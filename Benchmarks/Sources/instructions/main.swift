@@ -43,6 +43,10 @@
 //                    17 optional elements, 2–3 present
 //   floor-books5k    books 5k read by hand from XMLReader's events (HandWrittenDecoders.swift): the
 //   floor-osm5k      Swift floor, what decoding costs without Codable; and the same for osm 5k
+//   tree-encode-books5k  try XMLEncoder().encodeToTree(catalog, withRootKey: "books"): the
+//   tree-encode-osm5k    document model made by the encoder (against encode-books5k, encode-osm5k)
+//   tree-decode-books5k  try XMLDecoder().decode(Catalog.self, from: tree), the tree parsed once
+//   tree-decode-osm5k    before the calls (against decode-books5k, decode-osm5k)
 //   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
 //                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
@@ -84,6 +88,10 @@ enum Mode: String, CaseIterable {
     case decodeSheet200k = "decode-sheet200k"
     case floorBooks5k = "floor-books5k"
     case floorOSM5k = "floor-osm5k"
+    case treeEncodeBooks5k = "tree-encode-books5k"
+    case treeEncodeOSM5k = "tree-encode-osm5k"
+    case treeDecodeBooks5k = "tree-decode-books5k"
+    case treeDecodeOSM5k = "tree-decode-osm5k"
 
     /// The modes run when no `--mode` is given.
     static let defaults = allCases.filter { $0 != .decodeSheet200k }
@@ -208,6 +216,26 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         for call in 0..<calls {
             let catalog = try HandWrittenDecoders.catalog(from: bytes)
             guard call > 0 ? catalog.books.count == 5_000 : catalog == Workloads.books5kCatalog else { fail("the hand-written books differ") }
+        }
+    case .treeEncodeBooks5k, .treeEncodeOSM5k:
+        for _ in 0..<calls {
+            let tree =
+                mode == .treeEncodeBooks5k
+                ? try XMLEncoder().encodeToTree(Workloads.books5kCatalog, withRootKey: "books")
+                : try XMLEncoder().encodeToTree(Workloads.osm5kModel, withRootKey: "osm")
+            guard !tree.root.name.qualifiedName.isEmpty else { fail("encoded nothing") }
+        }
+    case .treeDecodeBooks5k:
+        let tree = try XMLTree(parsing: Workloads.books5k.data)
+        for _ in 0..<calls {
+            let catalog = try XMLDecoder().decode(Catalog.self, from: tree)
+            guard catalog.books.count == 5_000 else { fail("decoded \(catalog.books.count) books, not 5,000") }
+        }
+    case .treeDecodeOSM5k:
+        let tree = try XMLTree(parsing: Workloads.osm5k.data)
+        for _ in 0..<calls {
+            let osm = try XMLDecoder().decode(OSM.self, from: tree)
+            guard osm.nodes.count == 5_000 else { fail("decoded \(osm.nodes.count) nodes, not 5,000") }
         }
     case .floorOSM5k:
         let bytes = [UInt8](Workloads.osm5k.data)

@@ -1,8 +1,8 @@
 // Decoding from the document model: a model from any element of an XMLTree, with no bytes in
 // between.
 //
-// A parsed element is a node of its document's store (XMLTree.Store.swift), whose index is the
-// one the decoder reads anyway: the decoder reads the element's run of nodes (renumbered, its
+// A parsed element, or one of a tree the encoder made, is a node of its document's store
+// (XMLTree.Store.swift), whose index is the one the decoder reads anyway: the decoder reads the element's run of nodes (renumbered, its
 // attributes unpacked: `Store.decoderIndex`), whose slices are still those of the document, so
 // its errors give the lines and columns of the document the tree was read from. An element built in
 // code, or changed after parsing, is first laid out as an index of its values
@@ -38,8 +38,10 @@ extension XMLDecoder {
         let options = self.currentOptions
         if case .stored(let store, let node) = element.storage, store.shouldProcessNamespaces {
             let index = store.decoderIndex(root: node)
+            // A store the encoder made has no source positions: its errors say so (no origins).
             return try decode(
-                type, index: index, reader: store.reader, root: index.root, origins: nil, options: options)
+                type, index: index, reader: store.reader, root: index.root,
+                origins: store.hasSourcePositions ? nil : XMLIndex.Origins(), options: options)
         }
         let (index, reader, origins) = try XMLIndex.build(from: element, options: options.readerOptions)
         return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options)

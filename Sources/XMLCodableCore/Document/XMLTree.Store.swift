@@ -46,11 +46,19 @@ extension XMLTree {
         let markup: [XMLIndex.Markup]
         /// Whether the document was read with namespaces processed.
         let shouldProcessNamespaces: Bool
+        /// Whether the slices are where things were in a parsed document: `false` for a store laid
+        /// out from what the encoder made (XMLTree.StoreBuilder.swift), whose elements have no
+        /// source positions.
+        let hasSourcePositions: Bool
         /// The offset of each line's first byte, made when a location is first asked for.
         private let lineStarts = Locked<[UInt32]?>(nil)
 
-        init(reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], shouldProcessNamespaces: Bool) {
+        init(
+            reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], shouldProcessNamespaces: Bool,
+            hasSourcePositions: Bool = true
+        ) {
             self.reader = reader
+            self.hasSourcePositions = hasSourcePositions
             self.index = index
             var markup = markup
             if !markup.isEmpty { markup = Self.sortedByParent(markup) }
@@ -250,13 +258,15 @@ extension XMLTree {
             }
         }
 
-        /// The location of an element's name in its start tag.
-        func location(ofElement node: Int32) -> SourceLocation {
-            location(of: index[node].name.qualified)
+        /// The location of an element's name in its start tag (`nil` in a store that was not parsed).
+        func location(ofElement node: Int32) -> SourceLocation? {
+            guard hasSourcePositions else { return nil }
+            return location(of: index[node].name.qualified)
         }
 
         /// The location of an element's attribute (its name), by position among its attributes.
         func location(ofAttribute position: Int, of node: Int32) -> SourceLocation? {
+            guard hasSourcePositions else { return nil }
             let range = attributeRange(of: node)
             guard range.indices.contains(range.lowerBound + position) else { return nil }
             let attribute = self.attribute(range.lowerBound + position)

@@ -1,8 +1,8 @@
 // Encoding to the document model: a model as an XMLTree instead of bytes.
 //
 // The value is encoded into the encoder's element tree (`XMLEncodedTree`), as for `encode`, and
-// that tree is turned into an `XMLTree` directly (XMLEncodedTree+Document.swift): no bytes are
-// written and read back. The declaration goes through the one declaration writer
+// that tree is laid out as a document store directly (XMLEncodedTree+Store.swift), whose elements
+// are the tree's: no bytes are written and read back, and no value is made per node. The declaration goes through the one declaration writer
 // (Writer/XMLWriter+Prolog.swift), so it is refused exactly when `encode` refuses it. For example:
 //
 //     let tree = try XMLEncoder().encodeToTree(Note(to: "Tom"), withRootKey: "note")
@@ -42,17 +42,17 @@ extension XMLEncoder {
         header: XMLHeader? = nil
     ) throws -> XMLTree {
         let options = currentOptions
-        // The declaration is refused as `encode` refuses it (the writer checks it), before the value
-        // is encoded; what passes converts.
-        _ = try Self.writer(options: options, header: header, doctype: nil)
+        // Encoded as `encode` encodes (into a tree from the pool, the declaration refused as it
+        // refuses it); the store copies what it keeps, so the tree goes back to the pool.
+        let (_, tree, root) = try encodeTree(
+            value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), header: header,
+            doctype: nil)
         let declaration = try header?.declaration()
-        let (impl, root) = try encodeTree(
-            value, withRootKey: rootKey, rootAttributes: Self.sortedByName(rootAttributes), options: options)
+        let store: XMLTree.Store
         do {
-            let element = try impl.tree.documentElement(
+            store = try tree.documentStore(
                 root, sortedKeys: options.outputFormatting.contains(.sortedKeys),
                 compactEmptyElements: options.outputFormatting.contains(.compactEmptyElements))
-            return XMLTree(root: element, declaration: declaration)
         } catch {
             throw EncodingError.invalidValue(
                 value,
@@ -60,5 +60,7 @@ extension XMLEncoder {
                     codingPath: [], debugDescription: "The encoded document cannot be held as a tree: \(error.message)."
                 ))
         }
+        EncodingScratch.giveBack(consume tree)
+        return XMLTree(root: XMLTree.Element(store: store, node: 0), declaration: declaration)
     }
 }

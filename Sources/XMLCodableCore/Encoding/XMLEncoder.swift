@@ -272,7 +272,7 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     /// Encodes a value into a tree, and makes a writer holding the declarations to write first.
-    private func encodeTree<T: Encodable>(
+    func encodeTree<T: Encodable>(
         _ value: T, withRootKey rootKey: String?, rootAttributes: [(String, String)], header: XMLHeader?,
         doctype: XMLDocumentType?
     ) throws -> (writer: XMLWriter, tree: XMLEncodedTree, root: XMLEncodedTree.Index) {

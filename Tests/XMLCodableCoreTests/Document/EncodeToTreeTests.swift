@@ -281,6 +281,70 @@ private func bothTrees<T: Encodable>(
         #expect(declared.built.root.children.first?.element?.name.namespaceURI == "urn:p")
     }
 
+    /// Misused namespace bindings and two attributes with one expanded name, declared through
+    /// the root attributes: refused as the reader refuses the bytes `encode` writes.
+    @Test(arguments: [
+        (
+            ["xmlns:a": "urn:same", "xmlns:b": "urn:same", "a:x": "1", "b:x": "2"],
+            "attribute b:x has the namespace and local name of another"
+        ),
+        (
+            ["xmlns": "http://www.w3.org/XML/1998/namespace"],
+            "the default namespace cannot be http://www.w3.org/XML/1998/namespace"
+        ),
+        (
+            ["xmlns:x": "http://www.w3.org/XML/1998/namespace"],
+            "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace, and only to it"
+        ),
+        (
+            ["xmlns:xml": "urn:other"],
+            "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace, and only to it"
+        ),
+        (["xmlns:p": "http://www.w3.org/2000/xmlns/"], "no prefix can be bound to http://www.w3.org/2000/xmlns/"),
+        (["xmlns:p": ""], "the prefix 'p' cannot be undeclared (an empty namespace name)"),
+        (["q:id": "1"], "the namespace prefix 'q' is not declared"),
+    ])
+    func namespaceMisuseIsRefused(rootAttributes: [String: String], message: String) throws {
+        struct Empty: Encodable {}
+        let encoder = XMLEncoder()
+        let data = try encoder.encode(Empty(), withRootKey: "r", rootAttributes: rootAttributes)
+        #expect(throws: XMLParsingError.self) { try XMLTree(parsing: data) }
+        do {
+            _ = try encoder.encodeToTree(Empty(), withRootKey: "r", rootAttributes: rootAttributes)
+            Issue.record("expected an EncodingError for \(rootAttributes)")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.debugDescription == "The encoded document cannot be held as a tree: \(message).")
+        }
+    }
+
+    /// The tree is laid out as a store of its own (no values made per node): its elements have no
+    /// source positions, it decodes back to the model, a decoding error says where it was built,
+    /// and a changed element leaves the rest of the tree as it was.
+    @Test func theTreeDecodesAndChangesAsAnyTree() throws {
+        let encoder = XMLEncoder()
+        var tree = try encoder.encodeToTree(Self.catalog, withRootKey: "catalog")
+        #expect(tree.root.sourceLocation == nil)
+        #expect(tree.root["book"].element?.sourceLocation(ofAttribute: "id") == nil)
+        #expect(try XMLDecoder().decode(Catalog.self, from: tree) == Self.catalog)
+        #expect(try XMLDecoder().decode(Book.self, from: tree.root["book"][1].require()) == Self.catalog.book[1])
+        struct Priced: Decodable { var price: Int }
+        do {
+            _ = try XMLDecoder().decode(Priced.self, from: tree.root["book"][0].require())
+            Issue.record("12.5 is not an Int")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("built in code (no source position)"))
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.debugDescription.contains("built in code (no source position)"))
+        }
+        tree.root.attributes["version"] = "3"
+        var expected = Self.catalog
+        expected.version = "3"
+        #expect(try XMLDecoder().decode(Catalog.self, from: tree) == expected)
+        // A tree is written compactly, with minimal escaping (see aTreeWrittenIsTheEncodersCompactOutput).
+        encoder.outputFormatting = [.compactEmptyElements, .minimalEscaping]
+        #expect(try tree.xmlData() == encoder.encode(expected, withRootKey: "catalog"))
+    }
+
     @Test func aTreeWrittenIsTheEncodersCompactOutput() throws {
         let encoder = XMLEncoder()
         encoder.outputFormatting = [.compactEmptyElements, .minimalEscaping]
