@@ -2,12 +2,13 @@
 // between.
 //
 // A parsed element, or one of a tree the encoder made, is a node of its document's store
-// (XMLTree.Store.swift), whose index is the one the decoder reads anyway: the decoder reads the element's run of nodes (renumbered, its
-// attributes unpacked: `Store.decoderIndex`), whose slices are still those of the document, so
-// its errors give the lines and columns of the document the tree was read from. An element built in
-// code, or changed after parsing, is first laid out as an index of its values
-// (XMLIndex+Tree.swift); errors about what it took from a parsed document still give the source
-// positions, errors about what was built in code say so:
+// (XMLTree.Store.swift), whose index is the one the decoder reads anyway: the decoder reads the
+// element's run of nodes (renumbered, its attributes unpacked: `Store.decoderIndex`; the root's
+// are all of them, as they are), whose slices are still those of the document, so its errors give
+// the lines and columns of the document the tree was read from. An element built in code, or
+// changed after parsing, is first laid out as a store of its values (XMLTree.Element+Store.swift);
+// errors about what it took from a parsed document still give the source positions, errors about
+// what was built in code say so:
 //
 //     let tree = try XMLTree(parsing: data)
 //     let book = try XMLDecoder().decode(Book.self, from: tree["books"]["book"][1].require())
@@ -36,15 +37,16 @@ extension XMLDecoder {
     /// - Throws: the `DecodingError`s of ``decode(_:from:)-(_,Data)`` when the element does not fit `T`.
     public func decode<T: Decodable>(_ type: T.Type, from element: XMLTree.Element) throws -> T {
         let options = self.currentOptions
-        if case .stored(let store, let node) = element.storage, store.shouldProcessNamespaces {
-            let index = store.decoderIndex(root: node)
-            // A store the encoder made has no source positions: its errors say so (no origins).
-            return try decode(
-                type, index: index, reader: store.reader, root: index.root,
-                origins: store.hasSourcePositions ? nil : XMLIndex.Origins(), options: options)
+        let store: XMLTree.Store
+        let root: Int32
+        if case .stored(let stored, let node) = element.storage, stored.shouldProcessNamespaces {
+            (store, root) = (stored, node)
+        } else {
+            (store, root) = (try XMLTree.Store.laidOut(from: element, options: options.readerOptions), 0)
         }
-        let (index, reader, origins) = try XMLIndex.build(from: element, options: options.readerOptions)
-        return try decode(type, index: index, reader: reader, root: index.root, origins: origins, options: options)
+        let index = store.decoderIndex(root: root)
+        return try decode(
+            type, index: index, reader: store.reader, root: index.root, origins: store.origins, options: options)
     }
 
     /// Decodes a value of type `T` from a document tree's root element; see ``decode(_:from:)-(_,XMLTree.Element)``.
@@ -56,11 +58,11 @@ extension XMLDecoder {
     /// document model, which add where the string was to the errors themselves).
     internal func decodeValue<T: Decodable>(_ type: T.Type, fromText text: String) throws -> T {
         let options = self.currentOptions
-        let (index, reader, origins) = try XMLIndex.build(
+        let store = try XMLTree.Store.laidOut(
             from: XMLTree.Element("value", text: text), options: options.readerOptions)
         return try decode(
-            type, index: index, reader: reader, root: index.root, origins: origins, options: options,
-            locatesErrors: false)
+            type, index: store.index, reader: store.reader, root: store.index.root, origins: store.origins,
+            options: options, locatesErrors: false)
     }
 
     /// Decodes from an index that a tree holds or was laid out from, starting at node `root`.

@@ -46,19 +46,23 @@ extension XMLTree {
         let markup: [XMLIndex.Markup]
         /// Whether the document was read with namespaces processed.
         let shouldProcessNamespaces: Bool
-        /// Whether the slices are where things were in a parsed document: `false` for a store laid
-        /// out from what the encoder made (XMLTree.StoreBuilder.swift), whose elements have no
-        /// source positions.
-        let hasSourcePositions: Bool
+        /// For a store that was not parsed (XMLTree.StoreBuilder.swift): where its nodes came from,
+        /// for errors (empty for the encoder's, whose elements have no source positions; filled for
+        /// element values laid out for one decoding call, from node 0). `nil` for a parsed
+        /// document, whose slices are where things were.
+        let origins: XMLIndex.Origins?
+
+        /// Whether the slices are where things were in a parsed document.
+        var hasSourcePositions: Bool { origins == nil }
         /// The offset of each line's first byte, made when a location is first asked for.
         private let lineStarts = Locked<[UInt32]?>(nil)
 
         init(
             reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], shouldProcessNamespaces: Bool,
-            hasSourcePositions: Bool = true
+            origins: XMLIndex.Origins? = nil
         ) {
             self.reader = reader
-            self.hasSourcePositions = hasSourcePositions
+            self.origins = origins
             self.index = index
             var markup = markup
             if !markup.isEmpty { markup = Self.sortedByParent(markup) }
@@ -111,6 +115,8 @@ extension XMLTree {
         /// from its root to its last descendant (made in time and memory proportional to the
         /// subtree, so decoding the elements of a large document one by one stays linear).
         func decoderIndex(root: Int32) -> XMLIndex {
+            // The root element's subtree is every node, numbered as they are.
+            if root == 0 { return index }
             // The last descendant: the last child of the last child… of `root`.
             var last = root
             while index.firstChild(of: last) >= 0 {

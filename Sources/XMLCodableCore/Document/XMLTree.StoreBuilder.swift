@@ -226,13 +226,15 @@ extension XMLTree {
         var fitsNamespaces: Bool { Int(largestNamespace) <= XMLIndex.Node.maxNamespaceID }
 
         /// The store of what was appended (all elements closed), its slices read by a reader over
-        /// the arena; it has no source positions.
-        consuming func store(options: XMLReader.Options = XMLReader.Options()) -> Store {
+        /// the arena; it has no source positions (`origins` says where its nodes came from).
+        consuming func store(
+            options: XMLReader.Options = XMLReader.Options(), origins: XMLIndex.Origins = XMLIndex.Origins()
+        ) -> Store {
             var reader = XMLReader(input: .array(arena), options: options)
             reader.adoptNamespaces(namespaces)
             return Store(
                 reader: reader, index: XMLIndex(nodes: nodes, attributes: attributes), markup: markup,
-                shouldProcessNamespaces: true, hasSourcePositions: false)
+                shouldProcessNamespaces: true, origins: origins)
         }
     }
 }
