@@ -20,8 +20,8 @@ package struct NamespaceTable {
         var previous: Int32
     }
 
-    static let xmlURI = Array("http://www.w3.org/XML/1998/namespace".utf8)
-    static let xmlnsURI = Array("http://www.w3.org/2000/xmlns/".utf8)
+    static let xmlURI = Array(ReservedNamespace.xml.utf8)
+    static let xmlnsURI = Array(ReservedNamespace.xmlns.utf8)
 
     /// Every binding in scope, innermost last.
     var bindings: [Binding] = []
@@ -158,12 +158,12 @@ extension XMLScanner {
                     throw error(
                         .invalidNamespaceDeclaration(
                             isXML
-                                ? "the prefix 'xml' can only be bound to http://www.w3.org/XML/1998/namespace"
-                                : "only the prefix 'xml' can be bound to http://www.w3.org/XML/1998/namespace"), at: at)
+                                ? "the prefix 'xml' can only be bound to \(ReservedNamespace.xml)"
+                                : "only the prefix 'xml' can be bound to \(ReservedNamespace.xml)"), at: at)
                 }
                 if uri == 2 {
                     throw error(
-                        .invalidNamespaceDeclaration("no prefix can be bound to http://www.w3.org/2000/xmlns/"), at: at)
+                        .invalidNamespaceDeclaration("no prefix can be bound to \(ReservedNamespace.xmlns)"), at: at)
                 }
                 if uri == 0 {
                     throw error(

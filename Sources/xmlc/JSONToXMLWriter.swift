@@ -180,7 +180,7 @@ struct JSONToXMLWriter: ~Copyable {
     private var frames: [Frame] = []
     /// How many frames, from the root, are committed (the rest are held).
     private var committedCount = 0
-    private var bindings: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
+    private var bindings: [(prefix: String, uri: String)] = [("xml", ReservedNamespace.xml)]
     private var sequence = 0
     private var nameBudget = JSONToXMLWriter.countedNameLimit
     /// The first mapping error in the text, the first writing error, and prefixes not yet known

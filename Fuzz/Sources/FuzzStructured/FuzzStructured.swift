@@ -137,6 +137,16 @@ func check<T: GenShape>(_ value: T, _ settings: Settings, _ program: inout FuzzP
     } catch {
         fatalError("FuzzStructured: \(T.self) did not decode: \(error)\n xml: \(String(decoding: encoded, as: UTF8.self))")
     }
+    // The same value through the document store `encodeToTree` lays out, decoded from its root.
+    do {
+        let tree = try settings.encoder.encodeToTree(value, withRootKey: settings.rootKey)
+        let decoded = try settings.decoder.decode(T.self, from: tree)
+        guard decoded == value else {
+            fatalError("FuzzStructured: \(T.self) decoded differently from encodeToTree\n value:   \(value)\n decoded: \(decoded)\n xml: \(String(decoding: encoded, as: UTF8.self))")
+        }
+    } catch {
+        fatalError("FuzzStructured: \(T.self) did not go through encodeToTree: \(error)\n xml: \(String(decoding: encoded, as: UTF8.self))")
+    }
     var damaged = Array(encoded)
     mutate(&damaged, &program)
     // Any outcome but a crash: a value (the damage may be harmless) or an error.

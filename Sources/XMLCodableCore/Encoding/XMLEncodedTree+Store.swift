@@ -29,8 +29,8 @@ extension XMLEncodedTree {
         let message: String
     }
 
-    private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
-    private static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+    private static let xmlNamespace = ReservedNamespace.xml
+    private static let xmlnsNamespace = ReservedNamespace.xmlns
 
     /// An interned name as the store holds it.
     private struct StoredName {

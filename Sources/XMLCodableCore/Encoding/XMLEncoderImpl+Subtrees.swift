@@ -95,7 +95,7 @@ extension XMLEncoderImpl {
     /// The namespace bindings in force inside `element` as far as the encoder knows them (see the
     /// file's comment): `xml`, the root's and `element`'s declarations, and the encoder's own.
     private func knownBindings(at element: Index) -> [(prefix: String, uri: String)] {
-        var bindings: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
+        var bindings: [(prefix: String, uri: String)] = [("xml", ReservedNamespace.xml)]
         bindings += callerPrefixes
         bindings += namespacePrefixes
         bindings += namespaceScopes

@@ -599,7 +599,7 @@ internal final class XMLEncoderImpl: Encoder {
         }
         _ = try checkedName(local, path: parent.appending(key))
         if uri.isEmpty { return local }
-        if uri == "http://www.w3.org/XML/1998/namespace" { return "xml:" + local }
+        if uri == ReservedNamespace.xml { return "xml:" + local }
         let prefix = namespacePrefix(for: try checkedText(uri, path: parent.appending(key)))
         // A prefix an enclosing value declares for another URI hides this one here.
         if let hiding = namespaceScopes.last(where: { $0.prefix == prefix }), hiding.uri != uri {

@@ -32,8 +32,8 @@ extension XMLWriter.Formatting {
 extension XMLWriter {
     typealias TreeError = XMLTree.SerializationError
 
-    private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
-    private static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+    private static let xmlNamespace = ReservedNamespace.xml
+    private static let xmlnsNamespace = ReservedNamespace.xmlns
 
     /// Writes a whole document: declaration, doctype, prologue, root, epilogue.
     mutating func writeDocument(_ tree: XMLTree) throws(TreeError) {
