@@ -37,7 +37,8 @@ extension XMLTree {
     /// The flat form of a parsed document that parsed elements refer to (see the file's header).
     internal final class Store: @unchecked Sendable {
         // @unchecked: every stored property is immutable after `init`, but for `lineStarts`, which
-        // is behind a lock. The reader is only read (its slices' bytes, namespace URIs).
+        // is behind a lock. The reader is only read (its slices' bytes, namespace URIs), and so is
+        // `origins`, a class whose arrays are filled before the store is made and never after.
         let reader: XMLReader
         /// The nodes and the attributes, packed (see XMLIndex.AttributeTable.swift).
         let index: XMLIndex
