@@ -120,7 +120,8 @@ extension XMLTree {
 
         /// Where the element was in the document it was parsed from: the position of its name in
         /// its start tag (one column after the `<`, as the decoder's errors give it); `nil` for an
-        /// element built in code or changed since (its children keep theirs).
+        /// element built in code, made by `XMLEncoder.encodeToTree`, or changed since (its children
+        /// keep theirs).
         ///
         /// An element that came from an entity's replacement text is located at the entity's
         /// declaration.
