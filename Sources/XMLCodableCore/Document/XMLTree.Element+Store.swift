@@ -62,6 +62,10 @@ extension XMLTree.Store {
                 : .documentTooLarge(limit: XMLIndex.Node.maxNamespaceID)
             throw XMLParsingError(reason: reason, offset: 0, line: 1, column: 1)
         }
+        guard layout.builder.fitsNamespaces else {
+            throw XMLParsingError(
+                reason: .documentTooLarge(limit: XMLIndex.Node.maxNamespaceID), offset: 0, line: 1, column: 1)
+        }
         guard layout.builder.fitsIndex else {
             throw XMLParsingError(
                 reason: .documentTooLarge(limit: XMLIndex.maxDocumentSize), offset: 0, line: 1, column: 1)

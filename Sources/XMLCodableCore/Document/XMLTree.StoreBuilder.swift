@@ -23,12 +23,6 @@
 // An element's own namespace declarations are declared (`declare`) before it is opened, since
 // they apply to its own name; closing it ends their scope.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension XMLTree {
     /// Lays out a document as a store over one byte buffer (see the file's header).
     internal struct StoreBuilder {
@@ -45,7 +39,7 @@ extension XMLTree {
         private var open: [Frame] = []
         /// The default namespace in scope (0: none).
         private(set) var defaultNamespace: Int32 = 0
-        /// The largest namespace number declared.
+        /// The largest namespace number interned.
         private var largestNamespace: Int32 = 0
 
         /// A prefix bound to a namespace: the prefix's bytes in `arena` (`prefixCount` -1 for the
@@ -72,9 +66,6 @@ extension XMLTree {
         /// The number of bindings in scope: pass it to `openElement` after declaring the element's own.
         var bindingCount: Int { bindings.count }
 
-        /// How many elements are open.
-        var depth: Int { current.node < 0 ? 0 : open.count + 1 }
-
         /// The number the next node will have.
         var nodeCount: Int { nodes.count }
 
@@ -91,6 +82,7 @@ extension XMLTree {
         /// the URI whose bytes are `uri` in the arena, until the element opened next is closed.
         mutating func declare(prefix: Range<Int>?, uri: Range<Int>) {
             let number = arena.withUncheckedBytes { namespaces.intern($0.extracting(unchecked: uri)) }
+            largestNamespace = max(largestNamespace, number)
             declare(prefix: prefix, uriNumber: number)
         }
 
@@ -101,7 +93,6 @@ extension XMLTree {
 
         private mutating func declare(prefix: Range<Int>?, uriNumber: Int32) {
             if prefix == nil { defaultNamespace = uriNumber }
-            largestNamespace = max(largestNamespace, uriNumber)
             bindings.append(
                 Binding(
                     prefixStart: prefix?.lowerBound ?? 0, prefixCount: prefix?.count ?? -1, uri: uriNumber))
@@ -110,7 +101,9 @@ extension XMLTree {
         /// The number of a namespace URI, interned.
         mutating func intern(_ uri: String) -> Int32 {
             var uri = uri
-            return uri.withUncheckedUTF8 { namespaces.intern($0) }
+            let number = uri.withUncheckedUTF8 { namespaces.intern($0) }
+            largestNamespace = max(largestNamespace, number)
+            return number
         }
 
         /// The URI number the prefix whose bytes are `prefix` in the arena is bound to, or `nil`
@@ -139,8 +132,7 @@ extension XMLTree {
                 XMLIndex.Node(
                     name: name, firstAttribute: Int32(attributes.count), attributeCount: Int32(attributeCount),
                     nextSibling: -1, kind: .element))
-            let end = name.qualified.end
-            link(number, nameBit: end > name.qualified.start ? XMLIndex.Node.nameBit(arena[end - 1]) : 0xFF)
+            link(number, nameBit: nameBit(of: name))
             if current.node >= 0 { open.append(current) }
             current = Frame(node: number, bindingCount: scope)
         }
@@ -162,8 +154,7 @@ extension XMLTree {
             } else {
                 nodes.append(element)
             }
-            let end = name.qualified.end
-            link(number, nameBit: end > name.qualified.start ? XMLIndex.Node.nameBit(arena[end - 1]) : 0xFF)
+            link(number, nameBit: nameBit(of: name))
         }
 
         /// Appends an attribute of the element opened last.
@@ -204,6 +195,14 @@ extension XMLTree {
                 defaultNamespace = bindings.last { $0.prefixCount < 0 }?.uri ?? 0
             }
             current = open.popLast() ?? Frame(node: -1, bindingCount: 0)
+        }
+
+        /// The bit an element's name sets in its parent's `childNameBits` (all of them for an
+        /// empty name, which no key's bit can rule out).
+        @inline(__always)
+        private func nameBit(of name: XMLName) -> UInt8 {
+            let end = name.qualified.end
+            return end > name.qualified.start ? XMLIndex.Node.nameBit(arena[end - 1]) : 0xFF
         }
 
         @inline(__always)

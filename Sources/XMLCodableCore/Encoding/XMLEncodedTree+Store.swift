@@ -176,21 +176,11 @@ extension XMLEncodedTree {
         guard span.flags & Flags.carriageReturn == 0 else {
             return builder.appendCharacterData(slice(span), cdata: false)
         }
-        let end = span.start + span.count
-        var runStart = span.start
-        var index = span.start
-        while index + 2 < end {
-            if builder.arena[index] == UInt8(ascii: "]"), builder.arena[index + 1] == UInt8(ascii: "]"),
-                builder.arena[index + 2] == UInt8(ascii: ">")
-            {
-                builder.appendCharacterData(XMLSlice(source: 0, start: runStart, end: index + 2), cdata: true)
-                runStart = index + 2
-                index += 2
-                continue
-            }
-            index += 1
+        XMLEscaping.cdataSectionRanges(bytes(span)) { section in
+            builder.appendCharacterData(
+                XMLSlice(source: 0, start: span.start + section.lowerBound, end: span.start + section.upperBound),
+                cdata: true)
         }
-        builder.appendCharacterData(XMLSlice(source: 0, start: runStart, end: end), cdata: true)
     }
 
     /// The nodes of an element's content in the order the writer writes them, groups replaced by

@@ -78,6 +78,11 @@ internal enum XMLEscaping {
     /// What every writer writes for CDATA, and what `encodeToTree` builds (a value holding a
     /// carriage return is written as text instead: see `XMLWriter.appendCDATA`).
     static func cdataSections(_ utf8: UncheckedBytes, _ section: (UncheckedBytes) -> Void) {
+        cdataSectionRanges(utf8) { section(utf8.extracting(unchecked: $0)) }
+    }
+
+    /// The sections of `cdataSections`, as ranges of positions in `utf8`.
+    static func cdataSectionRanges(_ utf8: UncheckedBytes, _ section: (Range<Int>) -> Void) {
         let count = utf8.count
         var runStart = 0
         var index = 0
@@ -86,14 +91,14 @@ internal enum XMLEscaping {
             if utf8[unchecked: index] == UInt8(ascii: "]"), utf8[unchecked: index + 1] == UInt8(ascii: "]"),
                 utf8[unchecked: index + 2] == UInt8(ascii: ">")
             {
-                section(utf8.extracting(unchecked: runStart..<(index + 2)))
+                section(runStart..<(index + 2))
                 runStart = index + 2
                 index += 2
                 continue
             }
             index += 1
         }
-        section(utf8.extracting(unchecked: runStart..<count))
+        section(runStart..<count)
     }
 
     /// The reference for a byte in the `minimal` and `defaultTables` sets: the one table of
