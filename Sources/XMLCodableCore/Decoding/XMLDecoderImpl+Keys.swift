@@ -50,6 +50,19 @@ extension XMLDecoderImpl {
         return found
     }
 
+    /// `find` for a key whose name `keyNames` knows as plain (see KeyNameTable.swift): the same
+    /// search, from the name's bytes and filter bit learnt before, with no `String`.
+    func find(known entry: KeyNameTable.Entry, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool)
+        -> XMLValue?
+    {
+        if element == filteredElement, filter.bits & entry.bit == 0 { return nil }
+        let start = Int(entry.start)
+        let key = keyNames.byteView.extracting(unchecked: start..<(start + Int(entry.count)))
+        let found = lookUp(key, in: element, placement: placement, wantsList: wantsList)
+        if found == nil, element != filteredElement { filterNames(of: element) }
+        return found
+    }
+
     /// Makes `element`'s name filter the one `find` tests absent keys with (out of line: once
     /// per element with an absent key).
     @inline(never)

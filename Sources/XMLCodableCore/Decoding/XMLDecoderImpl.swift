@@ -77,6 +77,10 @@ internal final class XMLDecoderImpl: Decoder {
     /// `find` and NameFilter.swift). Only a cache, for the current index (`indexChanged`).
     @exclusivity(unchecked) var filteredElement: Int32 = -1
     @exclusivity(unchecked) var filter = NameFilter.everything
+    /// The names of the keys asked for so far, for key types of one byte (KeyNameTable.swift): each
+    /// key's `stringValue` is read once per call, not once per lookup. Names never go stale, so
+    /// this outlives `reset`.
+    @exclusivity(unchecked) var keyNames = KeyNameTable()
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
         repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
     /// The objects that keyed containers point to without retaining them (key rules), kept for

@@ -47,6 +47,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     var rules: XMLKeyRules? { unretainedRules?.object }
     let element: Int32
     private let position: Int32
+    /// The first entry of `Key`'s table in the decoder's `keyNames` (KeyNameTable.swift), or -1 when
+    /// keys are found by their `stringValue` each time (a key type larger than a byte, or rules).
+    private let keyTable: Int32
 
     /// A container for `element` at the decoder's current coding path (`container(keyedBy:)`):
     /// it keeps the decoder's current step when the decoder made it, with one retain and no
@@ -55,6 +58,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.element = element
         (step, position) = decoder.currentContainerStep()
         unretainedRules = Self.rules(decoder, element: element) { decoder.codingPathNode }
+        keyTable = Self.keyTable(step.decoder, rules: unretainedRules)
     }
 
     /// A container for `element` at `path` (a nested container, a value decoded elsewhere).
@@ -62,6 +66,14 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.element = element
         (step, position) = Self.step(for: path, decoder)
         unretainedRules = Self.rules(decoder, element: element) { path }
+        keyTable = Self.keyTable(step.decoder, rules: unretainedRules)
+    }
+
+    /// `Key`'s table in `decoder`'s `keyNames`, or -1 (see `keyTable`).
+    @inline(__always)
+    private static func keyTable(_ decoder: XMLDecoderImpl, rules: UnretainedReference<XMLKeyRules>?) -> Int32 {
+        guard rules == nil, KeyNameTable.fitsTable(Key.self) else { return -1 }
+        return decoder.keyNames.table(for: ObjectIdentifier(Key.self))
     }
 
     /// The rules a container for `element` follows, or `nil` in the common case (see `rules`);
@@ -101,6 +113,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         (step, position) = Self.step(for: path, decoder)
         decoder.keepAlive(rules)
         unretainedRules = UnretainedReference(rules)
+        keyTable = -1
     }
 
     /// The step and position a container at `path` keeps: the path's own step when it holds
@@ -167,6 +180,15 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) throws -> XMLValue? {
         try decoder.checkInUse()
         guard let rules = unretainedRules?.object else {
+            if keyTable >= 0 {
+                // A key whose name the decoder has learnt: no `String` (KeyNameTable.swift).
+                let position = Int(keyTable) &+ Int(storedByte(of: key))
+                var entry = decoder.keyNames.entry(position)
+                if entry.state == .unknown { entry = learnName(of: key, at: position) }
+                if entry.state == .plain {
+                    return decoder.find(known: entry, in: element, placement: wrapperPlacement, wantsList: wantsList)
+                }
+            }
             let name = key.stringValue
             let mayBePayload = Self.isPayloadKey(name)
             // `name` goes to `find` (consumed, not copied); the payload test was made before.
@@ -191,6 +213,13 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         }
         return lookUp(key, rules: rules, placement: wrapperPlacement, wantsList: wantsList)
             ?? enumPayload(key.stringValue)
+    }
+
+    /// Records `key`'s name in the decoder's `keyNames` (the first time the key is asked for in
+    /// the call; out of line).
+    @inline(never)
+    private func learnName(of key: Key, at position: Int) -> KeyNameTable.Entry {
+        decoder.keyNames.learn(key.stringValue, at: position)
     }
 
     /// For a key that found nothing: the one unlabeled associated value of a synthesized enum

@@ -85,3 +85,24 @@ extension Array {
         withUnsafeBufferPointer { UncheckedElements($0) }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// A byte view of the array for a holder that keeps it in a property and makes the view again
+    /// whenever the property changes, as `uncheckedElementsOfHeldArray()` (see the file's header
+    /// comment; the decoder's `KeyNameTable`).
+    @inline(__always)
+    func uncheckedBytesOfHeldArray() -> UncheckedBytes {
+        withUnsafeBufferPointer { UncheckedBytes($0) }
+    }
+}
+
+/// The byte a value of a type of one byte is stored as, or 0 for a type of no bytes (one value):
+/// what tells the values of such a type apart (`KeyNameTable`). For any other size, 0 as well
+/// (callers ask only for types of at most one byte: `KeyNameTable.fitsTable`). `unsafeBitCast`
+/// rather than `withUnsafeBytes(of:)`, whose closure generic code calls unspecialized (40
+/// instructions a key); the cast checks the sizes, which are equal here, and a value of one
+/// byte is that byte whatever its type, no padding, no reference.
+@inline(__always)
+func storedByte<T>(of value: T) -> UInt8 {
+    MemoryLayout<T>.size == 1 ? unsafeBitCast(value, to: UInt8.self) : 0
+}

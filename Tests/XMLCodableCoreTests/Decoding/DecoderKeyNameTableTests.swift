@@ -1,0 +1,205 @@
+// The key-name table (KeyNameTable.swift): a key type whose values are one byte or none has its
+// keys' names learnt once per decoding call and found again by that byte. Every kind of such a key
+// type must read the same values as a key type of strings would, the names that take the usual
+// path (empty, Clark, `_0`) must still take it, and two key types in one call must not mix.
+
+import Foundation
+import Testing
+@testable import XMLCodableCore
+import XMLCodableTestSupport
+
+@Suite struct DecoderKeyNameTableTests {
+    /// A synthesized `CodingKeys` with raw values (one byte): names that differ from the cases.
+    struct Point: Codable, Equatable {
+        var lat: Double
+        var lon: Double
+        var ele: Double?
+        var time: String?
+        var name: String?
+        var sat: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case lat, lon, ele, time
+            case name = "nm"
+            case sat = "gps:sat"
+        }
+    }
+
+    struct Track: Codable, Equatable {
+        var name: String?
+        var points: [Point]
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case points = "trkpt"
+        }
+    }
+
+    @Test func sparseItemsReadTheirOwnKeysEveryTime() throws {
+        let xml = """
+            <trk xmlns:gps="urn:gps"><name>T</name>\
+            <trkpt lat="1" lon="2"><ele>3</ele></trkpt>\
+            <trkpt lat="4" lon="5"><time>t5</time><nm>five</nm></trkpt>\
+            <trkpt lat="6" lon="7"/>\
+            <trkpt lat="8" lon="9"><gps:sat>12</gps:sat><ele>10</ele></trkpt>\
+            </trk>
+            """
+        let track = try decode(Track.self, xml)
+        #expect(
+            track
+                == Track(
+                    name: "T",
+                    points: [
+                        Point(lat: 1, lon: 2, ele: 3),
+                        Point(lat: 4, lon: 5, time: "t5", name: "five"),
+                        Point(lat: 6, lon: 7),
+                        Point(lat: 8, lon: 9, ele: 10, sat: 12),
+                    ]))
+    }
+
+    /// A key type of one case has no bytes at all: its one value is entry 0.
+    struct One: Decodable, Equatable {
+        var only: String?
+        enum CodingKeys: CodingKey { case only }
+    }
+
+    @Test func aKeyTypeOfOneCaseIsFound() throws {
+        #expect(MemoryLayout<One.CodingKeys>.size == 0)
+        #expect(
+            try decode([One].self, "<l><i><only>a</only></i><i/><i><only>c</only></i></l>") == [
+                One(only: "a"), One(only: nil), One(only: "c"),
+            ])
+    }
+
+    /// Keys written by hand as a one-byte struct and as an enum with a `Bool` payload: one byte
+    /// each, told apart by that byte whatever the type.
+    struct Flag: CodingKey {
+        var on: Bool
+        var stringValue: String { on ? "yes" : "no" }
+        init(on: Bool) { self.on = on }
+        init?(stringValue: String) {
+            switch stringValue {
+            case "yes": on = true
+            case "no": on = false
+            default: return nil
+            }
+        }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    enum Switch: CodingKey {
+        case state(Bool)
+        case label
+
+        var stringValue: String {
+            switch self {
+            case .state(let on): on ? "up" : "down"
+            case .label: "label"
+            }
+        }
+        init?(stringValue: String) {
+            switch stringValue {
+            case "up": self = .state(true)
+            case "down": self = .state(false)
+            case "label": self = .label
+            default: return nil
+            }
+        }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Handmade: Decodable, Equatable {
+        var yes: String?
+        var no: String?
+        var up: String?
+        var down: String?
+        var label: String?
+
+        init(yes: String? = nil, no: String? = nil, up: String? = nil, down: String? = nil, label: String? = nil) {
+            (self.yes, self.no, self.up, self.down, self.label) = (yes, no, up, down, label)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let flags = try decoder.container(keyedBy: Flag.self)
+            let switches = try decoder.container(keyedBy: Switch.self)
+            // Interleaved, twice: the two tables must not mix, and the second asks find the names.
+            for _ in 0..<2 {
+                yes = try flags.decodeIfPresent(String.self, forKey: Flag(on: true))
+                up = try switches.decodeIfPresent(String.self, forKey: .state(true))
+                no = try flags.decodeIfPresent(String.self, forKey: Flag(on: false))
+                down = try switches.decodeIfPresent(String.self, forKey: .state(false))
+                label = try switches.decodeIfPresent(String.self, forKey: .label)
+            }
+        }
+    }
+
+    @Test func handmadeKeyTypesOfOneByteKeepTheirValuesApart() throws {
+        #expect(MemoryLayout<Flag>.size == 1)
+        #expect(MemoryLayout<Switch>.size == 1)
+        let items = try decode(
+            [Handmade].self,
+            #"<l><i yes="Y" down="D"><label>L</label></i><i no="N" up="U"/><i/></l>"#)
+        #expect(
+            items == [
+                Handmade(yes: "Y", down: "D", label: "L"), Handmade(no: "N", up: "U"), Handmade(),
+            ])
+    }
+
+    /// The names the plain path does not take: the element's own text (`""`), a Clark name, and
+    /// an enum case's payload (`_0`), which stay on the usual path each time they are asked for.
+    struct Special: Decodable, Equatable {
+        var text: String
+        var clark: String?
+        var plain: String?
+
+        enum CodingKeys: String, CodingKey {
+            case text = ""
+            case clark = "{urn:x}c"
+            case plain = "p"
+        }
+    }
+
+    @Test func emptyAndClarkKeysStillTakeTheirOwnPath() throws {
+        let xml = #"<l xmlns:x="urn:x"><i x:c="1" p="2">a</i><i>b</i><i x:c="3">c</i></l>"#
+        let items = try decode([Special].self, xml) { $0.shouldProcessNamespaces = true }
+        #expect(
+            items == [
+                Special(text: "a", clark: "1", plain: "2"), Special(text: "b"), Special(text: "c", clark: "3"),
+            ])
+    }
+
+    enum Shape: Decodable, Equatable {
+        case circle(Double)
+        case square(side: Double)
+    }
+
+    @Test func anEnumCasePayloadIsStillFound() throws {
+        let shapes = try decode(
+            [Shape].self, "<l><circle>2</circle><square><side>3</side></square><circle>4</circle></l>")
+        #expect(shapes == [.circle(2), .square(side: 3), .circle(4)])
+    }
+
+    /// A missing required key is still reported with its name, after its table entry is known.
+    @Test func aMissingKeyIsReportedByName() throws {
+        #expect {
+            _ = try decode([Point].self, #"<l><p lat="1" lon="2"/><p lat="3"/></l>"#)
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else { return false }
+            return key.stringValue == "lon"
+        }
+    }
+
+    /// One decoder reused for calls of different models: the tables it keeps stay right.
+    @Test func aReusedDecoderKeepsItsTablesRight() throws {
+        let decoder = XMLDecoder()
+        for _ in 0..<3 {
+            let track = try decoder.decode(
+                Track.self, from: Data(#"<trk><trkpt lat="1" lon="2"><nm>a</nm></trkpt></trk>"#.utf8))
+            #expect(track.points == [Point(lat: 1, lon: 2, name: "a")])
+            let one = try decoder.decode(One.self, from: Data("<i><only>x</only></i>".utf8))
+            #expect(one == One(only: "x"))
+        }
+    }
+}
