@@ -58,7 +58,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.element = element
         (step, position) = decoder.currentContainerStep()
         unretainedRules = Self.rules(decoder, element: element) { decoder.codingPathNode }
-        keyTable = Self.keyTable(step.decoder, rules: unretainedRules)
+        // `decoder` is `step`'s decoder (its current step), and reading it from `step` would retain it.
+        keyTable = Self.keyTable(decoder, rules: unretainedRules)
     }
 
     /// A container for `element` at `path` (a nested container, a value decoded elsewhere).
@@ -66,7 +67,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         self.element = element
         (step, position) = Self.step(for: path, decoder)
         unretainedRules = Self.rules(decoder, element: element) { path }
-        keyTable = Self.keyTable(step.decoder, rules: unretainedRules)
+        // `decoder` is `step`'s decoder (`step(for:_:)` makes sure).
+        keyTable = Self.keyTable(decoder, rules: unretainedRules)
     }
 
     /// `Key`'s table in `decoder`'s `keyNames`, or -1 (see `keyTable`).
