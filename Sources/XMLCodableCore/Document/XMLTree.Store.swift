@@ -144,6 +144,12 @@ extension XMLTree {
 
         /// The markup inside `parent` (-1: outside the root element), in document order.
         func markup(in parent: Int32) -> ArraySlice<XMLIndex.Markup> {
+            markup[markupRange(in: parent)]
+        }
+
+        /// The positions in `markup` of the markup inside `parent`, found by binary search.
+        func markupRange(in parent: Int32) -> Range<Int> {
+            if markup.isEmpty { return 0..<0 }
             var low = 0
             var high = markup.count
             while low < high {
@@ -152,7 +158,7 @@ extension XMLTree {
             }
             var end = low
             while end < markup.count, markup[end].parent == parent { end += 1 }
-            return markup[low..<end]
+            return low..<end
         }
 
         func node(_ item: XMLIndex.Markup) -> Node {

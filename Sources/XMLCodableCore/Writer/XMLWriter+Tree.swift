@@ -10,6 +10,11 @@
 // checked while it was built, so everything is checked here as it is written: names, characters,
 // comments, processing instructions, duplicate attributes and namespace prefixes.
 //
+// A stored element (parsed, or made by `encodeToTree`, and not changed) is written from its store's
+// nodes instead, with no value made per node and without the checks its store already passed
+// (XMLWriter+StoredTree.swift); this file writes the elements that were built or changed in code,
+// whose children may be stored.
+//
 // Elements are written with an explicit stack of frames (no recursion), so the depth of a tree is
 // not limited by the thread's stack. Namespace bindings in scope are a stack of (prefix, URI)
 // pairs: an element's own `xmlns` attributes are pushed first, then any declaration its names need
@@ -147,7 +152,7 @@ extension XMLWriter {
     ///   declared prefixes (and missing declarations added); when `false`, a colon is an ordinary
     ///   name character and `xmlns` attributes are ordinary attributes.
     mutating func writeTree(_ root: XMLTree.Element, namespaceAware: Bool = true) throws(TreeError) {
-        var bindings: [(prefix: String, uri: String)] = [("xml", Self.xmlNamespace)]
+        var bindings: Bindings = [("xml", Self.xmlNamespace)]
         var stack: [Frame] = []
 
         // The path of the element on top of the stack (or of `pending` below it), for errors only.
@@ -172,7 +177,16 @@ extension XMLWriter {
 
         var pending: XMLTree.Element? = root
         while true {
-            if let element = pending {
+            if let element = pending, case .stored(let store, let node) = element.storage,
+                Self.writesFromStore(store, namespaceAware: namespaceAware)
+            {
+                // A stored element's subtree, from its store's nodes (XMLWriter+StoredTree.swift).
+                pending = nil
+                writeStored(
+                    store, node, depth: stack.count, preserve: stack.last?.preserve ?? false, bindings: &bindings,
+                    namespaceAware: namespaceAware)
+                if stack.isEmpty { return }
+            } else if let element = pending {
                 pending = nil
                 let bindingCount = bindings.count
                 let attributes: [XMLTree.Attribute]
