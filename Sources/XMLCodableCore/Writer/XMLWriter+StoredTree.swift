@@ -145,6 +145,9 @@ extension XMLWriter {
         namespaceAware: Bool
     ) {
         store.reader.input.withUncheckedBytes { document in
+            // A whole document is written in about as many bytes as it was read from: room for
+            // them (and some) at once, rather than a buffer grown by doubling and copying.
+            if root == 0 { bytes.reserveCapacity(bytes.count + document.count + document.count / 8) }
             var source = StoredSource(store: store, document: document)
             writeStored(
                 &source, root, depth: depth, preserve: preserve, bindings: &bindings, namespaceAware: namespaceAware)
