@@ -47,6 +47,8 @@
 //   tree-encode-osm5k    document model made by the encoder (against encode-books5k, encode-osm5k)
 //   tree-decode-books5k  try XMLDecoder().decode(Catalog.self, from: tree), the tree parsed once
 //   tree-decode-osm5k    before the calls (against decode-books5k, decode-osm5k)
+//   tree-write-books5k   try tree.xmlData(), the tree parsed once before the calls: the document
+//   tree-write-osm5k     model's writer on stored elements (against encode-books5k, encode-osm5k)
 //   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
 //                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
@@ -92,6 +94,8 @@ enum Mode: String, CaseIterable {
     case treeEncodeOSM5k = "tree-encode-osm5k"
     case treeDecodeBooks5k = "tree-decode-books5k"
     case treeDecodeOSM5k = "tree-decode-osm5k"
+    case treeWriteBooks5k = "tree-write-books5k"
+    case treeWriteOSM5k = "tree-write-osm5k"
 
     /// The modes run when no `--mode` is given.
     static let defaults = allCases.filter { $0 != .decodeSheet200k }
@@ -236,6 +240,15 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         for _ in 0..<calls {
             let osm = try XMLDecoder().decode(OSM.self, from: tree)
             guard osm.nodes.count == 5_000 else { fail("decoded \(osm.nodes.count) nodes, not 5,000") }
+        }
+    case .treeWriteBooks5k, .treeWriteOSM5k:
+        let tree = try XMLTree(parsing: (mode == .treeWriteBooks5k ? Workloads.books5k : Workloads.osm5k).data)
+        var size = 0
+        for call in 0..<calls {
+            let data = try tree.xmlData()
+            // Every call writes the same document.
+            guard call == 0 ? data.count > 100_000 : data.count == size else { fail("wrote \(data.count) bytes") }
+            size = data.count
         }
     case .floorOSM5k:
         let bytes = [UInt8](Workloads.osm5k.data)
