@@ -19,6 +19,10 @@ internal struct DecodingScratch {
     var nodes: [XMLIndex.Node] = []
     var attributes: [XMLIndex.CompactAttribute] = []
     var listNodes: [Int32] = []
+    /// The names of the keys calls have asked for (KeyNameTable.swift). Never emptied: a key's
+    /// name does not change, so what one call learnt saves the next the learning (and the table's
+    /// allocation), which for a small document would cost more than the names save.
+    var keyNames = KeyNameTable()
 
     /// The sets finished calls gave back: at most four, and 32 MB in all.
     static let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 32 << 20) { $0.byteCount }
@@ -38,7 +42,7 @@ internal struct DecodingScratch {
     var byteCount: Int {
         nodes.capacity * MemoryLayout<XMLIndex.Node>.stride + attributes.capacity
             * MemoryLayout<XMLIndex.CompactAttribute>.stride
-            + listNodes.capacity * MemoryLayout<Int32>.stride
+            + listNodes.capacity * MemoryLayout<Int32>.stride + keyNames.byteCount
     }
 
     /// Empties the arrays, keeping their capacity.

@@ -23,8 +23,10 @@
 // Only a name the common path can take is kept as plain: not empty (the element's own text), not
 // a Clark name (`{uri}local`), not `_0` (an enum case's payload). The others are marked so, and
 // their keys take the usual path with `stringValue` each time. Key types larger than a byte (a
-// struct holding a string, an enum with a string payload) always take the usual path. The table
-// lives as long as its decoder; a key's name never changes, so nothing in it goes stale.
+// struct holding a string, an enum with a string payload) always take the usual path. A key's
+// name never changes, so nothing in the table goes stale: it is kept from one decoding call to the
+// next with the call's other working memory (`DecodingScratch`), and a small document, whose few
+// keys would not pay for a table's 4 KiB, finds its names already learnt.
 
 /// The names of the keys asked for in a decoding call, for key types whose values are one byte
 /// or none (see the file's header comment).
@@ -79,7 +81,17 @@ internal struct KeyNameTable {
     private var lastType: ObjectIdentifier?
     private var lastTable: Int32 = 0
 
-    /// The first entry of the table for the key type `type` (made, all unknown, on first use).
+    /// The most key types a table is kept for (64 tables of 4 KiB); the keys of others are
+    /// found by their `stringValue` each time.
+    static let maxTypes = 64
+
+    /// The memory the table holds (the arrays' capacity), for the scratch pool's limit.
+    var byteCount: Int {
+        entries.capacity * MemoryLayout<Entry>.stride + bytes.capacity + types.capacity * 8
+    }
+
+    /// The first entry of the table for the key type `type` (made, all unknown, on first use), or
+    /// -1 when `maxTypes` tables are kept already.
     @inline(__always)
     mutating func table(for type: ObjectIdentifier) -> Int32 {
         if type == lastType { return lastTable }
@@ -90,6 +102,8 @@ internal struct KeyNameTable {
     private mutating func otherTable(for type: ObjectIdentifier) -> Int32 {
         if let position = types.lastIndex(of: type) {
             lastTable = Int32(position * 256)
+        } else if types.count >= Self.maxTypes {
+            return -1
         } else {
             types.append(type)
             entries.append(contentsOf: repeatElement(Entry.unknown, count: 256))

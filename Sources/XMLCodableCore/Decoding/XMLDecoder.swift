@@ -261,7 +261,7 @@ open class XMLDecoder: @unchecked Sendable {
         let (value, leftover) = try reader.input.withUncheckedBytes { document -> (T, DecodingScratch) in
             let decoder = XMLDecoderImpl(
                 index: index, reader: reader, options: options, document: document,
-                listNodes: scratch.listNodes)
+                listNodes: scratch.listNodes, keyNames: scratch.keyNames)
             // `document` is the caller's: whatever kept the decoder or a container refuses to use
             // them once this call returns.
             defer { decoder.finish() }
@@ -273,7 +273,9 @@ open class XMLDecoder: @unchecked Sendable {
             let storage = decoder.index.storage
             return (
                 value,
-                DecodingScratch(nodes: storage.nodes, attributes: storage.attributes, listNodes: decoder.listNodes)
+                DecodingScratch(
+                    nodes: storage.nodes, attributes: storage.attributes, listNodes: decoder.listNodes,
+                    keyNames: decoder.keyNames)
             )
         }
         DecodingScratch.giveBack(leftover)

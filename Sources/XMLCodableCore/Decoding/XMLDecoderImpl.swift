@@ -78,8 +78,9 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var filteredElement: Int32 = -1
     @exclusivity(unchecked) var filter = NameFilter.everything
     /// The names of the keys asked for so far, for key types of one byte (KeyNameTable.swift): each
-    /// key's `stringValue` is read once per call, not once per lookup. Names never go stale, so
-    /// this outlives `reset`.
+    /// key's `stringValue` is read once, not once per lookup. Names never go stale, so this
+    /// outlives `reset`, and a call's table goes back to the scratch pool for the next call
+    /// (`DecodingScratch`).
     @exclusivity(unchecked) var keyNames = KeyNameTable()
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
         repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
@@ -99,13 +100,14 @@ internal final class XMLDecoderImpl: Decoder {
 
     init(
         index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UncheckedBytes,
-        listNodes: [Int32] = []
+        listNodes: [Int32] = [], keyNames: KeyNameTable = KeyNameTable()
     ) {
         self.index = index
         // `index`'s storage, which the property now keeps too (no `didSet` in an initializer).
         nodeView = index.nodes.uncheckedElementsOfHeldArray()
         attributeView = index.attributes.packed.uncheckedElementsOfHeldArray()
         self.listNodes = listNodes
+        self.keyNames = keyNames
         self.reader = reader
         self.options = options
         self.document = document

@@ -202,4 +202,66 @@ import XMLCodableTestSupport
             #expect(one == One(only: "x"))
         }
     }
+
+    /// A key type per type argument: each instantiation is a type of its own, with its own table.
+    enum GenericKey<T>: CodingKey {
+        case a, b
+    }
+    struct Nest<T> {}
+
+    struct Probe<T>: Decodable, Equatable {
+        var a: String?
+        var b: String?
+        init(a: String?, b: String?) { (self.a, self.b) = (a, b) }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: GenericKey<T>.self)
+            a = try container.decodeIfPresent(String.self, forKey: .a)
+            b = try container.decodeIfPresent(String.self, forKey: .b)
+        }
+    }
+
+    /// Decodes `<p a="…"><b>…</b></p>` keyed by `GenericKey<T>`, then with `Nest<T>` for `T`,
+    /// `count` times: as many key types as that, more than the tables kept.
+    static func decodeWithKeyTypes<T>(_ type: T.Type, count: Int, found: inout Int) throws {
+        guard count > 0 else { return }
+        let probe = try decode(Probe<T>.self, #"<p a="x\#(count)"><b>y</b></p>"#)
+        if probe == Probe(a: "x\(count)", b: "y") { found += 1 }
+        try decodeWithKeyTypes(Nest<T>.self, count: count - 1, found: &found)
+    }
+
+    @Test func moreKeyTypesThanTablesAreStillFound() throws {
+        var found = 0
+        let count = KeyNameTable.maxTypes + 16
+        try Self.decodeWithKeyTypes(Int.self, count: count, found: &found)
+        #expect(found == count)
+    }
+
+    @Test func theTableKeepsAtMostItsTypesAndLearnsPlainNamesOnly() {
+        var table = KeyNameTable()
+        var identifiers: [ObjectIdentifier] = []
+        func collect<T>(_ type: T.Type, _ count: Int) {
+            guard count > 0 else { return }
+            identifiers.append(ObjectIdentifier(GenericKey<T>.self))
+            collect(Nest<T>.self, count - 1)
+        }
+        collect(Int.self, KeyNameTable.maxTypes + 1)
+        let first = table.table(for: identifiers[0])
+        #expect(first == 0)
+        for (number, identifier) in identifiers.dropLast().enumerated() {
+            #expect(table.table(for: identifier) == Int32(number * 256))
+        }
+        #expect(table.table(for: identifiers.last!) == -1)
+        #expect(table.table(for: identifiers[1]) == 256)
+
+        #expect(table.entry(3).state == .unknown)
+        let plain = table.learn("gpx:ele", at: 3)
+        #expect(plain.state == .plain && plain.count == 7)
+        #expect(plain.bit == NameFilter.bit(of: UncheckedBytes("ele"), start: 0, end: 3))
+        #expect(table.entry(3).state == .plain)
+        for special in ["", "{urn:x}c", "_0"] {
+            #expect(table.learn(special, at: 4).state == .other)
+        }
+        let second = table.learn("time", at: 5)
+        #expect(second.start == plain.start + 7 && second.count == 4)
+    }
 }
