@@ -49,6 +49,9 @@
 //   tree-decode-osm5k    before the calls (against decode-books5k, decode-osm5k)
 //   tree-write-books5k   try tree.xmlData(), the tree parsed once before the calls: the document
 //   tree-write-osm5k     model's writer on stored elements (against encode-books5k, encode-osm5k)
+//   decode-subtree-books5k  try XMLDecoder().decode(BookSubtrees.self, from: data), books 5k with
+//                    each book an `XMLTree.Element` property (`let book: [XMLTree.Element]`): the
+//                    decoder capturing 5,000 subtrees of the document model (against decode-books5k)
 //   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
 //                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
@@ -96,9 +99,15 @@ enum Mode: String, CaseIterable {
     case treeDecodeOSM5k = "tree-decode-osm5k"
     case treeWriteBooks5k = "tree-write-books5k"
     case treeWriteOSM5k = "tree-write-osm5k"
+    case decodeSubtreeBooks5k = "decode-subtree-books5k"
 
     /// The modes run when no `--mode` is given.
     static let defaults = allCases.filter { $0 != .decodeSheet200k }
+}
+
+/// Books 5k with each book captured as a document-model element (decode-subtree-books5k).
+struct BookSubtrees: Decodable {
+    let book: [XMLTree.Element]
 }
 
 /// Reads every event of `bytes`; checks the number of start elements.
@@ -249,6 +258,14 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
             // Every call writes the same document.
             guard call == 0 ? data.count > 100_000 : data.count == size else { fail("wrote \(data.count) bytes") }
             size = data.count
+        }
+    case .decodeSubtreeBooks5k:
+        let data = Workloads.books5k.data
+        for _ in 0..<calls {
+            let catalog = try XMLDecoder().decode(BookSubtrees.self, from: data)
+            guard catalog.book.count == 5_000, catalog.book[4_999].attributes.count == 1 else {
+                fail("decoded \(catalog.book.count) books, not 5,000")
+            }
         }
     case .floorOSM5k:
         let bytes = [UInt8](Workloads.osm5k.data)
