@@ -1,0 +1,174 @@
+// Subtrees a model decodes (`XMLTree.Element` and `[XMLTree.Node]` properties) against the same
+// elements read by `XMLTree(parsing:)`: for every element of the real-world fixtures and of
+// documents made to hold what is hard (entities, CDATA, layout white space, namespaces declared
+// above the subtree, `xmlns=""`, carriage returns), with and without `shouldProcessNamespaces`, the
+// decoded element is equal to the parsed one with its comments, processing instructions and empty
+// CDATA sections left out (the decoder's index keeps none), has the same name, attributes and children, and is written
+// to the same bytes with every output option.
+
+import Foundation
+import Testing
+@testable import XMLCodableCore
+
+@Suite struct XMLTreeSubtreeStoreTests {
+    /// The elements a walk decoded, each with where it is: (key, position) from the root.
+    final class Collector {
+        var elements: [(path: [(String, Int)], element: XMLTree.Element, content: [XMLTree.Node]?)] = []
+    }
+
+    static let collectorKey = CodingUserInfoKey(rawValue: "subtreeCollector")!
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) {
+            self.stringValue = "\(intValue)"
+            self.intValue = intValue
+        }
+    }
+
+    /// Decodes every element under every key of an element as `[XMLTree.Element]` (and, when the
+    /// key names one element, its content as `[XMLTree.Node]`), then walks into each of them.
+    struct Walker: Decodable {
+        init(from decoder: any Decoder) throws {
+            let collector = decoder.userInfo[XMLTreeSubtreeStoreTests.collectorKey] as! Collector
+            var path: [(String, Int)] = []
+            var pendingKey: String?
+            for key in decoder.codingPath {
+                if let position = key.intValue, let name = pendingKey {
+                    path.append((name, position))
+                    pendingKey = nil
+                } else {
+                    if let name = pendingKey { path.append((name, 0)) }
+                    pendingKey = key.stringValue
+                }
+            }
+            if let name = pendingKey { path.append((name, 0)) }
+            guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
+            for key in container.allKeys where !key.stringValue.isEmpty {
+                guard let elements = try? container.decode([XMLTree.Element].self, forKey: key) else { continue }
+                let content = elements.count == 1 ? try? container.decode([XMLTree.Node].self, forKey: key) : nil
+                for (position, element) in elements.enumerated() {
+                    collector.elements.append((path + [(key.stringValue, position)], element, content))
+                }
+                if elements.count == 1 {
+                    _ = try container.decode(Walker.self, forKey: key)
+                } else {
+                    _ = try container.decode([Walker].self, forKey: key)
+                }
+            }
+        }
+    }
+
+    /// An element as the decoder's index has it: no comments or processing instructions, the text
+    /// around them joined.
+    static func withoutMarkup(_ element: XMLTree.Element) -> XMLTree.Element {
+        var children: [XMLTree.Node] = []
+        for node in element.children {
+            switch node {
+            case .comment, .processingInstruction:
+                continue
+            case .element(let child):
+                children.append(.element(withoutMarkup(child)))
+            case .text(let text):
+                if case .text(let before)? = children.last {
+                    children[children.count - 1] = .text(before + text)
+                } else {
+                    children.append(node)
+                }
+            case .cdata(let text):
+                // The decoder's index keeps no empty CDATA section (the store keeps one with the
+                // comments, which the decoder does not read).
+                if !text.isEmpty { children.append(node) }
+            }
+        }
+        return XMLTree.Element(element.name, attributes: element.attributes, children: children)
+    }
+
+    /// The element of `root` at `path`, matching names as the decoder's keys match them.
+    static func element(at path: [(String, Int)], in root: XMLTree.Element, localNames: Bool) -> XMLTree.Element? {
+        var current = root
+        for (key, position) in path {
+            let matching = current.elements.filter { (localNames ? $0.name.localName : $0.name.qualifiedName) == key }
+            guard matching.indices.contains(position) else { return nil }
+            current = matching[position]
+        }
+        return current
+    }
+
+    static let documents: [String] = [
+        #"<r><extra a="1">x&amp;y<![CDATA[z]]>w<b c="&quot;">"# + "\n</b></extra></r>",
+        """
+        <!DOCTYPE r [<!ENTITY e "<b x='1'>in &amp; entity</b> tail"><!ENTITY t "text">
+        <!ATTLIST k d CDATA "defaulted">]>
+        <r xmlns:p="urn:p" xmlns="urn:default"><a>&e;</a><p:c p:at="v">before &t; after<![CDATA[]]>x<![CDATA[y]]><k/></p:c>
+          <x xmlns=""><y/></x>
+          <q:z xmlns:q="urn:q" q:a="1" b="2"><q:w>&#13;&#10;cr</q:w></q:z>
+        </r>
+        """,
+        "<books>\n  <book id=\"1\">\n    <title>A</title>\n    <author>B</author>\n  </book>\n  <book id=\"2\">\r\n<title>C</title>  <!-- c -->\n <?pi d?>  <author>D</author></book>\n</books>",
+        #"<doc xml:space="preserve"><m>  <n>  </n>  <n>x</n>  </m><e></e><e/></doc>"#,
+        #"<a:r xmlns:a="urn:a" xmlns:b="urn:b"><a:s b:t="1"><b:u><a:v a:w="2">deep</a:v></b:u></a:s></a:r>"#,
+    ]
+
+    static func fixtures() throws -> [(String, Data)] {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent("real-world")
+        var found: [(String, Data)] = []
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard ["xml", "gpx", "kml", "svg"].contains(url.pathExtension) else { continue }
+            found.append((url.lastPathComponent, try Data(contentsOf: url)))
+        }
+        #expect(found.count >= 10)
+        let made = documents.enumerated().map { ("document \($0.offset)", Data($0.element.utf8)) }
+        return found.sorted { $0.0 < $1.0 } + made
+    }
+
+    @Test(arguments: [false, true])
+    func decodedSubtreesAreTheParsedElements(processNamespaces: Bool) throws {
+        var compared = 0
+        for (name, data) in try Self.fixtures() {
+            let parsed = try XMLTree(parsing: data).root
+            let collector = Collector()
+            let decoder = XMLDecoder()
+            decoder.shouldProcessNamespaces = processNamespaces
+            decoder.trimValueWhitespaces = false
+            decoder.userInfo[Self.collectorKey] = collector
+            _ = try decoder.decode(Walker.self, from: data)
+            // The root too, as a value at the top level.
+            let root = try decoder.decode(XMLTree.Element.self, from: data)
+            collector.elements.append(([], root, nil))
+            #expect(collector.elements.count > 1, "\(name)")
+            for (path, decoded, content) in collector.elements {
+                let place = "\(name) \(path.map { "\($0.0)[\($0.1)]" }.joined(separator: "/"))"
+                guard let found = Self.element(at: path, in: parsed, localNames: processNamespaces) else {
+                    Issue.record("\(place): not in the parsed tree")
+                    continue
+                }
+                let expected = Self.withoutMarkup(found)
+                #expect(decoded == expected, "\(place)")
+                #expect(decoded.name == expected.name, "\(place)")
+                #expect(decoded.name.namespaceURI == expected.name.namespaceURI, "\(place)")
+                #expect(decoded.attributes == expected.attributes, "\(place)")
+                #expect(decoded.children == expected.children, "\(place)")
+                #expect(decoded.text == expected.text, "\(place)")
+                if let content { #expect(content == expected.children, "\(place)") }
+                #expect(decoded.sourceLocation == nil, "\(place)")
+                for (formatting, indentation) in StoredTreeWriterTests.formattings {
+                    let written = StoredTreeWriterTests.written {
+                        try decoded.xmlString(outputFormatting: formatting, prettyPrintIndentation: indentation)
+                    }
+                    let fromValues = StoredTreeWriterTests.written {
+                        try expected.xmlString(outputFormatting: formatting, prettyPrintIndentation: indentation)
+                    }
+                    #expect(written == fromValues, "\(place) \(formatting)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 450)
+    }
+}
