@@ -30,9 +30,14 @@ package struct NamespaceTable {
     /// Prefix bytes → slot; `current[slot]` is the innermost binding of that prefix, or -1.
     var prefixes = ByteKeyTable()
     var current: [Int32] = []
-    var uris: [[UInt8]] = [[], NamespaceTable.xmlURI, NamespaceTable.xmlnsURI]
+    var uris: [[UInt8]] = NamespaceTable.reservedURIs
     /// URI bytes → number, for every entry of `uris` but the first.
-    var index: ByteKeyTable = {
+    var index: ByteKeyTable = NamespaceTable.reservedIndex
+
+    /// `uris` and `index` with only the reserved namespaces, made once and shared (copied on
+    /// write) by every table: a reader, or a store's, is made without building them again.
+    private static let reservedURIs: [[UInt8]] = [[], NamespaceTable.xmlURI, NamespaceTable.xmlnsURI]
+    private static let reservedIndex: ByteKeyTable = {
         var table = ByteKeyTable()
         table.insert(NamespaceTable.xmlURI, value: 1)
         table.insert(NamespaceTable.xmlnsURI, value: 2)

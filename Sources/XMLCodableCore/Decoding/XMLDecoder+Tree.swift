@@ -46,7 +46,8 @@ extension XMLDecoder {
         }
         let index = store.decoderIndex(root: root)
         return try decode(
-            type, index: index, reader: store.reader, root: index.root, origins: store.origins, options: options)
+            type, index: index, reader: store.reader, root: index.root, origins: store.origins, options: options,
+            isChecked: store.isChecked)
     }
 
     /// Decodes a value of type `T` from a document tree's root element; see ``decode(_:from:)-(_,XMLTree.Element)``.
@@ -62,18 +63,19 @@ extension XMLDecoder {
             from: XMLTree.Element("value", text: text), options: options.readerOptions)
         return try decode(
             type, index: store.index, reader: store.reader, root: store.index.root, origins: store.origins,
-            options: options, locatesErrors: false)
+            options: options, locatesErrors: false, isChecked: false)
     }
 
     /// Decodes from an index that a tree holds or was laid out from, starting at node `root`.
     private func decode<T: Decodable>(
         _ type: T.Type, index: XMLIndex, reader: XMLReader, root: Int32, origins: XMLIndex.Origins?, options: Options,
-        locatesErrors: Bool = true
+        locatesErrors: Bool = true, isChecked: Bool
     ) throws -> T {
         try reader.input.withUncheckedBytes { document in
             let decoder = XMLDecoderImpl(index: index, reader: reader, options: options, document: document)
             decoder.origins = origins
             decoder.locatesErrors = locatesErrors
+            decoder.sourceIsChecked = isChecked
             // The index and bytes stay the tree's: a decoder or container kept past this call
             // refuses use (as for every decoding call), and nothing is given to the pool.
             defer { decoder.finish() }

@@ -44,6 +44,9 @@ internal final class XMLDecoderImpl: Decoder {
     /// For an index built from a tree's values (an element built in code or changed): where its
     /// nodes were parsed, for the locations in errors (see `XMLIndex.Origins`).
     var origins: XMLIndex.Origins?
+    /// Whether the index's names and text were checked as the reader checks them (not for element
+    /// values built in code, see `XMLTree.Store.isChecked`): what a subtree's store says of itself.
+    var sourceIsChecked = true
     /// Whether errors get the location of what they are about added (not for one value read from
     /// a string by the document model's typed accessors, which say where themselves).
     var locatesErrors = true

@@ -19,8 +19,9 @@ extension XMLTree.Element: Codable {
     /// With ``XMLDecoder``, the element is the one the coding key names, exactly as the document
     /// has it: its name, its attributes in order (namespace declarations included), the namespace
     /// URI of every name (the reader resolves them whatever `shouldProcessNamespaces` says), its
-    /// text, CDATA sections and white space, in order. The decoder keeps no comments or processing
-    /// instructions, so the element has none. A key that names an attribute, or several elements,
+    /// text, CDATA sections and white space, in order, held in a store of its own as a parsed
+    /// element is. The decoder keeps no comments, processing instructions or empty CDATA sections,
+    /// so the element has none, nor a source location. A key that names an attribute, or several elements,
     /// is a `DecodingError.typeMismatch`. Under the `""` key the element is the model's own (as for
     /// any value there): to hold the content beside a model's attributes, use `[XMLTree.Node]`.
     ///

@@ -70,7 +70,8 @@ extension XMLTree.Store {
             throw XMLParsingError(
                 reason: .documentTooLarge(limit: XMLIndex.maxDocumentSize), offset: 0, line: 1, column: 1)
         }
-        return layout.builder.store(options: options, origins: layout.origins)
+        // Not checked: built in code, its names are checked only when written.
+        return layout.builder.store(options: options, origins: layout.origins, checked: false)
     }
 }
 

@@ -48,10 +48,17 @@ extension XMLTree {
         /// Whether the document was read with namespaces processed.
         let shouldProcessNamespaces: Bool
         /// For a store that was not parsed (XMLTree.StoreBuilder.swift): where its nodes came from,
-        /// for errors (empty for the encoder's, whose elements have no source positions; filled for
+        /// for errors (empty for the encoder's and for a subtree a model decoded, whose elements
+        /// have no source positions; filled for
         /// element values laid out for one decoding call, from node 0). `nil` for a parsed
         /// document, whose slices are where things were.
         let origins: XMLIndex.Origins?
+        /// Whether its names, attributes and text were checked as the reader checks them: by the
+        /// reader (parsed), the encoder (`encodeToTree`) or the decoder (a subtree of either).
+        /// Not for element values laid out for one decoding call (XMLTree.Element+Store.swift),
+        /// built in code and checked only when written, nor for a subtree a model decodes from
+        /// one: the writer writes such a store's elements through their values, which it checks.
+        let isChecked: Bool
 
         /// Whether the slices are where things were in a parsed document.
         var hasSourcePositions: Bool { origins == nil }
@@ -60,10 +67,11 @@ extension XMLTree {
 
         init(
             reader: XMLReader, index: XMLIndex, markup: [XMLIndex.Markup], shouldProcessNamespaces: Bool,
-            origins: XMLIndex.Origins? = nil
+            origins: XMLIndex.Origins? = nil, isChecked: Bool = true
         ) {
             self.reader = reader
             self.origins = origins
+            self.isChecked = isChecked
             self.index = index
             var markup = markup
             if !markup.isEmpty { markup = Self.sortedByParent(markup) }

@@ -76,6 +76,13 @@ extension XMLTree {
             return XMLSlice(source: 0, start: start, end: arena.count)
         }
 
+        /// Appends bytes to the arena and returns their slice.
+        mutating func append(_ bytes: UncheckedBytes) -> XMLSlice {
+            let start = arena.count
+            arena.append(contentsOf: bytes)
+            return XMLSlice(source: 0, start: start, end: arena.count)
+        }
+
         // MARK: Namespaces
 
         /// Binds a prefix (the bytes of `arena` in `prefix`; `nil` for the default namespace) to
@@ -226,14 +233,17 @@ extension XMLTree {
 
         /// The store of what was appended (all elements closed), its slices read by a reader over
         /// the arena; it has no source positions (`origins` says where its nodes came from).
+        /// `checked`: whether its names and text were checked as the reader checks them (see
+        /// `Store.isChecked`).
         consuming func store(
-            options: XMLReader.Options = XMLReader.Options(), origins: XMLIndex.Origins = XMLIndex.Origins()
+            options: XMLReader.Options = XMLReader.Options(), origins: XMLIndex.Origins = XMLIndex.Origins(),
+            checked: Bool = true
         ) -> Store {
             var reader = XMLReader(input: .array(arena), options: options)
             reader.adoptNamespaces(namespaces)
             return Store(
-                reader: reader, index: XMLIndex(nodes: nodes, attributes: attributes), markup: markup,
-                shouldProcessNamespaces: true, origins: origins)
+                reader: consume reader, index: XMLIndex(nodes: nodes, attributes: attributes), markup: markup,
+                shouldProcessNamespaces: true, origins: origins, isChecked: checked)
         }
     }
 }

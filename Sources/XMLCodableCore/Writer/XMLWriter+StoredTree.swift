@@ -44,7 +44,8 @@
 // each prefix the element's names use is added at most once. The one exception is a store read
 // without namespace processing written with namespace checks (one of its elements written on its
 // own, or put into a tree read with namespaces): its names were checked only as names, so such an
-// element takes the value path, which checks them (`writesFromStore`).
+// element takes the value path, which checks them (`writesFromStore`). So does an element of a store
+// that is not checked (`Store.isChecked`): a subtree a model decoded from an element built in code.
 
 extension XMLWriter {
     /// Namespace bindings in scope, innermost last, as `writeTree` keeps them.
@@ -52,9 +53,9 @@ extension XMLWriter {
 
     /// Whether `writeTree` writes a stored element from its store (`writeStored`): always, but for
     /// a store read without namespace processing written with namespace checks, whose names were
-    /// not checked as the writer checks them (see the file's header).
+    /// not checked as the writer checks them, and a store not checked at all (see the file's header).
     static func writesFromStore(_ store: XMLTree.Store, namespaceAware: Bool) -> Bool {
-        !namespaceAware || store.shouldProcessNamespaces
+        store.isChecked && (!namespaceAware || store.shouldProcessNamespaces)
     }
 
     /// A stored element being written: how far its content has got.

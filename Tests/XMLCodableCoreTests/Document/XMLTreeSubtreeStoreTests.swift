@@ -171,4 +171,71 @@ import Testing
         }
         #expect(compared > 450)
     }
+
+    // MARK: The store
+
+    struct Holder: Codable { var x: XMLTree.Element }
+
+    @Test func aDecodedSubtreeIsAStoreOfItsOwn() throws {
+        let xml = #"<r xmlns:p="urn:p" xmlns="urn:d"><x a="&lt;">t<p:y p:b="1">&amp;</p:y></x></r>"#
+        let holder = try XMLDecoder().decode(Holder.self, from: Data(xml.utf8))
+        guard case .stored(let store, let node) = holder.x.storage else {
+            Issue.record("not stored: \(holder.x)")
+            return
+        }
+        #expect(node == 0)
+        #expect(store.isChecked)
+        #expect(store.shouldProcessNamespaces)
+        // Its slices are its own bytes, decoded: the document's were only borrowed.
+        #expect(String(decoding: store.reader.input.withBytes { Array($0) }, as: UTF8.self) == "xa<tp:yp:b1&")
+        #expect(holder.x.name == XMLTree.Name("x", namespaceURI: "urn:d"))
+        #expect(holder.x["p:y"].element?.name.namespaceURI == "urn:p")
+        // What its names need that was declared above it is declared where it is written.
+        #expect(
+            try holder.x.xmlString()
+                == #"<x a="&lt;" xmlns="urn:d">t<p:y p:b="1" xmlns:p="urn:p">&amp;</p:y></x>"#)
+        // Decoded again, from the store; its errors say it has no source position, as a value's did.
+        struct Inner: Decodable { var a: Int }
+        let error = #expect(throws: DecodingError.self) { try XMLDecoder().decode(Inner.self, from: holder.x) }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.debugDescription.contains(XMLDecoderImpl.noSourcePosition), "\(context.debugDescription)")
+    }
+
+    @Test func contentIsTheStoredChildren() throws {
+        struct Content: Codable { var x: [XMLTree.Node] }
+        let content = try XMLDecoder().decode(Content.self, from: Data("<r><x>a<b/>\n  <c/><![CDATA[d]]></x></r>".utf8))
+        #expect(
+            content.x == [
+                .text("a"), .element(XMLTree.Element("b")), .text("\n  "), .element(XMLTree.Element("c")), .cdata("d"),
+            ])
+        guard case .element(let b) = content.x[1], case .stored = b.storage else {
+            Issue.record("not stored: \(content.x)")
+            return
+        }
+        let empty = try XMLDecoder().decode(Content.self, from: Data("<r><x/></r>".utf8))
+        #expect(empty.x.isEmpty)
+    }
+
+    @Test func aSubtreeOfAnElementBuiltInCodeIsCheckedWhenWritten() throws {
+        // Names built in code were never read: the subtree's store says so, and the writer takes
+        // the value path, which refuses the name, as it did when the subtree was made of values.
+        let built = XMLTree.Element("r") { XMLTree.Element("x") { XMLTree.Element("bad name") } }
+        let holder = try XMLDecoder().decode(Holder.self, from: built)
+        guard case .stored(let store, _) = holder.x.storage else {
+            Issue.record("not stored: \(holder.x)")
+            return
+        }
+        #expect(!store.isChecked)
+        #expect(throws: XMLTree.SerializationError.self) { try holder.x.xmlData() }
+        // A parsed tree's element, decoded from, gives checked subtrees.
+        let parsed = try XMLTree(parsing: "<r><x><y/></x></r>")
+        guard case .stored(let checked, _) = try XMLDecoder().decode(Holder.self, from: parsed).x.storage else {
+            Issue.record("not stored")
+            return
+        }
+        #expect(checked.isChecked)
+    }
 }
