@@ -52,6 +52,9 @@
 //   decode-subtree-books5k  try XMLDecoder().decode(BookSubtrees.self, from: data), books 5k with
 //                    each book an `XMLTree.Element` property (`let book: [XMLTree.Element]`): the
 //                    decoder capturing 5,000 subtrees of the document model (against decode-books5k)
+//   encode-subtree-books5k  try XMLEncoder().encode(subtrees, withRootKey: "books"), the model of
+//                    decode-subtree-books5k decoded once before the calls: 5,000 stored elements
+//                    copied into the encoder's tree (against encode-books5k)
 //   decode-sheet200k the same as decode-sheet20k on sheet 200k (not in the default run: 5 to 10
 //                    minutes under callgrind; perf-retain-share.py profiles this mode's child)
 //
@@ -100,13 +103,14 @@ enum Mode: String, CaseIterable {
     case treeWriteBooks5k = "tree-write-books5k"
     case treeWriteOSM5k = "tree-write-osm5k"
     case decodeSubtreeBooks5k = "decode-subtree-books5k"
+    case encodeSubtreeBooks5k = "encode-subtree-books5k"
 
     /// The modes run when no `--mode` is given.
     static let defaults = allCases.filter { $0 != .decodeSheet200k }
 }
 
 /// Books 5k with each book captured as a document-model element (decode-subtree-books5k).
-struct BookSubtrees: Decodable {
+struct BookSubtrees: Codable {
     let book: [XMLTree.Element]
 }
 
@@ -266,6 +270,15 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
             guard catalog.book.count == 5_000, catalog.book[4_999].attributes.count == 1 else {
                 fail("decoded \(catalog.book.count) books, not 5,000")
             }
+        }
+    case .encodeSubtreeBooks5k:
+        let model = try XMLDecoder().decode(BookSubtrees.self, from: Workloads.books5k.data)
+        var size = 0
+        for call in 0..<calls {
+            let data = try XMLEncoder().encode(model, withRootKey: "books")
+            // Every call writes the same document.
+            guard call == 0 ? data.count > 100_000 : data.count == size else { fail("wrote \(data.count) bytes") }
+            size = data.count
         }
     case .floorOSM5k:
         let bytes = [UInt8](Workloads.osm5k.data)
