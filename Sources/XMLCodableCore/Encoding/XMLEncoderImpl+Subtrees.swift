@@ -24,6 +24,21 @@
 //
 // The encoder's tree has no comments and no processing instructions: a subtree holding one is
 // refused with an error rather than written without it.
+//
+// A stored element (parsed, made by `encodeToTree`, or a subtree a model decoded; not changed
+// since) is copied from its store's nodes and slices instead (`copyStored`), as the document
+// model's writer writes one (XMLWriter+StoredTree.swift): no `String` or array per node but the
+// names interned, the names and characters not checked again (the reader, or the encoder's layout,
+// checked them: `XMLWriter.writesFromStore`; a store of values built in code takes the value path),
+// the same namespace declarations added (`XMLWriter.bindStored`, the rule `startAttributes` follows
+// for values), adjacent text nodes joined into one text as the element's children join them, an
+// empty CDATA section dropped, and a comment or processing instruction refused at the element that
+// holds it. For the parsed `<books xmlns="urn:b"><book id="1">A &amp; B</book></books>`, the
+// property `tree["books"]["book"].element!` under the key `x` becomes `<x>`'s child `book` (name
+// interned from its bytes), its attribute `id` ("1": the slice's bytes), the declaration
+// `xmlns="urn:b"` (its namespace is not bound where it lands) and the text "A & B" (the slice
+// decoded into the encoder's bytes, classified for escaping as every value is): the same tree as
+// from the element's values, so the same output for every output formatting.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -133,8 +148,16 @@ extension XMLEncoderImpl {
         let checker = XMLWriter(formatting: XMLWriter.Formatting(), capacity: 0)
         var bindings = knownBindings(at: scope)
         var stack: [Frame] = []
-        // Opens an element: checks it, writes its attributes (and the declarations it needs).
+        // Opens an element: checks it, writes its attributes (and the declarations it needs). A
+        // stored element that was checked when its store was made is copied whole from its store.
         func open(_ element: XMLTree.Element, at index: Index, elementPath: String, withAttributes: Bool) throws {
+            if case .stored(let store, let node) = element.storage,
+                XMLWriter.writesFromStore(store, namespaceAware: true)
+            {
+                return try copyStored(
+                    store, node, into: index, withAttributes: withAttributes, bindings: &bindings,
+                    elementPath: elementPath, subtree: element, path: path)
+            }
             let count = bindings.count
             if withAttributes {
                 let written: [XMLTree.Attribute]
@@ -177,6 +200,112 @@ extension XMLEncoderImpl {
                     "\(frame.path): XMLEncoder cannot write comments or processing instructions inside a "
                         + "model's subtree (write the tree with XMLTree.xmlData() to keep them, or remove them)"
                 )
+            }
+        }
+    }
+
+    /// Copies a stored element and everything inside it into `host` from its store's nodes and
+    /// slices (see the file's header), with `bindings` in scope (as they were when it returns):
+    /// what `fill` does with the element's values, without making them.
+    private func copyStored(
+        _ store: XMLTree.Store, _ root: Int32, into host: Index, withAttributes: Bool,
+        bindings: inout XMLWriter.Bindings, elementPath: String, subtree: XMLTree.Element, path: CodingPathNode
+    ) throws {
+        struct Frame {
+            var host: Index
+            var node: Int32
+            /// The next child node to copy (-1: none left).
+            var next: Int32
+            /// The element's markup not reached yet: positions in `store.markup`.
+            var markup: Range<Int>
+            var bindingCount: Int
+        }
+        let index = store.index
+        try store.reader.input.withUncheckedBytes { document in
+            var source = XMLWriter.StoredSource(store: store, document: document)
+            var stack: [Frame] = []
+            func open(_ node: Int32, at host: Index, withAttributes: Bool) throws {
+                let count = bindings.count
+                if withAttributes {
+                    let added = XMLWriter.bindStored(node, &source, bindings: &bindings)
+                    for number in store.attributeRange(of: node) {
+                        let attribute = index.attributes[number]
+                        let name = source.withRaw(attribute.name.qualified) { $0.string }
+                        let value = try copiedSpan(attribute.value, source)
+                        tree.setAttribute(tree.intern(name), value, on: host)
+                    }
+                    for (prefix, uri) in added {
+                        tree.setAttribute(
+                            tree.intern(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix), try checkedSpan(uri, path: path),
+                            on: host)
+                    }
+                }
+                stack.append(
+                    Frame(
+                        host: host, node: node, next: index.firstChild(of: node), markup: store.markupRange(in: node),
+                        bindingCount: count))
+            }
+            /// The checked copy of a slice's value in the encoder's bytes.
+            func copiedSpan(_ slice: XMLSlice, _ source: XMLWriter.StoredSource) throws -> Span {
+                let span = source.withDecoded(slice) { tree.append($0) }
+                if span.flags & XMLEncodedTree.Flags.suspect != 0 {
+                    _ = try checkedText(source.withDecoded(slice) { $0.string }, path: path)
+                }
+                return span
+            }
+            try open(root, at: host, withAttributes: withAttributes)
+            while var frame = stack.popLast() {
+                // Markup before the next child: an empty CDATA section is nothing (it ends a run of
+                // text, as in the element's children); a comment or processing instruction cannot be
+                // written (as for values, at the path of the element that holds it).
+                if let first = frame.markup.first, frame.next < 0 || store.markup[first].before <= frame.next {
+                    frame.markup = frame.markup.dropFirst()
+                    stack.append(frame)
+                    guard store.markup[first].kind == .emptyCDATA else {
+                        let names = stack.dropFirst().map { "/" + store.string(index[$0.node].name.qualified) }
+                        throw subtreeError(
+                            subtree, path: path,
+                            "\(elementPath + names.joined()): XMLEncoder cannot write comments or processing "
+                                + "instructions inside a model's subtree (write the tree with XMLTree.xmlData() to "
+                                + "keep them, or remove them)")
+                    }
+                    continue
+                }
+                guard frame.next >= 0 else {
+                    bindings.removeLast(bindings.count - frame.bindingCount)
+                    continue
+                }
+                let child = frame.next
+                let item = index[child]
+                frame.next = item.nextSibling
+                switch item.kind {
+                case .element:
+                    stack.append(frame)
+                    let name = source.withRaw(item.name.qualified) { $0.string }
+                    try open(child, at: tree.addElement(tree.intern(name), to: frame.host), withAttributes: true)
+                    continue
+                case .cdata:
+                    let span = try copiedSpan(item.text, source)
+                    if span.count > 0 { tree.addText(span, cdata: true, to: frame.host) }
+                case .text:
+                    // A run of text nodes with no markup between is one text, as the element's
+                    // children have it (entity text is a node of its own in a parsed store).
+                    var span = try copiedSpan(item.text, source)
+                    while frame.next >= 0, index[frame.next].kind == .text,
+                        frame.markup.first.map({ store.markup[$0].before > frame.next }) ?? true
+                    {
+                        let more = try copiedSpan(index[frame.next].text, source)
+                        // The encoder's bytes are appended in order: the two spans are one run.
+                        if more.count > 0 {
+                            span = Span(
+                                start: span.count > 0 ? span.start : more.start, count: span.count + more.count,
+                                flags: span.flags | more.flags)
+                        }
+                        frame.next = index[frame.next].nextSibling
+                    }
+                    if span.count > 0 { tree.addText(span, cdata: false, to: frame.host) }
+                }
+                stack.append(frame)
             }
         }
     }

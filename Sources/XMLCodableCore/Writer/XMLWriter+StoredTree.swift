@@ -76,7 +76,8 @@ extension XMLWriter {
 
     /// What a stored subtree is written from: its store, a view of the bytes of the store's
     /// document (valid while `writeStored` runs), and the namespace URIs made so far, by number.
-    private struct StoredSource {
+    /// (The encoder copies a stored subtree with it too: XMLEncoderImpl+Subtrees.swift.)
+    struct StoredSource {
         let store: XMLTree.Store
         let index: XMLIndex
         let document: UncheckedBytes
@@ -222,31 +223,7 @@ extension XMLWriter {
         let attributes = source.store.attributeRange(of: node)
         let bindingCount = bindings.count
         // Declarations its names need in the writer's scope (after its own, which come first).
-        var added: Bindings = []
-        if namespaceAware {
-            for number in attributes {
-                let attribute = source.index.attributes[number]
-                guard source.isDeclaration(attribute.name) else { continue }
-                let value = source.withDecoded(attribute.value) { $0.string }
-                let prefix = source.prefix(of: attribute.name)
-                if prefix.isEmpty {
-                    bindings.append(("", value))
-                } else {
-                    let local = source.withRaw(attribute.name.qualified) {
-                        $0.extracting(unchecked: (prefix.utf8.count + 1)..<$0.count).string
-                    }
-                    bindings.append((local, value))
-                }
-            }
-            declareIfNeeded(element.name, &source, bindings: &bindings, added: &added)
-            for number in attributes {
-                let name = source.index.attributes[number].name
-                // An attribute with no namespace (most) needs no declaration.
-                if name.namespaceID != 0, !source.isDeclaration(name) {
-                    declareIfNeeded(name, &source, bindings: &bindings, added: &added)
-                }
-            }
-        }
+        let added = namespaceAware ? Self.bindStored(node, &source, bindings: &bindings) : []
         bytes.append(UInt8(ascii: "<"))
         source.withRaw(element.name.qualified) { bytes.append(contentsOf: $0) }
         if formatting.sortedKeys, attributes.count + added.count > 1 {
@@ -292,9 +269,41 @@ extension XMLWriter {
         return frame
     }
 
+    /// Binds a stored element's own declarations, then the prefixes its names need that are not
+    /// bound to their namespaces in scope, as `startAttributes` does for an element's values; returns
+    /// the declarations to add after its attributes (the writer's, and the encoder's when it copies
+    /// a stored subtree).
+    static func bindStored(_ node: Int32, _ source: inout StoredSource, bindings: inout Bindings) -> Bindings {
+        let attributes = source.store.attributeRange(of: node)
+        var added: Bindings = []
+        for number in attributes {
+            let attribute = source.index.attributes[number]
+            guard source.isDeclaration(attribute.name) else { continue }
+            let value = source.withDecoded(attribute.value) { $0.string }
+            let prefix = source.prefix(of: attribute.name)
+            if prefix.isEmpty {
+                bindings.append(("", value))
+            } else {
+                let local = source.withRaw(attribute.name.qualified) {
+                    $0.extracting(unchecked: (prefix.utf8.count + 1)..<$0.count).string
+                }
+                bindings.append((local, value))
+            }
+        }
+        declareIfNeeded(source.index[node].name, &source, bindings: &bindings, added: &added)
+        for number in attributes {
+            let name = source.index.attributes[number].name
+            // An attribute with no namespace (most) needs no declaration.
+            if name.namespaceID != 0, !source.isDeclaration(name) {
+                declareIfNeeded(name, &source, bindings: &bindings, added: &added)
+            }
+        }
+        return added
+    }
+
     /// Adds a binding and a declaration for a name whose prefix is not bound to its namespace in
     /// scope, as `startAttributes` adds one (a name in no namespace needs none).
-    private func declareIfNeeded(
+    private static func declareIfNeeded(
         _ name: XMLName, _ source: inout StoredSource, bindings: inout Bindings, added: inout Bindings
     ) {
         guard name.namespaceID != 0 else { return }

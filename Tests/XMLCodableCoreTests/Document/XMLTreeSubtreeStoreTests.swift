@@ -238,4 +238,116 @@ import Testing
         }
         #expect(checked.isChecked)
     }
+
+    // MARK: Encoding a stored element
+
+    struct ElementHolder: Encodable { var x: XMLTree.Element }
+    struct ContentHolder: Encodable { var x: [XMLTree.Node] }
+
+    /// What encoding gives: the text, or the error's message and coding path.
+    static func encoded(_ encode: () throws -> String) -> String {
+        do {
+            return try encode()
+        } catch let EncodingError.invalidValue(_, context) {
+            return "error: \(context.debugDescription) at \(context.codingPath.map(\.stringValue))"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    /// Checks that `element` (stored) is encoded as its values are: under a key, as content, and
+    /// as the root, with each formatting, and with `rootAttributes` declared around it.
+    static func expectEncodedAsValues(
+        _ element: XMLTree.Element, rootAttributes: [String: String], formattings: [XMLEncoder.OutputFormatting],
+        _ place: String
+    ) {
+        let values = StoredTreeWriterTests.parts(element)
+        for formatting in formattings {
+            let encoder = XMLEncoder()
+            encoder.outputFormatting = formatting
+            let pairs: [(String, () throws -> String, () throws -> String)] = [
+                (
+                    "key",
+                    {
+                        try encoder.encodeToString(
+                            ElementHolder(x: element), withRootKey: "r", rootAttributes: rootAttributes)
+                    },
+                    {
+                        try encoder.encodeToString(
+                            ElementHolder(x: values), withRootKey: "r", rootAttributes: rootAttributes)
+                    }
+                ),
+                (
+                    "content",
+                    {
+                        try encoder.encodeToString(
+                            ContentHolder(x: element.children), withRootKey: "r", rootAttributes: rootAttributes)
+                    },
+                    {
+                        try encoder.encodeToString(
+                            ContentHolder(x: values.children), withRootKey: "r", rootAttributes: rootAttributes)
+                    }
+                ),
+                ("root", { try encoder.encodeToString(element) }, { try encoder.encodeToString(values) }),
+            ]
+            for (what, stored, fromValues) in pairs {
+                #expect(encoded(stored) == encoded(fromValues), "\(place) \(what) \(formatting)")
+            }
+        }
+    }
+
+    @Test func storedElementsAreEncodedAsTheirValues() throws {
+        let all: [XMLEncoder.OutputFormatting] = [
+            [], .prettyPrinted, .sortedKeys, [.prettyPrinted, .sortedKeys], [.noEmptyElements, .prettyPrinted],
+            .compactEmptyElements, [.compactEmptyElements, .sortedKeys, .prettyPrinted],
+        ]
+        var compared = 0
+        for (name, data) in try Self.fixtures() {
+            let tree = try XMLTree(parsing: data)
+            var declarations: [String: String] = [:]
+            for attribute in tree.root.attributes where attribute.name.qualifiedName.hasPrefix("xmlns") {
+                declarations[attribute.name.qualifiedName] = attribute.value
+            }
+            // Every element of the parsed tree (comments and all), with the root's declarations
+            // around it and without.
+            var pending = [(tree.root, name)]
+            while let (element, place) = pending.popLast() {
+                let formattings = element == tree.root ? all : [[], [.prettyPrinted, .sortedKeys]]
+                Self.expectEncodedAsValues(element, rootAttributes: [:], formattings: formattings, place)
+                Self.expectEncodedAsValues(
+                    element, rootAttributes: declarations, formattings: [[]], place + " declared")
+                for (position, child) in element.elements.enumerated() {
+                    pending.append((child, place + "/\(child.name.qualifiedName)[\(position)]"))
+                }
+                compared += 1
+            }
+            // The subtrees a model decodes (stores of their own), and encodeToTree's elements.
+            let collector = Collector()
+            let decoder = XMLDecoder()
+            decoder.userInfo[Self.collectorKey] = collector
+            _ = try decoder.decode(Walker.self, from: data)
+            for (path, decoded, _) in collector.elements.prefix(60) {
+                Self.expectEncodedAsValues(
+                    decoded, rootAttributes: [:], formattings: [[], .prettyPrinted], "\(name) decoded \(path)")
+            }
+            // (A document with comments or processing instructions cannot be a model's subtree.)
+            if let made = try? XMLEncoder().encodeToTree(ElementHolder(x: tree.root), withRootKey: "r") {
+                Self.expectEncodedAsValues(made.root, rootAttributes: [:], formattings: all, "\(name) encodeToTree")
+            }
+        }
+        #expect(compared > 450)
+    }
+
+    @Test func aCommentInAStoredSubtreeIsRefusedAtItsElement() throws {
+        let tree = try XMLTree(parsing: "<a><b>x<![CDATA[]]>y<c><!-- no --></c></b><!-- later --></a>")
+        let message = Self.encoded { try XMLEncoder().encodeToString(ElementHolder(x: tree.root), withRootKey: "r") }
+        #expect(message.contains("a/b/c: XMLEncoder cannot write comments"), "\(message)")
+        #expect(message.hasSuffix(#"at ["x"]"#), "\(message)")
+        // Text around an empty CDATA section stays two texts, as the values have them.
+        let b = try tree["a"]["b"].require()
+        var withoutComment = b
+        withoutComment.children.removeLast()
+        let written = try XMLEncoder().encodeToString(ElementHolder(x: withoutComment), withRootKey: "r")
+        #expect(written == "<r><b>xy</b></r>")
+    }
 }
