@@ -227,8 +227,12 @@ extension XMLEncoderImpl {
             func open(_ node: Int32, at host: Index, withAttributes: Bool) throws {
                 let count = bindings.count
                 if withAttributes {
-                    let added = XMLWriter.bindStored(node, &source, bindings: &bindings)
-                    for number in store.attributeRange(of: node) {
+                    let attributes = store.attributeRange(of: node)
+                    var added: XMLWriter.Bindings = []
+                    if !attributes.isEmpty || index[node].name.namespaceID != 0 {
+                        XMLWriter.bindStored(node, attributes, &source, bindings: &bindings, added: &added)
+                    }
+                    for number in attributes {
                         let attribute = index.attributes[number]
                         let name = source.withRaw(attribute.name.qualified) { $0.string }
                         let value = try copiedSpan(attribute.value, source)

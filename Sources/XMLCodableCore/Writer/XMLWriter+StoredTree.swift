@@ -223,7 +223,11 @@ extension XMLWriter {
         let attributes = source.store.attributeRange(of: node)
         let bindingCount = bindings.count
         // Declarations its names need in the writer's scope (after its own, which come first).
-        let added = namespaceAware ? Self.bindStored(node, &source, bindings: &bindings) : []
+        var added: Bindings = []
+        // (An element in no namespace with no attributes has nothing to bind: no call.)
+        if namespaceAware, !attributes.isEmpty || element.name.namespaceID != 0 {
+            Self.bindStored(node, attributes, &source, bindings: &bindings, added: &added)
+        }
         bytes.append(UInt8(ascii: "<"))
         source.withRaw(element.name.qualified) { bytes.append(contentsOf: $0) }
         if formatting.sortedKeys, attributes.count + added.count > 1 {
@@ -271,11 +275,12 @@ extension XMLWriter {
 
     /// Binds a stored element's own declarations, then the prefixes its names need that are not
     /// bound to their namespaces in scope, as `startAttributes` does for an element's values; returns
-    /// the declarations to add after its attributes (the writer's, and the encoder's when it copies
-    /// a stored subtree).
-    static func bindStored(_ node: Int32, _ source: inout StoredSource, bindings: inout Bindings) -> Bindings {
-        let attributes = source.store.attributeRange(of: node)
-        var added: Bindings = []
+    /// the declarations to add after its attributes in `added` (the writer's, and the encoder's when
+    /// it copies a stored subtree). `attributes`: the element's, `store.attributeRange(of: node)`.
+    static func bindStored(
+        _ node: Int32, _ attributes: Range<Int>, _ source: inout StoredSource, bindings: inout Bindings,
+        added: inout Bindings
+    ) {
         for number in attributes {
             let attribute = source.index.attributes[number]
             guard source.isDeclaration(attribute.name) else { continue }
@@ -298,7 +303,6 @@ extension XMLWriter {
                 declareIfNeeded(name, &source, bindings: &bindings, added: &added)
             }
         }
-        return added
     }
 
     /// Adds a binding and a declaration for a name whose prefix is not bound to its namespace in
