@@ -41,6 +41,10 @@
 //                    optional keys, 4–7 present
 //   decode-gpx8k     try XMLDecoder().decode(GPX.self, from: data)        gpx 8k: track points with
 //                    17 optional elements, 2–3 present
+//   decode-small100  try XMLDecoder().decode(Order.self, from: data), 100 times: a 521-byte order
+//                    whose model has eight types (Order.swift), what a server decodes per request
+//                    (the cost of a call besides its bytes: the decoder, its scratch, each type's
+//                    first use)
 //   floor-books5k    books 5k read by hand from XMLReader's events (HandWrittenDecoders.swift): the
 //   floor-osm5k      Swift floor, what decoding costs without Codable; and the same for osm 5k
 //   tree-encode-books5k  try XMLEncoder().encodeToTree(catalog, withRootKey: "books"): the
@@ -93,6 +97,7 @@ enum Mode: String, CaseIterable {
     case decodeSheet20k = "decode-sheet20k"
     case decodeRSS3k = "decode-rss3k"
     case decodeGPX8k = "decode-gpx8k"
+    case decodeSmall100 = "decode-small100"
     case decodeSheet200k = "decode-sheet200k"
     case floorBooks5k = "floor-books5k"
     case floorOSM5k = "floor-osm5k"
@@ -225,6 +230,16 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         for _ in 0..<calls {
             let gpx = try XMLDecoder().decode(GPX.self, from: data)
             guard gpx.pointCount == 8_000 else { fail("decoded \(gpx.pointCount) points, not 8,000") }
+        }
+    case .decodeSmall100:
+        let data = Workloads.smallOrder
+        for _ in 0..<calls {
+            for _ in 0..<100 {
+                let order = try XMLDecoder().decode(Order.self, from: data)
+                guard order.lines.count == 2, order.lines[1].discount?.percent == 10 else {
+                    fail("decoded the small order wrongly: \(order)")
+                }
+            }
         }
     case .floorBooks5k:
         // The first call's model is compared with the generated one whole; the others, counted as
