@@ -135,7 +135,7 @@ import XMLCodableTestSupport
         }
     }
 
-    @Test func handmadeKeyTypesOfOneByteKeepTheirValuesApart() throws {
+    @Test func handmadeOneByteKeysKeepTheirValuesApart() throws {
         #expect(MemoryLayout<Flag>.size == 1)
         #expect(MemoryLayout<Switch>.size == 1)
         let items = try decode(
@@ -229,7 +229,7 @@ import XMLCodableTestSupport
         try decodeWithKeyTypes(Nest<T>.self, count: count - 1, found: &found)
     }
 
-    @Test func moreKeyTypesThanTablesAreStillFound() throws {
+    @Test func keysOfMoreTypesThanTablesAreStillFound() throws {
         var found = 0
         let count = KeyNameTable.maxTypes + 16
         try Self.decodeWithKeyTypes(Int.self, count: count, found: &found)
