@@ -21,8 +21,8 @@
 //     next <trkpt>s:  ele (byte 2)         → entry 2: the bytes 6..<9, the bit — nothing made
 //
 // Only a name the common path can take is kept as plain: not empty (the element's own text), not
-// a Clark name (`{uri}local`), not `_0` (an enum case's payload). The others are marked so, and
-// their keys take the usual path with `stringValue` each time. Key types larger than a byte (a
+// a Clark name (`{uri}local`), not `_0` (an enum case's payload), at most 4096 bytes. The others
+// are marked so, and their keys take the usual path with `stringValue` each time. Key types larger than a byte (a
 // struct holding a string, an enum with a string payload) always take the usual path. A key's
 // name never changes, so nothing in the table goes stale: it is kept from one decoding call to the
 // next with the call's other working memory (`DecodingScratch`), and a small document, whose few
@@ -81,6 +81,9 @@ internal struct KeyNameTable {
     private var lastType: ObjectIdentifier?
     private var lastTable: Int32 = 0
 
+    /// The longest name kept (longer ones take the usual path): bounds what a table holds.
+    static let maxNameLength = 4096
+
     /// The most key types a table is kept for (64 tables of 4 KiB); the keys of others are
     /// found by their `stringValue` each time.
     static let maxTypes = 64
@@ -128,7 +131,7 @@ internal struct KeyNameTable {
             let isPayload =
                 key.count == 2 && key[unchecked: 0] == UInt8(ascii: "_")
                 && key[unchecked: 1] == UInt8(ascii: "0")
-            guard !key.isEmpty, key[unchecked: 0] != UInt8(ascii: "{"), !isPayload, key.count <= Int(UInt16.max)
+            guard !key.isEmpty, key[unchecked: 0] != UInt8(ascii: "{"), !isPayload, key.count <= Self.maxNameLength
             else {
                 entry.state = .other
                 return

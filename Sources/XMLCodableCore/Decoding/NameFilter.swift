@@ -56,12 +56,6 @@ internal struct NameFilter {
         }
         return bit(tail: tail)
     }
-
-    /// Whether a name equal to `key` (not empty) may be among the names.
-    @inline(__always)
-    func mayContain(_ key: UncheckedBytes) -> Bool {
-        bits & Self.bit(of: key, start: 0, end: key.count) != 0
-    }
 }
 
 extension XMLDecoderImpl {

@@ -41,10 +41,9 @@ extension XMLDecoderImpl {
                 qualified = true
                 return nil
             }
-            if element == filteredElement, !filter.mayContain(key) { return nil }
-            let found = lookUp(key, in: element, placement: placement, wantsList: wantsList)
-            if found == nil, element != filteredElement { filterNames(of: element) }
-            return found
+            return findPlain(
+                key, bit: { NameFilter.bit(of: key, start: 0, end: key.count) }, in: element,
+                placement: placement, wantsList: wantsList)
         }
         if qualified { found = findQualified(name, in: element, placement: placement, wantsList: wantsList) }
         return found
@@ -55,9 +54,20 @@ extension XMLDecoderImpl {
     func find(known entry: KeyNameTable.Entry, in element: Int32, placement: XMLDecoder.NodeDecoding, wantsList: Bool)
         -> XMLValue?
     {
-        if element == filteredElement, filter.bits & entry.bit == 0 { return nil }
         let start = Int(entry.start)
         let key = keyNames.byteView.extracting(unchecked: start..<(start + Int(entry.count)))
+        return findPlain(key, bit: { entry.bit }, in: element, placement: placement, wantsList: wantsList)
+    }
+
+    /// Both `find`s for a plain name (not empty, not Clark): absent if `element`'s name filter
+    /// rules out the name's filter bit (`bit`, asked only then), else a lookup, and the element's
+    /// filter made when the name is absent.
+    @inline(__always)
+    private func findPlain(
+        _ key: UncheckedBytes, bit: () -> UInt64, in element: Int32, placement: XMLDecoder.NodeDecoding,
+        wantsList: Bool
+    ) -> XMLValue? {
+        if element == filteredElement, filter.bits & bit() == 0 { return nil }
         let found = lookUp(key, in: element, placement: placement, wantsList: wantsList)
         if found == nil, element != filteredElement { filterNames(of: element) }
         return found
