@@ -36,6 +36,18 @@ internal final class DecoderPathStep: CodingPathNode.KeyStep, @unchecked Sendabl
     }
 }
 
+extension DecoderPathStep {
+    /// The step of no container: what the state of a box kept from one call to the next holds
+    /// (KeyedContainerState.swift), so that it keeps no call's decoder alive. Its decoder's call
+    /// has ended, so any use of it throws.
+    static let vacant: DecoderPathStep = {
+        let decoder = XMLDecoderImpl(
+            index: XMLIndex(), reader: XMLReader(""), options: XMLDecoder.Options(), document: .empty)
+        decoder.finish()
+        return .standing(for: .root, decoder: decoder)
+    }()
+}
+
 extension CodingPathNode {
     /// The path with `key` appended, by a step that holds `decoder` (which decodes the value under
     /// the key: its containers then count only the step).

@@ -23,6 +23,9 @@ internal struct DecodingScratch {
     /// name does not change, so what one call learnt saves the next the learning (and the table's
     /// allocation), which for a small document would cost more than the names save.
     var keyNames = KeyNameTable()
+    /// The keyed containers' boxes calls have kept, by key table (KeyedContainerState.swift): they
+    /// travel with `keyNames`, whose tables number them.
+    var containerBoxes = UncheckedKeyedContainerBoxes()
 
     /// The sets finished calls gave back: at most four, and 32 MB in all.
     static let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 32 << 20) { $0.byteCount }

@@ -35,20 +35,21 @@ internal class KeyedContainerMaker: @unchecked Sendable {
     }
 
     private static func maker<Key: CodingKey>(for type: Key.Type) -> KeyedContainerMaker {
-        TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>>()
+        TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>, KeyedDecodingContainer<Key>>()
     }
 }
 
 /// The maker of `Container`s: its class metadata holds `Container`'s metadata and conformances,
-/// so `make` needs no lookup of them.
-internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContainer>: KeyedContainerMaker,
+/// and those of `Boxed`, the standard library's `KeyedDecodingContainer<Container.Key>`, so
+/// `make` needs no lookup of them.
+internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContainer, Boxed>: KeyedContainerMaker,
     @unchecked Sendable
 {
     /// A container for `element`, boxed as the standard library's `KeyedDecodingContainer`.
     /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
-    func make(decoder: XMLDecoderImpl, element: Int32) -> KeyedDecodingContainer<Container.Key> {
-        KeyedDecodingContainer(Container(decoder: decoder, element: element))
+    func make(decoder: XMLDecoderImpl, element: Int32) -> Boxed {
+        Container.boxed(decoder: decoder, element: element, as: Boxed.self)
     }
 }
 
@@ -56,6 +57,11 @@ internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContaine
 internal protocol XMLElementKeyedContainer: KeyedDecodingContainerProtocol {
     /// A container for `element` at the decoder's current coding path.
     init(decoder: XMLDecoderImpl, element: Int32)
+
+    /// A container for `element` at the decoder's current coding path, boxed, in a box the decoder
+    /// may have kept from an element before (see KeyedContainerState.swift). `boxed` is
+    /// `KeyedDecodingContainer<Key>`, passed in so that its metadata need not be looked up.
+    static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, as boxed: Boxed.Type) -> Boxed
 }
 
 extension XMLKeyedDecodingContainer: XMLElementKeyedContainer {}
@@ -71,7 +77,8 @@ extension XMLDecoderImpl {
         // else (`KeyedContainerMaker.forKeyType`, from `Key.self` itself): the conversion only
         // tells the compiler so, without asking the runtime. The process keeps the maker, so it
         // is used without a count of its own.
-        let typed = Unmanaged<TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>>>.fromOpaque(maker.toOpaque())
+        let typed = Unmanaged<TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>, KeyedDecodingContainer<Key>>>
+            .fromOpaque(maker.toOpaque())
         return typed._withUnsafeGuaranteedRef { $0.make(decoder: self, element: element) }
     }
 
@@ -81,7 +88,7 @@ extension XMLDecoderImpl {
     private func keyedContainerWithoutMaker<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type)
         -> KeyedDecodingContainer<Key>
     {
-        KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, element: element))
+        XMLKeyedDecodingContainer<Key>.boxed(decoder: self, element: element, as: KeyedDecodingContainer<Key>.self)
     }
 
     /// The maker of keyed containers for the key type `type`, from its traits.

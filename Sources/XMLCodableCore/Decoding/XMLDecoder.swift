@@ -261,7 +261,7 @@ open class XMLDecoder: @unchecked Sendable {
         let (value, leftover) = try reader.input.withUncheckedBytes { document -> (T, DecodingScratch) in
             let decoder = XMLDecoderImpl(
                 index: index, reader: reader, options: options, document: document,
-                listNodes: scratch.listNodes, keyNames: scratch.keyNames)
+                listNodes: scratch.listNodes, keyNames: scratch.keyNames, containerBoxes: scratch.containerBoxes)
             // `document` is the caller's: whatever kept the decoder or a container refuses to use
             // them once this call returns.
             defer { decoder.finish() }
@@ -275,7 +275,7 @@ open class XMLDecoder: @unchecked Sendable {
                 value,
                 DecodingScratch(
                     nodes: storage.nodes, attributes: storage.attributes, listNodes: decoder.listNodes,
-                    keyNames: decoder.keyNames)
+                    keyNames: decoder.keyNames, containerBoxes: decoder.takeReusableContainers())
             )
         }
         DecodingScratch.giveBack(leftover)

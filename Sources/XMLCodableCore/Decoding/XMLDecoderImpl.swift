@@ -87,6 +87,12 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var keyNames = KeyNameTable()
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
         repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
+    /// The keyed containers' boxes to give out again (KeyedContainerState.swift), by key table
+    /// (`KeyNameTable.table(for:)` ÷ 256), from the calls before; when the call ends, those
+    /// nothing else holds are kept for the next call (`finish`, `takeReusableContainers`). Only
+    /// the call's first decoder keeps any (a decoder `superDecoder()` made has no `keyNames` of the
+    /// call's, and ends with it).
+    @exclusivity(unchecked) var reusableContainers = UncheckedKeyedContainerBoxes()
     /// The objects that keyed containers point to without retaining them (key rules), kept for
     /// the whole decoding call: a container may be used as long as its decoder.
     @exclusivity(unchecked) var keptAlive: [AnyObject] = []
@@ -103,7 +109,8 @@ internal final class XMLDecoderImpl: Decoder {
 
     init(
         index: XMLIndex, reader: XMLReader, options: XMLDecoder.Options, document: UncheckedBytes,
-        listNodes: [Int32] = [], keyNames: KeyNameTable = KeyNameTable()
+        listNodes: [Int32] = [], keyNames: KeyNameTable = KeyNameTable(),
+        containerBoxes: UncheckedKeyedContainerBoxes = UncheckedKeyedContainerBoxes()
     ) {
         self.index = index
         // `index`'s storage, which the property now keeps too (no `didSet` in an initializer).
@@ -111,6 +118,7 @@ internal final class XMLDecoderImpl: Decoder {
         attributeView = index.attributes.packed.uncheckedElementsOfHeldArray()
         self.listNodes = listNodes
         self.keyNames = keyNames
+        self.reusableContainers = containerBoxes
         self.reader = reader
         self.options = options
         self.document = document
@@ -190,7 +198,32 @@ internal final class XMLDecoderImpl: Decoder {
             decoder.callDecoder = nil
         }
         sharingDecoders = []
+        reusableContainers.endCall()
     }
+
+    /// The boxes the call kept, for the scratch pool (after `finish`, or as it would leave them).
+    func takeReusableContainers() -> UncheckedKeyedContainerBoxes {
+        reusableContainers.endCall()
+        var taken = UncheckedKeyedContainerBoxes()
+        swap(&taken, &reusableContainers)
+        return taken
+    }
+
+    /// The box kept for key table `slot` (a box of `keyType`'s containers), its state filled with
+    /// these fields, when nothing else holds it (see KeyedContainerState.swift); else `nil`.
+    @inline(__always)
+    func refillReusableContainer(
+        _ slot: Int, keyType: ObjectIdentifier, step: DecoderPathStep, position: Int32,
+        rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
+    ) -> AnyObject? {
+        reusableContainers.refill(
+            slot, keyType: keyType, step: step, position: position, rules: rules, element: element,
+            keyTable: keyTable)
+    }
+
+    /// Whether this decoder keeps the boxes of its containers (the call's first decoder only: see
+    /// `reusableContainers`).
+    var keepsContainers: Bool { callDecoder == nil }
 
     /// Throws when the decoding call has ended (see `isFinished`). One load and a branch: every
     /// container operation begins with it.

@@ -24,51 +24,107 @@ import Foundation
 #endif
 
 internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    // One reference counted, `step`: it holds the decoder, so a container kept past its decoding
-    // call keeps its decoder alive, which then refuses every use (`XMLDecoderImpl.checkInUse`, the
-    // first thing `find` does). The standard library's box copies the container for every key it
-    // decodes, so the rest is plain data: the rules it points to unretained are kept alive by the
-    // decoder (`XMLDecoderImpl.keepAlive`) for as long as the decoder lives, and so for as long as
-    // this container — which is what makes that unretained reference safe.
+    // One reference counted, `state` (KeyedContainerState.swift): its step holds the decoder, so a
+    // container kept past its decoding call keeps its decoder alive, which then refuses every use
+    // (`XMLDecoderImpl.checkInUse`, the first thing `find` does). The standard library's box
+    // copies the container for every key it decodes, so the container is that one reference; the
+    // rules the state points to unretained are kept alive by the decoder (`XMLDecoderImpl.keepAlive`)
+    // for as long as the decoder lives, and so for as long as this container.
+    /// The container's fields, which the decoder may fill again for the next element of the same key
+    /// type once nothing else holds this container's box (`boxed(decoder:element:)`).
+    private let state: KeyedContainerState
     /// The last step of the coding path when `position` is negative, else the step of the list
     /// the element is item `position` of: a step the decoder made for this value, or one made
     /// here that stands for the path (see `init`).
-    private let step: DecoderPathStep
+    private var step: DecoderPathStep {
+        @inline(__always) get { state.step }
+    }
     /// The decoder the container reads from (held by `step`).
     var decoder: XMLDecoderImpl {
-        @inline(__always) get { step.decoder }
+        @inline(__always) get { state.step.decoder }
     }
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
     /// (Unretained, so that testing it for `nil` on every key retains nothing; safe: the decoder,
     /// which `step` holds, keeps the rules alive, `keepAlive` in `init`.)
-    private let unretainedRules: UnretainedReference<XMLKeyRules>?
+    private var unretainedRules: UnretainedReference<XMLKeyRules>? {
+        @inline(__always) get { state.unretainedRules }
+    }
     /// The rules, if there are any.
     var rules: XMLKeyRules? { unretainedRules?.object }
-    let element: Int32
-    private let position: Int32
+    var element: Int32 {
+        @inline(__always) get { state.element }
+    }
+    private var position: Int32 {
+        @inline(__always) get { state.position }
+    }
     /// The first entry of `Key`'s table in the decoder's `keyNames` (KeyNameTable.swift), or -1 when
     /// keys are found by their `stringValue` each time (a key type larger than a byte, or rules).
-    private let keyTable: Int32
+    private var keyTable: Int32 {
+        @inline(__always) get { state.keyTable }
+    }
 
     /// A container for `element` at the decoder's current coding path (`container(keyedBy:)`):
     /// it keeps the decoder's current step when the decoder made it, with one retain and no
     /// `CodingPathNode` made on the way (this runs for every struct decoded).
     init(decoder: XMLDecoderImpl, element: Int32) {
-        self.element = element
-        (step, position) = decoder.currentContainerStep()
-        unretainedRules = Self.rules(decoder, element: element) { decoder.codingPathNode }
-        // `decoder` is `step`'s decoder (its current step), and reading it from `step` would retain it.
-        keyTable = Self.keyTable(decoder, rules: unretainedRules)
+        let (step, position) = decoder.currentContainerStep()
+        let rules = Self.rules(decoder, element: element) { decoder.codingPathNode }
+        state = KeyedContainerState(
+            step: step, position: position, rules: rules, element: element,
+            keyTable: Self.keyTable(decoder, rules: rules))
     }
 
     /// A container for `element` at `path` (a nested container, a value decoded elsewhere).
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
-        self.element = element
-        (step, position) = Self.step(for: path, decoder)
-        unretainedRules = Self.rules(decoder, element: element) { path }
+        let (step, position) = Self.step(for: path, decoder)
+        let rules = Self.rules(decoder, element: element) { path }
         // `decoder` is `step`'s decoder (`step(for:_:)` makes sure).
-        keyTable = Self.keyTable(decoder, rules: unretainedRules)
+        state = KeyedContainerState(
+            step: step, position: position, rules: rules, element: element,
+            keyTable: Self.keyTable(decoder, rules: rules))
+    }
+
+    private init(state: KeyedContainerState) {
+        self.state = state
+    }
+
+    /// The container of `element` at the decoder's current coding path, boxed as
+    /// `container(keyedBy:)` returns it: the box the decoder kept for `Key`, filled again, when
+    /// nothing else holds it, else a new one, which the decoder then keeps (see
+    /// KeyedContainerState.swift). `Boxed` is `KeyedDecodingContainer<Key>` (see
+    /// `TypedKeyedContainerMaker`).
+    static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, as boxed: Boxed.Type) -> Boxed {
+        let (step, position) = decoder.currentContainerStep()
+        let rules = Self.rules(decoder, element: element) { decoder.codingPathNode }
+        let table = decoder.keyNames.table(for: ObjectIdentifier(Key.self))
+        let keyTable = rules == nil && KeyNameTable.fitsTable(Key.self) ? table : -1
+        if table >= 0,
+            let box = decoder.refillReusableContainer(
+                Int(table) >> 8, keyType: ObjectIdentifier(Key.self), step: step, position: position, rules: rules,
+                element: element, keyTable: keyTable)
+        {
+            return UncheckedKeyedContainerBoxes.container(box, as: Boxed.self)
+        }
+        return boxedAnew(
+            KeyedContainerState(step: step, position: position, rules: rules, element: element, keyTable: keyTable),
+            decoder: decoder, table: table, as: Boxed.self)
+    }
+
+    /// `boxed` when no kept box can be filled again: a new box, which the decoder keeps when
+    /// `table` is a key table. (Out of line: generic code asks for the metadata of the types it
+    /// names on entry, and the box's type is only named here.)
+    @inline(never)
+    private static func boxedAnew<Boxed>(
+        _ state: KeyedContainerState, decoder: XMLDecoderImpl, table: Int32, as boxed: Boxed.Type
+    ) -> Boxed {
+        let container = UncheckedKeyedContainerBoxes.container(
+            KeyedDecodingContainer(Self(state: state)), as: Boxed.self)
+        if table >= 0, decoder.keepsContainers {
+            decoder.reusableContainers.keep(
+                container, keyType: ObjectIdentifier(Key.self), state: state, slot: Int(table) >> 8)
+        }
+        return container
     }
 
     /// `Key`'s table in `decoder`'s `keyNames`, or -1 (see `keyTable`).
@@ -111,11 +167,10 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     private init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode, rules: XMLKeyRules) {
-        self.element = element
-        (step, position) = Self.step(for: path, decoder)
+        let (step, position) = Self.step(for: path, decoder)
         decoder.keepAlive(rules)
-        unretainedRules = UnretainedReference(rules)
-        keyTable = -1
+        state = KeyedContainerState(
+            step: step, position: position, rules: UnretainedReference(rules), element: element, keyTable: -1)
     }
 
     /// The step and position a container at `path` keeps: the path's own step when it holds

@@ -1,0 +1,83 @@
+// KeyedContainerState: what a keyed container reads (its element, its coding path's step, its key
+// rules and key-name table), in one object the decoder fills again for the next element of the
+// same key type, so that the standard library's box around the container is made once per key type
+// and decoding call rather than once per element.
+//
+// Why: `container(keyedBy:)` must return a `KeyedDecodingContainer<Key>`, which is a box (a class
+// instance) around the container. Making one costs a lookup of the box type's metadata (the
+// runtime's table of generic types, unspecialized code knowing `Key` only at run time), an
+// allocation and, when the model's `init(from:)` returns, a deallocation: some 1,000 instructions
+// for every struct decoded, about 7% of decoding a document of many small sparse elements (gpx).
+// The box holds the container, and the container holds only this state; so a box nothing else
+// holds any more (the previous element's `init(from:)` has returned) can be given out again with
+// its state filled for the new element.
+//
+//     <gpx><trkpt lat="1" lon="2"/><trkpt lat="3" lon="4"/></gpx>
+//
+//     trkpt 1: container(keyedBy: Point.CodingKeys)  no box of that key type yet (in this call or
+//              one before): a state and a box are made, and the decoder keeps both
+//              (`reusableContainers`, by key table)
+//              init(from:) returns: the model drops its container; the decoder's is the only
+//              reference to the box left
+//     trkpt 2: container(keyedBy: Point.CodingKeys)  the kept box is held by the decoder alone
+//              (`isKnownUniquelyReferenced`): its state now names trkpt 2 and the box is returned
+//
+// A box something still holds is never refilled: a container of a recursive type (a node whose
+// children are nodes) is in use while its children decode, so they get boxes of their own, and a
+// container kept past its decoding call keeps its own state, which still refuses every use
+// (`XMLDecoderImpl.checkInUse`, through the step's decoder). When the call ends, the boxes nothing
+// else holds go back to the scratch pool, for the next call, their states pointing to no decoder
+// (`UncheckedKeyedContainerBoxes.endCall`), so that a small document's few containers are not
+// made anew by every call either.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The fields of a keyed container (see `XMLKeyedDecodingContainer`), which the decoder may fill
+/// again for another element when nothing but the decoder holds the container's box.
+internal final class KeyedContainerState {
+    /// The last step of the coding path when `position` is negative, else the step of the list
+    /// the element is item `position` of; it holds the decoder.
+    var step: DecoderPathStep
+    /// The key rules, or `nil` in the common case (unretained: the decoder keeps them alive).
+    var unretainedRules: UnretainedReference<XMLKeyRules>?
+    /// The element whose children and attributes the keys name.
+    var element: Int32
+    /// The element's position in its list, or -1 (see `step`).
+    var position: Int32
+    /// The first entry of the key type's table in the decoder's `keyNames`, or -1.
+    var keyTable: Int32
+
+    init(
+        step: DecoderPathStep, position: Int32, rules: UnretainedReference<XMLKeyRules>?, element: Int32,
+        keyTable: Int32
+    ) {
+        self.step = step
+        self.position = position
+        self.unretainedRules = rules
+        self.element = element
+        self.keyTable = keyTable
+    }
+
+    /// Makes the state that of another container (its box held by nothing but the decoder).
+    @inline(__always)
+    func refill(
+        step: DecoderPathStep, position: Int32, rules: UnretainedReference<XMLKeyRules>?, element: Int32,
+        keyTable: Int32
+    ) {
+        if self.step !== step { self.step = step }
+        self.position = position
+        self.unretainedRules = rules
+        self.element = element
+        self.keyTable = keyTable
+    }
+
+    /// Lets go of the call's decoder and rules: the state of a box kept for the next call.
+    func vacate() {
+        step = DecoderPathStep.vacant
+        unretainedRules = nil
+    }
+}
