@@ -16,7 +16,8 @@ Usage (from the repository's root):
 
 The tables are stored compactly: each is one base64 string literal (little-endian 16-bit code
 points, or 24-bit ones for Big5, whose HKSCS part reaches plane 2), unpacked once at first use by
-`EncodingTables.unpack`. Labels become one `switch` over the lowercased label. Nothing else is
+`EncodingTables.unpack`. The labels are one literal of words too, read into a dictionary at first use
+(`EncodingTables.labels`); the UTF-8 and UTF-16 labels become a `switch` each. Nothing else is
 generated: the decoders that read the tables are written by hand (LegacyDecoder*.swift).
 """
 
@@ -150,6 +151,25 @@ def literal(name, text, comment):
     )
 
 
+def wrapped_text(name, text, comment):
+    """A multi-line string literal of words, wrapped at 120 columns between words."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > 120 - 8:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    body = "\n".join("        " + line for line in lines)
+    return (
+        f"    /// {comment}\n"
+        f"    static let {name}: StaticString = \"\"\"\n"
+        f"{body}\n"
+        f"        \"\"\"\n"
+    )
+
+
 def wrapped_case(labels):
     """A `case "a", "b", …:` line, wrapped at 120 columns."""
     lines, line = [], "        case "
@@ -247,20 +267,6 @@ def main():
     out.append("// at first use, by `EncodingTables.unpack16`/`unpack24` (EncodingTables+Unpacking.swift).\n")
     out.append("\n")
     out.append("extension LegacyEncoding {\n")
-    out.append("    /// The encoding a label names (already lowercased and trimmed), among those the WHATWG\n")
-    out.append("    /// Encoding Standard lists and the few other XML processors accept.\n")
-    out.append("    static func named(lowercasedLabel label: String) -> LegacyEncoding? {\n")
-    out.append("        switch label {\n")
-    by_case = {}
-    for label, case in cases.items():
-        by_case.setdefault(case, []).append(label)
-    order = [c for _, c in SINGLE_BYTE] + list(MULTI_BYTE.values())
-    for case in order:
-        labels = sorted(by_case.get(case, []))
-        if not labels:
-            raise SystemExit(f"no labels for {case}")
-        out.append(wrapped_case(labels) + f"            return .{case}\n")
-    out.append("        default:\n            return nil\n        }\n    }\n\n")
     out.append("    /// The WHATWG labels of UTF-8.\n")
     out.append("    static func isUTF8Label(_ label: String) -> Bool {\n        switch label {\n")
     out.append(wrapped_case(sorted(utf8_labels)))
@@ -271,6 +277,23 @@ def main():
     out.append("            return true\n        default:\n            return false\n        }\n    }\n}\n\n")
 
     out.append("extension EncodingTables {\n")
+    by_case = {}
+    for label, case in cases.items():
+        by_case.setdefault(case, []).append(label)
+    order = [c for _, c in SINGLE_BYTE] + list(MULTI_BYTE.values())
+    entries = []
+    for case in order:
+        labels = sorted(by_case.get(case, []))
+        if not labels:
+            raise SystemExit(f"no labels for {case}")
+        if any(";" in label or label != label.strip() or " " in label for label in labels):
+            raise SystemExit(f"a label of {case} holds a space or a semicolon")
+        entries.append(" ".join(labels))
+    out.append(wrapped_text("labelsPacked", "; ".join(entries),
+                            "The labels of each encoding, separated by spaces and line breaks, an entry "
+                            "for each `LegacyEncoding` case\n    /// in the enum's order, entries separated "
+                            "by `;` (read by `EncodingTables.labels`)."))
+    out.append("\n")
     out.append(literal("singleBytePacked", pack(single, 2),
                        f"Bytes 0x80-0xFF of the {len(SINGLE_BYTE)} single-byte encodings, 128 code points each, in `LegacyEncoding`'s order."))
     out.append("\n")

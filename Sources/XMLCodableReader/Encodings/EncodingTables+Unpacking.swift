@@ -39,20 +39,23 @@ internal enum EncodingTables {
     /// index Big5.
     static let big5: [UInt32] = unpack24(big5Packed)
 
-    /// The code point at `pointer` in `table`, or nil when the pointer is outside it or unmapped.
-    @inline(__always)
-    static func lookup(_ table: [UInt16], _ pointer: Int) -> UInt32? {
-        guard pointer >= 0, pointer < table.count else { return nil }
-        let value = table[pointer]
-        return value == 0 ? nil : UInt32(value)
-    }
+    /// Every label `labelsPacked` holds, with the encoding it names (built at the first lookup).
+    static let labels: [String: LegacyEncoding] = {
+        var labels: [String: LegacyEncoding] = [:]
+        for (index, entry) in labelsPacked.description.split(separator: ";").enumerated() {
+            guard let encoding = LegacyEncoding(rawValue: UInt8(index)) else { break }
+            for label in entry.split(whereSeparator: { $0 == " " || $0 == "\n" }) { labels[String(label)] = encoding }
+        }
+        return labels
+    }()
 
-    /// The code point at `pointer` in a 24-bit table, or nil.
+    /// The code point at `pointer` in `table` (16- or 24-bit), or nil when the pointer is outside
+    /// it or unmapped.
     @inline(__always)
-    static func lookup(_ table: [UInt32], _ pointer: Int) -> UInt32? {
+    static func lookup<Value: FixedWidthInteger & UnsignedInteger>(_ table: [Value], _ pointer: Int) -> UInt32? {
         guard pointer >= 0, pointer < table.count else { return nil }
         let value = table[pointer]
-        return value == 0 ? nil : value
+        return value == 0 ? nil : UInt32(truncatingIfNeeded: value)
     }
 
     /// The WHATWG's "index gb18030 ranges code point" for a four-byte gb18030 pointer.
@@ -74,26 +77,24 @@ internal enum EncodingTables {
 
     // MARK: - Unpacking
 
-    static func unpack16(_ packed: StaticString) -> [UInt16] {
-        let bytes = base64Decoded(packed)
-        var values: [UInt16] = []
-        values.reserveCapacity(bytes.count / 2)
-        var i = 0
-        while i + 1 < bytes.count {
-            values.append(UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8)
-            i += 2
-        }
-        return values
-    }
+    /// The 16-bit code points of a generated literal (two little-endian bytes each).
+    static func unpack16(_ packed: StaticString) -> [UInt16] { unpack(packed, width: 2) }
 
-    static func unpack24(_ packed: StaticString) -> [UInt32] {
+    /// The 24-bit code points of a generated literal (three little-endian bytes each).
+    static func unpack24(_ packed: StaticString) -> [UInt32] { unpack(packed, width: 3) }
+
+    /// The little-endian values of `width` bytes each that a generated literal holds (a last
+    /// incomplete value is dropped).
+    static func unpack<Value: FixedWidthInteger & UnsignedInteger>(_ packed: StaticString, width: Int) -> [Value] {
         let bytes = base64Decoded(packed)
-        var values: [UInt32] = []
-        values.reserveCapacity(bytes.count / 3)
+        var values: [Value] = []
+        values.reserveCapacity(bytes.count / width)
         var i = 0
-        while i + 2 < bytes.count {
-            values.append(UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16)
-            i += 3
+        while i + width <= bytes.count {
+            var value: Value = 0
+            for k in 0..<width { value |= Value(bytes[i + k]) << (8 * k) }
+            values.append(value)
+            i += width
         }
         return values
     }

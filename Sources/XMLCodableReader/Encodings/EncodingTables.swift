@@ -10,96 +10,6 @@
 // at first use, by `EncodingTables.unpack16`/`unpack24` (EncodingTables+Unpacking.swift).
 
 extension LegacyEncoding {
-    /// The encoding a label names (already lowercased and trimmed), among those the WHATWG
-    /// Encoding Standard lists and the few other XML processors accept.
-    static func named(lowercasedLabel label: String) -> LegacyEncoding? {
-        switch label {
-        case "866", "cp866", "csibm866", "ibm866":
-            return .ibm866
-        case "csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987", "l2",
-            "latin2":
-            return .iso88592
-        case "csisolatin3", "iso-8859-3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "iso_8859-3:1988", "l3",
-            "latin3":
-            return .iso88593
-        case "csisolatin4", "iso-8859-4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "iso_8859-4:1988", "l4",
-            "latin4":
-            return .iso88594
-        case "csisolatincyrillic", "cyrillic", "iso-8859-5", "iso-ir-144", "iso8859-5", "iso88595", "iso_8859-5",
-            "iso_8859-5:1988":
-            return .iso88595
-        case "arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6",
-            "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127", "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987":
-            return .iso88596
-        case "csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-8859-7", "iso-ir-126", "iso8859-7",
-            "iso88597", "iso_8859-7", "iso_8859-7:1987", "sun_eu_greek":
-            return .iso88597
-        case "csiso88598e", "csiso88598i", "csisolatinhebrew", "hebrew", "iso-8859-8", "iso-8859-8-e", "iso-8859-8-i",
-            "iso-ir-138", "iso8859-8", "iso88598", "iso_8859-8", "iso_8859-8:1988", "logical", "visual":
-            return .iso88598
-        case "csisolatin6", "iso-8859-10", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6":
-            return .iso885910
-        case "iso-8859-13", "iso8859-13", "iso885913":
-            return .iso885913
-        case "iso-8859-14", "iso8859-14", "iso885914":
-            return .iso885914
-        case "csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15", "l9":
-            return .iso885915
-        case "iso-8859-16":
-            return .iso885916
-        case "cp20866", "cskoi8r", "koi", "koi8", "koi8-r", "koi8_r":
-            return .koi8R
-        case "cp21866", "koi8-ru", "koi8-u":
-            return .koi8U
-        case "csmacintosh", "mac", "macintosh", "macroman", "x-mac-roman":
-            return .macintosh
-        case "cp874", "dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874":
-            return .windows874
-        case "cp1250", "windows-1250", "x-cp1250":
-            return .windows1250
-        case "cp1251", "windows-1251", "x-cp1251":
-            return .windows1251
-        case "cp1252", "windows-1252", "x-cp1252":
-            return .windows1252
-        case "cp1253", "windows-1253", "x-cp1253":
-            return .windows1253
-        case "cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9",
-            "iso_8859-9:1989", "l5", "latin5", "windows-1254", "x-cp1254":
-            return .windows1254
-        case "cp1255", "windows-1255", "x-cp1255":
-            return .windows1255
-        case "cp1256", "windows-1256", "x-cp1256":
-            return .windows1256
-        case "cp1257", "windows-1257", "x-cp1257":
-            return .windows1257
-        case "cp1258", "windows-1258", "x-cp1258":
-            return .windows1258
-        case "maccyrillic", "x-mac-cyrillic", "x-mac-ukrainian":
-            return .macCyrillic
-        case "855", "cp855", "csibm855", "ibm855":
-            return .ibm855
-        case "chinese", "cp936", "csgb2312", "csiso58gb231280", "euc-cn", "gb2312", "gb_2312", "gb_2312-80", "gbk",
-            "iso-ir-58", "windows-936", "x-gbk":
-            return .gbk
-        case "gb18030":
-            return .gb18030
-        case "big5", "big5-hkscs", "big5hkscs", "cn-big5", "cp950", "csbig5", "x-x-big5":
-            return .big5
-        case "cseucpkdfmtjapanese", "euc-jp", "eucjp", "x-euc-jp":
-            return .eucJP
-        case "csiso2022jp", "iso-2022-jp":
-            return .iso2022JP
-        case "cp932", "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j",
-            "windows-932", "x-sjis":
-            return .shiftJIS
-        case "cp949", "cseuckr", "csksc56011987", "euc-kr", "euckr", "iso-ir-149", "korean", "ks_c_5601-1987",
-            "ks_c_5601-1989", "ksc5601", "ksc_5601", "uhc", "windows-949":
-            return .eucKR
-        default:
-            return nil
-        }
-    }
-
     /// The WHATWG labels of UTF-8.
     static func isUTF8Label(_ label: String) -> Bool {
         switch label {
@@ -123,6 +33,31 @@ extension LegacyEncoding {
 }
 
 extension EncodingTables {
+    /// The labels of each encoding, separated by spaces and line breaks, an entry for each `LegacyEncoding` case
+    /// in the enum's order, entries separated by `;` (read by `EncodingTables.labels`).
+    static let labelsPacked: StaticString = """
+        866 cp866 csibm866 ibm866; csisolatin2 iso-8859-2 iso-ir-101 iso8859-2 iso88592 iso_8859-2 iso_8859-2:1987 l2
+        latin2; csisolatin3 iso-8859-3 iso-ir-109 iso8859-3 iso88593 iso_8859-3 iso_8859-3:1988 l3 latin3; csisolatin4
+        iso-8859-4 iso-ir-110 iso8859-4 iso88594 iso_8859-4 iso_8859-4:1988 l4 latin4; csisolatincyrillic cyrillic
+        iso-8859-5 iso-ir-144 iso8859-5 iso88595 iso_8859-5 iso_8859-5:1988; arabic asmo-708 csiso88596e csiso88596i
+        csisolatinarabic ecma-114 iso-8859-6 iso-8859-6-e iso-8859-6-i iso-ir-127 iso8859-6 iso88596 iso_8859-6
+        iso_8859-6:1987; csisolatingreek ecma-118 elot_928 greek greek8 iso-8859-7 iso-ir-126 iso8859-7 iso88597
+        iso_8859-7 iso_8859-7:1987 sun_eu_greek; csiso88598e csiso88598i csisolatinhebrew hebrew iso-8859-8 iso-8859-8-e
+        iso-8859-8-i iso-ir-138 iso8859-8 iso88598 iso_8859-8 iso_8859-8:1988 logical visual; csisolatin6 iso-8859-10
+        iso-ir-157 iso8859-10 iso885910 l6 latin6; iso-8859-13 iso8859-13 iso885913; iso-8859-14 iso8859-14 iso885914;
+        csisolatin9 iso-8859-15 iso8859-15 iso885915 iso_8859-15 l9; iso-8859-16; cp20866 cskoi8r koi koi8 koi8-r
+        koi8_r; cp21866 koi8-ru koi8-u; csmacintosh mac macintosh macroman x-mac-roman; cp874 dos-874 iso-8859-11
+        iso8859-11 iso885911 tis-620 windows-874; cp1250 windows-1250 x-cp1250; cp1251 windows-1251 x-cp1251; cp1252
+        windows-1252 x-cp1252; cp1253 windows-1253 x-cp1253; cp1254 csisolatin5 iso-8859-9 iso-ir-148 iso8859-9 iso88599
+        iso_8859-9 iso_8859-9:1989 l5 latin5 windows-1254 x-cp1254; cp1255 windows-1255 x-cp1255; cp1256 windows-1256
+        x-cp1256; cp1257 windows-1257 x-cp1257; cp1258 windows-1258 x-cp1258; maccyrillic x-mac-cyrillic
+        x-mac-ukrainian; 855 cp855 csibm855 ibm855; chinese cp936 csgb2312 csiso58gb231280 euc-cn gb2312 gb_2312
+        gb_2312-80 gbk iso-ir-58 windows-936 x-gbk; gb18030; big5 big5-hkscs big5hkscs cn-big5 cp950 csbig5 x-x-big5;
+        cseucpkdfmtjapanese euc-jp eucjp x-euc-jp; csiso2022jp iso-2022-jp; cp932 csshiftjis ms932 ms_kanji shift-jis
+        shift_jis sjis windows-31j windows-932 x-sjis; cp949 cseuckr csksc56011987 euc-kr euckr iso-ir-149 korean
+        ks_c_5601-1987 ks_c_5601-1989 ksc5601 ksc_5601 uhc windows-949
+        """
+
     /// Bytes 0x80-0xFF of the 28 single-byte encodings, 128 code points each, in `LegacyEncoding`'s order.
     static let singleBytePacked: StaticString = """
         EAQRBBIEEwQUBBUEFgQXBBgEGQQaBBsEHAQdBB4EHwQgBCEEIgQjBCQEJQQmBCcEKAQpBCoEKwQsBC0ELgQvBDAEMQQyBDMENAQ1BDYENwQ4\

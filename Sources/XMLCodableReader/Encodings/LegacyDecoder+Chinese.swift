@@ -33,14 +33,10 @@ extension LegacyDecoder {
                 second = byte
                 return
             }
-            let first = lead
-            lead = 0
-            var codePoint: UInt32?
-            if (0x40...0x7E).contains(byte) || (0x80...0xFE).contains(byte) {
-                let trailOffset = byte < 0x7F ? 0x40 : 0x41
-                codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - trailOffset)
-            }
-            try appendPair(codePoint, first, byte, to: &out)
+            let first = takeLead()
+            let pointer = LegacyDecoder.pointer(
+                row: Int(first) - 0x81, rowLength: 190, trail: byte, low: 0x40...0x7E, high: 0x80...0xFE)
+            try appendPair(EncodingTables.lookup(table, pointer ?? -1), first, byte, to: &out)
         } else if byte == 0x80 {
             appendUTF8(0x20AC, to: &out)
         } else if byte != 0xFF {
@@ -54,13 +50,10 @@ extension LegacyDecoder {
     mutating func stepBig5(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.big5
         if lead != 0 {
-            let first = lead
-            lead = 0
-            var pointer = -1
-            if (0x40...0x7E).contains(byte) || (0xA1...0xFE).contains(byte) {
-                let trailOffset = byte < 0x7F ? 0x40 : 0x62
-                pointer = (Int(first) - 0x81) * 157 + Int(byte) - trailOffset
-            }
+            let first = takeLead()
+            let pointer =
+                LegacyDecoder.pointer(
+                    row: Int(first) - 0x81, rowLength: 157, trail: byte, low: 0x40...0x7E, high: 0xA1...0xFE) ?? -1
             // Four pointers decode to a letter and a combining mark.
             switch pointer {
             case 1133, 1135, 1164, 1166:

@@ -15,14 +15,10 @@ extension LegacyDecoder {
     mutating func stepShiftJIS(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.jis0208
         if lead != 0 {
-            let first = lead
-            lead = 0
-            var pointer = -1
-            if (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte) {
-                let trailOffset = byte < 0x7F ? 0x40 : 0x41
-                let leadOffset = first < 0xA0 ? 0x81 : 0xC1
-                pointer = (Int(first) - leadOffset) * 188 + Int(byte) - trailOffset
-            }
+            let first = takeLead()
+            let row = Int(first) - (first < 0xA0 ? 0x81 : 0xC1)
+            let pointer =
+                LegacyDecoder.pointer(row: row, rowLength: 188, trail: byte, low: 0x40...0x7E, high: 0x80...0xFC) ?? -1
             // Pointers 8836–10715: the user-defined area, mapped to the Private Use Area.
             if (8836...10715).contains(pointer) {
                 appendUTF8(UInt32(0xE000 - 8836 + pointer), to: &out)
@@ -49,13 +45,14 @@ extension LegacyDecoder {
             jis0212 = true
             lead = byte
         } else if lead != 0 {
-            let first = lead
             let fromJIS0212 = jis0212
-            lead = 0
             jis0212 = false
+            let first = takeLead()
             var codePoint: UInt32?
-            if (0xA1...0xFE).contains(first), (0xA1...0xFE).contains(byte) {
-                let pointer = (Int(first) - 0xA1) * 94 + Int(byte) - 0xA1
+            if (0xA1...0xFE).contains(first),
+                let pointer = LegacyDecoder.pointer(
+                    row: Int(first) - 0xA1, rowLength: 94, trail: byte, low: 0xA1...0xFE)
+            {
                 codePoint = EncodingTables.lookup(
                     fromJIS0212 ? EncodingTables.jis0212 : EncodingTables.jis0208, pointer)
             }
@@ -73,12 +70,15 @@ extension LegacyDecoder {
     {
         for i in 0..<piece.count {
             let byte = piece[unchecked: i]
+            // ESC begins an escape sequence in every state but those inside a character or an escape.
+            if byte == 0x1B, iso2022JPState.readsCharacters {
+                iso2022JPState = .escapeStart
+                sequenceStart = offset + i
+                continue
+            }
             switch iso2022JPState {
             case .ascii, .roman:
-                if byte == 0x1B {
-                    iso2022JPState = .escapeStart
-                    sequenceStart = offset + i
-                } else if byte < 0x80, byte != 0x0E, byte != 0x0F {
+                if byte < 0x80, byte != 0x0E, byte != 0x0F {
                     iso2022JPOutputFlag = false
                     // JIS X 0201 Roman: yen sign and overline where ASCII has '\' and '~'.
                     if iso2022JPState == .roman, byte == 0x5C {
@@ -92,20 +92,14 @@ extension LegacyDecoder {
                     throw unmapped([byte], at: offset + i)
                 }
             case .katakana:
-                if byte == 0x1B {
-                    iso2022JPState = .escapeStart
-                    sequenceStart = offset + i
-                } else if (0x21...0x5F).contains(byte) {
+                if (0x21...0x5F).contains(byte) {
                     iso2022JPOutputFlag = false
                     appendUTF8(0xFF61 - 0x21 + UInt32(byte), to: &out)
                 } else {
                     throw unmapped([byte], at: offset + i)
                 }
             case .leadByte:
-                if byte == 0x1B {
-                    iso2022JPState = .escapeStart
-                    sequenceStart = offset + i
-                } else if (0x21...0x7E).contains(byte) {
+                if (0x21...0x7E).contains(byte) {
                     iso2022JPOutputFlag = false
                     beginSequence(byte, at: offset + i)
                     iso2022JPState = .trailByte
@@ -113,12 +107,12 @@ extension LegacyDecoder {
                     throw unmapped([byte], at: offset + i)
                 }
             case .trailByte:
-                let first = lead
-                lead = 0
+                let first = takeLead()
                 iso2022JPState = .leadByte
-                guard (0x21...0x7E).contains(byte),
-                    let codePoint = EncodingTables.lookup(
-                        EncodingTables.jis0208, (Int(first) - 0x21) * 94 + Int(byte) - 0x21)
+                guard
+                    let pointer = LegacyDecoder.pointer(
+                        row: Int(first) - 0x21, rowLength: 94, trail: byte, low: 0x21...0x7E),
+                    let codePoint = EncodingTables.lookup(EncodingTables.jis0208, pointer)
                 else { throw unmapped([first, byte], at: sequenceStart) }
                 appendUTF8(codePoint, to: &out)
             case .escapeStart:

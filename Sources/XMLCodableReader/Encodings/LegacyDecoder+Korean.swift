@@ -10,13 +10,9 @@ extension LegacyDecoder {
     mutating func stepEUCKR(_ byte: UInt8, at position: Int, into out: inout [UInt8]) throws(InputDecoding.Failure) {
         let table = EncodingTables.eucKR
         if lead != 0 {
-            let first = lead
-            lead = 0
-            var codePoint: UInt32?
-            if (0x41...0xFE).contains(byte) {
-                codePoint = EncodingTables.lookup(table, (Int(first) - 0x81) * 190 + Int(byte) - 0x41)
-            }
-            try appendPair(codePoint, first, byte, to: &out)
+            let first = takeLead()
+            let pointer = LegacyDecoder.pointer(row: Int(first) - 0x81, rowLength: 190, trail: byte, low: 0x41...0xFE)
+            try appendPair(EncodingTables.lookup(table, pointer ?? -1), first, byte, to: &out)
         } else if (0x81...0xFE).contains(byte) {
             beginSequence(byte, at: position)
         } else {

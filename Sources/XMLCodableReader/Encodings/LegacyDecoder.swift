@@ -36,6 +36,15 @@ internal struct LegacyDecoder {
 
     enum ISO2022JPState {
         case ascii, roman, katakana, leadByte, trailByte, escapeStart, escape
+
+        /// Whether the state is between characters, where ESC begins an escape sequence (inside a
+        /// two-byte character or an escape sequence, ESC is an error of that sequence).
+        var readsCharacters: Bool {
+            switch self {
+            case .ascii, .roman, .katakana, .leadByte: true
+            case .trailByte, .escapeStart, .escape: false
+            }
+        }
     }
 
     init(_ encoding: LegacyEncoding) {
@@ -114,6 +123,29 @@ internal struct LegacyDecoder {
     mutating func beginSequence(_ byte: UInt8, at position: Int) {
         lead = byte
         sequenceStart = position
+    }
+
+    /// Ends a two-byte sequence at its trail byte: returns the lead byte kept and clears it.
+    @inline(__always)
+    mutating func takeLead() -> UInt8 {
+        let first = lead
+        lead = 0
+        return first
+    }
+
+    /// The pointer of a two-byte sequence in its encoding's index: `row` (what the lead byte
+    /// counts) × `rowLength` + the place of `trail` among the trail bytes, those in `low` first,
+    /// then those in `high`; nil when `trail` is in neither.
+    ///
+    ///     Shift_JIS 93 FA   row 0x93 − 0x81 = 18, 0xFA: 63 bytes of 0x40–0x7E, then 0xFA − 0x80 = 122
+    ///                       → 18 × 188 + 63 + 122 = 3569
+    @inline(__always)
+    static func pointer(
+        row: Int, rowLength: Int, trail: UInt8, low: ClosedRange<UInt8>, high: ClosedRange<UInt8>? = nil
+    ) -> Int? {
+        if low.contains(trail) { return row &* rowLength &+ Int(trail &- low.lowerBound) }
+        guard let high, high.contains(trail) else { return nil }
+        return row &* rowLength &+ low.count &+ Int(trail &- high.lowerBound)
     }
 
     /// Ends a two-byte sequence, `first` (the lead byte kept) and `byte`: appends `codePoint`, the

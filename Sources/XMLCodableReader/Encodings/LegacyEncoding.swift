@@ -4,7 +4,7 @@
 // The name is a *label*: matched without regard to case or surrounding ASCII whitespace against
 // the WHATWG Encoding Standard's labels (`sjis`, `ms_kanji`, `csshiftjis`, … all mean Shift_JIS),
 // plus a few that iconv-based XML processors also accept (`cp932`, `euc-cn`, `cp949`, …) and
-// IBM855's, which the standard does not list. The generated `named(lowercasedLabel:)`
+// IBM855's, which the standard does not list. The generated `EncodingTables.labelsPacked`
 // (EncodingTables.swift) is the table; this file is what the reader asks:
 //
 //     LegacyEncoding(label: " Windows-1251 ")    // .windows1251
@@ -32,6 +32,10 @@ internal enum LegacyEncoding: UInt8, Sendable, CaseIterable {
         guard let encoding = LegacyEncoding.named(lowercasedLabel: LegacyEncoding.normalized(label)) else { return nil }
         self = encoding
     }
+
+    /// The encoding a label names (already lowercased and trimmed), among those the WHATWG
+    /// Encoding Standard lists and the few other XML processors accept.
+    static func named(lowercasedLabel label: String) -> LegacyEncoding? { EncodingTables.labels[label] }
 
     /// A label as the lookup compares it: lowercased (ASCII only) and without surrounding ASCII
     /// whitespace, as the WHATWG's "get an encoding" does.
