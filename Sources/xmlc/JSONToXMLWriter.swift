@@ -490,16 +490,11 @@ struct JSONToXMLWriter: ~Copyable {
             frame.hasText = true
             if frame.indented {
                 if frame.committed {
-                    fail(
-                        WritingError(
-                            sequence: sequence,
-                            problem: .message(
-                                "text in <\(frame.name)> comes after more of its child elements than from-json "
-                                    + "holds (\(holdLimit) bytes "
-                                    + "of output), and they were written indented; put the text first, or use --compact"
-                            ),
-                            path: frame.path, position: position))
-                    return
+                    return fail(
+                        "text in <\(frame.name)> comes after more of its child elements than from-json "
+                            + "holds (\(holdLimit) bytes "
+                            + "of output), and they were written indented; put the text first, or use --compact",
+                        in: frame, sequence: sequence, at: position)
                 }
                 output.remove(frame.breaks)
                 frame.breaks = []
@@ -525,29 +520,21 @@ struct JSONToXMLWriter: ~Copyable {
         }
         // After the element's content: into the start tag, while it is held.
         if frame.committed {
-            fail(
-                WritingError(
-                    sequence: frame.sequence,
-                    problem: .message(
-                        "the attribute \"\(name)\" of <\(frame.name)> comes after more of its content than "
-                            + "from-json holds (\(holdLimit) "
-                            + "bytes of output); put an element's attributes before its content"),
-                    path: frame.path, position: position))
-            return
+            return fail(
+                "the attribute \"\(name)\" of <\(frame.name)> comes after more of its content than "
+                    + "from-json holds (\(holdLimit) "
+                    + "bytes of output); put an element's attributes before its content",
+                in: frame, sequence: frame.sequence, at: position)
         }
         if name == "xml:space", !frame.hasSpace {
             frame.hasSpace = true
             if (value == "preserve") != frame.preserve {
                 guard !frame.hasElementChild else {
-                    fail(
-                        WritingError(
-                            sequence: frame.sequence,
-                            problem: .message(
-                                "the attribute \"xml:space\" of <\(frame.name)> comes after its child "
-                                    + "elements, whose layout it "
-                                    + "decides; put it before the element's content"),
-                            path: frame.path, position: position))
-                    return
+                    return fail(
+                        "the attribute \"xml:space\" of <\(frame.name)> comes after its child "
+                            + "elements, whose layout it "
+                            + "decides; put it before the element's content",
+                        in: frame, sequence: frame.sequence, at: position)
                 }
                 frame.preserve = value == "preserve"
             }
@@ -758,6 +745,12 @@ struct JSONToXMLWriter: ~Copyable {
     private mutating func fail(_ error: WritingError) {
         if let writingError, writingError.sequence <= error.sequence { return }
         writingError = error
+    }
+
+    /// Records `message` as the writing error of the element `frame` writes, at `position`, the
+    /// JSON event `sequence`.
+    private mutating func fail(_ message: String, in frame: Frame, sequence: Int, at position: Position) {
+        fail(WritingError(sequence: sequence, problem: .message(message), path: frame.path, position: position))
     }
 
     private mutating func newline(_ depth: Int) {
