@@ -482,30 +482,7 @@ extension XMLScanner {
                         continue
                     }
                 }
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                    p += 1
-                case UInt8(ascii: "<"):
-                    throw error(.syntax("'<' is not allowed in attribute values"), at: p)
-                case UInt8(ascii: "&"):
-                    let predefinedEnd = lexer.predefinedReferenceEnd(buf, at: p, limit: end)
-                    if predefinedEnd >= 0 {
-                        flags.insert(.references)
-                        p = predefinedEnd
-                        continue
-                    }
-                    let reference = try scanReference(buf, at: p)
-                    if case .entity(let s, let e) = reference.kind {
-                        try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
-                    }
-                    flags.insert(.references)
-                    p = reference.end
-                case 0x09, 0x0A, 0x0D:
-                    flags.insert(.attributeWhitespace)
-                    p += 1
-                default:
-                    p = try checkCharacter(buf, at: p)
-                }
+                p = try attributeValueByte(buf, at: p, flags: &flags)
             }
             let value = XMLSlice(source: source, start: valueStart, end: p, flags: flags)
             p += 1
@@ -723,6 +700,37 @@ extension XMLScanner {
     }
 
     // MARK: - Attributes
+
+    /// Reads the byte at `p` of an attribute value (in a start tag, or a default in the DTD) that
+    /// needs a look and is not the value's closing quote; returns the index after what it begins.
+    /// A `<` is an error; a reference is read, an entity's replacement text checked as it would
+    /// stand in the value, and `.references` noted in `flags`; a tab, line feed or carriage
+    /// return is noted as `.attributeWhitespace`; any other byte is checked as a character.
+    @inline(__always)
+    mutating func attributeValueByte(_ buf: UncheckedBytes, at p: Int, flags: inout XMLSlice.Flags) throws(ScanError)
+        -> Int
+    {
+        switch buf[unchecked: p] {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return p + 1
+        case UInt8(ascii: "<"):
+            throw error(.syntax("'<' is not allowed in attribute values"), at: p)
+        case UInt8(ascii: "&"):
+            flags.insert(.references)
+            let predefinedEnd = lexer.predefinedReferenceEnd(buf, at: p, limit: end)
+            if predefinedEnd >= 0 { return predefinedEnd }
+            let reference = try scanReference(buf, at: p)
+            if case .entity(let s, let e) = reference.kind {
+                try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
+            }
+            return reference.end
+        case 0x09, 0x0A, 0x0D:
+            flags.insert(.attributeWhitespace)
+            return p + 1
+        default:
+            return try checkCharacter(buf, at: p)
+        }
+    }
 
     /// Finds attributes given twice, comparing qualified names as bytes. `startTag` calls it only
     /// when `AttributeNameFilter` saw two names that may be equal, or the DTD added attributes.

@@ -357,24 +357,8 @@ extension XMLScanner {
         var flags: XMLSlice.Flags = .attributeValue
         while true {
             guard q < end else { throw unexpected(buf, at: q, expected: "the closing quote of the default value") }
-            let b = buf[unchecked: q]
-            if b == quote { break }
-            switch b {
-            case UInt8(ascii: "<"):
-                throw error(.syntax("'<' is not allowed in attribute values"), at: q)
-            case UInt8(ascii: "&"):
-                let reference = try scanReference(buf, at: q)
-                if case .entity(let s, let e) = reference.kind {
-                    try checkEntityInAttribute(buf, nameStart: s, nameEnd: e)
-                }
-                flags.insert(.references)
-                q = reference.end
-            case 0x09, 0x0A, 0x0D:
-                flags.insert(.attributeWhitespace)
-                q += 1
-            default:
-                q = try checkCharacter(buf, at: q)
-            }
+            if buf[unchecked: q] == quote { break }
+            q = try attributeValueByte(buf, at: q, flags: &flags)
         }
         p = q + 1
         return (start, q, flags)
