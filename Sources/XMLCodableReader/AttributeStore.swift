@@ -16,7 +16,8 @@
 //
 // Copy on write, as an array does it
 // ----------------------------------
-// The storage is a class (`Storage`, a `ManagedBuffer` whose header holds count and capacity).
+// The storage is a reference to a class (`UncheckedAttributeStorage`, a `ManagedBuffer` whose
+// header holds count and capacity).
 // A copy of the scanner (a copy of an `XMLReader`) and an `XMLReader.Attributes` a consumer keeps
 // both share it. Whatever writes first checks: `makeUnique` and `removeAll` replace shared storage
 // with storage of their own, so a kept view or copy never sees another's writes. Appends and
@@ -34,62 +35,19 @@
 //
 // Safety: the elements are `XMLAttribute`s, plain values without references, so the storage needs
 // no deinitialization; every read is bounds-checked against the count, and every write is to a
-// position below the capacity.
+// position below the capacity. The storage's unchecked reads and writes, and its sharing between
+// tasks, are `UncheckedAttributeStorage`'s (its file says what checks them).
 
 /// The attributes the scanner keeps: a copy-on-write list of `XMLAttribute`s with an O(1)
 /// `removeAll()` and appends that check uniqueness once per tag (`makeUnique`), not per element.
 ///
-/// `@unchecked Sendable` (`ManagedBuffer` is not `Sendable`): storage is written only by a store
-/// that holds the only reference to it (`makeUnique`, `removeAll`), as an array's buffer is, so
-/// a store or view sent to another task never sees a write.
+/// `Sendable` as its storage is: storage is written only by a store that holds the only reference
+/// to it (`makeUnique`, `removeAll`), as an array's buffer is, so a store or view sent to another
+/// task never sees a write.
 @usableFromInline
-package struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
-    /// The count and capacity of a `Storage`.
-    @usableFromInline
-    struct Header {
-        @usableFromInline var count: Int
-        @usableFromInline var capacity: Int
-    }
-
+package struct AttributeStore: RandomAccessCollection, Sendable {
     /// The elements, shared between copies until one of them writes.
-    @usableFromInline
-    final class Storage: ManagedBuffer<Header, XMLAttribute> {
-        /// Storage for at least `capacity` elements, empty.
-        static func make(capacity: Int) -> Storage {
-            let buffer = Storage.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
-            // `create` returns the class it is called on.
-            return unsafeDowncast(buffer, to: Storage.self)
-        }
-
-        /// The number of elements. (Read and written through the header's pointer: the class's
-        /// `header` property is checked for exclusive access at run time, a call on every use.)
-        @inlinable var elementCount: Int {
-            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
-            @inline(__always) set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
-        }
-
-        /// The number of elements there is room for.
-        @inlinable var reservedCapacity: Int {
-            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
-        }
-
-        /// Storage with no room, shared by every store until its first attribute. Never written:
-        /// no store holds the only reference to it, so the first write replaces it.
-        nonisolated(unsafe) static let empty = Storage.make(capacity: 0)
-
-        /// A copy of the first `count` elements, with room for at least `capacity`.
-        func copy(capacity: Int) -> Storage {
-            let count = elementCount
-            let copy = Storage.make(capacity: Swift.max(capacity, count))
-            copy.withUnsafeMutablePointerToElements { target in
-                withUnsafeMutablePointerToElements { source in target.initialize(from: source, count: count) }
-            }
-            copy.elementCount = count
-            return copy
-        }
-    }
-
-    @usableFromInline var storage = Storage.empty
+    @usableFromInline var storage = UncheckedAttributeStorage.empty
 
     init() {
         internalCheck(_isPOD(XMLAttribute.self), "AttributeStore: XMLAttribute must need no deinitialization")
@@ -103,12 +61,12 @@ package struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     package subscript(position: Int) -> XMLAttribute {
         @inline(__always) get {
             precondition(position >= 0 && position < storage.elementCount, "AttributeStore: index out of range")
-            return storage.withUnsafeMutablePointerToElements { $0[position] }
+            return storage[unchecked: position]
         }
         @inline(__always) set {
             precondition(position >= 0 && position < storage.elementCount, "AttributeStore: index out of range")
-            internalCheck(isKnownUniquelyReferenced(&storage), "AttributeStore: a write without makeUnique()")
-            storage.withUnsafeMutablePointerToElements { $0[position] = newValue }
+            internalCheck(storage.isUnique(), "AttributeStore: a write without makeUnique()")
+            storage[unchecked: position] = newValue
         }
     }
 
@@ -116,7 +74,7 @@ package struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     /// anything else can take a reference to it (the end of the scanner's step).
     @inline(__always)
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) {
+        if !storage.isUnique() {
             storage = storage.copy(capacity: Swift.max(storage.reservedCapacity, 8))
         }
     }
@@ -124,12 +82,12 @@ package struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     /// Appends `attribute`; `makeUnique()` must have been called since the store was last shared.
     @inline(__always)
     mutating func append(_ attribute: XMLAttribute) {
-        internalCheck(isKnownUniquelyReferenced(&storage), "AttributeStore: an append without makeUnique()")
+        internalCheck(storage.isUnique(), "AttributeStore: an append without makeUnique()")
         let count = storage.elementCount
         if count == storage.reservedCapacity {
             storage = storage.copy(capacity: Swift.max(2 * count, 8))
         }
-        storage.withUnsafeMutablePointerToElements { ($0 + count).initialize(to: attribute) }
+        storage.initialize(attribute, uncheckedAt: count)
         storage.elementCount = count + 1
     }
 
@@ -137,10 +95,10 @@ package struct AttributeStore: RandomAccessCollection, @unchecked Sendable {
     @inline(__always)
     @usableFromInline package mutating func removeAll() {
         if storage.elementCount == 0 { return }
-        if isKnownUniquelyReferenced(&storage) {
+        if storage.isUnique() {
             storage.elementCount = 0
         } else {
-            storage = Storage.make(capacity: storage.reservedCapacity)
+            storage = UncheckedAttributeStorage(capacity: storage.reservedCapacity)
         }
     }
 }

@@ -36,46 +36,41 @@ package enum ByteClass {
     /// Ends a run of plain comment, PI or CDATA bytes: `-`, `?`, `]`, `>`, `\r`, non-ASCII, C0 controls.
     static let markupStop: UInt8 = 1 << 5
 
-    /// The table, indexed by byte. Allocated once for the life of the process and never freed.
-    package nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0..<256 {
-            var bits: UInt8 = 0
-            let b = UInt8(byte)
-            let isControl = b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
-            if b >= 0x80 || isControl || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "]")
-                || b == 0x0D
-            {
-                bits |= textStop
-            }
-            if b >= 0x80 || b < 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "\"")
-                || b == UInt8(ascii: "'")
-            {
-                bits |= attributeStop
-            }
-            if b >= 0x80 || isControl || b == 0x0D || b == UInt8(ascii: "-") || b == UInt8(ascii: "?")
-                || b == UInt8(ascii: "]") || b == UInt8(ascii: ">")
-            {
-                bits |= markupStop
-            }
-            let isLetter =
-                (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            if isLetter || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") {
-                bits |= nameStart | name
-            }
-            if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
-                bits |= name
-            }
-            if isSpace(b) {
-                bits |= space
-            }
-            if bits & name != 0 && b != UInt8(ascii: ":") {
-                bits |= nameNoColon
-            }
-            table[byte] = bits
+    /// The table, indexed by byte (`table[Int(byte)]`). Made once for the life of the process.
+    package static let table = UncheckedByteTable { b in
+        var bits: UInt8 = 0
+        let isControl = b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
+        if b >= 0x80 || isControl || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "]")
+            || b == 0x0D
+        {
+            bits |= textStop
         }
-        return UnsafePointer(table)
-    }()
+        if b >= 0x80 || b < 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "\"")
+            || b == UInt8(ascii: "'")
+        {
+            bits |= attributeStop
+        }
+        if b >= 0x80 || isControl || b == 0x0D || b == UInt8(ascii: "-") || b == UInt8(ascii: "?")
+            || b == UInt8(ascii: "]") || b == UInt8(ascii: ">")
+        {
+            bits |= markupStop
+        }
+        let isLetter =
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+        if isLetter || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") {
+            bits |= nameStart | name
+        }
+        if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
+            bits |= name
+        }
+        if isSpace(b) {
+            bits |= space
+        }
+        if bits & name != 0 && b != UInt8(ascii: ":") {
+            bits |= nameNoColon
+        }
+        return bits
+    }
 }
 
 /// Whether a scalar is a `Char` of XML 1.0: tab, line feed, carriage return, and everything from
@@ -159,24 +154,24 @@ internal func decodeScalar(_ bytes: UncheckedBytes, _ index: Int, _ end: Int) ->
 /// Writes the UTF-8 of scalar `c` into `out` at `offset`; the offset after it, or `nil` when `out`
 /// has no room for it.
 @inline(__always)
-internal func writeUTF8(_ c: UInt32, into out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
+internal func writeUTF8(_ c: UInt32, into out: UncheckedMutableBytes, at offset: Int) -> Int? {
     let length = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4
     guard offset + length <= out.count else { return nil }
     switch length {
     case 1:
-        out[offset] = UInt8(c)
+        out[unchecked: offset] = UInt8(c)
     case 2:
-        out[offset] = UInt8(0xC0 | (c >> 6))
-        out[offset + 1] = UInt8(0x80 | (c & 0x3F))
+        out[unchecked: offset] = UInt8(0xC0 | (c >> 6))
+        out[unchecked: offset + 1] = UInt8(0x80 | (c & 0x3F))
     case 3:
-        out[offset] = UInt8(0xE0 | (c >> 12))
-        out[offset + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
-        out[offset + 2] = UInt8(0x80 | (c & 0x3F))
+        out[unchecked: offset] = UInt8(0xE0 | (c >> 12))
+        out[unchecked: offset + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
+        out[unchecked: offset + 2] = UInt8(0x80 | (c & 0x3F))
     default:
-        out[offset] = UInt8(0xF0 | (c >> 18))
-        out[offset + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
-        out[offset + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
-        out[offset + 3] = UInt8(0x80 | (c & 0x3F))
+        out[unchecked: offset] = UInt8(0xF0 | (c >> 18))
+        out[unchecked: offset + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
+        out[unchecked: offset + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
+        out[unchecked: offset + 3] = UInt8(0x80 | (c & 0x3F))
     }
     return offset + length
 }

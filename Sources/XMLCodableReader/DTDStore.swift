@@ -10,14 +10,15 @@
 @usableFromInline
 internal final class DTDStore {
     struct Buffer {
-        var pointer: UnsafeMutableRawPointer?
-        var count: Int
+        /// The bytes, in an allocation of their own (`UncheckedBytes.allocatedCopy()`) that the
+        /// store frees in `deinit`, or when it replaces the buffer.
+        var bytes: UncheckedBytes
+        /// The number of bytes.
+        var count: Int { bytes.count }
         /// Raw document bytes, whose `\r` and `\r\n` still mean a line end.
         var rawLineEnds: Bool
         /// Where in the document the bytes come from (a declaration, or a parameter-entity reference).
         var documentOffset: Int
-
-        var bytes: UncheckedBytes { UncheckedBytes(start: pointer, count: count) }
     }
 
     /// An entity declaration.
@@ -71,25 +72,14 @@ internal final class DTDStore {
     var generalEntityNames: [String] = []
 
     deinit {
-        for buffer in buffers { buffer.pointer?.deallocate() }
+        for buffer in buffers { buffer.bytes.deallocate() }
     }
 
     /// Copies bytes into a new buffer and returns its source number.
     func addBuffer(_ bytes: UncheckedBytes, rawLineEnds: Bool, documentOffset: Int) -> UInt32 {
         buffers.append(
-            Buffer(
-                pointer: Self.copy(bytes), count: bytes.count, rawLineEnds: rawLineEnds, documentOffset: documentOffset)
-        )
+            Buffer(bytes: bytes.allocatedCopy(), rawLineEnds: rawLineEnds, documentOffset: documentOffset))
         return UInt32(buffers.count)
-    }
-
-    /// A new allocation holding a copy of `bytes` (`nil` for none), freed by `deinit` or when
-    /// the name pool is replaced.
-    private static func copy(_ bytes: UncheckedBytes) -> UnsafeMutableRawPointer? {
-        guard !bytes.isEmpty else { return nil }
-        let pointer = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-        pointer.copyMemory(from: bytes.base, byteCount: bytes.count)
-        return pointer
     }
 
     @inline(__always)
@@ -106,9 +96,9 @@ internal final class DTDStore {
             return namePool
         }
         let index = Int(namePool) - 1
-        buffers[index].pointer?.deallocate()
-        let pointer = bytes.withUncheckedBytes { Self.copy($0) }
-        buffers[index] = Buffer(pointer: pointer, count: bytes.count, rawLineEnds: false, documentOffset: 0)
+        buffers[index].bytes.deallocate()
+        let copy = bytes.withUncheckedBytes { $0.allocatedCopy() }
+        buffers[index] = Buffer(bytes: copy, rawLineEnds: false, documentOffset: 0)
         return namePool
     }
 

@@ -82,7 +82,7 @@ internal enum InputDecoding {
             // A declaration that contradicts the encoding, if it is there, comes first.
             try checkDeclaration(&transcoder, out, final: false)
             // Where the valid bytes end, as for a document read in chunks.
-            let location = out.withUncheckedBytes { XMLReader.Location(offset: $0.count, in: $0.unsafeRawBuffer) }
+            let location = out.withUncheckedBytes { XMLReader.Location(offset: $0.count, in: $0) }
             return .cutShort(
                 out,
                 XMLParsingError(
@@ -260,7 +260,7 @@ internal enum InputDecoding {
 
     /// The public error for a decoding failure in a document whose bytes are all in `bytes`.
     static func parsingError(_ failure: Failure, in bytes: UncheckedBytes) -> XMLParsingError {
-        let location = XMLReader.Location(offset: failure.offset, in: bytes.unsafeRawBuffer)
+        let location = XMLReader.Location(offset: failure.offset, in: bytes)
         return XMLParsingError(
             reason: failure.reason, offset: failure.offset, line: location.line, column: location.column)
     }

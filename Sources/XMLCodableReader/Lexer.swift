@@ -9,9 +9,9 @@
 
 @usableFromInline
 internal struct Lexer {
-    /// `ByteClass.table`: 256 entries, read only as `table[Int(byte)]` with a `UInt8`, so always
-    /// in bounds.
-    let table: UnsafePointer<UInt8>
+    /// `ByteClass.table`, held here so that a lookup is one load: 256 entries, read only as
+    /// `table[Int(byte)]` with a `UInt8`, so always in bounds.
+    let table: UncheckedByteTable
     let maxNameLength: Int
     let processNamespaces: Bool
 

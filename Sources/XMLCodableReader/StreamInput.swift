@@ -214,7 +214,7 @@ package final class StreamInput {
         /// The caller pushes bytes (`XMLReader.append(_:)`) and says when they end.
         case pushed
         /// A function that reads up to a buffer's size of raw bytes and returns how many it read (0 at the end).
-        case reading((UnsafeMutableRawBufferPointer) throws -> Int)
+        case reading((UncheckedMutableBytes) throws -> Int)
         /// An asynchronous sequence, read by `XMLReader`'s async `next()`.
         case asynchronous(AsyncByteSource)
     }
@@ -301,10 +301,8 @@ package final class StreamInput {
         window = OwnedByteBuffer(capacity: max(64, self.chunkSize))
     }
 
-    /// The window's bytes, valid until bytes are appended or dropped.
+    /// The UTF-8 bytes in the window, as a view, valid until bytes are appended or dropped.
     @usableFromInline
-    var bytes: UnsafeRawBufferPointer { window.view.unsafeRawBuffer }
-    /// The UTF-8 bytes in the window, as a view.
     var view: UncheckedBytes { window.view }
 
     /// The absolute offset of a window offset.
@@ -479,7 +477,7 @@ package final class StreamInput {
     ///
     /// UTF-8 (once the encoding is known) is read straight into the window; other bytes into a
     /// scratch buffer, then transcoded into it.
-    func readChunk(from read: (UnsafeMutableRawBufferPointer) throws -> Int) throws(XMLParsingError) -> Bool {
+    func readChunk(from read: (UncheckedMutableBytes) throws -> Int) throws(XMLParsingError) -> Bool {
         if var transcoder, transcoder.passesThrough, decodingFailure == nil, !finished {
             // The read fills the window's unused room directly; no access to `window` is open
             // while it runs (it may throw, and `reading` reads `count`).
@@ -496,7 +494,7 @@ package final class StreamInput {
             return true
         }
         if scratch.count < chunkSize { scratch = [UInt8](repeating: 0, count: chunkSize) }
-        let got = try reading { try scratch.withUnsafeMutableBytes { try read($0) } }
+        let got = try reading { try UncheckedMutableBytes.withView(of: &scratch) { try read($0) } }
         if got <= 0 {
             finish()
             return false

@@ -18,9 +18,9 @@
 //
 // Blocks are loaded by `UncheckedBytes.loadVector(uncheckedAt:)`: its callers guarantee
 // `offset + 16 <= count` by their loop conditions (all of the form `while i + 16 <= count`), and
-// debug builds assert it. The two `unsafeBitCast`s below reinterpret a 16-byte mask as two 64-bit
-// words: both are plain 16-byte values (no references, every bit pattern valid), so the cast
-// reads nothing but the value itself.
+// debug builds assert it. A 16-byte mask is read as two 64-bit words by `UncheckedBytes.words(of:)`
+// (a cast between two plain 16-byte values, every bit pattern valid, so it reads nothing but the
+// value itself).
 
 internal enum VectorScan {
     /// A block of sixteen copies of `byte`.
@@ -32,7 +32,7 @@ internal enum VectorScan {
     /// Whether any lane of a comparison's mask is set.
     @inline(__always)
     static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let words = UncheckedBytes.words(of: mask)
         return words[0] | words[1] != 0
     }
 
@@ -40,7 +40,7 @@ internal enum VectorScan {
     /// byte of the mask read as two little-endian words (lane 0 is the lowest byte of the first).
     @inline(__always)
     static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let words = UncheckedBytes.words(of: mask)
         let low = UInt64(littleEndian: words[0])
         if low != 0 { return low.trailingZeroBitCount &>> 3 }
         let high = UInt64(littleEndian: words[1])
@@ -75,7 +75,7 @@ internal enum VectorScan {
     /// byte of the mask read as two little-endian words.
     @inline(__always)
     static func lastSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let words = UncheckedBytes.words(of: mask)
         let high = UInt64(littleEndian: words[1])
         if high != 0 { return 15 &- high.leadingZeroBitCount &>> 3 }
         let low = UInt64(littleEndian: words[0])

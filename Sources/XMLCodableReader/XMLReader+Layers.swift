@@ -90,7 +90,7 @@ extension XMLReader {
     /// A slice's bytes with references replaced and line ends normalized (attribute values
     /// normalized too), `document` being the view `input.withUncheckedBytes` lends.
     package func decodedBytes(_ slice: XMLSlice, in document: UncheckedBytes) -> [UInt8] {
-        scanner.decodedBytes(slice, document.unsafeRawBuffer)
+        scanner.decodedBytes(slice, document)
     }
 
     /// Decodes a slice into `out`, which holds at least `slice.rawCount` bytes, and returns the
@@ -101,7 +101,7 @@ extension XMLReader {
     package mutating func decodeCharacterData(
         _ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer
     ) -> Int? {
-        scanner.decodeCharacterData(slice, document, into: out)
+        scanner.decodeCharacterData(slice, document, into: UncheckedMutableBytes(out))
     }
 
     // MARK: - Namespaces

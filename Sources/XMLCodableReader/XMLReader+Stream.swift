@@ -352,7 +352,7 @@ extension XMLReader {
         }
         var quick = false
         if !stream.holdsDeclaration {
-            let window = UncheckedBytes(stream.bytes)
+            let window = stream.view
             let before = stream.boundary.safeEnd
             // Only inside the root element: around it, white space is read with the markup after
             // it (see StreamBoundary.swift), which the full pre-scan does.
@@ -379,7 +379,7 @@ extension XMLReader {
             }
             let dropped = stream.droppable(before: scanner.firstNeededByte)
             if dropped > 0 {
-                scanner.dropDocumentBytes(dropped, from: UncheckedBytes(stream.bytes))
+                scanner.dropDocumentBytes(dropped, from: stream.view)
                 stream.drop(dropped)
                 windowBase = stream.base
             }
@@ -404,7 +404,7 @@ extension XMLReader {
         var boundary = StreamBoundary()
         boundary.safeEnd = stream.rollbackSafeEnd
         boundary.depth = replay.depth
-        boundary.advance(UncheckedBytes(stream.bytes), final: false)
+        boundary.advance(stream.view, final: false)
         replay.setDocumentEnd(boundary.safeEnd, final: false)
         var read = 0
         while read < stream.eventsSinceMove {
@@ -507,7 +507,7 @@ private final class FileDescriptorReader {
     /// Reads up to `buffer.count` bytes straight into `buffer` with the system's `read` (no `Data`
     /// in between); 0 at the end of the file. A failure is a `SystemError`, described as the
     /// system describes its error number.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UncheckedMutableBytes) throws -> Int {
         try SystemIO.read(descriptor, into: buffer)
     }
 }

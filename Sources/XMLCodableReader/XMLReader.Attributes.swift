@@ -44,7 +44,7 @@ extension XMLReader {
             )
             // The storage holds at least `base + count` attributes: it is not written to while a
             // view refers to it, and it held them when the view was made.
-            return store.storage.withUnsafeMutablePointerToElements { $0[base + position] }
+            return store.storage[unchecked: base + position]
         }
     }
 }

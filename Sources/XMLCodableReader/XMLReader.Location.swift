@@ -19,18 +19,18 @@ extension XMLReader {
 
         /// Finds the line and column of `offset` in `bytes`. A line ends at `\n`, at `\r\n` and at a
         /// lone `\r`, as XML's end-of-line handling counts them.
-        internal init(offset: Int, in bytes: UnsafeRawBufferPointer) {
+        internal init(offset: Int, in bytes: UncheckedBytes) {
             let limit = max(0, min(offset, bytes.count))
             var line = 1
             var lineStart = 0
             var index = 0
             while index < limit {
-                let byte = bytes[index]
+                let byte = bytes[unchecked: index]
                 if byte == 0x0A {
                     line += 1
                     lineStart = index + 1
                 } else if byte == 0x0D {
-                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    if index + 1 < bytes.count, bytes[unchecked: index + 1] == 0x0A { index += 1 }
                     line += 1
                     lineStart = index + 1
                 }
@@ -41,13 +41,18 @@ extension XMLReader {
 
         /// The 1-based column of byte `limit` on the line that starts at byte `lineStart`, in
         /// Unicode scalars.
-        package static func column(of limit: Int, lineStart: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        package static func column(of limit: Int, lineStart: Int, in bytes: UncheckedBytes) -> Int {
             var column = 1
             var position = lineStart
             // A byte order mark is not a character anyone sees: columns on line 1 start after it.
-            if lineStart == 0, limit >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+            // (`limit` is at most `bytes.count`, as every caller cuts it, so the reads are in bounds.)
+            if lineStart == 0, limit >= 3, bytes[unchecked: 0] == 0xEF, bytes[unchecked: 1] == 0xBB,
+                bytes[unchecked: 2] == 0xBF
+            {
+                position = 3
+            }
             while position < limit {
-                if bytes[position] & 0xC0 != 0x80 { column += 1 }
+                if bytes[unchecked: position] & 0xC0 != 0x80 { column += 1 }
                 position += 1
             }
             return column

@@ -2,10 +2,10 @@
 //
 // Design: `XMLReader` is a value type that holds the input (an array, `Data`, a `String` or a
 // caller-owned buffer) without copying it, and an `XMLScanner` that holds all parsing state as
-// offsets. Each call borrows the input's bytes for its duration (`withBytes`), so no pointer ever
-// outlives the storage that owns it. Inputs in UTF-16, UTF-32 or an encoding the declaration names
-// (ISO-8859-1, windows-1251, Shift_JIS, …: InputDecoding.swift, Encodings/) are transcoded to
-// UTF-8 once, in `init`; UTF-8 input is read where it lies.
+// offsets. Each call borrows the input's bytes for its duration (`Input.withUncheckedBytes`), so
+// no pointer ever outlives the storage that owns it. Inputs in UTF-16, UTF-32 or an encoding the
+// declaration names (ISO-8859-1, windows-1251, Shift_JIS, …: InputDecoding.swift, Encodings/) are
+// transcoded to UTF-8 once, in `init`; UTF-8 input is read where it lies.
 //
 // Because the whole state is values (arrays are copy-on-write), copying a reader takes a snapshot
 // of the parse: the copy and the original continue independently.
@@ -64,9 +64,10 @@ public struct XMLReader {
 
     /// Creates a reader over the bytes of `data`; see ``init(_:options:)-([UInt8],_)``.
     public init(_ data: Data, options: Options = Options()) throws(XMLParsingError) {
-        let prepared = try data.withUnsafeBytes { raw in
-            Result { () throws(XMLParsingError) in try InputDecoding.prepare(UncheckedBytes(raw)) }
-        }.get()
+        let outcome = UncheckedBytes.withView(of: data) { bytes in
+            Result { () throws(XMLParsingError) in try InputDecoding.prepare(bytes) }
+        }
+        let prepared = try outcome.get()
         self.init(prepared: prepared, utf8: .data(data), options: options)
     }
 
@@ -83,7 +84,8 @@ public struct XMLReader {
     /// The memory must stay valid and unchanged for as long as the reader (or any copy of it)
     /// is used. UTF-8 input is not copied; other encodings are transcoded into the reader.
     public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(XMLParsingError) {
-        self.init(prepared: try InputDecoding.prepare(UncheckedBytes(bytes)), utf8: .unsafe(bytes), options: options)
+        let view = UncheckedBytes(bytes)
+        self.init(prepared: try InputDecoding.prepare(view), utf8: .unsafe(view), options: options)
     }
 
     /// A reader over a document whose encoding is known: `utf8` when it is UTF-8.
@@ -101,7 +103,7 @@ public struct XMLReader {
             scanner.transcoded = true
             deferredFailure = failure
             var boundary = StreamBoundary()
-            input.withBytes { boundary.advance(UncheckedBytes($0), final: false) }
+            input.withUncheckedBytes { boundary.advance($0, final: false) }
             scanner.end = boundary.safeEnd
             scanner.inputIsFinal = false
         }
@@ -109,7 +111,7 @@ public struct XMLReader {
 
     package init(input: Input, options: Options) {
         self.input = input
-        let count = input.withBytes { $0.count }
+        let count = input.withUncheckedBytes { $0.count }
         self.scanner = XMLScanner(options: options, documentSize: count)
         if input.kind == .stream {
             scanner.streaming = true
@@ -228,28 +230,30 @@ public struct XMLReader {
     public func withDecodedBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if slice.source == 0, slice.isVerbatim {
             // Verbatim bytes of the document itself, the common case: no call into the library.
-            return try input.withBytes { document in try body(XMLReader.bytes(of: slice, in: document)) }
+            return try input.withUncheckedBytes { document in
+                try body(XMLReader.bytes(of: slice, in: document).unsafeRawBuffer)
+            }
         }
         let slice = checked(slice)
         if slice.isVerbatim {
             if slice.source == 0 {
-                return try input.withBytes { document in
-                    try body(UnsafeRawBufferPointer(rebasing: document[slice.start..<slice.end]))
+                return try input.withUncheckedBytes { document in
+                    try body(document.rawBuffer(unchecked: slice.start..<slice.end))
                 }
             }
             let dtd = scanner.dtd
-            return try input.withBytes { document in
-                try body(XMLScanner.rawBytes(slice, UncheckedBytes(document), dtd).unsafeRawBuffer)
+            return try input.withUncheckedBytes { document in
+                try body(XMLScanner.rawBytes(slice, document, dtd).unsafeRawBuffer)
             }
         }
         let decoded = decodedBytes(slice)
-        return try decoded.withUnsafeBytes(body)
+        return try UncheckedBytes.withView(of: decoded) { try body($0.unsafeRawBuffer) }
     }
 
     @usableFromInline
     internal func decodedBytes(_ slice: XMLSlice) -> [UInt8] {
         let slice = checked(slice)
-        return input.withBytes { document in scanner.decodedBytes(slice, document) }
+        return input.withUncheckedBytes { document in scanner.decodedBytes(slice, document) }
     }
 
     /// A slice cut to a buffer of `count` bytes: itself when it lies within, else its range
@@ -267,9 +271,9 @@ public struct XMLReader {
     /// cuts: a slice from another reader, or one whose bytes have left a stream's window, reads
     /// this reader's own bytes, never memory outside them.
     @inlinable @inline(__always)
-    internal static func bytes(of slice: XMLSlice, in buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    internal static func bytes(of slice: XMLSlice, in buffer: UncheckedBytes) -> UncheckedBytes {
         let slice = cut(slice, toCount: buffer.count)
-        return UnsafeRawBufferPointer(rebasing: buffer[slice.start..<slice.end])
+        return buffer.extracting(unchecked: slice.start..<slice.end)
     }
 
     /// A slice as this reader can read it: itself when it lies in one of this reader's buffers (as
@@ -281,7 +285,7 @@ public struct XMLReader {
     internal func checked(_ slice: XMLSlice) -> XMLSlice {
         let count: Int
         if slice.source == 0 {
-            count = input.withBytes { $0.count }
+            count = input.withUncheckedBytes { $0.count }
         } else if let dtd = scanner.dtd, Int(slice.source) <= dtd.buffers.count {
             count = dtd.buffer(slice.source).bytes.count
         } else {
@@ -298,39 +302,41 @@ public struct XMLReader {
     public func withUnsafeRawBytes<R>(of slice: XMLSlice, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if slice.source == 0 {
             // The document itself, the common case: no call into the library.
-            return try input.withBytes { document in try body(XMLReader.bytes(of: slice, in: document)) }
+            return try input.withUncheckedBytes { document in
+                try body(XMLReader.bytes(of: slice, in: document).unsafeRawBuffer)
+            }
         }
         // Always inlined, and nothing here is a call to a method of the reader's: such a call takes
         // the reader by address, and the caller copied the whole reader (some 600 bytes) to have one,
         // for every slice read.
         let dtd = scanner.dtd
-        return try withExtendedLifetime(dtd) { try body(XMLReader.entityBytes(of: slice, dtd)) }
+        return try withExtendedLifetime(dtd) { try body(XMLReader.entityBytes(of: slice, dtd).unsafeRawBuffer) }
     }
 
     /// `withUnsafeRawBytes(of:_:)` as a view, for the library's own layers (the decoder reads a
     /// slice that lies outside the document's bytes through this).
     @inline(__always)
     package func withUncheckedBytes<R>(of slice: XMLSlice, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
-        try withUnsafeRawBytes(of: slice) { try body(UncheckedBytes($0)) }
+        if slice.source == 0 {
+            return try input.withUncheckedBytes { document in try body(XMLReader.bytes(of: slice, in: document)) }
+        }
+        let dtd = scanner.dtd
+        return try withExtendedLifetime(dtd) { try body(XMLReader.entityBytes(of: slice, dtd)) }
     }
 
     /// The bytes of a slice of an entity's replacement text or another DTD-store buffer, cut to
     /// that buffer; empty when there is no such buffer (a slice of another reader's).
     @usableFromInline
-    internal static func entityBytes(of slice: XMLSlice, _ dtd: DTDStore?) -> UnsafeRawBufferPointer {
-        guard let dtd, slice.source > 0, Int(slice.source) <= dtd.buffers.count else {
-            return UnsafeRawBufferPointer(start: nil, count: 0)
-        }
-        return bytes(of: slice, in: dtd.buffer(slice.source).bytes.unsafeRawBuffer)
+    internal static func entityBytes(of slice: XMLSlice, _ dtd: DTDStore?) -> UncheckedBytes {
+        guard let dtd, slice.source > 0, Int(slice.source) <= dtd.buffers.count else { return .empty }
+        return bytes(of: slice, in: dtd.buffer(slice.source).bytes)
     }
 
     /// Whether a slice's decoded bytes equal the UTF-8 of `string`, without making a `String`.
     public func slice(_ slice: XMLSlice, equals string: String) -> Bool {
         var string = string
-        return string.withUTF8 { expected in
-            withDecodedBytes(of: slice) { actual in
-                bytesEqual(actual, UnsafeRawBufferPointer(expected))
-            }
+        return string.withUncheckedUTF8 { expected in
+            withDecodedBytes(of: slice) { actual in UncheckedBytes(actual).elementsEqual(expected) }
         }
     }
 
@@ -354,7 +360,7 @@ public struct XMLReader {
     /// those of the last event, or after it.
     public func location(ofOffset offset: Int) -> Location {
         if let stream = input.stream { return stream.location(ofAbsolute: offset) }
-        return input.withBytes { Location(offset: offset, in: $0) }
+        return input.withUncheckedBytes { Location(offset: offset, in: $0) }
     }
 }
 

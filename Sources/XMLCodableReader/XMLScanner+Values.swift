@@ -14,8 +14,7 @@
 extension XMLScanner {
     /// The decoded bytes of a slice that is not verbatim.
     @usableFromInline
-    func decodedBytes(_ slice: XMLSlice, _ document: UnsafeRawBufferPointer) -> [UInt8] {
-        let document = UncheckedBytes(document)
+    func decodedBytes(_ slice: XMLSlice, _ document: UncheckedBytes) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(slice.rawCount)
         do {
@@ -92,7 +91,7 @@ extension XMLScanner {
     /// captured `inout` (the decoder's, in place), a non-mutating call would copy the scanner.
     @usableFromInline
     mutating func decodeCharacterData(
-        _ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer
+        _ slice: XMLSlice, _ document: UncheckedBytes, into out: UncheckedMutableBytes
     ) -> Int? {
         guard !slice.flags.contains(.attributeValue) else { return decodeAttributeValue(slice, document, into: out) }
         let bytes = rawBytes(slice, document)
@@ -109,7 +108,7 @@ extension XMLScanner {
                 let written: Int?
                 if case .entity = reference.kind {
                     // An entity reference stays as it is in character data (see `appendDecoded`).
-                    written = Self.copy(bytes.rawBuffer(unchecked: p..<reference.end), into: out, at: w)
+                    written = Self.copy(bytes.extracting(unchecked: p..<reference.end), into: out, at: w)
                 } else {
                     written = Self.writeReplacement(of: reference.kind, into: out, at: w)
                 }
@@ -118,7 +117,7 @@ extension XMLScanner {
                 p = reference.end
             } else if b == 0x0D && raw {
                 guard w < capacity else { return nil }
-                out[w] = 0x0A
+                out[unchecked: w] = 0x0A
                 w += 1
                 p += (p + 1 < count && bytes[unchecked: p + 1] == 0x0A) ? 2 : 1
             } else {
@@ -136,7 +135,7 @@ extension XMLScanner {
                 while q < count, bytes[unchecked: q] != UInt8(ascii: "&") || !references, bytes[unchecked: q] != 0x0D {
                     q += 1
                 }
-                guard let next = Self.copy(bytes.rawBuffer(unchecked: p..<q), into: out, at: w) else { return nil }
+                guard let next = Self.copy(bytes.extracting(unchecked: p..<q), into: out, at: w) else { return nil }
                 w = next
                 p = q
             }
@@ -152,7 +151,7 @@ extension XMLScanner {
     /// - Returns: the number of bytes written, or `nil` for a value with an entity reference or a
     ///   tokenized type (spaces collapsed), a buffer too small, or a reference that does not scan
     ///   (callers then take `appendDecoded`'s path).
-    func decodeAttributeValue(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UnsafeMutableRawBufferPointer)
+    func decodeAttributeValue(_ slice: XMLSlice, _ document: UncheckedBytes, into out: UncheckedMutableBytes)
         -> Int?
     {
         guard !slice.flags.contains(.collapse) else { return nil }
@@ -174,7 +173,7 @@ extension XMLScanner {
                 p = reference.end
             case 0x0D, 0x09, 0x0A:
                 guard w < capacity else { return nil }
-                out[w] = 0x20
+                out[unchecked: w] = 0x20
                 w += 1
                 p += (b == 0x0D && raw && p + 1 < count && bytes[unchecked: p + 1] == 0x0A) ? 2 : 1
             default:
@@ -185,7 +184,7 @@ extension XMLScanner {
                     if c == UInt8(ascii: "&") || c == 0x0D || c == 0x09 || c == 0x0A { break }
                     q += 1
                 }
-                guard let next = Self.copy(bytes.rawBuffer(unchecked: p..<q), into: out, at: w) else { return nil }
+                guard let next = Self.copy(bytes.extracting(unchecked: p..<q), into: out, at: w) else { return nil }
                 w = next
                 p = q
             }
@@ -196,7 +195,7 @@ extension XMLScanner {
     /// Writes what a character or predefined reference stands for into `out` at `offset`; the
     /// offset after it, or `nil` for an entity reference or when `out` has no room.
     @inline(__always)
-    static func writeReplacement(of kind: Lexer.Reference.Kind, into out: UnsafeMutableRawBufferPointer, at offset: Int)
+    static func writeReplacement(of kind: Lexer.Reference.Kind, into out: UncheckedMutableBytes, at offset: Int)
         -> Int?
     {
         switch kind {
@@ -204,7 +203,7 @@ extension XMLScanner {
             return writeUTF8(c, into: out, at: offset)
         case .predefined(let byte):
             guard offset < out.count else { return nil }
-            out[offset] = byte
+            out[unchecked: offset] = byte
             return offset + 1
         case .entity:
             return nil
@@ -213,9 +212,9 @@ extension XMLScanner {
 
     /// Copies `bytes` into `out` at `offset`; the offset after them, or `nil` when `out` has no room.
     @inline(__always)
-    static func copy(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
+    static func copy(_ bytes: UncheckedBytes, into out: UncheckedMutableBytes, at offset: Int) -> Int? {
         guard offset + bytes.count <= out.count else { return nil }
-        UnsafeMutableRawBufferPointer(rebasing: out[offset..<offset + bytes.count]).copyMemory(from: bytes)
+        out.copy(bytes, uncheckedTo: offset)
         return offset + bytes.count
     }
 

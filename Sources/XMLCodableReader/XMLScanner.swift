@@ -247,7 +247,7 @@ internal struct XMLScanner {
     /// Reads one event from `document` (the document's bytes, or a stream's window).
     ///
     /// The one place the document's bytes enter the scanner: from here on they are an
-    /// `UncheckedBytes` view, valid for this call (`XMLReader.Input.withBytes`).
+    /// `UncheckedBytes` view, valid for this call (`XMLReader.Input.withUncheckedBytes`).
     @usableFromInline
     mutating func next(_ document: UncheckedBytes) throws(ScanError) -> XMLEvent? {
         try nextInline(document)

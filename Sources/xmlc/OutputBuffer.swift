@@ -75,7 +75,7 @@ struct OutputBuffer: ~Copyable {
     /// Writes all of `piece`; returns why it could not, if it could not.
     private static func write(_ piece: UncheckedBytes, to descriptor: Int32) -> String? {
         do {
-            try SystemIO.writeAll(piece.unsafeRawBuffer, to: descriptor)
+            try SystemIO.writeAll(piece, to: descriptor)
             return nil
         } catch {
             return "cannot write standard output: \(error)"

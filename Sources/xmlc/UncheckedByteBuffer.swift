@@ -186,9 +186,9 @@ extension Array where Element == UInt8 {
     mutating func appendRead(from descriptor: Int32, upTo limit: Int) throws(SystemError) -> Int {
         let start = count
         append(contentsOf: repeatElement(0, count: limit))
-        let outcome = withUnsafeMutableBytes { bytes in
+        let outcome = UncheckedMutableBytes.withView(of: &self) { bytes in
             Result { () throws(SystemError) in
-                try SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+                try SystemIO.read(descriptor, into: bytes.extracting(unchecked: start..<bytes.count))
             }
         }
         switch outcome {

@@ -268,7 +268,7 @@ extension XMLTree {
         func location(of slice: XMLSlice) -> SourceLocation {
             guard slice.source == 0 else { return reader.location(of: slice) }
             let offset = slice.start
-            return reader.input.withBytes { bytes in
+            return reader.input.withUncheckedBytes { bytes in
                 let starts = lineStarts.withLock { table in
                     if let table { return table }
                     let made = Self.lineStarts(in: bytes)
@@ -297,16 +297,16 @@ extension XMLTree {
         }
 
         /// The offset of each line's first byte; lines end as XML counts them (`\n`, `\r\n`, `\r`).
-        static func lineStarts(in bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        static func lineStarts(in bytes: UncheckedBytes) -> [UInt32] {
             var starts: [UInt32] = [0]
             var index = 0
             let count = bytes.count
             while index < count {
-                let byte = bytes[index]
+                let byte = bytes[unchecked: index]
                 if byte == 0x0A {
                     starts.append(UInt32(truncatingIfNeeded: index + 1))
                 } else if byte == 0x0D {
-                    if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                    if index + 1 < count, bytes[unchecked: index + 1] == 0x0A { index += 1 }
                     starts.append(UInt32(truncatingIfNeeded: index + 1))
                 }
                 index += 1
@@ -316,7 +316,7 @@ extension XMLTree {
 
         /// The line and column of `offset` with a table of line starts: the same as
         /// `XMLReader.Location(offset:in:)` finds by counting from the start.
-        static func location(ofOffset offset: Int, in bytes: UnsafeRawBufferPointer, lineStarts: [UInt32])
+        static func location(ofOffset offset: Int, in bytes: UncheckedBytes, lineStarts: [UInt32])
             -> SourceLocation
         {
             let limit = max(0, min(offset, bytes.count))

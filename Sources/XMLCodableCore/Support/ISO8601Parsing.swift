@@ -20,17 +20,17 @@ internal enum ISO8601Parsing {
     /// Parses `YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or an offset `±HH:MM` (or `±HHMM`).
     static func date(from text: String) -> Date? {
         var text = text
-        return text.withUTF8 { date(from: UnsafeRawBufferPointer($0)) }
+        return text.withUncheckedUTF8 { date(from: $0) }
     }
 
-    static func date(from raw: UnsafeRawBufferPointer) -> Date? {
-        let bytes = ScalarParsing.trimmed(UncheckedBytes(raw)).unsafeRawBuffer
+    static func date(from raw: UncheckedBytes) -> Date? {
+        let bytes = ScalarParsing.trimmed(raw)
         var i = 0
         func number(_ digits: Int) -> Int? {
             guard i + digits <= bytes.count else { return nil }
             var value = 0
             for _ in 0..<digits {
-                let d = Int(bytes[i]) - 48
+                let d = Int(bytes[unchecked: i]) - 48
                 guard d >= 0 && d <= 9 else { return nil }
                 value = value * 10 + d
                 i += 1
@@ -38,30 +38,31 @@ internal enum ISO8601Parsing {
             return value
         }
         func expect(_ c: UInt8) -> Bool {
-            guard i < bytes.count, bytes[i] == c else { return false }
+            guard i < bytes.count, bytes[unchecked: i] == c else { return false }
             i += 1
             return true
         }
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
             let day = number(2),
             i < bytes.count,
-            bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == UInt8(ascii: " ")
+            bytes[unchecked: i] == UInt8(ascii: "T") || bytes[unchecked: i] == UInt8(ascii: "t")
+                || bytes[unchecked: i] == UInt8(ascii: " ")
         else { return nil }
         i += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
             let second = number(2)
         else { return nil }
         var fraction = 0.0
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") {
+        if i < bytes.count, bytes[unchecked: i] == UInt8(ascii: ".") || bytes[unchecked: i] == UInt8(ascii: ",") {
             i += 1
             // The first 18 digits as an integer, divided once by their power of ten (so `.123` is
             // the Double nearest 0.123, as `123 / 1000` is); later digits are below any precision.
             var numerator = 0
             var scale = 1.0
             var digits = 0
-            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+            while i < bytes.count, bytes[unchecked: i] >= 48, bytes[unchecked: i] <= 57 {
                 if digits < 18 {
-                    numerator = numerator * 10 + Int(bytes[i] - 48)
+                    numerator = numerator * 10 + Int(bytes[unchecked: i] - 48)
                     scale *= 10
                 }
                 digits += 1
@@ -73,10 +74,10 @@ internal enum ISO8601Parsing {
         }
         var offset = 0
         guard i < bytes.count else { return nil }
-        if bytes[i] == UInt8(ascii: "Z") || bytes[i] == UInt8(ascii: "z") {
+        if bytes[unchecked: i] == UInt8(ascii: "Z") || bytes[unchecked: i] == UInt8(ascii: "z") {
             i += 1
-        } else if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
-            let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
+        } else if bytes[unchecked: i] == UInt8(ascii: "+") || bytes[unchecked: i] == UInt8(ascii: "-") {
+            let sign = bytes[unchecked: i] == UInt8(ascii: "-") ? -1 : 1
             i += 1
             guard let offsetHours = number(2) else { return nil }
             _ = expect(UInt8(ascii: ":"))

@@ -63,12 +63,12 @@ internal enum XSDDateTime {
     /// The date a text stands for, or why it stands for none.
     static func date(from text: String, as form: Form) -> Result<Date, Failure> {
         var text = text
-        return text.withUTF8 { date(from: UnsafeRawBufferPointer($0), as: form) }
+        return text.withUncheckedUTF8 { date(from: $0, as: form) }
     }
 
     /// The date bytes of UTF-8 text stand for (XML white space around them ignored).
-    static func date(from raw: UnsafeRawBufferPointer, as form: Form) -> Result<Date, Failure> {
-        let bytes = ScalarParsing.trimmed(UncheckedBytes(raw)).unsafeRawBuffer
+    static func date(from raw: UncheckedBytes, as form: Form) -> Result<Date, Failure> {
+        let bytes = ScalarParsing.trimmed(raw)
         let count = bytes.count
         var i = 0
         func failure(_ reason: String) -> Result<Date, Failure> { .failure(Failure(reason: reason)) }
@@ -82,7 +82,7 @@ internal enum XSDDateTime {
                 + "+hh:mm or -hh:mm)"
         func digit(at position: Int) -> Int? {
             guard position < count else { return nil }
-            let d = Int(bytes[position]) - 48
+            let d = Int(bytes[unchecked: position]) - 48
             return d >= 0 && d <= 9 ? d : nil
         }
         func number(_ digits: Int) -> Int? {
@@ -95,7 +95,7 @@ internal enum XSDDateTime {
             return value
         }
         func skip(_ byte: Unicode.Scalar) -> Bool {
-            guard i < count, bytes[i] == UInt8(ascii: byte) else { return false }
+            guard i < count, bytes[unchecked: i] == UInt8(ascii: byte) else { return false }
             i += 1
             return true
         }
@@ -113,7 +113,7 @@ internal enum XSDDateTime {
         guard yearDigits >= 4 else { return failure(shape) }
         guard yearDigits == 4 else {
             // The schema writes a longer year without leading zeros; this reader stops at 9999.
-            if bytes[yearStart] == UInt8(ascii: "0") { return failure(shape) }
+            if bytes[unchecked: yearStart] == UInt8(ascii: "0") { return failure(shape) }
             return fieldFailure("years beyond 9999 are not read")
         }
         if negative {
@@ -129,12 +129,14 @@ internal enum XSDDateTime {
         var fraction = 0.0
         switch form {
         case .date:
-            if i < count, bytes[i] == UInt8(ascii: "T") { return failure("it has a time, which an xs:date does not") }
+            if i < count, bytes[unchecked: i] == UInt8(ascii: "T") {
+                return failure("it has a time, which an xs:date does not")
+            }
         case .dateTime:
             guard skip("T") else {
                 let atZone =
-                    i == count || bytes[i] == UInt8(ascii: "Z") || bytes[i] == UInt8(ascii: "+")
-                    || bytes[i] == UInt8(ascii: "-")
+                    i == count || bytes[unchecked: i] == UInt8(ascii: "Z") || bytes[unchecked: i] == UInt8(ascii: "+")
+                    || bytes[unchecked: i] == UInt8(ascii: "-")
                 return failure(atZone ? "it has no time (Thh:mm:ss after the day), which an xs:dateTime needs" : shape)
             }
             guard let h = number(2), skip(":"), let m = number(2), skip(":"), let s = number(2) else {
@@ -167,8 +169,8 @@ internal enum XSDDateTime {
         if i < count {
             if skip("Z") {
                 // UTC.
-            } else if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
-                let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
+            } else if bytes[unchecked: i] == UInt8(ascii: "+") || bytes[unchecked: i] == UInt8(ascii: "-") {
+                let sign = bytes[unchecked: i] == UInt8(ascii: "-") ? -1 : 1
                 i += 1
                 guard let zoneHours = number(2), skip(":"), let zoneMinutes = number(2), zoneMinutes <= 59,
                     zoneHours * 60 + zoneMinutes <= 14 * 60

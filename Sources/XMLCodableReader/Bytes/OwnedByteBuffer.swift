@@ -92,10 +92,10 @@ internal struct OwnedByteBuffer: ~Copyable {
 
     /// Room for `limit` more bytes straight after the buffer's bytes (made first), for a read to
     /// fill; `didAppend(_:)` then keeps what it wrote. Valid until the next mutating call.
-    mutating func unusedCapacity(reserving limit: Int) -> UnsafeMutableRawBufferPointer {
+    mutating func unusedCapacity(reserving limit: Int) -> UncheckedMutableBytes {
         let limit = Swift.max(0, limit)
         reserve(limit)
-        return UnsafeMutableRawBufferPointer(start: storage + count, count: limit)
+        return UncheckedMutableBytes(start: storage + count, count: limit)
     }
 
     /// Keeps `written` bytes written into `unusedCapacity(reserving:)` (clamped to the room

@@ -38,8 +38,9 @@ package struct SystemError: Error, CustomStringConvertible {
 
 /// The system's file calls, each retried after a signal.
 package enum SystemIO {
-    /// Writes all of `buffer` to `descriptor`.
-    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemError) {
+    /// Writes all of `bytes` to `descriptor`.
+    package static func writeAll(_ bytes: UncheckedBytes, to descriptor: Int32) throws(SystemError) {
+        let buffer = bytes.unsafeRawBuffer
         guard let base = buffer.baseAddress else { return }
         var written = 0
         while written < buffer.count {
@@ -55,16 +56,15 @@ package enum SystemIO {
     /// Writes the UTF-8 of `text` to `descriptor`.
     package static func writeAll(_ text: String, to descriptor: Int32) throws(SystemError) {
         var text = text
-        try text.withUTF8 { bytes in
-            Result { () throws(SystemError) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
+        try text.withUncheckedUTF8 { bytes in
+            Result { () throws(SystemError) in try writeAll(bytes, to: descriptor) }
         }.get()
     }
 
     /// Reads up to `buffer.count` bytes from `descriptor` at its current position, straight into
     /// `buffer`; 0 at its end (or for an empty buffer).
-    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
-        -> Int
-    {
+    package static func read(_ descriptor: Int32, into bytes: UncheckedMutableBytes) throws(SystemError) -> Int {
+        let buffer = bytes.unsafeMutableRawBuffer
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         while true {
             let result = systemRead(descriptor, base, buffer.count)
@@ -95,8 +95,8 @@ package enum SystemIO {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
+            let result = UncheckedMutableBytes.withView(of: &bytes) { view -> Int in
+                guard let base = view.unsafeMutableRawBuffer.baseAddress else { return 0 }
                 return pread(descriptor, base + got, count - got, off_t(offset + got))
             }
             if result < 0 {

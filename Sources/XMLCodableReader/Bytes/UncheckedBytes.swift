@@ -21,7 +21,7 @@
 //   bounds (`internalCheck`), so a scanner bug that reads past a limit stops the tests at once
 //   instead of reading a neighbour's memory.
 // * Lifetime. The view does not own its bytes. It is made from a buffer borrowed for one call
-//   (`withUnsafeBytes`, `[UInt8].withUncheckedBytes` below, `XMLReader.Input.withBytes`, a
+//   (`withUnsafeBytes`, `[UInt8].withUncheckedBytes` below, `XMLReader.Input.withUncheckedBytes`, a
 //   `StreamInput` window until it next moves its bytes) and must not outlive it; a view of a
 //   string literal (`init(_:)` of a `StaticString`) is valid for the life of the program. No
 //   view is stored beyond such a call but the decoder's `document`, which
@@ -42,6 +42,12 @@
 // In a release build each of those is the plain load the loop would make through a raw pointer;
 // in a debug build, `bytes.loadWord(uncheckedAt: 10)` (bytes 10 ..< 18 of 14) stops with
 // "word at 10 ..< 18 is outside 0 ..< 14".
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A borrowed, read-only view of contiguous bytes, read without bounds checks in release builds.
 ///
@@ -225,6 +231,52 @@ extension Array where Element == UInt8 {
     }
 }
 
+extension UncheckedBytes {
+    /// Calls `body` with a view of `array`'s bytes, valid only during the call: the form of
+    /// `[UInt8].withUncheckedBytes` for a caller that rethrows its own closure's error (a reader's
+    /// input, lent once per slice read; no `Result` between the two).
+    ///
+    /// ```swift
+    /// UncheckedBytes.withView(of: [0x61, 0x62]) { $0.count }   // 2
+    /// ```
+    @inlinable @inline(__always)
+    package static func withView<R>(of array: [UInt8], _ body: (UncheckedBytes) throws -> R) rethrows -> R {
+        try array.withUnsafeBytes { try body(UncheckedBytes($0)) }
+    }
+
+    /// Calls `body` with a view of `data`'s bytes, valid only during the call (as `withUnsafeBytes`).
+    ///
+    /// ```swift
+    /// UncheckedBytes.withView(of: Data("<a/>".utf8)) { $0[unchecked: 0] }   // 0x3C
+    /// ```
+    @inlinable @inline(__always)
+    package static func withView<R>(of data: Data, _ body: (UncheckedBytes) throws -> R) rethrows -> R {
+        try data.withUnsafeBytes { try body(UncheckedBytes($0)) }
+    }
+
+    /// The sixteen bytes of a comparison's mask over sixteen bytes (each lane all ones or all
+    /// zeros, lane 0 first) as two words, lane 0 the lowest byte of the first in memory order
+    /// (`VectorScan` reads them so). Both are plain 16-byte values with every bit pattern valid,
+    /// so the cast reads nothing but the value; the standard library has no conversion that
+    /// keeps the bytes.
+    ///
+    /// ```swift
+    /// UncheckedBytes.words(of: SIMD16<UInt8>(repeating: 0x3C) .== 0x3C)   // [UInt64.max, UInt64.max]
+    /// ```
+    @inlinable @inline(__always)
+    package static func words(of mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
+        unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    }
+}
+
+/// Whether two buffers hold the same bytes (eight at a time, as `UncheckedBytes.elementsEqual`):
+/// for the buffers `XMLReader`'s public `withDecodedBytes(of:_:)` lends (`ElementPath` compares a
+/// name it reads so); the library's own layers compare views.
+@inline(__always)
+package func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    UncheckedBytes(a).elementsEqual(UncheckedBytes(b))
+}
+
 extension String {
     /// Calls `body` with a view of the string's UTF-8 bytes, valid only during the call: the one
     /// way a `String` is lent as `UncheckedBytes` (as `withUTF8`, which first makes a string that
@@ -267,6 +319,28 @@ extension UncheckedBytes {
     package func loadUInt32(uncheckedAt offset: Int) -> UInt32 {
         assertInBounds(offset, width: 4, "4 bytes")
         return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// A copy of the view's bytes in an allocation of its own, as a view of it (`empty`, and no
+    /// allocation, for no bytes): for a store that keeps bytes at an address that never moves
+    /// (`DTDStore`'s buffers, which slices name by number). The copy is valid until its owner
+    /// frees it with `deallocate()`, once; no view of it may be used after that.
+    ///
+    /// ```swift
+    /// let kept = UncheckedBytes("&amp;").allocatedCopy()   // 5 bytes of its own
+    /// kept.deallocate()
+    /// ```
+    package func allocatedCopy() -> UncheckedBytes {
+        guard !isEmpty else { return .empty }
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 1)
+        pointer.copyMemory(from: base, byteCount: count)
+        return UncheckedBytes(start: pointer, count: count)
+    }
+
+    /// Frees the allocation of a view that `allocatedCopy()` made (nothing for an empty one). The
+    /// caller owns that copy, frees it once, and uses no view of it afterwards.
+    package func deallocate() {
+        unsafeRawBuffer.deallocate()
     }
 
     /// Copies the view's bytes to `destination`, which the caller guarantees has room for

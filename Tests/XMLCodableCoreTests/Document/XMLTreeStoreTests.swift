@@ -136,7 +136,7 @@ import XMLCodableTestSupport
                 bytes += pieces.randomElement(using: &generator) ?? []
             }
             bytes.withUnsafeBytes { buffer in
-                let starts = XMLTree.Store.lineStarts(in: buffer)
+                let starts = XMLTree.Store.lineStarts(in: UncheckedBytes(buffer))
                 var offset = 0
                 while offset <= buffer.count {
                     // Offsets where a character starts, and not at the `\n` of a `\r\n`.
@@ -144,8 +144,9 @@ import XMLCodableTestSupport
                     let inCRLF =
                         offset > 0 && offset < buffer.count && buffer[offset] == 0x0A && buffer[offset - 1] == 0x0D
                     if startsCharacter, !inCRLF {
-                        let expected = XMLReader.Location(offset: offset, in: buffer)
-                        let found = XMLTree.Store.location(ofOffset: offset, in: buffer, lineStarts: starts)
+                        let expected = XMLReader.Location(offset: offset, in: UncheckedBytes(buffer))
+                        let found = XMLTree.Store.location(
+                            ofOffset: offset, in: UncheckedBytes(buffer), lineStarts: starts)
                         #expect(found == expected, "offset \(offset) of \(bytes)")
                     }
                     offset += 1

@@ -38,7 +38,7 @@ struct MalformedInputTests {
             #expect(
                 error.offset <= length && error.offset >= length - 3,
                 "truncated to \(length) (…\(String(decoding: prefix.suffix(12), as: UTF8.self))): \(error)")
-            let location = prefix.withUnsafeBytes { XMLReader.Location(offset: error.offset, in: $0) }
+            let location = prefix.withUncheckedBytes { XMLReader.Location(offset: error.offset, in: $0) }
             #expect(error.line == location.line && error.column == location.column)
         }
     }
