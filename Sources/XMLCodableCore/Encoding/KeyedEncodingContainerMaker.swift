@@ -32,7 +32,7 @@ internal class KeyedEncodingContainerMaker: @unchecked Sendable {
     }
 
     private static func maker<Key: CodingKey>(for type: Key.Type) -> KeyedEncodingContainerMaker {
-        TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>>()
+        TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>, KeyedEncodingContainer<Key>>()
     }
 }
 
@@ -40,24 +40,31 @@ internal class KeyedEncodingContainerMaker: @unchecked Sendable {
 private let encodingContainerMakers = Locked<[ObjectIdentifier: Unmanaged<KeyedEncodingContainerMaker>]>([:])
 
 /// The maker of `Container`s: its class metadata holds `Container`'s metadata and conformances,
-/// so `make` needs no lookup of them.
-internal final class TypedKeyedEncodingContainerMaker<Container: XMLElementKeyedEncodingContainer>:
+/// and those of `Boxed`, the standard library's `KeyedEncodingContainer<Container.Key>`, so `make`
+/// needs no lookup of them.
+internal final class TypedKeyedEncodingContainerMaker<Container: XMLElementKeyedEncodingContainer, Boxed>:
     KeyedEncodingContainerMaker,
     @unchecked Sendable
 {
-    /// A container for `element`, boxed as the standard library's `KeyedEncodingContainer`.
-    /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
+    /// A container for `element`, boxed as the standard library's `KeyedEncodingContainer`, in a
+    /// box given out again when it can be (KeyedEncodingContainerState.swift). (Never inlined:
+    /// inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
-    func make(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool)
-        -> KeyedEncodingContainer<Container.Key>
-    {
-        KeyedEncodingContainer(Container(encoder: encoder, element: element, path: path, isChoice: isChoice))
+    func make(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool) -> Boxed {
+        Container.boxed(encoder: encoder, element: element, path: path, isChoice: isChoice, as: Boxed.self)
     }
 }
 
 /// A keyed container for an element, which a `TypedKeyedEncodingContainerMaker` can make.
 internal protocol XMLElementKeyedEncodingContainer: KeyedEncodingContainerProtocol {
     init(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool)
+
+    /// A container for `element`, boxed, in a box given out again when it can be;
+    /// `boxed` is `KeyedEncodingContainer<Key>`, passed in so that its metadata need not be looked up.
+    static func boxed<Boxed>(
+        encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool,
+        as boxed: Boxed.Type
+    ) -> Boxed
 }
 
 extension XMLKeyedEncodingContainer: XMLElementKeyedEncodingContainer {}
@@ -73,8 +80,10 @@ extension XMLEncoderImpl {
         // The maker in `Key`'s traits was made for `XMLKeyedEncodingContainer<Key>` and nothing
         // else (`forKeyType`, from `Key.self` itself): the conversion only tells the compiler so.
         // The process keeps the maker, so it is used without a count of its own.
-        let typed = Unmanaged<TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>>>.fromOpaque(
-            maker.toOpaque())
+        let typed = Unmanaged<
+            TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>, KeyedEncodingContainer<Key>>
+        >
+        .fromOpaque(maker.toOpaque())
         let path = codingPathNode
         return typed._withUnsafeGuaranteedRef {
             $0.make(encoder: self, element: element, path: path, isChoice: isChoice)

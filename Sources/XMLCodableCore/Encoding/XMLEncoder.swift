@@ -351,7 +351,7 @@ open class XMLEncoder: @unchecked Sendable {
             reused.map { XMLEncoderImpl(options: options, reusing: $0, traitsOf: previous) }
             ?? XMLEncoderImpl(options: options, capacity: capacity)
         // Whatever kept the encoder or a container refuses to write once this call returns.
-        defer { impl.call.isFinished = true }
+        defer { impl.finishCall() }
         let tree = impl.tree
         // Prefixes the caller declares are used for their URIs and not chosen for others.
         for (name, value) in rootAttributes where name.hasPrefix("xmlns:") {

@@ -184,6 +184,18 @@ internal final class XMLEncoderImpl: Encoder {
         target = .element(tree.makeElement(tree.intern("root")))
     }
 
+    /// Whether this encoder's key types keep their containers' boxes (KeyedEncodingContainerState.swift):
+    /// the call's own encoder only (a super encoder's would hold it past its parent's call).
+    var keepsContainers: Bool { parent == nil && !call.isFinished }
+
+    /// Ends the encoding call: whatever kept the encoder or a container refuses to write from now on,
+    /// and the key types let go of their containers' boxes.
+    func finishCall() {
+        call.isFinished = true
+        for entry in keyNamesList { entry.names.releaseContainer() }
+        for names in keyNamesTable.values { names.releaseContainer() }
+    }
+
     /// An encoder for the containers asked of this one after its call has ended: a scratch tree,
     /// already ended.
     func ended() -> XMLEncoderImpl {
@@ -745,6 +757,30 @@ internal final class KeyNames {
     @exclusivity(unchecked) var failures = 0
 
     static let capacity = 64
+
+    /// The box of the key type's last container and its state, to be given out again once nothing
+    /// else holds it (KeyedEncodingContainerState.swift); let go when the call ends.
+    @exclusivity(unchecked) private var reusableBox: UncheckedEncodingContainerBox?
+    @exclusivity(unchecked) private var reusableState: KeyedEncodingContainerState?
+
+    /// The kept box and the state its container reads, when nothing else holds the box; else `nil`.
+    @inline(__always)
+    func reusableContainer() -> (box: AnyObject, state: KeyedEncodingContainerState)? {
+        guard let box = reusableBox?.uniqueBox(), let reusableState else { return nil }
+        return (box, reusableState)
+    }
+
+    /// Keeps `box`, whose container reads `state`, in place of the box kept before.
+    func keep(_ box: UncheckedEncodingContainerBox, state: KeyedEncodingContainerState) {
+        reusableBox = box
+        reusableState = state
+    }
+
+    /// Lets go of the kept box (at the end of the call: its state holds the encoder).
+    func releaseContainer() {
+        reusableBox = nil
+        reusableState = nil
+    }
 
     /// The name of the key whose `stringValue` is given, expected at `position`; moves
     /// `position` past it.

@@ -16,72 +16,107 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     typealias NameID = XMLEncodedTree.NameID
     typealias Span = XMLEncodedTree.Span
 
-    let encoder: XMLEncoderImpl
-    let tree: XMLEncodedTree
-    let element: Index
-    let path: CodingPathNode
-    /// The encoded type's own placement of its keys, if it has one.
-    let dynamic: (any DynamicNodeEncoding.Type)?
-    /// The node strategy's placement, if it is a closure.
-    let custom: XMLEncoder.XMLNodeEncoderClosure?
-    /// The encoded type's wrapped-list properties, if it declares any.
-    /// The encoded type when it has wrapped-list or map properties (see `EncoderTypeTraits`).
-    let keyShapes: Any.Type?
+    /// The container's fields (KeyedEncodingContainerState.swift), which the encoder may fill again
+    /// for the next value of the same key type once nothing else holds this container's box.
+    let state: KeyedEncodingContainerState
+    var encoder: XMLEncoderImpl {
+        @inline(__always) get { state.encoder }
+    }
+    var tree: XMLEncodedTree {
+        @inline(__always) get { state.tree }
+    }
+    var element: Index {
+        @inline(__always) get { state.element }
+    }
+    var path: CodingPathNode {
+        @inline(__always) get { state.path }
+    }
+    var dynamic: (any DynamicNodeEncoding.Type)? {
+        @inline(__always) get { state.dynamic }
+    }
+    var custom: XMLEncoder.XMLNodeEncoderClosure? {
+        @inline(__always) get { state.custom }
+    }
+    var keyShapes: Any.Type? {
+        @inline(__always) get { state.keyShapes }
+    }
+    var isDictionary: Bool {
+        @inline(__always) get { state.isDictionary }
+    }
+    var isChoice: Bool {
+        @inline(__always) get { state.isChoice }
+    }
+    var cdata: Bool {
+        @inline(__always) get { state.cdata }
+    }
+    var keyNames: KeyNames? {
+        @inline(__always) get { state.keyNames }
+    }
+    var customKeys: Bool {
+        @inline(__always) get { state.customKeys }
+    }
+    var payloadInCaseElement: Bool {
+        @inline(__always) get { state.payloadInCaseElement }
+    }
+    var inNamespaceScope: Bool {
+        @inline(__always) get { state.inNamespaceScope }
+    }
+    var payloadWritten: Bool {
+        @inline(__always) get { state.payloadWritten }
+        @inline(__always) nonmutating set { state.payloadWritten = newValue }
+    }
+    var otherKeyWritten: Bool {
+        @inline(__always) get { state.otherKeyWritten }
+        @inline(__always) nonmutating set { state.otherKeyWritten = newValue }
+    }
+    var position: Int {
+        @inline(__always) get { state.position }
+        @inline(__always) nonmutating set { state.position = newValue }
+    }
     /// The encoded type's wrapped-list properties, if it declares any.
     var listCoding: (any XMLListCoding.Type)? { keyShapes.flatMap { $0 as? any XMLListCoding.Type } }
     /// The encoded type's map properties, if it declares any.
     var mapCoding: (any XMLMapCoding.Type)? { keyShapes.flatMap { $0 as? any XMLMapCoding.Type } }
-    /// The encoded type is a dictionary: an empty list value is written `<key />`.
-    let isDictionary: Bool
-    /// The keys are an `XMLChoiceCodingKey` type: the one case is always an element.
-    let isChoice: Bool
-    /// Strings are written as CDATA.
-    let cdata: Bool
-    /// The names of `Key`'s keys, and where the next key is expected among them.
-    let keyNames: KeyNames?
-    /// The key strategy is a closure, which may give any key an empty name (the element's own
-    /// content, as the `""` key) or the `""` key a name.
-    let customKeys: Bool
-    /// The `_0` key of a synthesized enum case with one unlabeled value is the case element's own
-    /// content (`XMLEncoder.EnumPayloadEncodingStrategy.caseElement`).
-    let payloadInCaseElement: Bool
-    /// Values enclosing this one declare namespace prefixes (`XMLNamespaceDeclaring`): names in
-    /// Clark notation then depend on where they are written, and are not remembered in `keyNames`.
-    let inNamespaceScope: Bool
-    /// Under `.caseElement`: the `_0` key was written as the element's content, or another key
-    /// was written (the two cannot be mixed: the value's keys and the others would merge).
-    var payloadWritten = false
-    var otherKeyWritten = false
-    var position = 0
 
     init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool = false) {
-        self.encoder = encoder
-        tree = encoder.tree
-        self.element = element
-        self.path = path
-        self.isChoice = isChoice
-        let traits = encoder.traits(of: encoder.currentType)
-        switch encoder.options.nodeEncodingStrategy {
-        case .deferredToEncoder:
-            if isChoice {
-                dynamic = nil
-            } else if encoder.nodeEncodingType == encoder.currentType {
-                dynamic = traits.dynamicNodeEncoding
-            } else {
-                dynamic = encoder.traits(of: encoder.nodeEncodingType).dynamicNodeEncoding
-            }
-            custom = nil
-        case .custom(let closure):
-            dynamic = nil
-            custom = isChoice ? nil : closure(encoder.nodeEncodingType, encoder)
+        state = KeyedEncodingContainerState(
+            encoder: encoder, element: element, path: path, isChoice: isChoice,
+            keyNames: encoder.keyNames(for: Key.self))
+    }
+
+    private init(state: KeyedEncodingContainerState) {
+        self.state = state
+    }
+
+    /// The container of `element` at `path`, boxed as `container(keyedBy:)` returns it: the box the
+    /// key type's `KeyNames` kept, filled again, when nothing else holds it, else a new one, which
+    /// `KeyNames` then keeps (see KeyedEncodingContainerState.swift). `Boxed` is
+    /// `KeyedEncodingContainer<Key>` (see `TypedKeyedEncodingContainerMaker`).
+    static func boxed<Boxed>(
+        encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool, as boxed: Boxed.Type
+    ) -> Boxed {
+        let keyNames = encoder.keyNames(for: Key.self)
+        if let keyNames, let reusable = keyNames.reusableContainer() {
+            reusable.state.fill(encoder: encoder, element: element, path: path, isChoice: isChoice, keyNames: keyNames)
+            return UncheckedEncodingContainerBox.container(reusable.box, as: Boxed.self)
         }
-        keyShapes = traits.keyShapes
-        isDictionary = traits.isDictionary
-        cdata = encoder.options.stringEncodingStrategy == .cdata
-        keyNames = encoder.keyNames(for: Key.self)
-        if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
-        payloadInCaseElement = encoder.options.enumPayloadEncodingStrategy == .caseElement
-        inNamespaceScope = !encoder.namespaceScopes.isEmpty
+        return boxedAnew(
+            KeyedEncodingContainerState(
+                encoder: encoder, element: element, path: path, isChoice: isChoice, keyNames: keyNames),
+            keeper: encoder.keepsContainers ? keyNames : nil, as: Boxed.self)
+    }
+
+    /// `boxed` when no kept box can be filled again: a new box, which `keeper` keeps. (Out of line:
+    /// generic code asks for the metadata of the types it names on entry, and the box's type is
+    /// only named here.)
+    @inline(never)
+    private static func boxedAnew<Boxed>(_ state: KeyedEncodingContainerState, keeper: KeyNames?, as boxed: Boxed.Type)
+        -> Boxed
+    {
+        let container = UncheckedEncodingContainerBox.container(
+            KeyedEncodingContainer(Self(state: state)), as: Boxed.self)
+        keeper?.keep(UncheckedEncodingContainerBox(container), state: state)
+        return container
     }
 
     /// The name a key is written under, or `nil` when the key stands for the element's own
