@@ -104,7 +104,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
                 Int(table) >> 8, keyType: ObjectIdentifier(Key.self), step: step, position: position, rules: rules,
                 element: element, keyTable: keyTable)
         {
-            return UncheckedKeyedContainerBoxes.container(box, as: Boxed.self)
+            return UncheckedContainerBox.container(box, as: Boxed.self)
         }
         return boxedAnew(
             KeyedContainerState(step: step, position: position, rules: rules, element: element, keyTable: keyTable),
@@ -118,7 +118,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private static func boxedAnew<Boxed>(
         _ state: KeyedContainerState, decoder: XMLDecoderImpl, table: Int32, as boxed: Boxed.Type
     ) -> Boxed {
-        let container = UncheckedKeyedContainerBoxes.container(
+        let container = UncheckedContainerBox.container(
             KeyedDecodingContainer(Self(state: state)), as: Boxed.self)
         if table >= 0, decoder.keepsContainers {
             decoder.reusableContainers.keep(

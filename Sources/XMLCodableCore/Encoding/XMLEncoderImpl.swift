@@ -760,7 +760,7 @@ internal final class KeyNames {
 
     /// The box of the key type's last container and its state, to be given out again once nothing
     /// else holds it (KeyedEncodingContainerState.swift); let go when the call ends.
-    @exclusivity(unchecked) private var reusableBox: UncheckedEncodingContainerBox?
+    @exclusivity(unchecked) private var reusableBox: UncheckedContainerBox?
     @exclusivity(unchecked) private var reusableState: KeyedEncodingContainerState?
 
     /// The kept box and the state its container reads, when nothing else holds the box; else `nil`.
@@ -771,7 +771,7 @@ internal final class KeyNames {
     }
 
     /// Keeps `box`, whose container reads `state`, in place of the box kept before.
-    func keep(_ box: UncheckedEncodingContainerBox, state: KeyedEncodingContainerState) {
+    func keep(_ box: UncheckedContainerBox, state: KeyedEncodingContainerState) {
         reusableBox = box
         reusableState = state
     }

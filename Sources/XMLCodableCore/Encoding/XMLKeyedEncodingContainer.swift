@@ -98,7 +98,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let keyNames = encoder.keyNames(for: Key.self)
         if let keyNames, let reusable = keyNames.reusableContainer() {
             reusable.state.fill(encoder: encoder, element: element, path: path, isChoice: isChoice, keyNames: keyNames)
-            return UncheckedEncodingContainerBox.container(reusable.box, as: Boxed.self)
+            return UncheckedContainerBox.container(reusable.box, as: Boxed.self)
         }
         return boxedAnew(
             KeyedEncodingContainerState(
@@ -113,9 +113,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     private static func boxedAnew<Boxed>(_ state: KeyedEncodingContainerState, keeper: KeyNames?, as boxed: Boxed.Type)
         -> Boxed
     {
-        let container = UncheckedEncodingContainerBox.container(
+        let container = UncheckedContainerBox.container(
             KeyedEncodingContainer(Self(state: state)), as: Boxed.self)
-        keeper?.keep(UncheckedEncodingContainerBox(container), state: state)
+        keeper?.keep(UncheckedContainerBox(container), state: state)
         return container
     }
 

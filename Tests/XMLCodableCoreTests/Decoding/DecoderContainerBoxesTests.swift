@@ -190,23 +190,14 @@ import XMLCodableTestSupport
     /// that happens to be at the freed one's address.)
     struct Probe: Decodable {
         var id: Int
-        static let boxes = Locked<(first: Weak?, sameAsFirst: Int)>((nil, 0))
-
-        struct Weak: @unchecked Sendable { weak var object: AnyObject? }
+        static let probe = BoxProbe()
 
         enum CodingKeys: CodingKey { case id }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(Int.self, forKey: .id)
-            let box = unsafeBitCast(container, to: AnyObject.self)
-            Self.boxes.withLock { boxes in
-                if let first = boxes.first {
-                    if first.object === box { boxes.sameAsFirst += 1 }
-                } else {
-                    boxes.first = Weak(object: box)
-                }
-            }
+            Self.probe.record(container)
         }
     }
 
@@ -215,6 +206,6 @@ import XMLCodableTestSupport
         let xml = "<r>" + (0..<10).map { "<p><id>\($0)</id></p>" }.joined() + "</r>"
         let probes = try decode(Probes.self, xml)
         #expect(probes.p.map(\.id) == Array(0..<10))
-        #expect(Probe.boxes.withLock { $0.sameAsFirst } == 9)
+        #expect(Probe.probe.sameAsFirst == 9)
     }
 }

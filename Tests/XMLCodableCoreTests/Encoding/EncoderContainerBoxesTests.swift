@@ -137,23 +137,14 @@ import XMLCodableTestSupport
     /// from a new box at the freed one's address).
     struct Probe: Encodable {
         var id: Int
-        static let boxes = Locked<(first: Weak?, sameAsFirst: Int)>((nil, 0))
-
-        struct Weak: @unchecked Sendable { weak var object: AnyObject? }
+        static let probe = BoxProbe()
 
         enum CodingKeys: CodingKey { case id }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
-            let box = unsafeBitCast(container, to: AnyObject.self)
-            Self.boxes.withLock { boxes in
-                if let first = boxes.first {
-                    if first.object === box { boxes.sameAsFirst += 1 }
-                } else {
-                    boxes.first = Weak(object: box)
-                }
-            }
+            Self.probe.record(container)
         }
     }
 
@@ -163,6 +154,6 @@ import XMLCodableTestSupport
             decoding: try XMLEncoder().encode(Probes(p: (0..<10).map { Probe(id: $0) }), withRootKey: "r"),
             as: UTF8.self)
         #expect(xml == "<r>" + (0..<10).map { "<p><id>\($0)</id></p>" }.joined() + "</r>")
-        #expect(Probe.boxes.withLock { $0.sameAsFirst } == 9)
+        #expect(Probe.probe.sameAsFirst == 9)
     }
 }
