@@ -23,8 +23,8 @@ internal struct DecodingScratch {
     /// name does not change, so what one call learnt saves the next the learning (and the table's
     /// allocation), which for a small document would cost more than the names save.
     var keyNames = KeyNameTable()
-    /// The keyed containers' boxes calls have kept, by key table (KeyedContainerState.swift): they
-    /// travel with `keyNames`, whose tables number them.
+    /// The keyed containers' boxes calls have kept, by key type (KeyedContainerState.swift), for
+    /// the next call, with `keyNames`.
     var containerBoxes = UncheckedKeyedContainerBoxes()
 
     /// The sets finished calls gave back: at most four, and 32 MB in all.

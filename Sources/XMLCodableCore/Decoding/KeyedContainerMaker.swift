@@ -35,7 +35,33 @@ internal class KeyedContainerMaker: @unchecked Sendable {
     }
 
     private static func maker<Key: CodingKey>(for type: Key.Type) -> KeyedContainerMaker {
-        TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>, KeyedDecodingContainer<Key>>()
+        TypedKeyedContainerMaker<XMLKeyedDecodingContainer<Key>, KeyedDecodingContainer<Key>>(slot: nextSlot())
+    }
+
+    /// The slot of the key type's box among a decoder's kept boxes (`UncheckedKeyedContainerBoxes`):
+    /// each maker, so each key type, has its own, the makers' number in the order they were made,
+    /// or -1 past `maxSlots` (the containers of those key types are boxed anew every time).
+    let slot: Int
+
+    init(slot: Int) {
+        self.slot = slot
+    }
+
+    /// The most key types whose boxes a decoder keeps: bounds the kept boxes' arrays (three words
+    /// a slot), whatever the number of key types a program decodes.
+    static let maxSlots = 4096
+
+    /// The number of makers made so far (at most one per key type: the traits that hold them are
+    /// computed once per type).
+    private static let slotsGiven = Locked(0)
+
+    /// The next slot, or -1 once `maxSlots` are given.
+    private static func nextSlot() -> Int {
+        slotsGiven.withLock { count in
+            guard count < maxSlots else { return -1 }
+            count += 1
+            return count - 1
+        }
     }
 }
 
@@ -49,19 +75,17 @@ internal final class TypedKeyedContainerMaker<Container: XMLElementKeyedContaine
     /// (Never inlined: inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
     func make(decoder: XMLDecoderImpl, element: Int32) -> Boxed {
-        Container.boxed(decoder: decoder, element: element, as: Boxed.self)
+        Container.boxed(decoder: decoder, element: element, slot: slot, as: Boxed.self)
     }
 }
 
 /// A keyed container for an element, which a `TypedKeyedContainerMaker` can make.
 internal protocol XMLElementKeyedContainer: KeyedDecodingContainerProtocol {
-    /// A container for `element` at the decoder's current coding path.
-    init(decoder: XMLDecoderImpl, element: Int32)
-
-    /// A container for `element` at the decoder's current coding path, boxed, in a box the decoder
-    /// may have kept from an element before (see KeyedContainerState.swift). `boxed` is
-    /// `KeyedDecodingContainer<Key>`, passed in so that its metadata need not be looked up.
-    static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, as boxed: Boxed.Type) -> Boxed
+    /// A container for `element` at the decoder's current coding path, boxed, in the box the
+    /// decoder may have kept at `slot` (the key type's, `KeyedContainerMaker.slot`, or -1) from an
+    /// element before (see KeyedContainerState.swift). `boxed` is `KeyedDecodingContainer<Key>`,
+    /// passed in so that its metadata need not be looked up.
+    static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, slot: Int, as boxed: Boxed.Type) -> Boxed
 }
 
 extension XMLKeyedDecodingContainer: XMLElementKeyedContainer {}
@@ -88,7 +112,8 @@ extension XMLDecoderImpl {
     private func keyedContainerWithoutMaker<Key: CodingKey>(_ element: Int32, keyedBy type: Key.Type)
         -> KeyedDecodingContainer<Key>
     {
-        XMLKeyedDecodingContainer<Key>.boxed(decoder: self, element: element, as: KeyedDecodingContainer<Key>.self)
+        XMLKeyedDecodingContainer<Key>.boxed(
+            decoder: self, element: element, slot: -1, as: KeyedDecodingContainer<Key>.self)
     }
 
     /// The maker of keyed containers for the key type `type`, from its traits.

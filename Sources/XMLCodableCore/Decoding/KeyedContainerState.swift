@@ -16,7 +16,7 @@
 //
 //     trkpt 1: container(keyedBy: Point.CodingKeys)  no box of that key type yet (in this call or
 //              one before): a state and a box are made, and the decoder keeps both
-//              (`reusableContainers`, by key table)
+//              (`reusableContainers`, by key type)
 //              init(from:) returns: the model drops its container; the decoder's is the only
 //              reference to the box left
 //     trkpt 2: container(keyedBy: Point.CodingKeys)  the kept box is held by the decoder alone

@@ -1,9 +1,10 @@
 // UncheckedKeyedContainerBoxes: the standard library's boxes around keyed containers, kept by the
-// decoder, one per key table, so that a box can be given out again (KeyedContainerState.swift).
+// decoder, one per key type, so that a box can be given out again (KeyedContainerState.swift).
 //
 // Each slot holds a box (`UncheckedContainerBox`, which says what is unchecked in holding one),
-// the state its container reads, and the key type it was made for: a key table is made for one key
-// type (`KeyNameTable.table(for:)`), and a box is given out again only for the key type it records.
+// the state its container reads, and the key type it was made for. A key type's slot is its
+// container maker's (`KeyedContainerMaker.slot`, one per key type in the process, the first
+// 4,096), and a box is given out again only for the key type its slot records.
 //
 //     boxes.keep(boxed, keyType: ObjectIdentifier(K.self), state: state, slot: 3)
 //     ...                                         // the model lets its container go
@@ -11,7 +12,7 @@
 //         return UncheckedContainerBox.container(box, as: Boxed.self)   // the same box, its state filled anew
 //     }
 
-/// The keyed containers' boxes a decoder keeps, with their states, by key table; they go back to
+/// The keyed containers' boxes a decoder keeps, with their states, by slot; they go back to
 /// the scratch pool with the key-name tables when the call ends, so the next call starts with them.
 ///
 /// `@unchecked Sendable`: it goes from one call to the next through the process-wide pool (which
@@ -26,13 +27,14 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
     private var keyTypes: [ObjectIdentifier?] = []
 
     /// The box at `slot`, its state filled with these fields, when it was made for `keyType` and
-    /// nothing but this holds it (so that its container may be given out again); else `nil`.
+    /// nothing but this holds it (so that its container may be given out again); else `nil`
+    /// (always for a negative `slot`: a key type with none).
     @inline(__always)
     mutating func refill(
         _ slot: Int, keyType: ObjectIdentifier, step: DecoderPathStep, position: Int32,
         rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
     ) -> AnyObject? {
-        guard slot < boxes.count, keyTypes[slot] == keyType, let box = boxes[slot].uniqueBox(),
+        guard UInt(bitPattern: slot) < UInt(boxes.count), keyTypes[slot] == keyType, let box = boxes[slot].uniqueBox(),
             let state = states[slot]
         else { return nil }
         state.refill(step: step, position: position, rules: rules, element: element, keyTable: keyTable)

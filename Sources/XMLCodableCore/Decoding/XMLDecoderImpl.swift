@@ -87,8 +87,8 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var keyNames = KeyNameTable()
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
         repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
-    /// The keyed containers' boxes to give out again (KeyedContainerState.swift), by key table
-    /// (`KeyNameTable.table(for:)` ÷ 256), from the calls before; when the call ends, those
+    /// The keyed containers' boxes to give out again (KeyedContainerState.swift), by key type
+    /// (`KeyedContainerMaker.slot`), from the calls before; when the call ends, those
     /// nothing else holds are kept for the next call (`finish`, `takeReusableContainers`). Only
     /// the call's first decoder keeps any (a decoder `superDecoder()` made has no `keyNames` of the
     /// call's, and ends with it).
@@ -207,18 +207,6 @@ internal final class XMLDecoderImpl: Decoder {
         var taken = UncheckedKeyedContainerBoxes()
         swap(&taken, &reusableContainers)
         return taken
-    }
-
-    /// The box kept for key table `slot` (a box of `keyType`'s containers), its state filled with
-    /// these fields, when nothing else holds it (see KeyedContainerState.swift); else `nil`.
-    @inline(__always)
-    func refillReusableContainer(
-        _ slot: Int, keyType: ObjectIdentifier, step: DecoderPathStep, position: Int32,
-        rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
-    ) -> AnyObject? {
-        reusableContainers.refill(
-            slot, keyType: keyType, step: step, position: position, rules: rules, element: element,
-            keyTable: keyTable)
     }
 
     /// Whether this decoder keeps the boxes of its containers (the call's first decoder only: see

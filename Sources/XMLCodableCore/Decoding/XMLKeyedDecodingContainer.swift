@@ -31,7 +31,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // rules the state points to unretained are kept alive by the decoder (`XMLDecoderImpl.keepAlive`)
     // for as long as the decoder lives, and so for as long as this container.
     /// The container's fields, which the decoder may fill again for the next element of the same key
-    /// type once nothing else holds this container's box (`boxed(decoder:element:)`).
+    /// type once nothing else holds this container's box (`boxed(decoder:element:slot:as:)`).
     private let state: KeyedContainerState
     /// The last step of the coding path when `position` is negative, else the step of the list
     /// the element is item `position` of: a step the decoder made for this value, or one made
@@ -64,17 +64,6 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         @inline(__always) get { state.keyTable }
     }
 
-    /// A container for `element` at the decoder's current coding path (`container(keyedBy:)`):
-    /// it keeps the decoder's current step when the decoder made it, with one retain and no
-    /// `CodingPathNode` made on the way (this runs for every struct decoded).
-    init(decoder: XMLDecoderImpl, element: Int32) {
-        let (step, position) = decoder.currentContainerStep()
-        let rules = Self.rules(decoder, element: element) { decoder.codingPathNode }
-        state = KeyedContainerState(
-            step: step, position: position, rules: rules, element: element,
-            keyTable: Self.keyTable(decoder, rules: rules))
-    }
-
     /// A container for `element` at `path` (a nested container, a value decoded elsewhere).
     init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
         let (step, position) = Self.step(for: path, decoder)
@@ -90,39 +79,36 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     }
 
     /// The container of `element` at the decoder's current coding path, boxed as
-    /// `container(keyedBy:)` returns it: the box the decoder kept for `Key`, filled again, when
-    /// nothing else holds it, else a new one, which the decoder then keeps (see
-    /// KeyedContainerState.swift). `Boxed` is `KeyedDecodingContainer<Key>` (see
-    /// `TypedKeyedContainerMaker`).
-    static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, as boxed: Boxed.Type) -> Boxed {
+    /// `container(keyedBy:)` returns it: the box the decoder kept at `slot` (`Key`'s, see
+    /// `KeyedContainerMaker.slot`), filled again, when nothing else holds it, else a new one, which
+    /// the decoder then keeps (see KeyedContainerState.swift). `Boxed` is
+    /// `KeyedDecodingContainer<Key>` (see `TypedKeyedContainerMaker`).
+    static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, slot: Int, as boxed: Boxed.Type) -> Boxed {
         let (step, position) = decoder.currentContainerStep()
         let rules = Self.rules(decoder, element: element) { decoder.codingPathNode }
-        let table = decoder.keyNames.table(for: ObjectIdentifier(Key.self))
-        let keyTable = rules == nil && KeyNameTable.fitsTable(Key.self) ? table : -1
-        if table >= 0,
-            let box = decoder.refillReusableContainer(
-                Int(table) >> 8, keyType: ObjectIdentifier(Key.self), step: step, position: position, rules: rules,
-                element: element, keyTable: keyTable)
+        let keyTable = Self.keyTable(decoder, rules: rules)
+        if let box = decoder.reusableContainers.refill(
+            slot, keyType: ObjectIdentifier(Key.self), step: step, position: position, rules: rules,
+            element: element, keyTable: keyTable)
         {
             return UncheckedContainerBox.container(box, as: Boxed.self)
         }
         return boxedAnew(
             KeyedContainerState(step: step, position: position, rules: rules, element: element, keyTable: keyTable),
-            decoder: decoder, table: table, as: Boxed.self)
+            decoder: decoder, slot: slot, as: Boxed.self)
     }
 
     /// `boxed` when no kept box can be filled again: a new box, which the decoder keeps when
-    /// `table` is a key table. (Out of line: generic code asks for the metadata of the types it
-    /// names on entry, and the box's type is only named here.)
+    /// `slot` is one. (Out of line: generic code asks for the metadata of the types it names on
+    /// entry, and the box's type is only named here.)
     @inline(never)
     private static func boxedAnew<Boxed>(
-        _ state: KeyedContainerState, decoder: XMLDecoderImpl, table: Int32, as boxed: Boxed.Type
+        _ state: KeyedContainerState, decoder: XMLDecoderImpl, slot: Int, as boxed: Boxed.Type
     ) -> Boxed {
         let container = UncheckedContainerBox.container(
             KeyedDecodingContainer(Self(state: state)), as: Boxed.self)
-        if table >= 0, decoder.keepsContainers {
-            decoder.reusableContainers.keep(
-                container, keyType: ObjectIdentifier(Key.self), state: state, slot: Int(table) >> 8)
+        if slot >= 0, decoder.keepsContainers {
+            decoder.reusableContainers.keep(container, keyType: ObjectIdentifier(Key.self), state: state, slot: slot)
         }
         return container
     }

@@ -208,4 +208,67 @@ import XMLCodableTestSupport
         #expect(probes.p.map(\.id) == Array(0..<10))
         #expect(Probe.probe.sameAsFirst == 9)
     }
+
+    /// A key type larger than a byte (its keys carry their names) has no key-name table, yet its
+    /// box is given out again all the same: boxes go by key type, not by table.
+    struct NamedKeyItem: Decodable {
+        struct NamedKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        static let probe = BoxProbe()
+        var id: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: NamedKey.self)
+            id = try container.decode(Int.self, forKey: NamedKey(stringValue: "id"))
+            Self.probe.record(container)
+        }
+    }
+
+    @Test func aKeyTypeWithoutATableHasItsBoxGivenOutAgain() throws {
+        struct Items: Decodable { var p: [NamedKeyItem] }
+        let xml = "<r>" + (0..<10).map { "<p><id>\($0)</id></p>" }.joined() + "</r>"
+        #expect(try decode(Items.self, xml).p.map(\.id) == Array(0..<10))
+        #expect(NamedKeyItem.probe.sameAsFirst == 9)
+    }
+
+    /// Key types by the dozen (each `Level<T>` a type of its own), so that a program's key types
+    /// outnumber the decoder's 64 key-name tables: a key type met after them still has its box
+    /// given out again.
+    enum LevelKey<T>: CodingKey { case id }
+    struct Level<T>: Decodable {
+        var id: Int
+        init(from decoder: any Decoder) throws {
+            id = try decoder.container(keyedBy: LevelKey<T>.self).decode(Int.self, forKey: .id)
+        }
+    }
+    struct Deeper<T> {}
+
+    private func decodeLevels<T>(_ type: T.Type, from level: Int) throws -> [Int] {
+        let one = try decode(Level<T>.self, "<l><id>\(level)</id></l>").id
+        return level == 0 ? [one] : try [one] + decodeLevels(Deeper<T>.self, from: level - 1)
+    }
+
+    struct LateItem: Decodable {
+        enum CodingKeys: CodingKey { case id }
+        static let probe = BoxProbe()
+        var id: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            Self.probe.record(container)
+        }
+    }
+
+    @Test func aKeyTypeMetAfterManyOthersHasItsBoxGivenOutAgain() throws {
+        #expect(try decodeLevels(Int.self, from: 79) == Array((0...79).reversed()))
+        struct Items: Decodable { var p: [LateItem] }
+        let xml = "<r>" + (0..<10).map { "<p><id>\($0)</id></p>" }.joined() + "</r>"
+        #expect(try decode(Items.self, xml).p.map(\.id) == Array(0..<10))
+        #expect(LateItem.probe.sameAsFirst == 9)
+    }
 }
