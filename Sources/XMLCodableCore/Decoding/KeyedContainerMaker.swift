@@ -47,9 +47,10 @@ internal class KeyedContainerMaker: @unchecked Sendable {
         self.slot = slot
     }
 
-    /// The most key types whose boxes a decoder keeps: bounds the kept boxes' arrays (three words
-    /// a slot), whatever the number of key types a program decodes.
-    static let maxSlots = 4096
+    /// The most key types whose boxes a decoder gives out again: bounds the kept boxes' arrays
+    /// (three words a slot, up to the highest slot a set of them met: 96 KB for a program of 4,000
+    /// key types, as this package's tests are), whatever the number of key types a program decodes.
+    static let maxSlots = 65_536
 
     /// The number of makers made so far (at most one per key type: the traits that hold them are
     /// computed once per type).

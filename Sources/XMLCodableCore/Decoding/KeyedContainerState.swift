@@ -23,12 +23,14 @@
 //              (`isKnownUniquelyReferenced`): its state now names trkpt 2 and the box is returned
 //
 // A box something still holds is never refilled: a container of a recursive type (a node whose
-// children are nodes) is in use while its children decode, so they get boxes of their own, and a
-// container kept past its decoding call keeps its own state, which still refuses every use
-// (`XMLDecoderImpl.checkInUse`, through the step's decoder). When the call ends, the boxes nothing
-// else holds go back to the scratch pool, for the next call, their states pointing to no decoder
-// (`UncheckedKeyedContainerBoxes.endCall`), so that a small document's few containers are not
-// made anew by every call either.
+// children are nodes) is in use while its children decode, so they get boxes of their own, which
+// the decoder holds with their states for as long as the boxes live (the container holds its state
+// unretained: UncheckedKeyedContainerBoxes.swift). A container kept past its decoding call keeps
+// its own state, detached from the call (its coding path kept as keys, its decoder a finished
+// one), so it still says where it was and refuses every use (`XMLDecoderImpl.checkInUse`). When
+// the call ends, the boxes nothing else holds go back to the scratch pool, for the next call,
+// their states pointing to no decoder (`UncheckedKeyedContainerBoxes.endCall`), so that a small
+// document's few containers are not made anew by every call either.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -73,6 +75,17 @@ internal final class KeyedContainerState {
         self.unretainedRules = rules
         self.element = element
         self.keyTable = keyTable
+    }
+
+    /// Lets go of the call's decoder and rules, keeping the coding path as keys: the state of a box
+    /// something held when its call ended (a container a model kept), whose container must still
+    /// say where it was and refuse every use.
+    func detach() {
+        guard step.decoder !== DecoderPathStep.vacant.decoder else { return }
+        var path = CodingPathNode.root
+        for key in CodingPathNode.node(step).path { path = path.appending(key) }
+        step = DecoderPathStep.standing(for: path, decoder: DecoderPathStep.vacant.decoder)
+        unretainedRules = nil
     }
 
     /// Lets go of the call's decoder and rules: the state of a box kept for the next call.

@@ -1,30 +1,87 @@
-// UncheckedKeyedContainerBoxes: the standard library's boxes around keyed containers, kept by the
-// decoder, one per key type, so that a box can be given out again (KeyedContainerState.swift).
+// UncheckedKeyedContainerBoxes: the standard library's boxes around keyed containers, each with
+// the state its container reads, kept by the decoder for as long as the box lives, and given out
+// again, one per key type, once nothing else holds it (KeyedContainerState.swift).
 //
-// Each slot holds a box (`UncheckedContainerBox`, which says what is unchecked in holding one),
-// the state its container reads, and the key type it was made for. A key type's slot is its
-// container maker's (`KeyedContainerMaker.slot`, one per key type in the process, the first
-// 4,096), and a box is given out again only for the key type its slot records.
+// Why every box is kept: a keyed container holds its state unretained (the standard library's box
+// copies the container for every key it decodes, and a container with a counted reference costs
+// a retain and a release on each copy). So something else must keep the state alive for as long as
+// anything can reach the container, that is, for as long as its box lives: this does, holding
+// every box the decoder made with its state, and letting a pair go only when it holds the box's
+// last reference (`isKnownUniquelyReferenced`), when no container can reach the state any more.
+//
+// * Slots: a key type's box to give out again (a key type's slot is its container maker's,
+//   `KeyedContainerMaker.slot`, one per key type in the process, the first 65,536). A box is given
+//   out again only for the key type its slot records, and only when nothing else holds it.
+// * Held: every other box (one made while its slot's box was in use, as a recursive type's
+//   children are; one of a key type with no slot; one a superdecoder made), swept of the boxes
+//   nothing else holds whenever their number doubles, and at the end of each call.
 //
 //     boxes.keep(boxed, keyType: ObjectIdentifier(K.self), state: state, slot: 3)
 //     ...                                         // the model lets its container go
 //     if let box = boxes.refill(3, keyType: ObjectIdentifier(K.self), …) {
 //         return UncheckedContainerBox.container(box, as: Boxed.self)   // the same box, its state filled anew
 //     }
+//
+// A box something still holds when its call ends (a container a model kept) keeps its state, which
+// then points to a finished decoder (`KeyedContainerState.detach`: every use throws): the boxes go to the
+// scratch pool with the key-name tables, and a later call lets the pair go once the box is
+// released. Should the set itself be freed while such a box lives (the pool full, a decoder gone
+// without giving its boxes back), the state is left allocated on purpose (`Entries.deinit`): a few
+// dozen bytes per container kept past its call, for the memory safety of the container.
 
-/// The keyed containers' boxes a decoder keeps, with their states, by slot; they go back to
-/// the scratch pool with the key-name tables when the call ends, so the next call starts with them.
+/// The keyed containers' boxes a decoder made, with their states (see the file's header); they go
+/// back to the scratch pool with the key-name tables when the call ends, so the next call starts
+/// with them.
 ///
 /// `@unchecked Sendable`: it goes from one call to the next through the process-wide pool (which
-/// hands each set to one call at a time), and it keeps a box past a call only when nothing else
-/// holds it (`endCall`), so no box it holds is ever reachable from two threads.
+/// hands each set to one call at a time); a box something else holds is one a model kept past its
+/// call, whose state is detached from the call when it ends and never filled again while it is held.
 internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
-    /// The boxes, by slot; a placeholder where none.
-    private var boxes: [UncheckedContainerBox] = []
-    /// The state each box's container reads, by slot.
-    private var states: [KeyedContainerState?] = []
-    /// The key type each box was made for, by slot (checked before a box is given out again).
-    private var keyTypes: [ObjectIdentifier?] = []
+    /// The boxes and states; `nil` until the first box is kept (a decoder that makes no keyed
+    /// container allocates nothing).
+    private var entries: Entries?
+
+    /// The boxes and states, in a class so that whoever lets go of them last (a decoder, the
+    /// scratch pool) leaves the states of boxes still held alive (`deinit`).
+    private final class Entries {
+        /// The boxes, by slot; a placeholder where none.
+        @exclusivity(unchecked) var boxes: [UncheckedContainerBox] = []
+        /// The state each box's container reads, by slot.
+        @exclusivity(unchecked) var states: [KeyedContainerState?] = []
+        /// The key type each box was made for, by slot (checked before a box is given out again).
+        @exclusivity(unchecked) var keyTypes: [ObjectIdentifier?] = []
+        /// Every other box, with its state.
+        @exclusivity(unchecked) var held: [(box: UncheckedContainerBox, state: KeyedContainerState)] = []
+        /// The number of held boxes at which they are next swept.
+        var sweepAt = 64
+
+        /// Drops the held boxes nothing else holds; with `detaching`, detaches the states of the
+        /// rest from the call (`KeyedContainerState.detach`).
+        func sweep(detaching: Bool) {
+            var kept = 0
+            for position in held.indices where held[position].box.uniqueBox() == nil {
+                if detaching { held[position].state.detach() }
+                held.swapAt(kept, position)
+                kept += 1
+            }
+            held.removeLast(held.count - kept)
+            sweepAt = Swift.max(64, 2 * held.count)
+        }
+
+        deinit {
+            // A box something else holds outlives this: its container must still find its state
+            // (detached, so every use throws), and nothing else keeps it (see the file's header).
+            for slot in boxes.indices {
+                guard let state = states[slot], boxes[slot].uniqueBox() == nil else { continue }
+                state.detach()
+                _ = Unmanaged.passRetained(state)
+            }
+            for position in held.indices where held[position].box.uniqueBox() == nil {
+                held[position].state.detach()
+                _ = Unmanaged.passRetained(held[position].state)
+            }
+        }
+    }
 
     /// The box at `slot`, its state filled with these fields, when it was made for `keyType` and
     /// nothing but this holds it (so that its container may be given out again); else `nil`
@@ -34,42 +91,69 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
         _ slot: Int, keyType: ObjectIdentifier, step: DecoderPathStep, position: Int32,
         rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
     ) -> AnyObject? {
-        guard UInt(bitPattern: slot) < UInt(boxes.count), keyTypes[slot] == keyType, let box = boxes[slot].uniqueBox(),
-            let state = states[slot]
+        guard let entries, UInt(bitPattern: slot) < UInt(entries.boxes.count), entries.keyTypes[slot] == keyType,
+            let box = entries.boxes[slot].uniqueBox(), let state = entries.states[slot]
         else { return nil }
         state.refill(step: step, position: position, rules: rules, element: element, keyTable: keyTable)
         return box
     }
 
-    /// Keeps `boxed`'s box (`KeyedDecodingContainer<Key>` for the key type `keyType`) for `slot`,
-    /// in place of the box kept before (which something holds); `state` is the state of the
-    /// container it boxes.
-    @inline(never)
-    mutating func keep<Boxed>(_ boxed: Boxed, keyType: ObjectIdentifier, state: KeyedContainerState, slot: Int) {
-        while boxes.count <= slot {
-            boxes.append(.placeholder)
-            states.append(nil)
-            keyTypes.append(nil)
-        }
-        boxes[slot] = UncheckedContainerBox(boxed)
-        states[slot] = state
-        keyTypes[slot] = keyType
+    /// The entries, made on first use.
+    private mutating func made() -> Entries {
+        if let entries { return entries }
+        let made = Entries()
+        entries = made
+        return made
     }
 
-    /// Ends a decoding call: a box nothing else holds is kept for the next call, its state
+    /// Keeps `boxed`'s box (`KeyedDecodingContainer<Key>` for the key type `keyType`) for `slot`;
+    /// the box kept there before (which something holds) is held on.
+    @inline(never)
+    mutating func keep<Boxed>(_ boxed: Boxed, keyType: ObjectIdentifier, state: KeyedContainerState, slot: Int) {
+        let entries = made()
+        while entries.boxes.count <= slot {
+            entries.boxes.append(.placeholder)
+            entries.states.append(nil)
+            entries.keyTypes.append(nil)
+        }
+        if let previous = entries.states[slot] { hold(entries.boxes[slot], state: previous, in: entries) }
+        entries.boxes[slot] = UncheckedContainerBox(boxed)
+        entries.states[slot] = state
+        entries.keyTypes[slot] = keyType
+    }
+
+    /// Holds `boxed`'s box, which is given out no more, for as long as something else holds it
+    /// (so that its state lives as long as its container: see the file's header).
+    @inline(never)
+    mutating func hold<Boxed>(_ boxed: Boxed, state: KeyedContainerState) {
+        let entries = made()
+        hold(UncheckedContainerBox(boxed), state: state, in: entries)
+    }
+
+    private func hold(_ box: UncheckedContainerBox, state: KeyedContainerState, in entries: Entries) {
+        entries.held.append((box, state))
+        if entries.held.count >= entries.sweepAt { entries.sweep(detaching: false) }
+    }
+
+    /// Ends a decoding call: a slot's box nothing else holds is kept for the next call, its state
     /// pointing to no decoder (`DecoderPathStep.vacant`: the call's decoder and its arrays are not
-    /// kept alive); a box something holds (a container kept past its call) is let go, with its
-    /// state as it is, so that it still refuses every use.
+    /// kept alive); a box something holds (a container kept past its call) is held on, its state
+    /// detached from the call (its path kept as keys, its decoder a finished one), so that it
+    /// refuses every use; held boxes nothing else holds are let go.
     mutating func endCall() {
-        for slot in boxes.indices {
-            guard let state = states[slot] else { continue }
-            if boxes[slot].uniqueBox() != nil {
+        guard let entries else { return }
+        for slot in entries.boxes.indices {
+            guard let state = entries.states[slot] else { continue }
+            if entries.boxes[slot].uniqueBox() != nil {
                 state.vacate()
             } else {
-                boxes[slot] = .placeholder
-                states[slot] = nil
-                keyTypes[slot] = nil
+                state.detach()
+                hold(entries.boxes[slot], state: state, in: entries)
+                entries.boxes[slot] = .placeholder
+                entries.states[slot] = nil
+                entries.keyTypes[slot] = nil
             }
         }
+        entries.sweep(detaching: true)
     }
 }

@@ -62,9 +62,8 @@ internal struct XMLChoiceDecodingContainer<Key: CodingKey>: KeyedDecodingContain
         let found = try value(key)
         if case .element(let node) = found {
             // The case's associated values, read from the choice element (not another choice).
-            return KeyedDecodingContainer(
-                XMLKeyedDecodingContainer<NestedKey>(
-                    decoder: decoder, element: node, path: path.appending(key, decoder: decoder)))
+            return XMLKeyedDecodingContainer<NestedKey>.boxed(
+                decoder: decoder, element: node, path: path.appending(key, decoder: decoder))
         }
         return try decoder.with(value: found, path: path.appending(key, decoder: decoder)) {
             try decoder.container(keyedBy: type)

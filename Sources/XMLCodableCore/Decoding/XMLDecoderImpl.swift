@@ -87,11 +87,12 @@ internal final class XMLDecoderImpl: Decoder {
     @exclusivity(unchecked) var keyNames = KeyNameTable()
     @exclusivity(unchecked) var traitSlots = [TraitSlot](
         repeating: TraitSlot(type: nil, traits: .unknown), count: TraitSlot.count)
-    /// The keyed containers' boxes to give out again (KeyedContainerState.swift), by key type
-    /// (`KeyedContainerMaker.slot`), from the calls before; when the call ends, those
-    /// nothing else holds are kept for the next call (`finish`, `takeReusableContainers`). Only
-    /// the call's first decoder keeps any (a decoder `superDecoder()` made has no `keyNames` of the
-    /// call's, and ends with it).
+    /// The keyed containers' boxes this decoder made, with their states, which it keeps alive for as
+    /// long as the boxes live (a container holds its state unretained: see
+    /// UncheckedKeyedContainerBoxes.swift); one per key type is given out again (by
+    /// `KeyedContainerMaker.slot`), and when the call ends those nothing else holds are kept for the
+    /// next call (`finish`, `takeReusableContainers`). Only the call's first decoder gives boxes out
+    /// again (a decoder `superDecoder()` made has no `keyNames` of the call's, and ends with it).
     @exclusivity(unchecked) var reusableContainers = UncheckedKeyedContainerBoxes()
     /// The objects that keyed containers point to without retaining them (key rules), kept for
     /// the whole decoding call: a container may be used as long as its decoder.
@@ -196,6 +197,8 @@ internal final class XMLDecoderImpl: Decoder {
             decoder.isFinished = true
             decoder.setPath(decoder.ownedPath)
             decoder.callDecoder = nil
+            // Its containers' states let go of its steps (which hold it), so that it can be freed.
+            decoder.reusableContainers.endCall()
         }
         sharingDecoders = []
         reusableContainers.endCall()
@@ -416,7 +419,7 @@ internal final class XMLDecoderImpl: Decoder {
         case .characters(let node):
             return try textChoiceContainer(node, keyedBy: type)
         case .map(let map):
-            return KeyedDecodingContainer(XMLKeyedDecodingContainer<Key>(decoder: self, map: map, path: codingPathNode))
+            return XMLKeyedDecodingContainer<Key>.boxed(decoder: self, map: map, path: codingPathNode)
         default:
             throw typeMismatch([String: Any].self, found: value, path: codingPathNode)
         }

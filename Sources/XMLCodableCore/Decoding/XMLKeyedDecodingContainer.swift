@@ -13,9 +13,10 @@
 // (no placement rules, no renaming strategy, no wrapped lists or maps) keeps no `XMLKeyRules`, and a
 // scalar that is one slice and parses is read without making a coding path (the full path, which
 // makes one for the error, runs only when the plain one declines). The standard library's box
-// copies the container for every key it decodes, so the container counts one reference only: its
-// coding path's last step, which holds the decoder (`DecoderPathStep`); its rules are held
-// unretained, kept alive by the decoder.
+// copies the container for every key it decodes, so the container counts no reference: it holds
+// its state unretained, and the decoder keeps the state alive for as long as the box lives
+// (UncheckedKeyedContainerBoxes.swift). Copying it is copying a pointer, with no retain and
+// release (on gpx, 5% of a call's instructions).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,58 +25,75 @@ import Foundation
 #endif
 
 internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    // One reference counted, `state` (KeyedContainerState.swift): its step holds the decoder, so a
-    // container kept past its decoding call keeps its decoder alive, which then refuses every use
-    // (`XMLDecoderImpl.checkInUse`, the first thing `find` does). The standard library's box
-    // copies the container for every key it decodes, so the container is that one reference; the
-    // rules the state points to unretained are kept alive by the decoder (`XMLDecoderImpl.keepAlive`)
-    // for as long as the decoder lives, and so for as long as this container.
+    // No reference counted: `state` (KeyedContainerState.swift) is held unretained, and the
+    // decoder that made the container holds it with the container's box for as long as the box
+    // lives (`XMLDecoderImpl.reusableContainers`, UncheckedKeyedContainerBoxes.swift), so a
+    // container always finds its state. During its call the state's step holds the decoder; once
+    // the call has ended, the state of a box a model kept points to a finished decoder, with the
+    // coding path kept as keys, and every use throws (`XMLDecoderImpl.checkInUse`, the first thing
+    // `find` does). The rules the state points to unretained are kept alive by the decoder
+    // (`XMLDecoderImpl.keepAlive`) for the call.
     /// The container's fields, which the decoder may fill again for the next element of the same key
-    /// type once nothing else holds this container's box (`boxed(decoder:element:slot:as:)`).
-    private let state: KeyedContainerState
+    /// type once nothing else holds this container's box (`boxed(decoder:element:slot:as:)`); read
+    /// without a retain (`UnretainedReference.withObject`).
+    private let state: UnretainedReference<KeyedContainerState>
     /// The last step of the coding path when `position` is negative, else the step of the list
     /// the element is item `position` of: a step the decoder made for this value, or one made
     /// here that stands for the path (see `init`).
     private var step: DecoderPathStep {
-        @inline(__always) get { state.step }
+        @inline(__always) get { state.withObject { $0.step } }
     }
     /// The decoder the container reads from (held by `step`).
     var decoder: XMLDecoderImpl {
-        @inline(__always) get { state.step.decoder }
+        @inline(__always) get { state.withObject { $0.step.decoder } }
     }
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
     /// (Unretained, so that testing it for `nil` on every key retains nothing; safe: the decoder,
     /// which `step` holds, keeps the rules alive, `keepAlive` in `init`.)
     private var unretainedRules: UnretainedReference<XMLKeyRules>? {
-        @inline(__always) get { state.unretainedRules }
+        @inline(__always) get { state.withObject { $0.unretainedRules } }
     }
     /// The rules, if there are any.
     var rules: XMLKeyRules? { unretainedRules?.object }
     var element: Int32 {
-        @inline(__always) get { state.element }
+        @inline(__always) get { state.withObject { $0.element } }
     }
     private var position: Int32 {
-        @inline(__always) get { state.position }
+        @inline(__always) get { state.withObject { $0.position } }
     }
     /// The first entry of `Key`'s table in the decoder's `keyNames` (KeyNameTable.swift), or -1 when
     /// keys are found by their `stringValue` each time (a key type larger than a byte, or rules).
     private var keyTable: Int32 {
-        @inline(__always) get { state.keyTable }
+        @inline(__always) get { state.withObject { $0.keyTable } }
     }
 
-    /// A container for `element` at `path` (a nested container, a value decoded elsewhere).
-    init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) {
+    /// A container for `element` at `path` (a nested container, a value decoded elsewhere),
+    /// boxed, its box held by the decoder (see `held(_:decoder:)`).
+    static func boxed(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode) -> KeyedDecodingContainer<Key> {
         let (step, position) = Self.step(for: path, decoder)
         let rules = Self.rules(decoder, element: element) { path }
         // `decoder` is `step`'s decoder (`step(for:_:)` makes sure).
-        state = KeyedContainerState(
-            step: step, position: position, rules: rules, element: element,
-            keyTable: Self.keyTable(decoder, rules: rules))
+        return held(
+            KeyedContainerState(
+                step: step, position: position, rules: rules, element: element,
+                keyTable: Self.keyTable(decoder, rules: rules)),
+            decoder: decoder)
     }
 
+    /// A container that reads `state`. The caller hands `state` to the decoder's
+    /// `reusableContainers` with the container's box, which keep it alive for as long as the box
+    /// lives (UncheckedKeyedContainerBoxes.swift).
     private init(state: KeyedContainerState) {
-        self.state = state
+        self.state = UnretainedReference(state)
+    }
+
+    /// `state`'s container, boxed, the box and `state` held by `decoder` for as long as the box
+    /// lives (never given out again).
+    private static func held(_ state: KeyedContainerState, decoder: XMLDecoderImpl) -> KeyedDecodingContainer<Key> {
+        let container = KeyedDecodingContainer(Self(state: state))
+        decoder.reusableContainers.hold(container, state: state)
+        return container
     }
 
     /// The container of `element` at the decoder's current coding path, boxed as
@@ -109,6 +127,8 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
             KeyedDecodingContainer(Self(state: state)), as: Boxed.self)
         if slot >= 0, decoder.keepsContainers {
             decoder.reusableContainers.keep(container, keyType: ObjectIdentifier(Key.self), state: state, slot: slot)
+        } else {
+            decoder.reusableContainers.hold(container, state: state)
         }
         return container
     }
@@ -145,18 +165,16 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         return UnretainedReference(rules)
     }
 
-    /// The container of a map's entries (`XMLMapCoding`): its keys are the entries' keys.
-    init(decoder: XMLDecoderImpl, map: Int32, path: CodingPathNode) {
-        self.init(
-            decoder: decoder, element: decoder.maps[Int(map)].host, path: path,
-            rules: XMLKeyRules(entries: decoder.maps[Int(map)]))
-    }
-
-    private init(decoder: XMLDecoderImpl, element: Int32, path: CodingPathNode, rules: XMLKeyRules) {
+    /// The container of a map's entries (`XMLMapCoding`), boxed: its keys are the entries' keys.
+    static func boxed(decoder: XMLDecoderImpl, map: Int32, path: CodingPathNode) -> KeyedDecodingContainer<Key> {
         let (step, position) = Self.step(for: path, decoder)
+        let rules = XMLKeyRules(entries: decoder.maps[Int(map)])
         decoder.keepAlive(rules)
-        state = KeyedContainerState(
-            step: step, position: position, rules: UnretainedReference(rules), element: element, keyTable: -1)
+        return held(
+            KeyedContainerState(
+                step: step, position: position, rules: UnretainedReference(rules),
+                element: decoder.maps[Int(map)].host, keyTable: -1),
+            decoder: decoder)
     }
 
     /// The step and position a container at `path` keeps: the path's own step when it holds

@@ -3,18 +3,19 @@
 // Why it exists
 // -------------
 // The decoder's hot state holds a few class references it must not retain: the coding path's last
-// step, which `with(value:path:)` swaps on every descent, and a keyed container's key rules,
-// which the standard library's `KeyedDecodingContainer` box copies for every key it decodes.
-// Retaining them would be an atomic increment and decrement per value. So they are held
+// step, which `with(value:path:)` swaps on every descent, and a keyed container's state and key
+// rules, which the standard library's `KeyedDecodingContainer` box copies for every key it
+// decodes. Retaining them would be an atomic increment and decrement per value. So they are held
 // unretained, and something else keeps the objects alive: the decoder's caller keeps a path alive
-// for the call it passes it to, and the decoder keeps every rules object a container points to
-// (`XMLDecoderImpl.keepAlive`) for as long as it lives — and a container holds its decoder
-// (through its path step, `DecoderPathStep`), so for as long as the container.
+// for the call it passes it to, the decoder keeps every container's state for as long as the
+// container's box lives (UncheckedKeyedContainerBoxes.swift), and every rules object a container
+// points to for the call (`XMLDecoderImpl.keepAlive`).
 //
 // What is unchecked, and what checks it
 // -------------------------------------
-// * Lifetime: in release builds `object` is a plain pointer load (`unowned(unsafe)`); nothing
-//   checks that the object is still alive. Whoever makes the reference names what keeps the
+// * Lifetime: in release builds `object` is a plain pointer load (an `Unmanaged` reference), and
+//   `withObject` lends the object to a closure with no retain around the call (which reading
+//   `object` into a local may still cost); nothing checks that the object is still alive. Whoever makes the reference names what keeps the
 //   object alive (a comment at each use). In debug builds (and internal-checks builds, as the
 //   fuzzers', `InternalCheck.swift`) the reference also holds the object weakly, and `object`
 //   checks that the weak reference is not `nil` — a freed object stops the tests instead of
@@ -35,7 +36,7 @@
 /// release builds (debug builds assert that the object is alive at each use). The code that
 /// makes one keeps the object alive for as long as the reference is used; see the file's header.
 internal struct UnretainedReference<Object: AnyObject> {
-    private unowned(unsafe) let storage: Object
+    private let storage: Unmanaged<Object>
     #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
     /// The same object, weakly: `nil` once it is freed (debug and internal-checks builds only).
     private weak var liveness: Object?
@@ -44,7 +45,7 @@ internal struct UnretainedReference<Object: AnyObject> {
     /// A reference to `object`, which the caller keeps alive for as long as this is used.
     @inline(__always)
     init(_ object: Object) {
-        storage = object
+        storage = Unmanaged.passUnretained(object)
         #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
         liveness = object
         #endif
@@ -56,6 +57,18 @@ internal struct UnretainedReference<Object: AnyObject> {
         #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
         internalCheck(liveness != nil, "UnretainedReference: the object was freed")
         #endif
-        return storage
+        return storage.takeUnretainedValue()
+    }
+
+    /// `body`'s result for the object, which is neither retained nor released around the call (as
+    /// reading `object` into a local and calling a method may): for the fields of an object read
+    /// on every key, as a keyed container's state is. In debug builds it asserts the object is
+    /// alive.
+    @inline(__always)
+    func withObject<Result>(_ body: (Object) -> Result) -> Result {
+        #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
+        internalCheck(liveness != nil, "UnretainedReference: the object was freed")
+        #endif
+        return storage._withUnsafeGuaranteedRef(body)
     }
 }

@@ -84,6 +84,23 @@ import XMLCodableTestSupport
                     tail: "r"))
     }
 
+    /// A chain deeper than the decoder's first sweep of the boxes it holds (64): every level's
+    /// container is in use while the levels below decode, and each must still read its own element
+    /// after them, across several calls (boxes held, swept, and given out again).
+    @Test func aDeepChainOfOneTypeReadsEveryLevelAfterItsChildren() throws {
+        func chain(_ depth: Int) -> String {
+            (0..<depth).map { "<node name=\"n\($0)\">" }.joined()
+                + (0..<depth).reversed().map { "<tail>t\($0)</tail></node>" }.joined()
+        }
+        func names(_ node: Node) -> [String] {
+            [node.name + "/" + (node.tail ?? "-")] + (node.children.first.map(names) ?? [])
+        }
+        for depth in [150, 3, 200] {
+            let root = try decode(Node.self, chain(depth))
+            #expect(names(root) == (0..<depth).map { "n\($0)/t\($0)" })
+        }
+    }
+
     /// Two containers of one key type from one decoder: the first is held while the second is made.
     struct Twice: Decodable, Equatable {
         var first: String
