@@ -13,6 +13,12 @@
 //       $CROSSLANG_WRITE names, if set, for the script to decode it again). LIB is `xmlcodable` (a new XMLDecoder and
 //       XMLEncoder per call, as users write it) or `json` (Foundation's JSONDecoder and
 //       JSONEncoder on the JSON twin, a new coder per call).
+//   cross-language decode KIND FILE CALLS
+//       reads FILE into memory and decodes it CALLS times with XMLCodable (a new XMLDecoder per
+//       call; the last model is freed before the next call starts, untimed), nothing else;
+//       prints per call `call WALL_NS CPU_NS USER_US SYSTEM_US MINOR_FAULTS` (the process's CPU
+//       time, user and system time and page faults during the call, from getrusage), then the
+//       checksum. For Benchmarks/per-byte-cost.
 //   cross-language wf DIR
 //       decodes every DIR/*.xml as a books document and prints `accepted NAME` or `refused NAME`.
 //
@@ -190,6 +196,40 @@ case "run" where arguments.count == 6:
     case "sheet": try run(Worksheet.self, data: data, json: json, rootKey: "worksheet", warmup: warmup, reps: reps, checksum: checksum)
     default: fail("unknown kind \(arguments[2])")
     }
+case "decode" where arguments.count == 4:
+    guard let calls = Int(arguments[3]), calls >= 0 else { fail("CALLS must be an integer") }
+    let data = read(arguments[2])
+    func usage() -> (user: Int, system: Int, faults: Int) {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return (
+            usage.ru_utime.tv_sec * 1_000_000 + usage.ru_utime.tv_usec,
+            usage.ru_stime.tv_sec * 1_000_000 + usage.ru_stime.tv_usec, usage.ru_minflt
+        )
+    }
+    func decodeOnly<Model: Decodable>(_ type: Model.Type, checksum: (Model) -> UInt64) throws {
+        var model: Model?
+        for _ in 0..<calls {
+            model = nil
+            let before = usage()
+            let start = now()
+            let decoded = try XMLCodable.XMLDecoder().decode(type, from: data)
+            let elapsed = now() - start
+            let after = usage()
+            let cpu = (after.user - before.user + after.system - before.system) * 1000
+            print(
+                "call \(elapsed) \(cpu) \(after.user - before.user) \(after.system - before.system) \(after.faults - before.faults)"
+            )
+            model = decoded
+        }
+        print("checksum \(model.map(checksum) ?? 0)")
+    }
+    switch arguments[1] {
+    case "books": try decodeOnly(Catalog.self, checksum: checksum)
+    case "osm": try decodeOnly(OSM.self, checksum: checksum)
+    case "sheet": try decodeOnly(Worksheet.self, checksum: checksum)
+    default: fail("unknown kind \(arguments[1])")
+    }
 case "wf" where arguments.count == 2:
     let directory = arguments[1]
     let names = (try FileManager.default.contentsOfDirectory(atPath: directory)).filter { $0.hasSuffix(".xml") }.sorted()
@@ -203,5 +243,7 @@ case "wf" where arguments.count == 2:
         }
     }
 default:
-    fail("usage: cross-language generate KIND COUNT OUT.xml OUT.json | run LIB KIND FILE WARMUP REPS | wf DIR")
+    fail(
+        "usage: cross-language generate KIND COUNT OUT.xml OUT.json | run LIB KIND FILE WARMUP REPS | decode KIND FILE CALLS | wf DIR"
+    )
 }
