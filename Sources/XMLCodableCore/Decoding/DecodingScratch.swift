@@ -10,11 +10,24 @@
 //
 // The pool is the process's, not a decoder's (`ScratchPool`): most code makes a new decoder per
 // call (`try XMLDecoder().decode(T.self, from: data)`), and a decoder's own set would die with it.
-// It holds at most four sets and 32 MB in all; a larger set is freed as before:
+// It holds at most four sets. Sets of up to 32 MB are kept as they come (32 MB in all); a larger
+// set (a document of tens of megabytes: the index is about its size) is kept only when the call
+// that gives it back filled at least half of it, and the pool holds 256 MB in all:
 //
 //     try XMLDecoder().decode(OSM.self, from: a)   // pool empty: arrays grown as the index fills
 //                                                  // them, then given back (3 MB, emptied)
 //     try XMLDecoder().decode(OSM.self, from: b)   // takes them: no allocation, no new pages
+//
+//     try XMLDecoder().decode(Catalog.self, from: hundredMB)  // a 100 MB set, kept: the next call
+//     try XMLDecoder().decode(Catalog.self, from: hundredMB)  // of that size faults in no pages
+//     try XMLDecoder().decode(Catalog.self, from: oneMB)      // takes it, fills 1%: freed
+//
+// Why large sets too: a set that is not kept is freed, and malloc gives blocks this large back
+// to the system (munmap), so the next call's index is new memory again, a page fault for every
+// 4 KB it writes. On a 100 MB books document that was 23,600 faults a call, about a tenth of its
+// time, and what made decoding cost more per byte at 100 MB than at 1 or 10 MB. The rule for
+// large sets bounds what a process holds once it stops decoding large documents: the last such
+// set, until the next call (`XMLDecoder.releaseWorkingMemory()` frees it at once).
 internal struct DecodingScratch {
     var nodes: [XMLIndex.Node] = []
     var attributes: [XMLIndex.CompactAttribute] = []
@@ -27,18 +40,29 @@ internal struct DecodingScratch {
     /// the next call, with `keyNames`.
     var containerBoxes = UncheckedKeyedContainerBoxes()
 
-    /// The sets finished calls gave back: at most four, and 32 MB in all.
-    static let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 32 << 20) { $0.byteCount }
+    /// The sets finished calls gave back: at most four, and 256 MB in all (see `giveBack`).
+    static let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 256 << 20) { $0.byteCount }
+
+    /// The largest set kept whatever the call that gives it back used of it.
+    static let smallSetBytes = 32 << 20
 
     /// A set for a new call: the one given back last, or empty arrays.
     static func take() -> DecodingScratch {
         pool.take() ?? DecodingScratch()
     }
 
-    /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping (within
-    /// the pool's size limit: `ScratchPool.keep`).
+    /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping: a set of
+    /// up to `smallSetBytes`, or a larger one that the call filled at least half of, within the
+    /// pool's size limit (`ScratchPool.keep`). A large set a smaller document took is freed.
     static func giveBack(_ scratch: consuming DecodingScratch) {
+        guard keeps(scratch) else { return }
         pool.keep(scratch) { $0.empty() }
+    }
+
+    /// Whether `giveBack` offers `scratch` to the pool.
+    static func keeps(_ scratch: borrowing DecodingScratch) -> Bool {
+        let held = scratch.byteCount
+        return held <= smallSetBytes || scratch.usedByteCount >= held / 2
     }
 
     /// The memory the arrays hold (their capacity).
@@ -46,6 +70,13 @@ internal struct DecodingScratch {
         nodes.capacity * MemoryLayout<XMLIndex.Node>.stride + attributes.capacity
             * MemoryLayout<XMLIndex.CompactAttribute>.stride
             + listNodes.capacity * MemoryLayout<Int32>.stride + keyNames.byteCount
+    }
+
+    /// The memory the call filled (the arrays' counts; the key names' table is counted whole).
+    var usedByteCount: Int {
+        nodes.count * MemoryLayout<XMLIndex.Node>.stride + attributes.count
+            * MemoryLayout<XMLIndex.CompactAttribute>.stride
+            + listNodes.count * MemoryLayout<Int32>.stride + keyNames.byteCount
     }
 
     /// Empties the arrays, keeping their capacity.

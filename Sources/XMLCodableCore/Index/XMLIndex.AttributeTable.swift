@@ -22,7 +22,7 @@ extension XMLIndex {
 
         /// A table whose packed array is `packed`, emptied (a reused array keeps its capacity).
         init(reusing packed: consuming [CompactAttribute]) {
-            self.packed = packed
+            self.packed = consume packed
             self.packed.removeAll(keepingCapacity: true)
         }
 

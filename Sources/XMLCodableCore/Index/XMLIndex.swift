@@ -176,15 +176,19 @@ internal struct XMLIndex {
         // A second reference to the input, so that names can be read from the document's bytes
         // while the reader moves on (the storage is shared, not copied).
         let input = reader.input
-        var nodes: [Node] = []
-        var packed: [CompactAttribute] = []
-        swap(&nodes, &scratch.nodes)
-        swap(&packed, &scratch.attributes)
         var unused: [Markup] = []
         return try input.withUncheckedBytes { document in
             Result { () throws(XMLParsingError) -> XMLIndex in
-                try build(
-                    &reader, document: document, nodes: nodes, attributes: AttributeTable(reusing: packed),
+                // The scratch arrays are taken here, inside the closure, and handed on with
+                // `consume`: a variable captured from outside would keep a second reference to
+                // them, and the first write would copy them into new memory, fresh pages every call.
+                var nodes: [Node] = []
+                var packed: [CompactAttribute] = []
+                swap(&nodes, &scratch.nodes)
+                swap(&packed, &scratch.attributes)
+                return try build(
+                    &reader, document: document, nodes: consume nodes,
+                    attributes: AttributeTable(reusing: consume packed),
                     keepsMarkup: false, dropsLayout: dropsLayout,
                     markup: &unused)
             }
@@ -241,7 +245,7 @@ internal struct XMLIndex {
         keepsMarkup: Bool, dropsLayout: Bool, markup: inout [Markup]
     ) throws(XMLParsingError) -> XMLIndex {
         var index = XMLIndex()
-        index.nodes = nodes
+        index.nodes = consume nodes
         index.nodes.reserveCapacity(256)
         // (Plain loops, no local closures: a closure capturing these would box them.)
         var open: [OpenElement] = []
@@ -251,7 +255,7 @@ internal struct XMLIndex {
         // (`keepsAttributes`: the tag's are `attributes[attributeBase...]`), which is emptied
         // every thousand or so, not at every event.
         reader.keepsAttributes = true
-        index.attributes = attributes
+        index.attributes = consume attributes
         if index.attributes.capacity < 64 { index.attributes.reserveCapacity(64) }
         // A document in memory is read straight from `document` (the bytes `reader.next()` would
         // look up in its input for every event); one read in chunks goes through the reader.

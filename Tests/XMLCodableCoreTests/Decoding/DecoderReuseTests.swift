@@ -162,4 +162,35 @@ private func feed(count: Int, salt: Int) -> Feed {
         let expected = feed(count: 20, salt: 50)
         #expect(try XMLDecoder().decode(Feed.self, from: Data(feedXML(expected).utf8)) == expected)
     }
+
+    @Test func theIndexIsBuiltInTheArraysOfTheSetItIsGiven() throws {
+        // A second reference to a set's array while the index is built would make the first write
+        // copy it into new memory: the pool would keep arrays and every call fault in new ones.
+        var scratch = DecodingScratch()
+        scratch.nodes.reserveCapacity(1_000)
+        scratch.attributes.reserveCapacity(1_000)
+        let nodes = scratch.nodes.withUnsafeBufferPointer { $0.baseAddress }
+        let attributes = scratch.attributes.withUnsafeBufferPointer { $0.baseAddress }
+        var reader = try XMLReader(Array(#"<feed><entry id="1" name="a"><tag>x</tag></entry></feed>"#.utf8))
+        let index = try XMLIndex.build(&reader, reusing: &scratch)
+        let storage = index.storage
+        #expect(storage.nodes.count == 4 && storage.attributes.count == 2)
+        #expect(storage.nodes.withUnsafeBufferPointer { $0.baseAddress } == nodes)
+        #expect(storage.attributes.withUnsafeBufferPointer { $0.baseAddress } == attributes)
+    }
+
+    @Test func aLargeSetIsKeptOnlyWhenTheCallFilledHalfOfIt() {
+        var small = DecodingScratch()
+        small.listNodes.reserveCapacity(1_000)
+        #expect(DecodingScratch.keeps(small))
+        // Over the small sets' limit: kept when half used (a call of that size gives it back) …
+        var large = DecodingScratch()
+        large.listNodes.reserveCapacity(DecodingScratch.smallSetBytes / MemoryLayout<Int32>.stride + 1)
+        #expect(large.byteCount > DecodingScratch.smallSetBytes)
+        #expect(!DecodingScratch.keeps(large))
+        large.listNodes.append(contentsOf: repeatElement(1, count: large.listNodes.capacity / 2 + 1))
+        #expect(DecodingScratch.keeps(large))
+        // … and within the pool's bound, which holds at least one such set.
+        #expect(large.byteCount <= DecodingScratch.pool.maxBytes)
+    }
 }
