@@ -17,66 +17,23 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     typealias Span = XMLEncodedTree.Span
 
     /// The container's fields (KeyedEncodingContainerState.swift), which the encoder may fill again
-    /// for the next value of the same key type once nothing else holds this container's box.
+    /// for the next value of the same key type once nothing else holds this container's box. The
+    /// four the container writes with are named below; it reads the others as `state.…`.
     let state: KeyedEncodingContainerState
-    var encoder: XMLEncoderImpl {
-        @inline(__always) get { state.encoder }
-    }
-    var tree: XMLEncodedTree {
-        @inline(__always) get { state.tree }
-    }
-    var element: Index {
-        @inline(__always) get { state.element }
-    }
-    var path: CodingPathNode {
-        @inline(__always) get { state.path }
-    }
-    var dynamic: (any DynamicNodeEncoding.Type)? {
-        @inline(__always) get { state.dynamic }
-    }
-    var custom: XMLEncoder.XMLNodeEncoderClosure? {
-        @inline(__always) get { state.custom }
-    }
-    var keyShapes: Any.Type? {
-        @inline(__always) get { state.keyShapes }
-    }
-    var isDictionary: Bool {
-        @inline(__always) get { state.isDictionary }
-    }
-    var isChoice: Bool {
-        @inline(__always) get { state.isChoice }
-    }
-    var cdata: Bool {
-        @inline(__always) get { state.cdata }
-    }
-    var keyNames: KeyNames? {
-        @inline(__always) get { state.keyNames }
-    }
-    var customKeys: Bool {
-        @inline(__always) get { state.customKeys }
-    }
-    var payloadInCaseElement: Bool {
-        @inline(__always) get { state.payloadInCaseElement }
-    }
-    var inNamespaceScope: Bool {
-        @inline(__always) get { state.inNamespaceScope }
-    }
-    var payloadWritten: Bool {
-        @inline(__always) get { state.payloadWritten }
-        @inline(__always) nonmutating set { state.payloadWritten = newValue }
-    }
-    var otherKeyWritten: Bool {
-        @inline(__always) get { state.otherKeyWritten }
-        @inline(__always) nonmutating set { state.otherKeyWritten = newValue }
-    }
+    var encoder: XMLEncoderImpl { @inline(__always) get { state.encoder } }
+    var tree: XMLEncodedTree { @inline(__always) get { state.tree } }
+    var element: Index { @inline(__always) get { state.element } }
+    var path: CodingPathNode { @inline(__always) get { state.path } }
+    /// Where the next key is expected among `state.keyNames` (a property, so that `&position`
+    /// passes the value and writes it back rather than accessing the state's field in place).
     var position: Int {
         @inline(__always) get { state.position }
         @inline(__always) nonmutating set { state.position = newValue }
     }
     /// The encoded type's wrapped-list properties, if it declares any.
-    var listCoding: (any XMLListCoding.Type)? { keyShapes.flatMap { $0 as? any XMLListCoding.Type } }
+    var listCoding: (any XMLListCoding.Type)? { state.keyShapes.flatMap { $0 as? any XMLListCoding.Type } }
     /// The encoded type's map properties, if it declares any.
-    var mapCoding: (any XMLMapCoding.Type)? { keyShapes.flatMap { $0 as? any XMLMapCoding.Type } }
+    var mapCoding: (any XMLMapCoding.Type)? { state.keyShapes.flatMap { $0 as? any XMLMapCoding.Type } }
 
     init(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool = false) {
         state = KeyedEncodingContainerState(
@@ -123,13 +80,12 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// content: its name after the key strategy is empty (XMLCoder looks at the name it writes).
     @inline(__always)
     private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
-        if !customKeys {
+        if !state.customKeys {
             if stringValue.isEmpty { return nil }
-            if payloadInCaseElement || inNamespaceScope { return try resolveRarely(key, stringValue) }
-            if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
-            return try newName(for: key, stringValue)
+            if state.payloadInCaseElement || state.inNamespaceScope { return try resolveRarely(key, stringValue) }
+            return try rememberedName(for: key, stringValue)
         }
-        if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
+        if state.payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
         let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
         if converted.isEmpty { return nil }
         return try encoder.nameID(for: key, stringValue: stringValue, parent: path, converted: converted)
@@ -140,7 +96,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// `resolve` under `.caseElement` or inside an element that declares namespace prefixes.
     @inline(never)
     private mutating func resolveRarely(_ key: Key, _ stringValue: String) throws -> NameID? {
-        if payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
+        if state.payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
         return try name(for: key, stringValue)
     }
 
@@ -149,7 +105,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     @inline(never)
     private mutating func isPayloadInCaseElement(_ key: Key, _ stringValue: String) throws -> Bool {
         let payload = isOnlyPayload(key, stringValue)
-        if payload ? otherKeyWritten : payloadWritten {
+        if payload ? state.otherKeyWritten : state.payloadWritten {
             throw EncodingError.invalidValue(
                 stringValue,
                 EncodingError.Context(
@@ -160,7 +116,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                         + "would merge. Label the value, or use .underscoreElement."
                 ))
         }
-        if payload { payloadWritten = true } else { otherKeyWritten = true }
+        if payload { state.payloadWritten = true } else { state.otherKeyWritten = true }
         return payload
     }
 
@@ -175,18 +131,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// Where a key's value goes, for a value of a type that may be a property wrapper.
     private func placement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
-        if isChoice { return .element }
-        if let dynamic { return dynamic.nodeEncoding(for: key) }
-        if let custom, let chosen = custom(key) { return chosen }
+        if state.isChoice { return .element }
+        if let dynamic = state.dynamic { return dynamic.nodeEncoding(for: key) }
+        if let custom = state.custom, let chosen = custom(key) { return chosen }
         return wrapper ?? .element
     }
 
     /// The name a key is written under.
     @inline(__always)
     private mutating func name(for key: Key, _ stringValue: String) throws -> NameID {
-        if inNamespaceScope { return try scopedName(for: key, stringValue) }
-        if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
-        return try newName(for: key, stringValue)
+        if state.inNamespaceScope { return try scopedName(for: key, stringValue) }
+        return try rememberedName(for: key, stringValue)
     }
 
     /// `name(for:_:)` inside an element that declares namespace prefixes: a key in Clark notation
@@ -196,13 +151,20 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if stringValue.utf8.first == UInt8(ascii: "{") {
             return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
         }
-        if let keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
+        return try rememberedName(for: key, stringValue)
+    }
+
+    /// The name a key is written under, as the key type's `KeyNames` remember it, or made and
+    /// remembered there.
+    @inline(__always)
+    private mutating func rememberedName(for key: Key, _ stringValue: String) throws -> NameID {
+        if let keyNames = state.keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
         return try newName(for: key, stringValue)
     }
 
     private mutating func newName(for key: Key, _ stringValue: String) throws -> NameID {
         let name = try encoder.nameID(for: key, stringValue: stringValue, parent: path)
-        keyNames?.add(stringValue, name: name, at: &position)
+        state.keyNames?.add(stringValue, name: name, at: &position)
         return name
     }
 
@@ -211,7 +173,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     @inline(never)
     private mutating func declaringName<T>(_ type: T.Type, key: Key) throws -> NameID? {
         let stringValue = key.stringValue
-        guard !customKeys, stringValue.utf8.first == UInt8(ascii: "{"),
+        guard !state.customKeys, stringValue.utf8.first == UInt8(ascii: "{"),
             let declaring = type as? any XMLNamespaceDeclaring.Type
         else {
             return try resolve(key, stringValue)
@@ -232,7 +194,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.addText(text, cdata: cdata, to: element)
             return
         }
-        if keyShapes != nil { try refuseMap(key) }
+        if state.keyShapes != nil { try refuseMap(key) }
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
         if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
@@ -243,7 +205,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if span.flags & XMLEncodedTree.Flags.suspect != 0 {
             _ = try encoder.checkedText(string, path: path.appending(key))
         }
-        try write(span, forKey: key, cdata: cdata)
+        try write(span, forKey: key, cdata: state.cdata)
     }
 
     mutating func encodeNil(forKey key: Key) throws {
@@ -252,7 +214,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         // A flattened map that is nil has no entries, and no element of its own to mark.
-        if keyShapes != nil, mapCoding?.xmlMapFormat(for: key)?.isFlattened == true { return }
+        if state.keyShapes != nil, mapCoding?.xmlMapFormat(for: key)?.isFlattened == true { return }
         let child = tree.addElement(name, to: element)
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
@@ -263,63 +225,38 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
         try encoder.checkInUse()
-        try write(value, forKey: key, cdata: cdata)
+        try write(value, forKey: key, cdata: state.cdata)
     }
-    // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
-    // as in XMLCoder.
-    mutating func encode(_ value: Double, forKey key: Key) throws {
+    mutating func encode(_ value: Double, forKey key: Key) throws { try write(float: value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try write(float: value, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(integer: value, forKey: key) }
+
+    /// What each of the floating-point `encode` overloads does. A non-conforming float written as
+    /// a string is a string (CDATA under the `.cdata` strategy), as in XMLCoder.
+    @inline(__always)
+    private mutating func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
+        float value: F, forKey key: Key
+    ) throws {
         try encoder.checkInUse()
         guard value.isFinite else {
             return try write(
-                try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata)
+                try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: state.cdata)
         }
         try write(tree.append(finite: value), forKey: key, cdata: false)
     }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        try encoder.checkInUse()
-        guard value.isFinite else {
-            return try write(
-                try encoder.number(value, path: PathRef(parent: path, key: key)), forKey: key, cdata: cdata)
-        }
-        try write(tree.append(finite: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: Int8, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: Int16, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: Int32, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: Int64, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: UInt, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        try encoder.checkInUse()
-        try write(tree.append(integer: value), forKey: key, cdata: false)
-    }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+
+    /// What each of the integer `encode` overloads does.
+    @inline(__always)
+    private mutating func write<I: FixedWidthInteger>(integer value: I, forKey key: Key) throws {
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
@@ -349,7 +286,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             try encoder.encode(value, into: .intrinsic(element), path: keyPath)
             return
         }
-        if keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
+        if state.keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
             return try encodeMap(value, format: format, key: key, name: name, path: keyPath, optional: optional)
         }
         let optionalList = optional && traits.isList
@@ -358,7 +295,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
         guard destination != .attribute else { return }
-        if keyShapes != nil, !traits.readsAsText, let itemName = listCoding?.xmlListItemName(for: key) {
+        if state.keyShapes != nil, !traits.readsAsText, let itemName = listCoding?.xmlListItemName(for: key) {
             // Any type: a collection of its own writes its items through an unkeyed container.
             let wrapper = tree.addElement(name, to: element)
             let item = tree.intern(
@@ -369,7 +306,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return
         }
         if traits.isList {
-            if isDictionary || optionalList {
+            if state.isDictionary || optionalList {
                 try encodeKeptList(value, name: name, path: keyPath, isList: true, mayReadAsNil: optionalList)
                 return
             }
@@ -561,53 +498,33 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         }
         try encode(value, forKey: key)
     }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try write(float: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try write(float: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+
+    /// What each of the floating-point `encodeIfPresent` overloads does: the value, or nil as the
+    /// nil strategy writes it.
+    @inline(__always)
+    private mutating func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
+        float value: F?, forKey key: Key
+    ) throws {
+        if let value { try write(float: value, forKey: key) } else { try encodeNil(forKey: key) }
     }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        try encoder.checkInUse()
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+
+    /// What each of the integer `encodeIfPresent` overloads does: the value, or nil as the nil
+    /// strategy writes it.
+    @inline(__always)
+    private mutating func write<I: FixedWidthInteger>(integer value: I?, forKey key: Key) throws {
+        if let value { try write(integer: value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 
     // MARK: - Nested containers
@@ -650,7 +567,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         if encoder.call.isFinished { return encoder.ended() }
         let name = nameOrPlaceholder(key)
-        if keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
+        if state.keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
             // A map written through a super encoder is written as a map.
             do {
                 let names = try encoder.mapNames(format, key: key, keyName: name, parent: path)
