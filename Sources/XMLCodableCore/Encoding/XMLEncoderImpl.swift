@@ -825,61 +825,39 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
         try checkInUse()
         try writeText(value, path: codingPathNode)
     }
-    // A non-conforming float written as a string is a string (CDATA under the `.cdata` strategy),
-    // as in XMLCoder.
-    func encode(_ value: Double) throws {
-        try checkInUse()
-        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
-        try writeScalar(tree.append(finite: value))
-    }
-    func encode(_ value: Float) throws {
-        try checkInUse()
-        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
-        try writeScalar(tree.append(finite: value))
-    }
-    func encode(_ value: Int) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: Int8) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: Int16) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: Int32) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: Int64) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: UInt) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: UInt8) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: UInt16) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: UInt32) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
-    func encode(_ value: UInt64) throws {
-        try checkInUse()
-        try writeScalar(tree.append(integer: value))
-    }
+    func encode(_ value: Double) throws { try write(float: value) }
+    func encode(_ value: Float) throws { try write(float: value) }
+    func encode(_ value: Int) throws { try write(integer: value) }
+    func encode(_ value: Int8) throws { try write(integer: value) }
+    func encode(_ value: Int16) throws { try write(integer: value) }
+    func encode(_ value: Int32) throws { try write(integer: value) }
+    func encode(_ value: Int64) throws { try write(integer: value) }
+    func encode(_ value: UInt) throws { try write(integer: value) }
+    func encode(_ value: UInt8) throws { try write(integer: value) }
+    func encode(_ value: UInt16) throws { try write(integer: value) }
+    func encode(_ value: UInt32) throws { try write(integer: value) }
+    func encode(_ value: UInt64) throws { try write(integer: value) }
     func encode<T: Encodable>(_ value: T) throws {
         try checkInUse()
         try encode(value, into: target, path: codingPathNode, passThrough: true)
+    }
+
+    /// What each of the floating-point `encode` overloads does. A non-conforming float written as
+    /// a string is a string (CDATA under the `.cdata` strategy), as in XMLCoder.
+    @inline(__always)
+    private func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(float value: F)
+        throws
+    {
+        try checkInUse()
+        guard value.isFinite else { return try writeText(try number(value), path: codingPathNode) }
+        try writeScalar(tree.append(finite: value))
+    }
+
+    /// What each of the integer `encode` overloads does.
+    @inline(__always)
+    private func write<I: FixedWidthInteger>(integer value: I) throws {
+        try checkInUse()
+        try writeScalar(tree.append(integer: value))
     }
 }
 
