@@ -80,12 +80,12 @@ internal final class XMLEncodedTree {
     /// A node. Indices are stored in 32 bits (a node is 48 bytes, not 88: less memory to fill
     /// and copy); the tree refuses to grow past what they can address (`overflowed`).
     struct Node {
-        private var storedNext: Int32 = -1
-        private var storedName: Int32 = -1
-        private var storedFirstChild: Int32 = -1
-        private var storedLastChild: Int32 = -1
-        private var storedFirstAttribute: Int32 = -1
-        private var storedLastAttribute: Int32 = -1
+        @CompactIndex var next: Index = -1
+        @CompactIndex private(set) var name: NameID = -1
+        @CompactIndex var firstChild: Index = -1
+        @CompactIndex var lastChild: Index = -1
+        @CompactIndex var firstAttribute: Int = -1
+        @CompactIndex var lastAttribute: Int = -1
         /// For an element: bit `name % 32` of each of its attributes' names (most elements have
         /// few attributes, so a new name is seen to be new without comparing).
         var attributeNames: UInt32 = 0
@@ -100,43 +100,22 @@ internal final class XMLEncodedTree {
 
         init(kind: Kind, name: NameID = -1, text: Span = Span(start: 0, count: 0, flags: 0)) {
             self.kind = kind
-            storedName = Int32(truncatingIfNeeded: name)
+            self.name = name
             storedTextStart = text.start
             storedTextCount = Int32(truncatingIfNeeded: text.count)
             storedTextFlags = text.flags
         }
 
-        var name: NameID { Int(storedName) }
-        mutating func rename(to name: NameID) { storedName = Int32(truncatingIfNeeded: name) }
+        mutating func rename(to name: NameID) { self.name = name }
         /// For a group: the element that takes its attributes (stored where an element keeps its name).
-        var host: Index { Int(storedName) }
-        var next: Index {
-            get { Int(storedNext) }
-            set { storedNext = Int32(truncatingIfNeeded: newValue) }
-        }
-        var firstChild: Index {
-            get { Int(storedFirstChild) }
-            set { storedFirstChild = Int32(truncatingIfNeeded: newValue) }
-        }
-        var lastChild: Index {
-            get { Int(storedLastChild) }
-            set { storedLastChild = Int32(truncatingIfNeeded: newValue) }
-        }
-        var firstAttribute: Int {
-            get { Int(storedFirstAttribute) }
-            set { storedFirstAttribute = Int32(truncatingIfNeeded: newValue) }
-        }
-        var lastAttribute: Int {
-            get { Int(storedLastAttribute) }
-            set { storedLastAttribute = Int32(truncatingIfNeeded: newValue) }
-        }
+        var host: Index { name }
         /// For text and CDATA.
         var text: Span { Span(start: storedTextStart, count: Int(storedTextCount), flags: storedTextFlags) }
     }
 
     struct Attribute {
-        private var storedName: Int32
-        private var storedNext: Int32 = -1
+        @CompactIndex private(set) var name: NameID
+        @CompactIndex var next: Int = -1
         private var storedCount: Int32
         private var storedFlags: UInt8
         /// Set on a group's attribute, which is written after the host's own.
@@ -144,18 +123,13 @@ internal final class XMLEncodedTree {
         private var storedStart: Int
 
         init(name: NameID, value: Span, hoisted: Bool = false) {
-            storedName = Int32(truncatingIfNeeded: name)
+            self.name = name
             storedCount = Int32(truncatingIfNeeded: value.count)
             storedFlags = value.flags
             self.hoisted = hoisted
             storedStart = value.start
         }
 
-        var name: NameID { Int(storedName) }
-        var next: Int {
-            get { Int(storedNext) }
-            set { storedNext = Int32(truncatingIfNeeded: newValue) }
-        }
         var value: Span {
             get { Span(start: storedStart, count: Int(storedCount), flags: storedFlags) }
             set {
@@ -163,6 +137,19 @@ internal final class XMLEncodedTree {
                 storedCount = Int32(truncatingIfNeeded: newValue.count)
                 storedFlags = newValue.flags
             }
+        }
+    }
+
+    /// An index or name stored in 32 bits, as `Node` and `Attribute` keep theirs.
+    @propertyWrapper
+    struct CompactIndex {
+        private var stored: Int32
+
+        init(wrappedValue: Int) { stored = Int32(truncatingIfNeeded: wrappedValue) }
+
+        var wrappedValue: Int {
+            get { Int(stored) }
+            set { stored = Int32(truncatingIfNeeded: newValue) }
         }
     }
 
