@@ -159,18 +159,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try checkNotAtEnd(type)
-        if !decide(by: type) {
-            let (decoder, path) = (self.decoder, itemPath)
-            return try decodeUndecided { try decoder.unwrap($0, as: type, path: path) }
-        }
-        if isChildChoice(type) {
-            let (decoder, path) = (self.decoder, itemPath)
-            return try decodeChildChoice { try decoder.unwrap($0, as: type, path: path) }
-        }
-        let value = try decoder.unwrap(item, as: type, path: itemPath)
-        currentIndex += 1
-        return value
+        try decodeItem(type) { decoder, item, path in try decoder.unwrap(item, as: type, path: path) }
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
@@ -182,16 +171,26 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        try decodeItem(type) { decoder, item, path in try decoder.unwrapOptional(item, as: type, path: path) }
+    }
+
+    /// What `decode(_:)` and `decodeIfPresent(_:)` do: the next item, as a value of `type` made by
+    /// `unwrap` (the decoder's `unwrap` or `unwrapOptional`) from the item and its path, once the
+    /// list's shape is decided.
+    @inline(__always)
+    private mutating func decodeItem<T: Decodable, Value>(
+        _ type: T.Type, _ unwrap: (XMLDecoderImpl, XMLValue, CodingPathNode) throws -> Value
+    ) throws -> Value {
         try checkNotAtEnd(type)
         if !decide(by: type) {
             let (decoder, path) = (self.decoder, itemPath)
-            return try decodeUndecided { try decoder.unwrapOptional($0, as: type, path: path) }
+            return try decodeUndecided { try unwrap(decoder, $0, path) }
         }
         if isChildChoice(type) {
             let (decoder, path) = (self.decoder, itemPath)
-            return try decodeChildChoice { try decoder.unwrapOptional($0, as: type, path: path) }
+            return try decodeChildChoice { try unwrap(decoder, $0, path) }
         }
-        let value = try decoder.unwrapOptional(item, as: type, path: itemPath)
+        let value = try unwrap(decoder, item, itemPath)
         currentIndex += 1
         return value
     }
