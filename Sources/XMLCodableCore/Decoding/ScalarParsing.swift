@@ -153,24 +153,14 @@ internal enum ScalarParsing {
         // overflow), and the significant ones (after leading zeros) counted at the end.
         var mantissa: Int64 = 0
         let firstDigit = index
-        while index < count {
-            let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
-            guard digit <= 9 else { break }
-            mantissa = mantissa &* 10 &+ Int64(digit)
-            index += 1
-        }
+        // (No bound while reading the integer digits: the count is checked at the end.)
+        _ = readDigits(bytes, at: &index, into: &mantissa, atMost: .max)
         var digitCount = index - firstDigit
         var fractionDigits = 0
         if index < count, bytes[unchecked: index] == UInt8(ascii: ".") {
             index += 1
             let firstFraction = index
-            while index < count {
-                let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
-                guard digit <= 9 else { break }
-                mantissa = mantissa &* 10 &+ Int64(digit)
-                index += 1
-                guard index - firstFraction + digitCount <= 18 else { return nil }
-            }
+            guard readDigits(bytes, at: &index, into: &mantissa, atMost: 18 - digitCount) else { return nil }
             fractionDigits = index - firstFraction
             digitCount += fractionDigits
         }
@@ -179,6 +169,24 @@ internal enum ScalarParsing {
         guard mantissa < 1 << 53 else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
         return negative ? -value : value
+    }
+
+    /// Reads the decimal digits from `index` on into `mantissa` (ten times it plus each digit),
+    /// leaving `index` at the first byte that is not one; `false` as soon as there are more than
+    /// `limit` of them.
+    @inline(__always)
+    private static func readDigits(
+        _ bytes: UncheckedBytes, at index: inout Int, into mantissa: inout Int64, atMost limit: Int
+    ) -> Bool {
+        let first = index
+        while index < bytes.count {
+            let digit = bytes[unchecked: index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { break }
+            mantissa = mantissa &* 10 &+ Int64(digit)
+            index += 1
+            guard index - first <= limit else { return false }
+        }
+        return true
     }
 
     /// Parses a boolean as XMLCoder reads one: `true`, `false`, `1`, `0`, `yes`, `no`, `y` or `n`,
