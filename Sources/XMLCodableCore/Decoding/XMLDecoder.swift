@@ -43,9 +43,9 @@ import Foundation
 ///   column in the XML; a document that is not well-formed is `dataCorrupted` with the
 ///   ``XMLParsingError`` as `underlyingError`.
 ///
-/// A decoder keeps the working memory of its last call (the document's index, emptied) for the
-/// next one, up to 32 MB (enough for a document of about 20 MB), and frees it with itself: reuse
-/// one decoder for many documents. It can be shared by concurrent tasks.
+/// The working memory of a finished call (the document's index, emptied) is kept for the next call
+/// of any decoder in the process (see ``releaseWorkingMemory()``), so a new decoder per call costs
+/// no new memory. A decoder can be shared by concurrent tasks.
 open class XMLDecoder: @unchecked Sendable {
     /// The settings one decoding run uses.
     internal struct Options {
@@ -234,8 +234,10 @@ open class XMLDecoder: @unchecked Sendable {
     /// A decoding call's largest allocations are its index of the document (a few times the
     /// document's size). When the call ends they are kept, emptied, for the next call of any
     /// decoder in the process, since filling memory already in use is much faster than having the
-    /// system provide new pages: at most four sets and 32 MB in all. Call this after decoding a
-    /// large document when the memory is better used elsewhere; decoding works the same after it.
+    /// system provide new pages: at most four sets and 256 MB in all. A set over 32 MB (a document
+    /// of some 20 MB or more) is kept only when its call filled at least half of it, so the next
+    /// call of a much smaller document frees it. Call this after decoding a large document when the
+    /// memory is better used elsewhere; decoding works the same after it.
     public static func releaseWorkingMemory() {
         DecodingScratch.pool.releaseAll()
     }
