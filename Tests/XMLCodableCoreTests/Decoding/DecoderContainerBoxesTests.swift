@@ -202,6 +202,40 @@ import XMLCodableTestSupport
         Kept.kept.withLock { $0 = nil }
     }
 
+    /// A container kept past its call whose set of boxes is then freed (the scratch pool emptied):
+    /// its state outlives the set, so the container still says where it was and refuses every use.
+    struct KeptThroughRelease: Decodable {
+        var name: String
+        static let kept = Locked<[KeyedDecodingContainer<CodingKeys>]>([])
+
+        enum CodingKeys: CodingKey { case name, inner }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            // One box given out again (the key type's) and one held (a superdecoder's).
+            let inner = try container.superDecoder(forKey: .inner).container(keyedBy: CodingKeys.self)
+            Self.kept.withLock { $0 += [container, inner] }
+        }
+    }
+
+    @Test func aContainerKeptPastItsCallOutlivesItsSetOfBoxes() throws {
+        struct Pair: Decodable { var k: [KeptThroughRelease] }
+        let xml = "<p><k><name>a</name><inner/></k><k><name>b</name><inner/></k></p>"
+        #expect(try XMLDecoder().decode(Pair.self, from: Data(xml.utf8)).k.map(\.name) == ["a", "b"])
+        XMLDecoder.releaseWorkingMemory()
+        _ = try XMLDecoder().decode(Pair.self, from: Data(xml.utf8))
+        let kept = KeptThroughRelease.kept.withLock { $0 }
+        #expect(kept.count == 8)
+        let paths = kept.prefix(2).map { $0.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } }
+        #expect(paths == [["k", "0"], ["k", "0", "inner"]])
+        for container in kept {
+            #expect(throws: DecodingError.self) { try container.decode(String.self, forKey: .name) }
+            #expect(container.allKeys.isEmpty)
+        }
+        KeptThroughRelease.kept.withLock { $0 = [] }
+    }
+
     /// What the boxes are for: one box serves every item of a list once each item's `init(from:)`
     /// has let go of its container. (A weak reference tells a box given out again from a new box
     /// that happens to be at the freed one's address.)
