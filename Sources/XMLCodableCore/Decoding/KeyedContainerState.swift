@@ -77,6 +77,51 @@ internal final class KeyedContainerState {
         self.keyTable = keyTable
     }
 
+    /// What `findKnown` found.
+    enum KnownLookup {
+        /// The key's value, or `nil` for an absent key.
+        case found(XMLValue?)
+        /// The decoder has not learnt the key's name yet.
+        case unknown
+        /// The key's name is not a plain one (Clark notation, empty, `_0`): found by its string.
+        case notPlain
+        /// The decoder's call has ended: every use throws.
+        case finished
+    }
+
+    /// The value of the key at `offset` in the key type's table (`keyTable`, not -1) of the
+    /// decoder's `keyNames`, for a state without rules, when the decoder knows the key's name as
+    /// plain: the non-generic part of `XMLKeyedDecodingContainer.find`. The decoder is read
+    /// through an unretained, guaranteed reference: nothing here can replace `step`, which holds
+    /// the decoder, so no retain and release is needed around the search (one of each per key
+    /// otherwise).
+    @inline(__always)
+    func findKnown(_ offset: Int, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> KnownLookup {
+        let position = Int(keyTable) &+ offset
+        let element = element
+        // Safe uncounted: `step` holds the decoder, and a lookup makes no container, so nothing
+        // here fills this state again.
+        return UnretainedReference.withUncounted(step.decoder) { decoder in
+            if decoder.isFinished { return .finished }
+            let entry = decoder.keyNames.entry(position)
+            switch entry.state {
+            case .plain:
+                return .found(decoder.find(known: entry, in: element, placement: placement, wantsList: wantsList))
+            case .unknown: return .unknown
+            default: return .notPlain
+            }
+        }
+    }
+
+    /// `body`'s result for the decoder, read through an unretained, guaranteed reference (no
+    /// retain and release around the call): for a `body` that cannot replace `step`, which holds
+    /// the decoder (one that reads a value, not one that decodes a nested one).
+    @inline(__always)
+    func withDecoder<Result>(_ body: (XMLDecoderImpl) -> Result) -> Result {
+        // Safe uncounted: `step` holds the decoder, and `body` (see above) fills no state.
+        UnretainedReference.withUncounted(step.decoder, body)
+    }
+
     /// Lets go of the call's decoder and rules, keeping the coding path as keys: the state of a box
     /// something held when its call ended (a container a model kept), whose container must still
     /// say where it was and refuse every use.

@@ -47,6 +47,19 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     var decoder: XMLDecoderImpl {
         @inline(__always) get { state.withObject { $0.step.decoder } }
     }
+    /// `body`'s result for the decoder, with no reference counted
+    /// (`KeyedContainerState.withDecoder`): for reading a scalar's value, which cannot replace the
+    /// state's step.
+    @inline(__always)
+    private func withDecoder<Result>(_ body: (XMLDecoderImpl) -> Result) -> Result {
+        state.withObject { $0.withDecoder(body) }
+    }
+    /// A scalar's value the decoder reads on its `plain` path (`plain`), when `value` is plainly
+    /// present (`XMLDecoderImpl.isPlainlyPresent`), with no reference counted; `nil` otherwise.
+    @inline(__always)
+    private func plainIfPresent<Scalar>(_ value: XMLValue, _ plain: (XMLDecoderImpl) -> Scalar?) -> Scalar? {
+        withDecoder { $0.isPlainlyPresent(value) ? plain($0) : nil }
+    }
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
     /// (Unretained, so that testing it for `nil` on every key retains nothing; safe: the decoder,
@@ -239,17 +252,24 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     /// The value for `key`, or `nil` when the element has none.
     func find(_ key: Key, placement wrapperPlacement: XMLDecoder.NodeDecoding, wantsList: Bool) throws -> XMLValue? {
-        try decoder.checkInUse()
-        guard let rules = unretainedRules?.object else {
-            if keyTable >= 0 {
-                // A key whose name the decoder has learnt: no `String` (KeyNameTable.swift).
-                let position = Int(keyTable) &+ Int(storedByte(of: key))
-                var entry = decoder.keyNames.entry(position)
-                if entry.state == .unknown { entry = learnName(of: key, at: position) }
-                if entry.state == .plain {
-                    return decoder.find(known: entry, in: element, placement: wrapperPlacement, wantsList: wantsList)
-                }
+        if keyTable >= 0 {
+            // A key whose name the decoder has learnt: no `String` (KeyNameTable.swift), and no
+            // reference counted (`KeyedContainerState.findKnown`).
+            let offset = Int(storedByte(of: key))
+            var known = state.withObject { $0.findKnown(offset, placement: wrapperPlacement, wantsList: wantsList) }
+            if case .unknown = known {
+                _ = learnName(of: key, at: Int(keyTable) &+ offset)
+                known = state.withObject { $0.findKnown(offset, placement: wrapperPlacement, wantsList: wantsList) }
             }
+            switch known {
+            case .found(let value): return value
+            case .finished: try decoder.checkInUse()
+            case .unknown, .notPlain: break
+            }
+        } else {
+            try decoder.checkInUse()
+        }
+        guard let rules = unretainedRules?.object else {
             let name = key.stringValue
             let mayBePayload = Self.isPayloadKey(name)
             // `name` goes to `find` (consumed, not copied); the payload test was made before.
@@ -529,7 +549,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // concrete type (see the scalar `decode` overloads below).
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let value = try optional(key) else { return nil }
-        if decoder.isPlainlyPresent(value), let string = decoder.plainString(value) { return string }
+        if let string = plainIfPresent(value, { $0.plainString(value) }) { return string }
         return try decoder.unwrapOptional(value, as: String.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
@@ -611,7 +631,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         guard let value = try find(key, placement: .elementOrAttribute, wantsList: false) else {
             throw keyNotFound(key)
         }
-        if let string = decoder.plainString(value) { return string }
+        if let string = withDecoder({ $0.plainString(value) }) { return string }
         return try decoder.string(value, path: PathRef(parent: path, key: key))
     }
 
