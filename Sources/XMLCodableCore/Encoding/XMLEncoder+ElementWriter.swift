@@ -246,7 +246,7 @@ extension XMLEncoder {
         /// The error refusing the item about to be written, at its position in the list.
         private func refusal(_ item: Any, _ description: String) -> EncodingError {
             EncodingError.invalidValue(
-                item, EncodingError.Context(codingPath: [IndexKey(intValue: itemCount)], debugDescription: description))
+                item, EncodingError.Context(codingPath: [XMLKey(index: itemCount)], debugDescription: description))
         }
 
         /// Declares namespaces on the elements of a node's content, a group's in its place.
@@ -333,7 +333,7 @@ extension XMLEncoder {
             } catch EncodingError.invalidValue(let value, let context) {
                 // The item's position in the list, not in its list of one.
                 let path = context.codingPath.map { key -> any CodingKey in
-                    key.intValue == 0 && key is IndexKey ? IndexKey(intValue: itemCount) : key
+                    key.intValue == 0 && key is XMLKey ? XMLKey(index: itemCount) : key
                 }
                 throw EncodingError.invalidValue(
                     value,

@@ -13,6 +13,10 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// The items' name; `nil` to name each after its type.
     let itemName: XMLEncodedTree.NameID?
     let path: CodingPathNode
+    /// The step every item's path shares (`CodingPathNode.item`): the list's own step when its
+    /// path ends in a key, else a step without a key after the list's path (a list at the top
+    /// level, or in a list), made once for the container rather than once per item.
+    private let list: CodingPathNode.KeyStep
     /// The parent holds this list only (the root, an item of an outer list, the group of a list
     /// under the `""` key), so choice items can be replaced by their content.
     let holdsList: Bool
@@ -27,12 +31,18 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         self.parent = parent
         self.itemName = itemName
         self.path = path
+        if case .node(let step) = path {
+            list = step
+        } else {
+            list = CodingPathNode.KeyStep(key: nil, parent: path, depth: path.depth)
+        }
         self.holdsList = holdsList
     }
 
     var codingPath: [any CodingKey] { path.path }
 
-    private var itemPath: CodingPathNode { path.appending(IndexKey(intValue: count)) }
+    /// The path of the next item: its position in the list, which allocates nothing.
+    private var itemPath: CodingPathNode { .item(count, list) }
 
     private func newItem(for type: Any.Type) throws -> XMLEncodedTree.Index {
         tree.addElement(try itemName ?? encoder.defaultNameID(for: type), to: parent)
@@ -102,21 +112,5 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
             parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
         count += 1
         return superEncoder
-    }
-}
-
-/// A position in a list, as a coding key: its text (`Index 3`) is made only when read, and it
-/// fits in an existential's inline buffer, so a path node for a list item allocates no box.
-internal struct IndexKey: CodingKey, Sendable {
-    let index: Int
-    var intValue: Int? { index }
-    var stringValue: String { "Index \(index)" }
-
-    init(intValue: Int) {
-        index = intValue
-    }
-
-    init?(stringValue: String) {
-        return nil
     }
 }
