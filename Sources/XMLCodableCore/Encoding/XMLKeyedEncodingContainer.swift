@@ -79,7 +79,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The name a key is written under, or `nil` when the key stands for the element's own
     /// content: its name after the key strategy is empty (XMLCoder looks at the name it writes).
     @inline(__always)
-    private mutating func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
+    private func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
         if !state.customKeys {
             if stringValue.isEmpty { return nil }
             if state.payloadInCaseElement || state.inNamespaceScope { return try resolveRarely(key, stringValue) }
@@ -95,7 +95,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// `resolve` under `.caseElement` or inside an element that declares namespace prefixes.
     @inline(never)
-    private mutating func resolveRarely(_ key: Key, _ stringValue: String) throws -> NameID? {
+    private func resolveRarely(_ key: Key, _ stringValue: String) throws -> NameID? {
         if state.payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
         return try name(for: key, stringValue)
     }
@@ -103,7 +103,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// Whether a key is written as the case element's content under `.caseElement`; refuses a
     /// case whose unlabeled value would share the element with labelled ones.
     @inline(never)
-    private mutating func isPayloadInCaseElement(_ key: Key, _ stringValue: String) throws -> Bool {
+    private func isPayloadInCaseElement(_ key: Key, _ stringValue: String) throws -> Bool {
         let payload = isOnlyPayload(key, stringValue)
         if payload ? state.otherKeyWritten : state.payloadWritten {
             throw EncodingError.invalidValue(
@@ -139,7 +139,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// The name a key is written under.
     @inline(__always)
-    private mutating func name(for key: Key, _ stringValue: String) throws -> NameID {
+    private func name(for key: Key, _ stringValue: String) throws -> NameID {
         if state.inNamespaceScope { return try scopedName(for: key, stringValue) }
         return try rememberedName(for: key, stringValue)
     }
@@ -147,7 +147,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// `name(for:_:)` inside an element that declares namespace prefixes: a key in Clark notation
     /// is named afresh (its prefix depends on the scope), others as usual. (Out of line: rare.)
     @inline(never)
-    private mutating func scopedName(for key: Key, _ stringValue: String) throws -> NameID {
+    private func scopedName(for key: Key, _ stringValue: String) throws -> NameID {
         if stringValue.utf8.first == UInt8(ascii: "{") {
             return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
         }
@@ -157,12 +157,12 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The name a key is written under, as the key type's `KeyNames` remember it, or made and
     /// remembered there.
     @inline(__always)
-    private mutating func rememberedName(for key: Key, _ stringValue: String) throws -> NameID {
+    private func rememberedName(for key: Key, _ stringValue: String) throws -> NameID {
         if let keyNames = state.keyNames, let name = keyNames.name(for: stringValue, at: &position) { return name }
         return try newName(for: key, stringValue)
     }
 
-    private mutating func newName(for key: Key, _ stringValue: String) throws -> NameID {
+    private func newName(for key: Key, _ stringValue: String) throws -> NameID {
         let name = try encoder.nameID(for: key, stringValue: stringValue, parent: path)
         state.keyNames?.add(stringValue, name: name, at: &position)
         return name
@@ -171,7 +171,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// The name of a value's own element when its type declares namespace prefixes: a key in
     /// Clark notation is written with the prefixes the value declares in scope.
     @inline(never)
-    private mutating func declaringName<T>(_ type: T.Type, key: Key) throws -> NameID? {
+    private func declaringName<T>(_ type: T.Type, key: Key) throws -> NameID? {
         let stringValue = key.stringValue
         guard !state.customKeys, stringValue.utf8.first == UInt8(ascii: "{"),
             let declaring = type as? any XMLNamespaceDeclaring.Type
@@ -189,7 +189,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// Writes checked text under a key: as the element's own text (`""`), an attribute, a child
     /// element, or both. The fast path for scalars: no generic dispatch, and the coding path is
     /// built only for an error.
-    private mutating func write(_ text: Span, forKey key: Key, cdata: Bool) throws {
+    private func write(_ text: Span, forKey key: Key, cdata: Bool) throws {
         guard let name = try resolve(key, key.stringValue) else {
             tree.addText(text, cdata: cdata, to: element)
             return
@@ -200,7 +200,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
     }
 
-    private mutating func write(_ string: String, forKey key: Key, cdata: Bool) throws {
+    private func write(_ string: String, forKey key: Key, cdata: Bool) throws {
         let span = tree.append(string)
         if span.flags & XMLEncodedTree.Flags.suspect != 0 {
             _ = try encoder.checkedText(string, path: path.appending(key))
@@ -208,7 +208,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         try write(span, forKey: key, cdata: state.cdata)
     }
 
-    mutating func encodeNil(forKey key: Key) throws {
+    func encodeNil(forKey key: Key) throws {
         try encoder.checkInUse()
         guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else {
             return
@@ -219,31 +219,31 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
     }
 
-    mutating func encode(_ value: Bool, forKey key: Key) throws {
+    func encode(_ value: Bool, forKey key: Key) throws {
         try encoder.checkInUse()
         try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false)
     }
-    mutating func encode(_ value: String, forKey key: Key) throws {
+    func encode(_ value: String, forKey key: Key) throws {
         try encoder.checkInUse()
         try write(value, forKey: key, cdata: state.cdata)
     }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try write(float: value, forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try write(float: value, forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: Double, forKey key: Key) throws { try write(float: value, forKey: key) }
+    func encode(_ value: Float, forKey key: Key) throws { try write(float: value, forKey: key) }
+    func encode(_ value: Int, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: Int8, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: Int16, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: Int32, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: Int64, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: UInt, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { try write(integer: value, forKey: key) }
 
     /// What each of the floating-point `encode` overloads does. A non-conforming float written as
     /// a string is a string (CDATA under the `.cdata` strategy), as in XMLCoder.
     @inline(__always)
-    private mutating func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
+    private func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
         float value: F, forKey key: Key
     ) throws {
         try encoder.checkInUse()
@@ -256,20 +256,20 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// What each of the integer `encode` overloads does.
     @inline(__always)
-    private mutating func write<I: FixedWidthInteger>(integer value: I, forKey key: Key) throws {
+    private func write<I: FixedWidthInteger>(integer value: I, forKey key: Key) throws {
         try encoder.checkInUse()
         try write(tree.append(integer: value), forKey: key, cdata: false)
     }
 
     // MARK: - Everything else
 
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encoder.checkInUse()
         try encode(value, forKey: key, optional: false)
     }
 
     /// Encodes a value under a key; `optional` for the value of an optional property.
-    private mutating func encode<T: Encodable>(_ value: T, forKey key: Key, optional: Bool) throws {
+    private func encode<T: Encodable>(_ value: T, forKey key: Key, optional: Bool) throws {
         // The node encoding in force for the value's own keys is its type's (XMLCoder's stack).
         let savedType = encoder.nodeEncodingType
         encoder.nodeEncodingType = T.self
@@ -478,18 +478,18 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     // MARK: - Optionals under the nil strategy
 
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         try encoder.checkInUse()
         guard let value else { return try encodeNil(forKey: key) }
         if T.self == String.self, let string = value as? String { return try encodeIfPresent(string, forKey: key) }
         try encode(value, forKey: key, optional: true)
     }
 
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
         try encoder.checkInUse()
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    func encodeIfPresent(_ value: String?, forKey key: Key) throws {
         try encoder.checkInUse()
         guard let value else { return try encodeNil(forKey: key) }
         if value.isEmpty, try resolve(key, key.stringValue) == nil {
@@ -498,23 +498,23 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         }
         try encode(value, forKey: key)
     }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try write(float: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try write(float: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try write(integer: value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try write(float: value, forKey: key) }
+    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try write(float: value, forKey: key) }
+    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try write(integer: value, forKey: key) }
+    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try write(integer: value, forKey: key) }
 
     /// What each of the floating-point `encodeIfPresent` overloads does: the value, or nil as the
     /// nil strategy writes it.
     @inline(__always)
-    private mutating func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
+    private func write<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
         float value: F?, forKey key: Key
     ) throws {
         if let value { try write(float: value, forKey: key) } else { try encodeNil(forKey: key) }
@@ -523,13 +523,13 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// What each of the integer `encodeIfPresent` overloads does: the value, or nil as the nil
     /// strategy writes it.
     @inline(__always)
-    private mutating func write<I: FixedWidthInteger>(integer value: I?, forKey key: Key) throws {
+    private func write<I: FixedWidthInteger>(integer value: I?, forKey key: Key) throws {
         if let value { try write(integer: value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 
     // MARK: - Nested containers
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
         if encoder.call.isFinished { return encoder.endedContainer(keyedBy: keyType) }
@@ -545,14 +545,14 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
                 encoder: encoder, element: child, path: keyPath, isChoice: encoder.isChoiceKey(NestedKey.self)))
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         if encoder.call.isFinished { return encoder.endedUnkeyedContainer() }
         let keyPath = path.appending(key)
         return XMLUnkeyedEncodingContainer(
             encoder: encoder, parent: element, itemName: nameOrPlaceholder(key), path: keyPath)
     }
 
-    mutating func superEncoder() -> any Encoder {
+    func superEncoder() -> any Encoder {
         if encoder.call.isFinished { return encoder.ended() }
         let name: NameID
         do {
@@ -564,7 +564,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         return superEncoder(named: name, key: XMLKey.super)
     }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
+    func superEncoder(forKey key: Key) -> any Encoder {
         if encoder.call.isFinished { return encoder.ended() }
         let name = nameOrPlaceholder(key)
         if state.keyShapes != nil, let format = mapCoding?.xmlMapFormat(for: key) {
@@ -592,7 +592,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// `resolve(_:_:)` for the nested-container methods, which cannot throw: an invalid name is
     /// recorded and reported when encoding finishes.
-    private mutating func resolveOrPlaceholder(_ key: Key) -> NameID? {
+    private func resolveOrPlaceholder(_ key: Key) -> NameID? {
         do {
             return try resolve(key, key.stringValue)
         } catch {
@@ -603,7 +603,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// The protocol's nested-container methods cannot throw: an invalid name is recorded and
     /// reported when encoding finishes.
-    private mutating func nameOrPlaceholder(_ key: Key) -> NameID {
+    private func nameOrPlaceholder(_ key: Key) -> NameID {
         do {
             return try name(for: key, key.stringValue)
         } catch {
