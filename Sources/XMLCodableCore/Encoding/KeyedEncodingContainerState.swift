@@ -92,7 +92,8 @@ internal final class KeyedEncodingContainerState {
         keyShapes = traits.keyShapes
         isDictionary = traits.isDictionary
         cdata = encoder.options.stringEncodingStrategy == .cdata
-        self.keyNames = keyNames
+        // The same names as before, but for the state's first fill: no store (a retain and a release).
+        if self.keyNames !== keyNames { self.keyNames = keyNames }
         if case .custom = encoder.options.keyEncodingStrategy { customKeys = true } else { customKeys = false }
         payloadInCaseElement = encoder.options.enumPayloadEncodingStrategy == .caseElement
         inNamespaceScope = !encoder.namespaceScopes.isEmpty
