@@ -423,6 +423,9 @@ internal final class XMLEncodedTree {
     /// Copies a string's UTF-8 into the arena. The span's flags say what it contains; with
     /// `Flags.suspect`, the caller checks it with `XMLTreeValidation.invalidCharacter(in:)`.
     func append(_ string: String) -> Span {
+        // A native string's bytes are read in place (no copy of the string, so no retain of its
+        // storage); others are made contiguous first.
+        if let span = string.utf8.withContiguousStorageIfAvailable({ append(UncheckedBytes($0)) }) { return span }
         var string = string
         return string.withUTF8 { append(UncheckedBytes($0)) }
     }
