@@ -454,23 +454,26 @@ internal final class XMLEncodedTree {
     /// its `TextOutputStreamable` conformance, which makes no `String` storage.
     func append<F: BinaryFloatingPoint & TextOutputStreamable>(finite value: F) -> Span {
         let start = valueSink.count
-        var stream = ArenaStream(tree: self)
+        // Unretained: the stream lives only in this call, in which the tree (`self`) is alive.
+        var stream = ArenaStream(tree: UnretainedReference(self))
         value.write(to: &stream)
         return Span(start: start, count: valueSink.count - start, flags: 0)
     }
 
     private struct ArenaStream: TextOutputStream {
-        let tree: XMLEncodedTree
+        /// The tree written to, held unretained (see `append(finite:)`): a retain and a release
+        /// per number written otherwise.
+        let tree: UnretainedReference<XMLEncodedTree>
 
         mutating func write(_ string: String) {
-            _ = tree.append(string)
+            _ = tree.withObject { $0.append(string) }
         }
 
         /// The floating-point types write their digits through this (the standard library's
         /// customization point for ASCII output), which spares making a `String` of them. Its
         /// signature is the standard library's: the one buffer the tree takes as such.
         mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-            _ = tree.append(UncheckedBytes(buffer))
+            _ = tree.withObject { $0.append(UncheckedBytes(buffer)) }
         }
     }
 
