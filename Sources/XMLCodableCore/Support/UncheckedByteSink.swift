@@ -161,6 +161,80 @@ internal struct UncheckedByteSink: ~Copyable {
         didStore(1)
     }
 
+    /// Stores `<name>text</name>` if it fits in the room left; else stores nothing and sets
+    /// `overflowed`: the compact writer's element that holds one text and nothing else, with one
+    /// check of room for its seven runs rather than one each.
+    @inline(__always)
+    mutating func put(element name: UncheckedBytes, text: UncheckedBytes) {
+        let nameLength = name.count
+        let textLength = text.count
+        guard 2 &* nameLength &+ textLength &+ 5 <= capacity &- count else {
+            overflowed = true
+            return
+        }
+        guard let nameSource = name.unsafeRawBuffer.baseAddress, let textSource = text.unsafeRawBuffer.baseAddress
+        else {
+            // An empty run: stored one run at a time.
+            put(UInt8(ascii: "<"))
+            put(name)
+            put(UInt8(ascii: ">"))
+            put(text)
+            put(endTag: name)
+            return
+        }
+        let target = base + count
+        target.storeBytes(of: UInt8(ascii: "<"), as: UInt8.self)
+        Self.copy(nameSource, to: target + 1, count: nameLength)
+        var offset = nameLength &+ 1
+        target.storeBytes(of: UInt8(ascii: ">"), toByteOffset: offset, as: UInt8.self)
+        Self.copy(textSource, to: target + (offset &+ 1), count: textLength)
+        offset &+= textLength &+ 1
+        target.storeBytes(of: UInt8(ascii: "<"), toByteOffset: offset, as: UInt8.self)
+        target.storeBytes(of: UInt8(ascii: "/"), toByteOffset: offset &+ 1, as: UInt8.self)
+        Self.copy(nameSource, to: target + (offset &+ 2), count: nameLength)
+        target.storeBytes(of: UInt8(ascii: ">"), toByteOffset: offset &+ 2 &+ nameLength, as: UInt8.self)
+        didStore(offset &+ 3 &+ nameLength)
+    }
+
+    /// Stores `</name>` if it fits in the room left; else stores nothing and sets `overflowed`.
+    @inline(__always)
+    mutating func put(endTag name: UncheckedBytes) {
+        let nameLength = name.count
+        guard nameLength &+ 3 <= capacity &- count else {
+            overflowed = true
+            return
+        }
+        let target = base + count
+        target.storeBytes(of: UInt8(ascii: "<"), as: UInt8.self)
+        target.storeBytes(of: UInt8(ascii: "/"), toByteOffset: 1, as: UInt8.self)
+        if let source = name.unsafeRawBuffer.baseAddress { Self.copy(source, to: target + 2, count: nameLength) }
+        target.storeBytes(of: UInt8(ascii: ">"), toByteOffset: nameLength &+ 2, as: UInt8.self)
+        didStore(nameLength &+ 3)
+    }
+
+    /// Stores ` name="value"` if it fits in the room left; else stores nothing and sets
+    /// `overflowed`: the compact writer's attribute whose value needs no escaping, with one check
+    /// of room for its five runs.
+    @inline(__always)
+    mutating func put(attribute name: UncheckedBytes, value: UncheckedBytes) {
+        let nameLength = name.count
+        let valueLength = value.count
+        guard nameLength &+ valueLength &+ 4 <= capacity &- count else {
+            overflowed = true
+            return
+        }
+        let target = base + count
+        target.storeBytes(of: 0x20, as: UInt8.self)
+        if let source = name.unsafeRawBuffer.baseAddress { Self.copy(source, to: target + 1, count: nameLength) }
+        target.storeBytes(of: UInt8(ascii: "="), toByteOffset: nameLength &+ 1, as: UInt8.self)
+        target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: nameLength &+ 2, as: UInt8.self)
+        if let source = value.unsafeRawBuffer.baseAddress {
+            Self.copy(source, to: target + (nameLength &+ 3), count: valueLength)
+        }
+        target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: nameLength &+ 3 &+ valueLength, as: UInt8.self)
+        didStore(nameLength &+ valueLength &+ 4)
+    }
+
     // MARK: - Appends that grow the sink
 
     /// Appends a copy of `bytes` (making room first).

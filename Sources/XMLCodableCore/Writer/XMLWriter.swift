@@ -144,15 +144,15 @@ internal struct XMLWriter {
                 let found = tree.attributes[attribute]
                 attribute = found.next
                 if let hoisted, found.hoisted != hoisted { continue }
+                if found.value.flags & attributeMask == 0 {
+                    sink.put(attribute: source.name(found.name), value: source.value(found.value))
+                    continue
+                }
                 sink.put(0x20)
                 sink.put(source.name(found.name))
                 sink.put(UInt8(ascii: "="))
                 sink.put(UInt8(ascii: "\""))
-                if found.value.flags & attributeMask == 0 {
-                    sink.put(source.value(found.value))
-                } else {
-                    putEscaped(source.value(found.value), mask: attributeMask, to: &sink)
-                }
+                putEscaped(source.value(found.value), mask: attributeMask, to: &sink)
                 sink.put(UInt8(ascii: "\""))
             }
         }
@@ -161,6 +161,15 @@ internal struct XMLWriter {
             let tree = source.tree
             let node = tree.nodes[index]
             let name = source.name(node.name)
+            if node.firstAttribute < 0, node.firstChild >= 0 {
+                // The most common element: one text (not empty, which may be written `<a/>`) that
+                // needs no escaping, and no attributes.
+                let child = tree.nodes[node.firstChild]
+                if child.next < 0, child.kind == .text, child.text.count > 0, child.text.flags & textMask == 0 {
+                    sink.put(element: name, text: source.value(child.text))
+                    return
+                }
+            }
             sink.put(UInt8(ascii: "<"))
             sink.put(name)
             if node.marks & XMLEncodedTree.Marks.hoisted == 0 {
@@ -183,10 +192,7 @@ internal struct XMLWriter {
             }
             sink.put(UInt8(ascii: ">"))
             writeContent(source, of: index, to: &sink)
-            sink.put(UInt8(ascii: "<"))
-            sink.put(UInt8(ascii: "/"))
-            sink.put(name)
-            sink.put(UInt8(ascii: ">"))
+            sink.put(endTag: name)
         }
 
         /// The children of an element or a group, a group's in its place.

@@ -78,6 +78,59 @@ import Testing
         #expect(emptied && count == 0)
     }
 
+    @Test func elementsEndTagsAndAttributesOfEveryShortLength() {
+        // Lengths 1 to 20 cover each way `copy` stores a run (bytes, words, two words, copyMemory).
+        var sink = UncheckedByteSink(capacity: 1)
+        var expected: [UInt8] = []
+        for nameLength in 1...20 {
+            for textLength in 0...20 {
+                let name = (0..<nameLength).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+                let text = (0..<textLength).map { UInt8(ascii: "0") + UInt8($0 % 10) }
+                let runs = [
+                    Array("<".utf8) + name + Array(">".utf8) + text + Array("</".utf8) + name + Array(">".utf8),
+                    Array("</".utf8) + name + Array(">".utf8),
+                    Array(" ".utf8) + name + Array("=\"".utf8) + text + Array("\"".utf8),
+                ]
+                sink.reserve(runs.reduce(0) { $0 + $1.count })
+                name.withUncheckedBytes { name in
+                    text.withUncheckedBytes { text in
+                        sink.put(element: name, text: text)
+                        sink.put(endTag: name)
+                        sink.put(attribute: name, value: text)
+                    }
+                }
+                expected += runs.joined()
+            }
+        }
+        let overflowed = sink.overflowed
+        #expect(!overflowed)
+        #expect(bytes(sink) == expected)
+    }
+
+    @Test func aCompositePutThatDoesNotFitStoresNothing() {
+        // `<ab>xyz</ab>` is 12 bytes: it fits in 12 exactly, and stores nothing in 11.
+        for (capacity, fits) in [(12, true), (11, false)] {
+            var sink = UncheckedByteSink(capacity: capacity)
+            sink.put(element: UncheckedBytes("ab"), text: UncheckedBytes("xyz"))
+            let (overflowed, count) = (sink.overflowed, sink.count)
+            #expect(overflowed == !fits && count == (fits ? 12 : 0), "capacity \(capacity)")
+        }
+        // `</ab>` is 5 bytes and ` ab="xyz"` is 9.
+        for (capacity, fits) in [(5, true), (4, false)] {
+            var sink = UncheckedByteSink(capacity: capacity)
+            sink.put(endTag: UncheckedBytes("ab"))
+            let (overflowed, count) = (sink.overflowed, sink.count)
+            #expect(overflowed == !fits && count == (fits ? 5 : 0), "capacity \(capacity)")
+        }
+        for (capacity, fits) in [(9, true), (8, false)] {
+            var sink = UncheckedByteSink(capacity: capacity)
+            sink.put(attribute: UncheckedBytes("ab"), value: UncheckedBytes("xyz"))
+            let (overflowed, count) = (sink.overflowed, sink.count)
+            #expect(overflowed == !fits && count == (fits ? 9 : 0), "capacity \(capacity)")
+            if fits { #expect(bytes(sink) == Array(" ab=\"xyz\"".utf8)) }
+        }
+    }
+
     @Test func dataTakesTheBytesOver() {
         var small = UncheckedByteSink(capacity: 16)
         small.put(UncheckedBytes("<n>7</n>"))
