@@ -439,11 +439,9 @@ internal final class XMLEncoderImpl: Encoder {
         case .element(let element), .intrinsic(let element):
             tree.addText(span, cdata: cdata, to: element)
         case .keyed(let parent, let name):
-            let element = tree.addElement(name, to: parent)
-            target = .element(element)
-            tree.addText(span, cdata: cdata, to: element)
+            target = .element(tree.addElement(name, text: span, cdata: cdata, to: parent))
         case .list(let parent, let itemName):
-            tree.addText(span, cdata: cdata, to: tree.addElement(itemName, to: parent))
+            tree.addElement(itemName, text: span, cdata: cdata, to: parent)
         case .map:
             throw notAMap()
         }

@@ -197,7 +197,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         if state.keyShapes != nil { try refuseMap(key) }
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
-        if destination != .attribute { tree.addText(text, cdata: cdata, to: tree.addElement(name, to: element)) }
+        if destination != .attribute { tree.addElement(name, text: text, cdata: cdata, to: element) }
     }
 
     private func write(_ string: String, forKey key: Key, cdata: Bool) throws {

@@ -29,7 +29,7 @@ internal struct XMLMapEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         if names.keyIsAttribute {
             tree.setAttribute(names.key, text, on: entry)
         } else {
-            tree.addText(text, cdata: false, to: tree.addElement(names.key, to: entry))
+            tree.addElement(names.key, text: text, cdata: false, to: entry)
         }
         if encoder.options.outputFormatting.contains(.sortedKeys) {
             encoder.mapEntryKeys.append((key.stringValue, entry))
