@@ -34,6 +34,8 @@ internal final class KeyedEncodingContainerState {
     var custom: XMLEncoder.XMLNodeEncoderClosure?
     /// The encoded type when it has wrapped-list or map properties (see `EncoderTypeTraits`).
     var keyShapes: Any.Type?
+    /// `isChoice`, or `dynamic` or `custom` is set: a key's placement is not simply its wrapper's.
+    var placesKeys = false
     /// The encoded type is a dictionary: an empty list value is written `<key />`.
     var isDictionary = false
     /// The keys are an `XMLChoiceCodingKey` type: the one case is always an element.
@@ -89,6 +91,7 @@ internal final class KeyedEncodingContainerState {
             dynamic = nil
             custom = isChoice ? nil : closure(encoder.nodeEncodingType, encoder)
         }
+        placesKeys = isChoice || dynamic != nil || custom != nil
         keyShapes = traits.keyShapes
         isDictionary = traits.isDictionary
         cdata = encoder.options.stringEncodingStrategy == .cdata

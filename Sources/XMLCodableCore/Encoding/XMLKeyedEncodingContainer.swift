@@ -129,8 +129,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         stringValue.utf8.count == 2 && stringValue == "_0" && Key(stringValue: "_1") == nil
     }
 
-    /// Where a key's value goes, for a value of a type that may be a property wrapper.
+    /// Where a key's value goes, for a value of a type that may be a property wrapper: its
+    /// placement (the wrapper's, else an element) unless a rule places the keys.
+    @inline(__always)
     private func placement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
+        state.placesKeys ? ruledPlacement(key, wrapper: wrapper) : wrapper ?? .element
+    }
+
+    /// `placement` for a choice, or a value whose keys a rule places (`DynamicNodeEncoding`, the
+    /// node strategy's closure). (Out of line: the common case needs none of it.)
+    @inline(never)
+    private func ruledPlacement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
         if state.isChoice { return .element }
         if let dynamic = state.dynamic { return dynamic.nodeEncoding(for: key) }
         if let custom = state.custom, let chosen = custom(key) { return chosen }
