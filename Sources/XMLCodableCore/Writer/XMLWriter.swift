@@ -157,19 +157,26 @@ internal struct XMLWriter {
             }
         }
 
+        /// Writes the most common element, if `node` is one: no attributes and one text that is not
+        /// empty (an empty one may be written `<a/>`) and needs no escaping. Returns whether it was.
+        @inline(__always)
+        private func putTextElement(_ source: TreeSource, _ node: XMLEncodedTree.Node, to sink: inout UncheckedByteSink)
+            -> Bool
+        {
+            guard node.firstAttribute < 0, node.firstChild >= 0, node.firstChild == node.lastChild else { return false }
+            let text = source.tree.nodes[node.firstChild].text
+            guard source.tree.nodes[node.firstChild].kind == .text, text.count > 0, text.flags & textMask == 0 else {
+                return false
+            }
+            sink.put(element: source.name(node.name), text: source.value(text))
+            return true
+        }
+
         func write(_ source: TreeSource, element index: XMLEncodedTree.Index, to sink: inout UncheckedByteSink) {
             let tree = source.tree
             let node = tree.nodes[index]
+            if putTextElement(source, node, to: &sink) { return }
             let name = source.name(node.name)
-            if node.firstAttribute < 0, node.firstChild >= 0 {
-                // The most common element: one text (not empty, which may be written `<a/>`) that
-                // needs no escaping, and no attributes.
-                let child = tree.nodes[node.firstChild]
-                if child.next < 0, child.kind == .text, child.text.count > 0, child.text.flags & textMask == 0 {
-                    sink.put(element: name, text: source.value(child.text))
-                    return
-                }
-            }
             sink.put(UInt8(ascii: "<"))
             sink.put(name)
             if node.marks & XMLEncodedTree.Marks.hoisted == 0 {
@@ -203,7 +210,8 @@ internal struct XMLWriter {
                 let found = tree.nodes[child]
                 switch found.kind {
                 case .element:
-                    write(source, element: child, to: &sink)
+                    // The most common element written here, without a call.
+                    if !putTextElement(source, found, to: &sink) { write(source, element: child, to: &sink) }
                 case .group:
                     writeContent(source, of: child, to: &sink)
                 default:
