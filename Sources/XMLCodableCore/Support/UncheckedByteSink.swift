@@ -19,8 +19,9 @@
 //
 // What is unchecked, and what checks it
 // -------------------------------------
-// * Room. Every store checks that its bytes fit (one comparison against `capacity`), so none
-//   lands outside the allocation; that check is the only one. The stores themselves are plain:
+// * Room. Every store checks that its bytes fit (one comparison against `capacity`; the puts of
+//   several runs, as `put(element:text:)`, one for all of them), so none lands outside the
+//   allocation; that check is the only one. The stores themselves are plain:
 //   short runs by two overlapping word loads and stores within the run, longer ones by
 //   `copyMemory`.
 // * Bounds. `appendCopy(unchecked:)` copies bytes the sink already holds; the caller guarantees
