@@ -374,6 +374,18 @@ import XMLCodableTestSupport
         #expect(encodingError(Double.infinity) != nil)
     }
 
+    @Test func aListItemsPathIsItsPositionAfterTheListsPath() throws {
+        // Items share their list's step: a key's, or, for a list at the top level or in a list,
+        // one without a key. Each position reads as an index key ("Index 1", intValue 1).
+        struct Holder: Encodable { var values: [Double] }
+        let keyed = try #require(encodingError(Holder(values: [1, 2, .infinity])))
+        #expect(keyed.path == ["values", "2"])
+        let nested = try #require(encodingError([[1.0], [2.0, .nan]]))
+        #expect(nested.path == ["1", "1"])
+        let keys = nested.context?.codingPath ?? []
+        #expect(keys.map(\.stringValue) == ["Index 1", "Index 1"] && keys.map(\.intValue) == [1, 1])
+    }
+
     @Test func nonConformingFloatsAsStrings() throws {
         try roundTrip(
             Floats(d: .infinity, f: -.infinity, a: Attribute(.nan)),
