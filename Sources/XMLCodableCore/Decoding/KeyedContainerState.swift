@@ -43,7 +43,12 @@ import Foundation
 internal final class KeyedContainerState {
     /// The last step of the coding path when `position` is negative, else the step of the list
     /// the element is item `position` of; it holds the decoder.
-    var step: DecoderPathStep
+    private(set) var step: DecoderPathStep {
+        didSet { decoderReference = UnretainedReference(step.decoder) }
+    }
+    /// `step`'s decoder, unretained (the step holds it, and is set only with it): what a key's
+    /// search reads the decoder through, with no reference counted (`findKnown`, `withDecoder`).
+    private var decoderReference: UnretainedReference<XMLDecoderImpl>
     /// The key rules, or `nil` in the common case (unretained: the decoder keeps them alive).
     var unretainedRules: UnretainedReference<XMLKeyRules>?
     /// The element whose children and attributes the keys name.
@@ -58,6 +63,7 @@ internal final class KeyedContainerState {
         keyTable: Int32
     ) {
         self.step = step
+        self.decoderReference = UnretainedReference(step.decoder)
         self.position = position
         self.unretainedRules = rules
         self.element = element
@@ -99,9 +105,9 @@ internal final class KeyedContainerState {
     func findKnown(_ offset: Int, placement: XMLDecoder.NodeDecoding, wantsList: Bool) -> KnownLookup {
         let position = Int(keyTable) &+ offset
         let element = element
-        // Safe uncounted: `step` holds the decoder, and a lookup makes no container, so nothing
+        // Safe unretained: `step` holds the decoder, and a lookup makes no container, so nothing
         // here fills this state again.
-        return UnretainedReference.withUncounted(step.decoder) { decoder in
+        return decoderReference.withObject { decoder in
             if decoder.isFinished { return .finished }
             let entry = decoder.keyNames.entry(position)
             switch entry.state {
@@ -118,8 +124,8 @@ internal final class KeyedContainerState {
     /// the decoder (one that reads a value, not one that decodes a nested one).
     @inline(__always)
     func withDecoder<Result>(_ body: (XMLDecoderImpl) -> Result) -> Result {
-        // Safe uncounted: `step` holds the decoder, and `body` (see above) fills no state.
-        UnretainedReference.withUncounted(step.decoder, body)
+        // Safe unretained: `step` holds the decoder, and `body` (see above) fills no state.
+        decoderReference.withObject(body)
     }
 
     /// Lets go of the call's decoder and rules, keeping the coding path as keys: the state of a box

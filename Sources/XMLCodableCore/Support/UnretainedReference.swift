@@ -71,13 +71,4 @@ internal struct UnretainedReference<Object: AnyObject> {
         #endif
         return storage._withUnsafeGuaranteedRef(body)
     }
-
-    /// `body`'s result for `object`, which is neither retained nor released around the call: for
-    /// an object read from a field of another the caller holds (a container state's decoder, held
-    /// by the state's step), where `body` cannot make that field let go of it. Unchecked: the
-    /// caller names, at the call, what keeps `object` alive and why `body` cannot release it.
-    @inline(__always)
-    static func withUncounted<Result>(_ object: Object, _ body: (Object) -> Result) -> Result {
-        Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
-    }
 }
