@@ -71,13 +71,19 @@ internal final class KeyedContainerState {
     }
 
     /// Makes the state that of another container (its box held by nothing but the decoder).
+    /// Its step and position become `decoder`'s current ones (`currentContainerStep`); when the
+    /// step is the one it holds (the items of a list share theirs), it is not even retained.
     @inline(__always)
     func refill(
-        step: DecoderPathStep, position: Int32, rules: UnretainedReference<XMLKeyRules>?, element: Int32,
-        keyTable: Int32
+        decoder: XMLDecoderImpl, rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
     ) {
-        if self.step !== step { self.step = step }
-        self.position = position
+        if decoder.isCurrentStep(step) {
+            self.position = decoder.currentPosition
+        } else {
+            let (step, position) = decoder.currentContainerStep()
+            if self.step !== step { self.step = step }
+            self.position = position
+        }
         self.unretainedRules = rules
         self.element = element
         self.keyTable = keyTable

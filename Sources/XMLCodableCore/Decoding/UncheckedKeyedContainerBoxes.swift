@@ -55,6 +55,19 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
         /// The number of held boxes at which they are next swept.
         var sweepAt = 64
 
+        /// `UncheckedKeyedContainerBoxes.refill`, once there are entries.
+        @inline(__always)
+        func refill(
+            _ slot: Int, keyType: ObjectIdentifier, decoder: XMLDecoderImpl,
+            rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
+        ) -> AnyObject? {
+            guard UInt(bitPattern: slot) < UInt(boxes.count), keyTypes[slot] == keyType,
+                let box = boxes[slot].uniqueBox(), let state = states[slot]
+            else { return nil }
+            state.refill(decoder: decoder, rules: rules, element: element, keyTable: keyTable)
+            return box
+        }
+
         /// Drops the held boxes nothing else holds; with `detaching`, detaches the states of the
         /// rest from the call (`KeyedContainerState.detach`).
         func sweep(detaching: Bool) {
@@ -86,16 +99,14 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
     /// The box at `slot`, its state filled with these fields, when it was made for `keyType` and
     /// nothing but this holds it (so that its container may be given out again); else `nil`
     /// (always for a negative `slot`: a key type with none).
+    /// The state's step and position are the decoder's current ones (`XMLDecoderImpl.currentContainerStep`).
     @inline(__always)
     mutating func refill(
-        _ slot: Int, keyType: ObjectIdentifier, step: DecoderPathStep, position: Int32,
+        _ slot: Int, keyType: ObjectIdentifier, decoder: XMLDecoderImpl,
         rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
     ) -> AnyObject? {
-        guard let entries, UInt(bitPattern: slot) < UInt(entries.boxes.count), entries.keyTypes[slot] == keyType,
-            let box = entries.boxes[slot].uniqueBox(), let state = entries.states[slot]
-        else { return nil }
-        state.refill(step: step, position: position, rules: rules, element: element, keyTable: keyTable)
-        return box
+        // (Through `entries?`, which lends the entries to the call: no retain.)
+        entries?.refill(slot, keyType: keyType, decoder: decoder, rules: rules, element: element, keyTable: keyTable)
     }
 
     /// The entries, made on first use.

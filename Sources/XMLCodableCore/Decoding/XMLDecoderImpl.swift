@@ -321,6 +321,17 @@ internal final class XMLDecoderImpl: Decoder {
         return (DecoderPathStep.standing(for: codingPathNode, decoder: self), -1)
     }
 
+    /// Whether `step`, a step of this decoder's, is the current path's step (what
+    /// `currentContainerStep` would return), compared without a retain.
+    @inline(__always)
+    func isCurrentStep(_ step: DecoderPathStep) -> Bool {
+        guard step.decoder === self, let current = pathStep else { return false }
+        return current.withObject { $0 === step }
+    }
+
+    /// The current path's position in its list, or -1 (see `currentContainerStep`).
+    var currentPosition: Int32 { Int32(truncatingIfNeeded: pathPosition) }
+
     /// Makes `path` current, unretained (see `pathStep`).
     @inline(__always)
     private func setPath(_ path: CodingPathNode) {

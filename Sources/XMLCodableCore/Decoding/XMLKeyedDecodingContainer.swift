@@ -115,15 +115,15 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// the decoder then keeps (see KeyedContainerState.swift). `Boxed` is
     /// `KeyedDecodingContainer<Key>` (see `TypedKeyedContainerMaker`).
     static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, slot: Int, as boxed: Boxed.Type) -> Boxed {
-        let (step, position) = decoder.currentContainerStep()
         let rules = Self.rules(decoder, element: element) { decoder.codingPathNode }
         let keyTable = Self.keyTable(decoder, rules: rules)
         if let box = decoder.reusableContainers.refill(
-            slot, keyType: ObjectIdentifier(Key.self), step: step, position: position, rules: rules,
-            element: element, keyTable: keyTable)
+            slot, keyType: ObjectIdentifier(Key.self), decoder: decoder, rules: rules, element: element,
+            keyTable: keyTable)
         {
             return UncheckedContainerBox.container(box, as: Boxed.self)
         }
+        let (step, position) = decoder.currentContainerStep()
         return boxedAnew(
             KeyedContainerState(step: step, position: position, rules: rules, element: element, keyTable: keyTable),
             decoder: decoder, slot: slot, as: Boxed.self)
