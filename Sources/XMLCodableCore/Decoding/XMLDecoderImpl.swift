@@ -855,12 +855,28 @@ internal final class XMLDecoderImpl: Decoder {
             if case .elements(let list) = value, list.count == 1 { return isNil(.element(node(0, of: list))) }
             return false
         }
+        guard mayHaveNilAttribute(node) else { return false }
         for attribute in index.attributes(of: node) where attribute.name.namespaceID > 0 {
             if reader.namespaceURI(attribute.name) == XMLDecoder.xsiNamespace,
                 slice(attribute.name.local, equals: "nil")
             {
                 return withDecodedBytes(of: attribute.value) { ScalarParsing.xsBoolean($0) } == true
             }
+        }
+        return false
+    }
+
+    /// Whether `node` may carry `xsi:nil`: it has an attribute in a namespace, or one kept whole
+    /// in the index's overflow array (whose namespace the packed entry does not say). Read through
+    /// the index's views, with no array retained: this runs for every optional value decoded.
+    @inline(__always)
+    private func mayHaveNilAttribute(_ node: Int32) -> Bool {
+        let element = nodeView[unchecked: Int(node)]
+        let first = Int(element.firstAttribute)
+        let packed = attributeView
+        for position in first..<(first + Int(element.attributeCount)) {
+            let entry = packed[unchecked: position]
+            if entry.namespaceID > 0 || entry.isOverflowed { return true }
         }
         return false
     }
