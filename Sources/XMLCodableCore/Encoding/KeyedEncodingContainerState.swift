@@ -29,7 +29,11 @@ internal final class KeyedEncodingContainerState {
     var element: Index
     var path: CodingPathNode
     /// The encoded type's own placement of its keys, if it has one.
-    var dynamic: (any DynamicNodeEncoding.Type)?
+    var dynamic: (any DynamicNodeEncoding.Type)? {
+        didSet { dynamicID = dynamic.map { ObjectIdentifier($0) } }
+    }
+    /// `dynamic`'s identity: whose answers `keyNames` may remember (`KeyNames.knownPlacement`).
+    private(set) var dynamicID: ObjectIdentifier?
     /// The node strategy's placement, if it is a closure.
     var custom: XMLEncoder.XMLNodeEncoderClosure?
     /// The encoded type when it has wrapped-list or map properties (see `EncoderTypeTraits`).

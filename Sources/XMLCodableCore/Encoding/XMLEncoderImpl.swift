@@ -756,6 +756,14 @@ internal final class KeyNames {
 
     static let capacity = 64
 
+    /// The `DynamicNodeEncoding` type whose answers `placements` holds: the first one asked about
+    /// this key type's keys in the call (another type placing the same keys is asked every time).
+    @exclusivity(unchecked) private var placementOwner: ObjectIdentifier?
+    /// `placementOwner`'s answer for the key at each position of `keys`: 1 `.attribute`, 2
+    /// `.element`, 3 `.both`, or 0 when not asked yet (`nodeEncoding(for:)` is asked once per key
+    /// and call, as the protocol says).
+    @exclusivity(unchecked) private var placements: [UInt8] = []
+
     /// The box of the key type's last container and its state, to be given out again once nothing
     /// else holds it (KeyedEncodingContainerState.swift); let go when the call ends.
     @exclusivity(unchecked) private var reusableBox: UncheckedContainerBox?
@@ -807,6 +815,46 @@ internal final class KeyNames {
         keys.append(stringValue)
         names.append(name)
         position = keys.count
+    }
+
+    /// Where `owner`, a `DynamicNodeEncoding` type, placed the key whose `stringValue` is given,
+    /// which the container just named at `position` − 1, if this call asked it already (else `nil`:
+    /// see `askPlacement`).
+    @inline(__always)
+    func knownPlacement(_ stringValue: String, at position: Int, owner: ObjectIdentifier) -> XMLEncoder.NodeEncoding? {
+        let index = position &- 1
+        guard index >= 0, index < placements.count, placementOwner == owner, keys[index] == stringValue else {
+            return nil
+        }
+        switch placements[index] {
+        case 1: return .attribute
+        case 2: return .element
+        case 3: return .both
+        default: return nil
+        }
+    }
+
+    /// Where `dynamic` places `key`, whose `stringValue` is given, when `knownPlacement` does not
+    /// know: `dynamic` asked, and its answer remembered at the key's position (`position` − 1, if
+    /// the container just named it there) when `dynamic` is this key type's first
+    /// `DynamicNodeEncoding` type of the call.
+    func askPlacement<Key: CodingKey>(
+        of key: Key, _ stringValue: String, at position: Int, by dynamic: any DynamicNodeEncoding.Type
+    ) -> XMLEncoder.NodeEncoding {
+        let index = position - 1
+        let answer = dynamic.nodeEncoding(for: key)
+        let owner = ObjectIdentifier(dynamic)
+        if placementOwner == nil { placementOwner = owner }
+        guard placementOwner == owner, index >= 0, index < keys.count, keys[index] == stringValue else {
+            return answer
+        }
+        if placements.count < keys.count { placements += repeatElement(0, count: keys.count - placements.count) }
+        switch answer {
+        case .attribute: placements[index] = 1
+        case .element: placements[index] = 2
+        case .both: placements[index] = 3
+        }
+        return answer
     }
 }
 

@@ -131,17 +131,34 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// Where a key's value goes, for a value of a type that may be a property wrapper: its
     /// placement (the wrapper's, else an element) unless a rule places the keys.
+    /// `stringValue` is the key's, just resolved.
+    /// A `DynamicNodeEncoding` type's answer this call already had for the key is read here, from
+    /// the key type's `KeyNames`.
     @inline(__always)
-    private func placement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
-        state.placesKeys ? ruledPlacement(key, wrapper: wrapper) : wrapper ?? .element
+    private func placement(_ key: Key, _ stringValue: String, wrapper: XMLEncoder.NodeEncoding?)
+        -> XMLEncoder.NodeEncoding
+    {
+        guard state.placesKeys else { return wrapper ?? .element }
+        if let owner = state.dynamicID, let keyNames = state.keyNames,
+            let known = keyNames.knownPlacement(stringValue, at: state.position, owner: owner)
+        {
+            return known
+        }
+        return ruledPlacement(key, stringValue, wrapper: wrapper)
     }
 
-    /// `placement` for a choice, or a value whose keys a rule places (`DynamicNodeEncoding`, the
-    /// node strategy's closure). (Out of line: the common case needs none of it.)
+    /// `placement` for a choice, or a value whose keys a rule places (`DynamicNodeEncoding`, whose
+    /// answer the key type's `KeyNames` remember for the call; the node strategy's closure, asked
+    /// every time). (Out of line: the common case needs none of it.)
     @inline(never)
-    private func ruledPlacement(_ key: Key, wrapper: XMLEncoder.NodeEncoding?) -> XMLEncoder.NodeEncoding {
+    private func ruledPlacement(_ key: Key, _ stringValue: String, wrapper: XMLEncoder.NodeEncoding?)
+        -> XMLEncoder.NodeEncoding
+    {
         if state.isChoice { return .element }
-        if let dynamic = state.dynamic { return dynamic.nodeEncoding(for: key) }
+        if let dynamic = state.dynamic {
+            guard let keyNames = state.keyNames else { return dynamic.nodeEncoding(for: key) }
+            return keyNames.askPlacement(of: key, stringValue, at: state.position, by: dynamic)
+        }
         if let custom = state.custom, let chosen = custom(key) { return chosen }
         return wrapper ?? .element
     }
@@ -199,12 +216,13 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// element, or both. The fast path for scalars: no generic dispatch, and the coding path is
     /// built only for an error.
     private func write(_ text: Span, forKey key: Key, cdata: Bool) throws {
-        guard let name = try resolve(key, key.stringValue) else {
+        let stringValue = key.stringValue
+        guard let name = try resolve(key, stringValue) else {
             tree.addText(text, cdata: cdata, to: element)
             return
         }
         if state.keyShapes != nil { try refuseMap(key) }
-        let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: nil)
+        let destination = tree.isDeclarationName(name) ? .attribute : placement(key, stringValue, wrapper: nil)
         if destination != .element { tree.setAttribute(name, text, on: element) }
         if destination != .attribute { tree.addElement(name, text: text, cdata: cdata, to: element) }
     }
@@ -285,8 +303,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         defer { encoder.nodeEncodingType = savedType }
         let keyPath = path.appending(key)
         let traits = encoder.traits(of: T.self)
+        let stringValue = key.stringValue
         let resolved =
-            traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, key.stringValue)
+            traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, stringValue)
         guard let name = resolved else {
             if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.wrapsEmptyString {
                 // Through generic code (a `T?` payload or property), as `encodeIfPresent(String?)` refuses it.
@@ -299,7 +318,8 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
             return try encodeMap(value, format: format, key: key, name: name, path: keyPath, optional: optional)
         }
         let optionalList = optional && traits.isList
-        let destination = tree.isDeclarationName(name) ? .attribute : placement(key, wrapper: traits.wrapperPlacement)
+        let destination =
+            tree.isDeclarationName(name) ? .attribute : placement(key, stringValue, wrapper: traits.wrapperPlacement)
         if destination != .element {
             tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
         }
