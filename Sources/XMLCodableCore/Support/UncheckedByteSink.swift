@@ -272,13 +272,24 @@ internal struct UncheckedByteSink: ~Copyable {
         let end = count &+ room
         var position = end
         var magnitude = value.magnitude
-        repeat {
-            let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
-            position &-= 1
-            let character = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
-            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
+        // Two digits per division while three or more are left (half the divisions of the wide
+        // type), stored as one 16-bit value: the tens digit first in memory.
+        while magnitude >= 100 {
+            let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
+            position &-= 2
+            base.storeBytes(
+                of: Self.digitPair(UInt16(truncatingIfNeeded: pair)), toByteOffset: position, as: UInt16.self)
             magnitude = quotient
-        } while magnitude != 0
+        }
+        if magnitude >= 10 {
+            position &-= 2
+            base.storeBytes(
+                of: Self.digitPair(UInt16(truncatingIfNeeded: magnitude)), toByteOffset: position, as: UInt16.self)
+        } else {
+            position &-= 1
+            let character = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
+            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
+        }
         if value < 0 {
             position &-= 1
             base.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
@@ -289,6 +300,17 @@ internal struct UncheckedByteSink: ~Copyable {
         Self.copy(base + position, to: base + count, count: length)
         didStore(length)
         return length
+    }
+
+    /// The two ASCII digits of `pair` (below 100) as a 16-bit value whose bytes in memory are the
+    /// tens digit, then the ones digit. (`pair × 205 >> 11` is `pair / 10` for every pair below 1,029.)
+    @inline(__always)
+    private static func digitPair(_ pair: UInt16) -> UInt16 {
+        let zero: UInt16 = 0x30
+        let tens: UInt16 = (pair &* 205) &>> 11
+        let ones: UInt16 = pair &- tens &* 10
+        let high: UInt16 = (ones &+ zero) &<< 8
+        return ((tens &+ zero) | high).littleEndian
     }
 
     /// Forgets the bytes (and an overflow), keeping the allocation.

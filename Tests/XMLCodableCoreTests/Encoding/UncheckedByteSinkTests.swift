@@ -57,6 +57,15 @@ import Testing
         add([Int64.min, Int64.min + 1, -999_999_999_999, Int64.max, 1_000_000_000_000_000_000])
         add([UInt64.max, UInt64.max / 10, UInt64(UInt32.max) + 1])
         add([Int.min, Int.max, 0])
+        // Every length from one digit to twenty, at the edges where a digit is added (odd and even
+        // counts: the digits are written two at a time, the first one or two last).
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            add([power - 1, power, power + 1, power * 9 + (power - 1)])
+            power *= 10
+        }
+        add([power - 1, power, UInt64.max])
+        add(Array(Int16(-1_000)...1_000))
         #expect(bytes(sink) == Array(expected.utf8))
     }
 
