@@ -409,6 +409,13 @@ internal final class XMLEncodedTree {
     /// Sets an attribute, replacing one of the same name. An attribute set on a group goes on its
     /// host, marked to be written after the host's own attributes.
     func setAttribute(_ name: NameID, _ value: Span, on node: Index) {
+        setAttributeInline(name, value, on: node)
+    }
+
+    /// `setAttribute`, inlined into the keyed container's write of a scalar (every value a type
+    /// places as an attribute goes through it: no call, and the caller's registers kept).
+    @inline(__always)
+    func setAttributeInline(_ name: NameID, _ value: Span, on node: Index) {
         guard attributes.count < XMLEncodedTree.limit, !overflowed else {
             overflowed = true
             return

@@ -223,7 +223,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         }
         if state.keyShapes != nil { try refuseMap(key) }
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, stringValue, wrapper: nil)
-        if destination != .element { tree.setAttribute(name, text, on: element) }
+        if destination != .element { tree.setAttributeInline(name, text, on: element) }
         if destination != .attribute { tree.addElement(name, text: text, cdata: cdata, to: element) }
     }
 
