@@ -43,11 +43,10 @@ import Foundation
 internal final class KeyedContainerState {
     /// The last step of the coding path when `position` is negative, else the step of the list
     /// the element is item `position` of; it holds the decoder.
-    private(set) var step: DecoderPathStep {
-        didSet { decoderReference = UnretainedReference(step.decoder) }
-    }
-    /// `step`'s decoder, unretained (the step holds it, and is set only with it): what a key's
-    /// search reads the decoder through, with no reference counted (`findKnown`, `withDecoder`).
+    private(set) var step: DecoderPathStep
+    /// `step`'s decoder, unretained (the step holds it, and every assignment of `step` sets this
+    /// too): what a key's search reads the decoder through, with no reference counted
+    /// (`findKnown`, `withDecoder`).
     private var decoderReference: UnretainedReference<XMLDecoderImpl>
     /// The key rules, or `nil` in the common case (unretained: the decoder keeps them alive).
     var unretainedRules: UnretainedReference<XMLKeyRules>?
@@ -81,7 +80,10 @@ internal final class KeyedContainerState {
             self.position = decoder.currentPosition
         } else {
             let (step, position) = decoder.currentContainerStep()
-            if self.step !== step { self.step = step }
+            if self.step !== step {
+                self.step = step
+                decoderReference = UnretainedReference(step.decoder)
+            }
             self.position = position
         }
         self.unretainedRules = rules
@@ -142,12 +144,14 @@ internal final class KeyedContainerState {
         var path = CodingPathNode.root
         for key in CodingPathNode.node(step).path { path = path.appending(key) }
         step = DecoderPathStep.standing(for: path, decoder: DecoderPathStep.vacant.decoder)
+        decoderReference = UnretainedReference(processLifetime: DecoderPathStep.vacant.decoder)
         unretainedRules = nil
     }
 
     /// Lets go of the call's decoder and rules: the state of a box kept for the next call.
     func vacate() {
         step = DecoderPathStep.vacant
+        decoderReference = UnretainedReference(processLifetime: DecoderPathStep.vacant.decoder)
         unretainedRules = nil
     }
 }
