@@ -20,13 +20,14 @@
 //     first <trkpt>:  ele (byte 2) unknown → "ele" appended to bytes at 6, entry 2 = (6, 3, bit)
 //     next <trkpt>s:  ele (byte 2)         → entry 2: the bytes 6..<9, the bit — nothing made
 //
-// Only a name the common path can take is kept as plain: not empty (the element's own text), not
-// a Clark name (`{uri}local`), not `_0` (an enum case's payload), at most 4096 bytes. The others
-// are marked so, and their keys take the usual path with `stringValue` each time. Key types larger than a byte (a
-// struct holding a string, an enum with a string payload) always take the usual path. A key's
-// name never changes, so nothing in the table goes stale: it is kept from one decoding call to the
-// next with the call's other working memory (`DecodingScratch`), and a small document, whose few
-// keys would not pay for a table's 4 KiB, finds its names already learnt.
+// Only a name the common path can take is kept as plain: not empty (the element's own text, marked
+// as such and answered without a search), not a Clark name (`{uri}local`), not `_0` (an enum
+// case's payload), at most 4096 bytes. The others are marked so, and their keys take the usual
+// path with `stringValue` each time. Key types larger than a byte (a struct holding a string, an
+// enum with a string payload) always take the usual path. A key's name never changes, so nothing
+// in the table goes stale: it is kept from one decoding call to the next with the call's other
+// working memory (`DecodingScratch`), and a small document, whose few keys would not pay for a
+// table's 4 KiB, finds its names already learnt.
 
 /// The names of the keys asked for in a decoding call, for key types whose values are one byte
 /// or none (see the file's header comment).
@@ -47,7 +48,9 @@ internal struct KeyNameTable {
             case unknown
             /// Known, and found by comparing its bytes (`XMLDecoderImpl.find(known:…)`).
             case plain
-            /// Known, but found the usual way (empty, a Clark name, `_0`, or too long).
+            /// Known as the empty name: the element's own text (`XMLValue.text(ofElement:)`).
+            case content
+            /// Known, but found the usual way (a Clark name, `_0`, or too long).
             case other
         }
 
@@ -131,8 +134,11 @@ internal struct KeyNameTable {
             let isPayload =
                 key.count == 2 && key[unchecked: 0] == UInt8(ascii: "_")
                 && key[unchecked: 1] == UInt8(ascii: "0")
-            guard !key.isEmpty, key[unchecked: 0] != UInt8(ascii: "{"), !isPayload, key.count <= Self.maxNameLength
-            else {
+            if key.isEmpty {
+                entry.state = .content
+                return
+            }
+            guard key[unchecked: 0] != UInt8(ascii: "{"), !isPayload, key.count <= Self.maxNameLength else {
                 entry.state = .other
                 return
             }

@@ -118,12 +118,21 @@ internal final class KeyedContainerState {
         return decoderReference.withObject { decoder in
             if decoder.isFinished { return .finished }
             let entry = decoder.keyNames.entry(position)
-            switch entry.state {
-            case .plain:
+            if entry.state == .plain {
                 return .found(decoder.find(known: entry, in: element, placement: placement, wantsList: wantsList))
-            case .unknown: return .unknown
-            default: return .notPlain
             }
+            return Self.notPlain(entry.state, element: element)
+        }
+    }
+
+    /// `findKnown` for a key whose name is not plain. (Out of line: the plain case, by far the
+    /// most common, then tests one value.)
+    @inline(never)
+    private static func notPlain(_ state: KeyNameTable.Entry.State, element: Int32) -> KnownLookup {
+        switch state {
+        case .content: return .found(.text(ofElement: element))
+        case .unknown: return .unknown
+        case .plain, .other: return .notPlain
         }
     }
 

@@ -100,14 +100,14 @@ extension XMLDecoderImpl {
     // MARK: - Plain scalars
 
     /// The one slice a value's text is: an attribute's value, or the single run of character
-    /// data of an element with no other children. `nil` otherwise (empty elements, several runs,
+    /// data of an element (or of an element's own text, the `""` key) with no other children. `nil` otherwise (empty elements, several runs,
     /// child elements, lists), which the full paths handle.
     @inline(__always)
     func plainSlice(_ value: XMLValue) -> XMLSlice? {
         switch value {
         case .attribute(let attribute):
             return index.attributes[Int(attribute)].value
-        case .element(let element):
+        case .element(let element), .text(ofElement: let element):
             let first = index.firstChild(of: element)
             guard first >= 0 else { return nil }
             let node = index[first]

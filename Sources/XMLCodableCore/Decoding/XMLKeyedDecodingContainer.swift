@@ -54,11 +54,12 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     private func withDecoder<Result>(_ body: (XMLDecoderImpl) -> Result) -> Result {
         state.withObject { $0.withDecoder(body) }
     }
-    /// A scalar's value the decoder reads on its `plain` path (`plain`), when `value` is plainly
-    /// present (`XMLDecoderImpl.isPlainlyPresent`), with no reference counted; `nil` otherwise.
+    /// An optional string's value read on the decoder's plain path (`plainString`), when `value`
+    /// is plainly present (`XMLDecoderImpl.isPlainlyPresent`), with no reference counted; `nil`
+    /// otherwise (the full path then decides).
     @inline(__always)
-    private func plainIfPresent<Scalar>(_ value: XMLValue, _ plain: (XMLDecoderImpl) -> Scalar?) -> Scalar? {
-        withDecoder { $0.isPlainlyPresent(value) ? plain($0) : nil }
+    private func plainStringIfPresent(_ value: XMLValue) -> String? {
+        withDecoder { $0.isPlainlyPresent(value) ? $0.plainString(value) : nil }
     }
     /// How the decoded type or the decoder's strategies change the finding of keys; `nil` in the
     /// common case (plain names, no placement rules), which takes the non-generic fast path.
@@ -549,7 +550,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     // concrete type (see the scalar `decode` overloads below).
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let value = try optional(key) else { return nil }
-        if let string = plainIfPresent(value, { $0.plainString(value) }) { return string }
+        if let string = plainStringIfPresent(value) { return string }
         return try decoder.unwrapOptional(value, as: String.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {

@@ -47,11 +47,7 @@ internal struct UnretainedReference<Object: AnyObject> {
     /// A reference to `object`, which the caller keeps alive for as long as this is used.
     @inline(__always)
     init(_ object: Object) {
-        storage = Unmanaged.passUnretained(object)
-        #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
-        liveness = object
-        checksLiveness = true
-        #endif
+        self.init(object, watched: true)
     }
 
     /// A reference to an object a static constant holds, which lives as long as the process (the
@@ -60,9 +56,16 @@ internal struct UnretainedReference<Object: AnyObject> {
     /// at exit, the object's only pointer to it being encoded in its reference count).
     @inline(__always)
     init(processLifetime object: Object) {
+        self.init(object, watched: false)
+    }
+
+    /// A reference to `object`, whose liveness debug builds check at each use when `watched`.
+    @inline(__always)
+    private init(_ object: Object, watched: Bool) {
         storage = Unmanaged.passUnretained(object)
         #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
-        checksLiveness = false
+        if watched { liveness = object }
+        checksLiveness = watched
         #endif
     }
 

@@ -1,7 +1,8 @@
 // The key-name table (KeyNameTable.swift): a key type whose values are one byte or none has its
 // keys' names learnt once per decoding call and found again by that byte. Every kind of such a key
 // type must read the same values as a key type of strings would, the names that take the usual
-// path (empty, Clark, `_0`) must still take it, and two key types in one call must not mix.
+// path (Clark, `_0`) must still take it, the empty name (the element's own text) must read as it
+// does by its string, and two key types in one call must not mix.
 
 import Foundation
 import Testing
@@ -147,8 +148,9 @@ import XMLCodableTestSupport
             ])
     }
 
-    /// The names the plain path does not take: the element's own text (`""`), a Clark name, and
-    /// an enum case's payload (`_0`), which stay on the usual path each time they are asked for.
+    /// The names the plain path does not take: the element's own text (`""`, answered from its
+    /// entry), a Clark name, and an enum case's payload (`_0`), which stay on the usual path each
+    /// time they are asked for.
     struct Special: Decodable, Equatable {
         var text: String
         var clark: String?
@@ -168,6 +170,56 @@ import XMLCodableTestSupport
             items == [
                 Special(text: "a", clark: "1", plain: "2"), Special(text: "b"), Special(text: "c", clark: "3"),
             ])
+    }
+
+    /// The element's own text under the `""` key, known from the table after the first item: as
+    /// a string (one run, references, runs joined across CDATA, empty), an optional (`nil` when
+    /// empty) and a number, each item read for itself.
+    struct Content: Decodable, Equatable {
+        var text: String
+        var kind: String?
+
+        enum CodingKeys: String, CodingKey {
+            case text = ""
+            case kind
+        }
+    }
+
+    struct OptionalContent: Decodable, Equatable {
+        var text: String?
+        var number: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case text = ""
+            case number = "n"
+        }
+    }
+
+    struct NumberContent: Decodable, Equatable {
+        var value: Int
+
+        enum CodingKeys: String, CodingKey {
+            case value = ""
+        }
+    }
+
+    @Test func theElementsOwnTextIsReadFromItsEntry() throws {
+        let xml = """
+            <l><i kind="a">one</i><i>x &amp; y</i><i kind="c"><![CDATA[<b>]]> and more</i>            <i kind="d"/><i>last</i></l>
+            """
+        #expect(
+            try decode([Content].self, xml) == [
+                Content(text: "one", kind: "a"), Content(text: "x & y"), Content(text: "<b> and more", kind: "c"),
+                Content(text: "", kind: "d"), Content(text: "last"),
+            ])
+        #expect(
+            try decode([OptionalContent].self, #"<l><i>a</i><i n="2"/><i n="3">c</i></l>"#) == [
+                OptionalContent(text: "a"), OptionalContent(number: 2), OptionalContent(text: "c", number: 3),
+            ])
+        #expect(try decode([NumberContent].self, "<l><i>1</i><i>22</i><i>-3</i></l>").map(\.value) == [1, 22, -3])
+        #expect(throws: DecodingError.self) {
+            try decode([NumberContent].self, "<l><i>1</i><i>two</i></l>")
+        }
     }
 
     enum Shape: Decodable, Equatable {
@@ -258,9 +310,10 @@ import XMLCodableTestSupport
         #expect(plain.state == .plain && plain.count == 7)
         #expect(plain.bit == NameFilter.bit(of: UncheckedBytes("ele"), start: 0, end: 3))
         #expect(table.entry(3).state == .plain)
-        for special in ["", "{urn:x}c", "_0"] {
+        for special in ["{urn:x}c", "_0"] {
             #expect(table.learn(special, at: 4).state == .other)
         }
+        #expect(table.learn("", at: 6).state == .content)
         let second = table.learn("time", at: 5)
         #expect(second.start == plain.start + 7 && second.count == 4)
     }
