@@ -54,8 +54,10 @@ internal final class KeyedEncodingContainerState {
     /// The `_0` key of a synthesized enum case with one unlabeled value is the case element's own
     /// content (`XMLEncoder.EnumPayloadEncodingStrategy.caseElement`).
     var payloadInCaseElement = false
-    /// Values enclosing this one declare namespace prefixes (`XMLNamespaceDeclaring`): names in
-    /// Clark notation then depend on where they are written, and are not remembered in `keyNames`.
+    /// Values enclosing this one declare namespace prefixes or a default namespace
+    /// (`XMLNamespaceDeclaring`): names in Clark notation then depend on where they are written
+    /// (and, in a default namespace, on whether they are an element's or an attribute's), and are
+    /// not remembered in `keyNames`.
     var inNamespaceScope = false
     /// Under `.caseElement`: the `_0` key was written as the element's content, or another key
     /// was written (the two cannot be mixed: the value's keys and the others would merge).

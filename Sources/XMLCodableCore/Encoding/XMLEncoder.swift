@@ -361,11 +361,18 @@ open class XMLEncoder: @unchecked Sendable {
         if let declaring = T.self as? any XMLNamespaceDeclaring.Type {
             impl.callerPrefixes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
         }
-        // A root key in Clark notation (`{uri}local`) is written with a prefix declared on the root.
-        let writtenRootName =
-            rootName.utf8.first == UInt8(ascii: "{")
-            ? try impl.qualifiedName(clark: rootName, key: XMLKey(stringValue: rootName), parent: .root)
-            : try impl.checkedName(rootName, path: .root)
+        // A root key in Clark notation (`{uri}local`) is written with a prefix declared on the root,
+        // or, in the default namespace the root value's type declares, without one.
+        let writtenRootName: String
+        if rootName.utf8.first == UInt8(ascii: "{") {
+            if let declaring = T.self as? any XMLNamespaceDeclaring.Type {
+                impl.namespaceScopes = XMLEncoderImpl.scopeEntries(of: declaring)
+            }
+            defer { impl.namespaceScopes = [] }
+            writtenRootName = try impl.qualifiedName(clark: rootName, key: XMLKey(stringValue: rootName), parent: .root)
+        } else {
+            writtenRootName = try impl.checkedName(rootName, path: .root)
+        }
         let root = tree.makeElement(tree.intern(writtenRootName))
         for (name, attributeValue) in rootAttributes {
             let name = tree.intern(try impl.checkedName(name, path: .root))

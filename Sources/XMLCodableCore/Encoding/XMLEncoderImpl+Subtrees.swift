@@ -113,7 +113,9 @@ extension XMLEncoderImpl {
         var bindings: [(prefix: String, uri: String)] = [("xml", ReservedNamespace.xml)]
         bindings += callerPrefixes
         bindings += namespacePrefixes
-        bindings += namespaceScopes
+        // (A default namespace a value declares is known from the element's own declarations only:
+        // further in, the caller's root declaration, appended after, would wrongly hide it.)
+        bindings += namespaceScopes.filter { !$0.prefix.isEmpty }
         var owner = self
         while owner.rootElement < 0, let parent = owner.parent { owner = parent }
         for node in [owner.rootElement, element] where node >= 0 {

@@ -117,9 +117,10 @@ internal final class XMLEncoderImpl: Encoder {
     /// The prefixes the caller declares in `rootAttributes` (`xmlns:p`): used for their URIs, and
     /// never chosen for another.
     @exclusivity(unchecked) var callerPrefixes: [(prefix: String, uri: String)] = []
-    /// The prefixes declared by the values being encoded (`XMLNamespaceDeclaring`), innermost last:
-    /// in scope for the names written inside their elements. An encoder `superEncoder()` makes
-    /// starts with its parent's (the superclass writes inside the same elements).
+    /// The prefixes declared by the values being encoded (`XMLNamespaceDeclaring`), innermost last,
+    /// the default namespace (the `""` prefix) included: in scope for the names written inside their
+    /// elements (see `scopeEntries(of:)`). An encoder `superEncoder()` makes starts with its
+    /// parent's (the superclass writes inside the same elements).
     @exclusivity(unchecked) var namespaceScopes: [(prefix: String, uri: String)] = []
     /// The document's root element, once `encodeTopLevel` has it (-1 before, and in the encoders
     /// `superEncoder()` makes, which ask their `parent`): its declarations are in scope everywhere.
@@ -276,7 +277,7 @@ internal final class XMLEncoderImpl: Encoder {
         if traits.declaresNamespaces, let declaring = T.self as? any XMLNamespaceDeclaring.Type {
             try declareNamespaces(declaring, path: path)
             let depth = namespaceScopes.count
-            namespaceScopes += Self.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+            namespaceScopes += Self.scopeEntries(of: declaring)
             defer { namespaceScopes.removeSubrange(depth...) }
             try encodeContent(value, traits: traits, path: path)
         } else {
@@ -306,6 +307,16 @@ internal final class XMLEncoderImpl: Encoder {
     /// A type's namespace declarations, sorted by prefix.
     static func declarations(of type: any XMLNamespaceDeclaring.Type) -> [(prefix: String, uri: String)] {
         type.xmlNamespaceDeclarations.sorted { $0.key < $1.key }.map { (prefix: $0.key, uri: $0.value) }
+    }
+
+    /// A type's namespace declarations as entries of `namespaceScopes`: the prefixed ones sorted by
+    /// prefix, then the default namespace's, so that among the declarations of one element the
+    /// default namespace counts as the innermost (an element name takes it rather than a prefix
+    /// declared beside it for the same URI; an attribute name never takes it).
+    static func scopeEntries(of type: any XMLNamespaceDeclaring.Type) -> [(prefix: String, uri: String)] {
+        var entries = declarations(of: type)
+        if let first = entries.first, first.prefix.isEmpty { entries.append(entries.removeFirst()) }
+        return entries
     }
 
     /// Makes the current target's element now and writes a type's namespace declarations on it
@@ -463,10 +474,10 @@ internal final class XMLEncoderImpl: Encoder {
     /// `mapNamesList` (a target holds the index, so that targets stay small). `keyName` is the
     /// property's element name, the entries' when the format names none.
     func mapNames(_ format: XMLMapFormat, key: any CodingKey, keyName: NameID, parent: CodingPathNode) throws -> Int32 {
-        func name(_ name: String) throws -> NameID {
+        func name(_ name: String, asAttribute: Bool = false) throws -> NameID {
             let written =
                 name.utf8.first == UInt8(ascii: "{")
-                ? try qualifiedName(clark: name, key: key, parent: parent)
+                ? try qualifiedName(clark: name, key: key, parent: parent, asAttribute: asAttribute)
                 : try checkedName(name, path: parent.appending(key))
             // Namespace declarations and `xsi:nil` are not data.
             if written == "xmlns" || written.hasPrefix("xmlns:") || written == "xsi:nil" {
@@ -479,8 +490,9 @@ internal final class XMLEncoderImpl: Encoder {
             return tree.intern(written)
         }
         let names = MapNames(
-            entry: try format.entry.map(name) ?? keyName, key: try name(format.key),
-            value: try format.value.map(name) ?? -1,
+            entry: try format.entry.map { try name($0) } ?? keyName,
+            key: try name(format.key, asAttribute: format.keyPlacement == .attribute),
+            value: try format.value.map { try name($0) } ?? -1,
             keyIsAttribute: format.keyPlacement == .attribute)
         if !names.keyIsAttribute, names.key == names.value {
             throw EncodingError.invalidValue(
@@ -565,10 +577,12 @@ internal final class XMLEncoderImpl: Encoder {
     }
 
     /// The name a key is written under, after the key encoding strategy, checked and interned.
-    /// `converted` is the name after the key strategy, when the caller has it already.
-    func nameID(for key: any CodingKey, stringValue: String, parent: CodingPathNode, converted: String? = nil) throws
-        -> NameID
-    {
+    /// `converted` is the name after the key strategy, when the caller has it already; `asAttribute`
+    /// when the name is an attribute's (see `qualifiedName(clark:key:parent:asAttribute:)`).
+    func nameID(
+        for key: any CodingKey, stringValue: String, parent: CodingPathNode, converted: String? = nil,
+        asAttribute: Bool = false
+    ) throws -> NameID {
         let name: String
         if let converted {
             name = converted
@@ -578,7 +592,7 @@ internal final class XMLEncoderImpl: Encoder {
             name = KeyConversion.encode(key, strategy: options.keyEncodingStrategy, path: parent)
         }
         if name.utf8.first == UInt8(ascii: "{") {
-            return tree.intern(try qualifiedName(clark: name, key: key, parent: parent))
+            return tree.intern(try qualifiedName(clark: name, key: key, parent: parent, asAttribute: asAttribute))
         }
         guard XMLTreeValidation.isValidName(name) else {
             return tree.intern(try checkedName(name, path: parent.appending(key)))
@@ -600,7 +614,16 @@ internal final class XMLEncoderImpl: Encoder {
 
     /// A key in Clark notation, `{namespace-uri}local`, written with a prefix declared once, on
     /// the root element (`ns1`, `ns2`, …; `xml` for the XML namespace; no prefix for an empty URI).
-    func qualifiedName(clark: String, key: any CodingKey, parent: CodingPathNode) throws -> String {
+    ///
+    /// Inside the elements of `XMLNamespaceDeclaring` values (`namespaceScopes`), the innermost
+    /// declaration in force for the URI is used instead: its prefix, or, for an element name
+    /// (`asAttribute` false), no prefix when it is the default namespace's. An attribute name never
+    /// takes the default namespace (Namespaces in XML 1.0, §6.2), so it keeps a prefix. An element
+    /// name in no namespace (`{}local`) where a default namespace is in force is refused: written
+    /// without a prefix, it would be in that namespace.
+    func qualifiedName(clark: String, key: any CodingKey, parent: CodingPathNode, asAttribute: Bool = false) throws
+        -> String
+    {
         guard let close = clark.firstIndex(of: "}") else { return try checkedName(clark, path: parent.appending(key)) }
         let uri = String(clark[clark.index(after: clark.startIndex)..<close])
         let local = String(clark[clark.index(after: close)...])
@@ -608,9 +631,16 @@ internal final class XMLEncoderImpl: Encoder {
             return try checkedName(clark, path: parent.appending(key))
         }
         _ = try checkedName(local, path: parent.appending(key))
-        if uri.isEmpty { return local }
+        if uri.isEmpty {
+            if !asAttribute, !namespaceScopes.isEmpty { try refuseUnqualifiedElement(clark, key: key, parent: parent) }
+            return local
+        }
         if uri == ReservedNamespace.xml { return "xml:" + local }
-        let prefix = namespacePrefix(for: try checkedText(uri, path: parent.appending(key)))
+        let checkedURI = try checkedText(uri, path: parent.appending(key))
+        if !namespaceScopes.isEmpty, let scoped = scopedPrefix(for: checkedURI, asAttribute: asAttribute) {
+            return scoped.isEmpty ? local : scoped + ":" + local
+        }
+        let prefix = namespacePrefix(for: checkedURI)
         // A prefix an enclosing value declares for another URI hides this one here.
         if let hiding = namespaceScopes.last(where: { $0.prefix == prefix }), hiding.uri != uri {
             throw EncodingError.invalidValue(
@@ -625,10 +655,42 @@ internal final class XMLEncoderImpl: Encoder {
         return prefix + ":" + local
     }
 
-    /// The prefix for a namespace URI: the one `rootAttributes` declare for it, else one chosen
-    /// (`ns1`, `ns2`, … skipping those `rootAttributes` declare) and declared on the root.
+    /// The innermost declaration in `namespaceScopes` in force for `uri`: its prefix (`""` for the
+    /// default namespace, which an attribute never takes), or `nil` when none is. A declaration
+    /// another one further in hides (the same prefix for another URI) is not in force.
+    private func scopedPrefix(for uri: String, asAttribute: Bool) -> String? {
+        var index = namespaceScopes.endIndex
+        while index > namespaceScopes.startIndex {
+            index -= 1
+            let entry = namespaceScopes[index]
+            guard entry.uri == uri, !(asAttribute && entry.prefix.isEmpty) else { continue }
+            if namespaceScopes[(index + 1)...].contains(where: { $0.prefix == entry.prefix }) { continue }
+            return entry.prefix
+        }
+        return nil
+    }
+
+    /// Refuses an element name in no namespace (`{}local`) where an `XMLNamespaceDeclaring` value
+    /// declares a default namespace: unprefixed, the name would be in that namespace instead.
+    @inline(never)
+    private func refuseUnqualifiedElement(_ clark: String, key: any CodingKey, parent: CodingPathNode) throws {
+        guard let scope = namespaceScopes.last(where: { $0.prefix.isEmpty }), !scope.uri.isEmpty else { return }
+        throw EncodingError.invalidValue(
+            clark,
+            EncodingError.Context(
+                codingPath: parent.path(appending: key),
+                debugDescription:
+                    "The element \(clark) is in no namespace, but an enclosing XMLNamespaceDeclaring value "
+                    + "declares the default namespace \(scope.uri): written without a prefix, it would be in that "
+                    + "namespace. Use a plain key to write it in the default namespace, or declare that namespace "
+                    + "with a prefix."
+            ))
+    }
+
+    /// The prefix for a namespace URI outside the declarations of `XMLNamespaceDeclaring` values:
+    /// the one `rootAttributes` declare for it, else one chosen (`ns1`, `ns2`, … skipping those
+    /// `rootAttributes` and the values in scope declare) and declared on the root.
     func namespacePrefix(for uri: String) -> String {
-        if let scoped = namespaceScopes.last(where: { $0.uri == uri }) { return scoped.prefix }
         if let parent { return parent.namespacePrefix(for: uri) }
         if let declared = callerPrefixes.first(where: { $0.uri == uri }) { return declared.prefix }
         if let known = namespacePrefixes.first(where: { $0.uri == uri }) { return known.prefix }

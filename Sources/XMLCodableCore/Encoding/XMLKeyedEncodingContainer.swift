@@ -78,26 +78,40 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     /// The name a key is written under, or `nil` when the key stands for the element's own
     /// content: its name after the key strategy is empty (XMLCoder looks at the name it writes).
+    /// The name is an element's; `placed` when the caller places the key by `placement` (with
+    /// `wrapper`), which then decides, for a name in no namespace where a value declares a default
+    /// namespace (`{}local`), whether it is an attribute's (see `scopedName`).
     @inline(__always)
-    private func resolve(_ key: Key, _ stringValue: String) throws -> NameID? {
+    private func resolve(
+        _ key: Key, _ stringValue: String, placed: Bool = false, wrapper: XMLEncoder.NodeEncoding? = nil
+    ) throws -> NameID? {
         if !state.customKeys {
             if stringValue.isEmpty { return nil }
-            if state.payloadInCaseElement || state.inNamespaceScope { return try resolveRarely(key, stringValue) }
+            if state.payloadInCaseElement || state.inNamespaceScope {
+                return try resolveRarely(key, stringValue, placed: placed, wrapper: wrapper)
+            }
             return try rememberedName(for: key, stringValue)
         }
         if state.payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
         let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
         if converted.isEmpty { return nil }
-        return try encoder.nameID(for: key, stringValue: stringValue, parent: path, converted: converted)
+        let asAttribute =
+            state.inNamespaceScope && placed && converted.utf8.starts(with: "{}".utf8)
+            && placement(key, stringValue, wrapper: wrapper) == .attribute
+        return try encoder.nameID(
+            for: key, stringValue: stringValue, parent: path, converted: converted, asAttribute: asAttribute)
     }
 
     var codingPath: [any CodingKey] { path.path }
 
     /// `resolve` under `.caseElement` or inside an element that declares namespace prefixes.
     @inline(never)
-    private func resolveRarely(_ key: Key, _ stringValue: String) throws -> NameID? {
+    private func resolveRarely(_ key: Key, _ stringValue: String, placed: Bool, wrapper: XMLEncoder.NodeEncoding?)
+        throws -> NameID?
+    {
         if state.payloadInCaseElement, try isPayloadInCaseElement(key, stringValue) { return nil }
-        return try name(for: key, stringValue)
+        if state.inNamespaceScope { return try scopedName(for: key, stringValue, placed: placed, wrapper: wrapper) }
+        return try rememberedName(for: key, stringValue)
     }
 
     /// Whether a key is written as the case element's content under `.caseElement`; refuses a
@@ -171,13 +185,34 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     /// `name(for:_:)` inside an element that declares namespace prefixes: a key in Clark notation
-    /// is named afresh (its prefix depends on the scope), others as usual. (Out of line: rare.)
+    /// is named afresh (its prefix depends on the scope: see `XMLEncoderImpl.qualifiedName`), as an
+    /// element, others as usual. A key in no namespace (`{}local`), which as an element is refused
+    /// where a default namespace is declared, is named as an attribute when the caller places it
+    /// (`placed`) and it is placed as an attribute only. (Out of line: rare.)
     @inline(never)
-    private func scopedName(for key: Key, _ stringValue: String) throws -> NameID {
+    private func scopedName(
+        for key: Key, _ stringValue: String, placed: Bool = false, wrapper: XMLEncoder.NodeEncoding? = nil
+    ) throws -> NameID {
         if stringValue.utf8.first == UInt8(ascii: "{") {
-            return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
+            let asAttribute =
+                placed && stringValue.utf8.starts(with: "{}".utf8)
+                && placement(key, stringValue, wrapper: wrapper) == .attribute
+            return try encoder.nameID(for: key, stringValue: stringValue, parent: path, asAttribute: asAttribute)
         }
         return try rememberedName(for: key, stringValue)
+    }
+
+    /// The name of a key written as an attribute (placed `.attribute` or `.both`) inside an element
+    /// that declares namespaces, or under a value's own declarations (`declaringName`): an attribute
+    /// never takes the default namespace, so a key in Clark notation whose element name
+    /// (`elementName`) is unprefixed is named again, as an attribute, with a prefix. (Out of line:
+    /// rare.)
+    @inline(never)
+    private func scopedAttributeName(_ key: Key, _ stringValue: String, elementName: NameID) throws -> NameID {
+        guard state.customKeys || stringValue.utf8.first == UInt8(ascii: "{"),
+            !tree.names[elementName].utf8.contains(UInt8(ascii: ":"))
+        else { return elementName }
+        return try encoder.nameID(for: key, stringValue: stringValue, parent: path, asAttribute: true)
     }
 
     /// The name a key is written under, as the key type's `KeyNames` remember it, or made and
@@ -195,17 +230,20 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     /// The name of a value's own element when its type declares namespace prefixes: a key in
-    /// Clark notation is written with the prefixes the value declares in scope.
+    /// Clark notation is written with the prefixes the value declares in scope (unprefixed in the
+    /// default namespace it declares). A key placed as an attribute only has no element of its own:
+    /// it is named as any other.
     @inline(never)
-    private func declaringName<T>(_ type: T.Type, key: Key) throws -> NameID? {
+    private func declaringName<T>(_ type: T.Type, key: Key, wrapper: XMLEncoder.NodeEncoding?) throws -> NameID? {
         let stringValue = key.stringValue
         guard !state.customKeys, stringValue.utf8.first == UInt8(ascii: "{"),
-            let declaring = type as? any XMLNamespaceDeclaring.Type
+            let declaring = type as? any XMLNamespaceDeclaring.Type,
+            placement(key, stringValue, wrapper: wrapper) != .attribute
         else {
-            return try resolve(key, stringValue)
+            return try resolve(key, stringValue, placed: true, wrapper: wrapper)
         }
         let depth = encoder.namespaceScopes.count
-        encoder.namespaceScopes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
+        encoder.namespaceScopes += XMLEncoderImpl.scopeEntries(of: declaring)
         defer { encoder.namespaceScopes.removeSubrange(depth...) }
         return try encoder.nameID(for: key, stringValue: stringValue, parent: path)
     }
@@ -217,13 +255,17 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// built only for an error.
     private func write(_ text: Span, forKey key: Key, cdata: Bool) throws {
         let stringValue = key.stringValue
-        guard let name = try resolve(key, stringValue) else {
+        guard let name = try resolve(key, stringValue, placed: true) else {
             tree.addText(text, cdata: cdata, to: element)
             return
         }
         if state.keyShapes != nil { try refuseMap(key) }
         let destination = tree.isDeclarationName(name) ? .attribute : placement(key, stringValue, wrapper: nil)
-        if destination != .element { tree.setAttributeInline(name, text, on: element) }
+        if destination != .element {
+            let attributeName =
+                state.inNamespaceScope ? try scopedAttributeName(key, stringValue, elementName: name) : name
+            tree.setAttributeInline(attributeName, text, on: element)
+        }
         if destination != .attribute { tree.addElement(name, text: text, cdata: cdata, to: element) }
     }
 
@@ -305,7 +347,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let traits = encoder.traits(of: T.self)
         let stringValue = key.stringValue
         let resolved =
-            traits.declaresNamespaces ? try declaringName(T.self, key: key) : try resolve(key, stringValue)
+            traits.declaresNamespaces
+            ? try declaringName(T.self, key: key, wrapper: traits.wrapperPlacement)
+            : try resolve(key, stringValue, placed: true, wrapper: traits.wrapperPlacement)
         guard let name = resolved else {
             if traits.isOptional, let optional = value as? any XMLOptionalEncodable, optional.wrapsEmptyString {
                 // Through generic code (a `T?` payload or property), as `encodeIfPresent(String?)` refuses it.
@@ -321,7 +365,10 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let destination =
             tree.isDeclarationName(name) ? .attribute : placement(key, stringValue, wrapper: traits.wrapperPlacement)
         if destination != .element {
-            tree.setAttribute(name, try attributeText(value, path: keyPath), on: element)
+            let attributeName =
+                state.inNamespaceScope || traits.declaresNamespaces
+                ? try scopedAttributeName(key, stringValue, elementName: name) : name
+            tree.setAttribute(attributeName, try attributeText(value, path: keyPath), on: element)
         }
         guard destination != .attribute else { return }
         if state.keyShapes != nil, !traits.readsAsText, let itemName = listCoding?.xmlListItemName(for: key) {
@@ -521,7 +568,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     func encodeIfPresent(_ value: String?, forKey key: Key) throws {
         try encoder.checkInUse()
         guard let value else { return try encodeNil(forKey: key) }
-        if value.isEmpty, try resolve(key, key.stringValue) == nil {
+        if value.isEmpty, try resolve(key, key.stringValue, placed: true) == nil {
             // An element's own text that is empty is no text, which reads back as nil.
             throw emptyOwnText(value, key: key)
         }

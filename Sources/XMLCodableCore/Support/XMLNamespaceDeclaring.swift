@@ -30,9 +30,20 @@
 /// of them declares is written with that prefix, on that element and in its content, the element's
 /// own name included when it is a property's key or the root key; elsewhere the encoder's own
 /// prefixes apply (`ns1`, … declared on the root). The empty prefix writes a default namespace
-/// declaration (`xmlns="…"`), which applies to the element names written without a prefix; keys in
-/// Clark notation keep a prefix. A prefix that would hide, inside the element, the prefix the
-/// encoder uses for another URI is refused with `EncodingError.invalidValue`.
+/// declaration (`xmlns="…"`), which applies to the element names written without a prefix: plain
+/// keys, and the keys in Clark notation in that namespace written as elements, the element's own
+/// name included (`["": "https://example.com/stock"]` writes
+/// `<GetPrice xmlns="https://example.com/stock"><Item>IBM</Item></GetPrice>`).
+///
+/// Where several declarations in force (this element's and its ancestors') name a key's URI, the
+/// innermost wins; on one element, the default namespace comes before a prefix declared beside it
+/// for the same URI. An attribute never takes the default namespace (Namespaces in XML 1.0, §6.2):
+/// a key in Clark notation written as an attribute (or `.both`) keeps a prefix, a declared one in
+/// force, else the encoder's. An element in no namespace (`{}local`) where a default namespace is
+/// declared is refused with `EncodingError.invalidValue` (without a prefix it would be in that
+/// namespace); `["": ""]` writes `xmlns=""`, which undeclares the default namespace. A prefix that
+/// would hide, inside the element, the prefix the encoder uses for another URI is refused with
+/// `EncodingError.invalidValue`.
 public protocol XMLNamespaceDeclaring {
     /// The prefixes the type's element declares: prefix → namespace URI.
     static var xmlNamespaceDeclarations: [String: String] { get }

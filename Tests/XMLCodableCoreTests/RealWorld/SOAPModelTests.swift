@@ -39,8 +39,8 @@ private struct QuoteFault: Codable, Equatable, XMLNamespaceDeclaring {
 }
 
 /// The operation as .NET's ASMX writes it: its namespace the default one, declared on it. Its keys
-/// are plain names, which the default namespace qualifies. (Clark keys, with the same declaration,
-/// are written with a prefix of the encoder's: see `soap11ClarkKeyedOperationUsesItsDefaultNamespace`.)
+/// are plain names, which the default namespace qualifies. (Clark keys in that namespace, with the
+/// same declaration, are written unprefixed too: see `soap11ClarkKeyedOperationUsesItsDefaultNamespace`.)
 private struct GetStockPrice: Codable, Equatable, XMLNamespaceDeclaring {
     static let xmlNamespaceDeclarations = ["": Namespace.stock]
     var symbol: String
@@ -311,11 +311,10 @@ struct SOAPModelTests {
         #expect(try XMLDecoder().decode(Envelope11.self, from: data) == expected11Request)
     }
 
-    /// Known issue: an `XMLNamespaceDeclaring` type that declares the default namespace (`""`)
-    /// has its Clark keys in that namespace written with a prefix the encoder declares on the root
-    /// (`<ns1:GetStockPrice xmlns="https://quotes.example.org/stock"><ns1:Symbol>`, the `xmlns`
-    /// declaration unused) rather than unprefixed under its declaration, as the fixture has them.
-    /// The names mean the same (the comparison without prefixes passes); the form differs.
+    /// An `XMLNamespaceDeclaring` type that declares the default namespace (`""`) has its Clark
+    /// keys in that namespace, and its own element's name, written unprefixed under its declaration
+    /// (`<GetStockPrice xmlns="https://quotes.example.org/stock"><Symbol>`), as the fixture has them:
+    /// the same canonical form, prefixes included, and no `ns1` declared on the envelope.
     @Test func soap11ClarkKeyedOperationUsesItsDefaultNamespace() throws {
         let request = ClarkRequest11(
             header: expected11Request.header, body: .init(getStockPrice: .init(symbol: "ACME", exchange: "XNAS")))
@@ -323,10 +322,9 @@ struct SOAPModelTests {
         #expect(try XMLDecoder().decode(ClarkRequest11.self, from: fixture) == request)
         let data = try XMLEncoder().encode(
             request, withRootKey: "{\(Namespace.soap11)}Envelope", rootAttributes: soap11Root)
-        try expectSameCanonicalForm(data, fixture, CanonicalForm(ignoresPrefixes: true))
-        withKnownIssue("Clark keys under a declared default namespace are written with an ns1 prefix") {
-            try expectSameCanonicalForm(data, fixture)
-        }
+        try expectSameCanonicalForm(data, fixture)
+        #expect(!String(decoding: data, as: UTF8.self).contains("xmlns:ns1"))
+        #expect(try XMLDecoder().decode(ClarkRequest11.self, from: data) == request)
     }
 
     @Test func soap11FaultDecodes() throws {
