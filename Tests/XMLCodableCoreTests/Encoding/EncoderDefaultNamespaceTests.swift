@@ -128,6 +128,24 @@ private struct Annotated: Codable, Equatable, XMLNamespaceDeclaring {
     }
 }
 
+/// A wrapped list and a map whose item, entry and key names are Clark names in the default namespace.
+private struct Portfolio: Codable, Equatable, XMLNamespaceDeclaring, XMLListCoding, XMLMapCoding {
+    static let xmlNamespaceDeclarations = ["": "urn:stock"]
+    var symbols: [String]
+    var prices: [String: Int]
+    enum CodingKeys: String, CodingKey {
+        case symbols = "{urn:stock}Symbols"
+        case prices = "{urn:stock}Prices"
+    }
+    static func xmlListItemName(for key: any CodingKey) -> String? {
+        key.stringValue == CodingKeys.symbols.stringValue ? "{urn:stock}Symbol" : nil
+    }
+    static func xmlMapFormat(for key: any CodingKey) -> XMLMapFormat? {
+        guard key.stringValue == CodingKeys.prices.stringValue else { return nil }
+        return XMLMapFormat(entry: "{urn:stock}Price", key: "{urn:stock}code", value: nil, keyPlacement: .attribute)
+    }
+}
+
 /// `value` encoded under `root`, as a string.
 private func xml<T: Encodable>(_ value: T, root: String = "r") throws -> String {
     String(decoding: try XMLEncoder().encode(value, withRootKey: root), as: UTF8.self)
@@ -183,6 +201,18 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
             written
                 == "<r xmlns=\"\(stock)\" ns1:Symbol=\"ACME\" xmlns:ns1=\"\(stock)\"><Symbol>ACME</Symbol></r>")
         #expect(try decoded(BothQuote.self, written) == value)
+    }
+
+    @Test func listItemsAndMapEntriesFollowTheSameRule() throws {
+        // Elements (the list's items, the map's entries) unprefixed; the map's key attribute prefixed.
+        let value = Portfolio(symbols: ["A", "B"], prices: ["A": 1])
+        let written = try xml(value)
+        #expect(
+            written
+                == "<r xmlns=\"\(stock)\" xmlns:ns1=\"\(stock)\">"
+                + "<Symbols><Symbol>A</Symbol><Symbol>B</Symbol></Symbols>"
+                + "<Prices><Price ns1:code=\"A\">1</Price></Prices></r>")
+        #expect(try decoded(Portfolio.self, written) == value)
     }
 
     @Test func anInnerDefaultNamespaceHidesTheOuterOne() throws {
