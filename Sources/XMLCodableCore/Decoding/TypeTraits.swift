@@ -194,31 +194,42 @@ internal func isEnumType(_ type: Any.Type) -> Bool {
 /// right size: the standard library's generic version asks the runtime for `Array<Element>`'s
 /// metadata at every append and boxes the container in an existential.
 ///
-/// Both methods take the type the caller decodes (`T`, which is `Self`: the traits that hold this
-/// protocol's metatype are those of `T`) and return a `T`, so that the caller needs no `as? T`,
-/// which would ask the runtime for `Optional<T>`'s metadata at every list.
+/// Both entry points take the type the caller decodes (`T`, which is `Self`: the traits that hold
+/// this protocol's metatype are those of `T`) and return a `T`, so that the caller needs no `as? T`,
+/// which would ask the runtime for `Optional<T>`'s metadata at every list. They are written on the
+/// protocol, where `Self` is a parameter the caller passes: in an extension of `Array`, `Self` is
+/// `Array<Element>`, whose metadata generic code asks the runtime for (a hash-table lookup of a few
+/// hundred instructions) every time it names the type — at every list, for the check that `T` is
+/// `Self`.
 internal protocol XMLDecodableArray {
-    static func decodeXMLArray<T: Decodable>(_ decoder: XMLDecoderImpl, as type: T.Type) throws -> T
-    /// The empty array, for a missing key; `otherwise()` should `T` not be `Self`.
-    static func emptyXMLArray<T>(as type: T.Type, otherwise: () throws -> T) rethrows -> T
+    /// The array of the decoder's current value's items (see the protocol).
+    static func decodeXMLItems(_ decoder: XMLDecoderImpl) throws -> Self
+    /// The empty array.
+    static func emptyXMLItems() -> Self
 }
 
-extension Array: XMLDecodableArray where Element: Decodable {
+extension XMLDecodableArray {
+    /// `decodeXMLItems` as a `T`, which is `Self` (else `T`'s own `init(from:)`).
     static func decodeXMLArray<T: Decodable>(_ decoder: XMLDecoderImpl, as type: T.Type) throws -> T {
         // `T` is `Self` (see the protocol); should it ever not be, the standard way.
         guard T.self == Self.self else { return try T(from: decoder) }
         // `T` is `Self` (just checked), so this cast changes only the static type (`as! T` would
         // ask the runtime to check what is already known, at every list).
-        return unsafeBitCast(try decodeXMLArray(decoder), to: T.self)
+        return unsafeBitCast(try decodeXMLItems(decoder), to: T.self)
     }
 
+    /// The empty array as a `T`, for a missing key; `otherwise()` should `T` not be `Self`.
     static func emptyXMLArray<T>(as type: T.Type, otherwise: () throws -> T) rethrows -> T {
         guard T.self == Self.self else { return try otherwise() }
         // `T` is `Self` (just checked): the cast changes only the static type.
-        return unsafeBitCast([Element](), to: T.self)
+        return unsafeBitCast(emptyXMLItems(), to: T.self)
     }
+}
 
-    static func decodeXMLArray(_ decoder: XMLDecoderImpl) throws -> [Element] {
+extension Array: XMLDecodableArray where Element: Decodable {
+    static func emptyXMLItems() -> [Element] { [] }
+
+    static func decodeXMLItems(_ decoder: XMLDecoderImpl) throws -> [Element] {
         var container = try decoder.listContainer()
         guard container.count != nil else {
             // One element that is the one item or holds the items: the first item decides.
