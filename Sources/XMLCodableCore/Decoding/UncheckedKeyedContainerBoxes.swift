@@ -48,6 +48,9 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
         @exclusivity(unchecked) var boxes: [UncheckedContainerBox] = []
         /// The state each box's container reads, by slot.
         @exclusivity(unchecked) var states: [KeyedContainerState?] = []
+        /// The same states, unretained (`states` holds them): what `refill` reads, so that giving a
+        /// box out again retains and releases no state.
+        @exclusivity(unchecked) var stateViews: [UnretainedReference<KeyedContainerState>?] = []
         /// The key type each box was made for, by slot (checked before a box is given out again).
         @exclusivity(unchecked) var keyTypes: [ObjectIdentifier?] = []
         /// Every other box, with its state.
@@ -60,11 +63,12 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
         func refill(
             _ slot: Int, keyType: ObjectIdentifier, decoder: XMLDecoderImpl,
             rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
-        ) -> AnyObject? {
+        ) -> UncheckedContainerBox.Lent? {
             guard UInt(bitPattern: slot) < UInt(boxes.count), keyTypes[slot] == keyType,
-                let box = boxes[slot].uniqueBox(), let state = states[slot]
+                let box = boxes[slot].uniqueBox(), let state = stateViews[slot]
             else { return nil }
-            state.refill(decoder: decoder, rules: rules, element: element, keyTable: keyTable)
+            // Safe unretained: `states` holds the state, and a refill changes no slot.
+            state.withObject { $0.refill(decoder: decoder, rules: rules, element: element, keyTable: keyTable) }
             return box
         }
 
@@ -104,7 +108,7 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
     mutating func refill(
         _ slot: Int, keyType: ObjectIdentifier, decoder: XMLDecoderImpl,
         rules: UnretainedReference<XMLKeyRules>?, element: Int32, keyTable: Int32
-    ) -> AnyObject? {
+    ) -> UncheckedContainerBox.Lent? {
         // (Through `entries?`, which lends the entries to the call: no retain.)
         entries?.refill(slot, keyType: keyType, decoder: decoder, rules: rules, element: element, keyTable: keyTable)
     }
@@ -125,11 +129,13 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
         while entries.boxes.count <= slot {
             entries.boxes.append(.placeholder)
             entries.states.append(nil)
+            entries.stateViews.append(nil)
             entries.keyTypes.append(nil)
         }
         if let previous = entries.states[slot] { hold(entries.boxes[slot], state: previous, in: entries) }
         entries.boxes[slot] = UncheckedContainerBox(boxed)
         entries.states[slot] = state
+        entries.stateViews[slot] = UnretainedReference(state)
         entries.keyTypes[slot] = keyType
     }
 
@@ -162,6 +168,7 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
                 hold(entries.boxes[slot], state: state, in: entries)
                 entries.boxes[slot] = .placeholder
                 entries.states[slot] = nil
+                entries.stateViews[slot] = nil
                 entries.keyTypes[slot] = nil
             }
         }

@@ -315,8 +315,14 @@ internal final class XMLDecoderImpl: Decoder {
     /// step with one retain, for the container.
     @inline(__always)
     func currentContainerStep() -> (DecoderPathStep, Int32) {
-        if let step = pathStep?.object as? DecoderPathStep, step.decoder === self {
-            return (step, Int32(truncatingIfNeeded: pathPosition))
+        // Tested through the unretained reference: the one retain is the returned step's.
+        if let own = pathStep?.withObject({ step -> UnretainedReference<DecoderPathStep>? in
+            guard let own = step as? DecoderPathStep, own.decoder === self else { return nil }
+            // Safe unretained: the step is the current path's, which the caller of the descent
+            // keeps alive (see `pathStep`), and it is retained below before anything else runs.
+            return UnretainedReference(own)
+        }) {
+            return (own.object, Int32(truncatingIfNeeded: pathPosition))
         }
         return (DecoderPathStep.standing(for: codingPathNode, decoder: self), -1)
     }

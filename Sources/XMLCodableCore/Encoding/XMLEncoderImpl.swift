@@ -833,7 +833,7 @@ internal final class KeyNames {
 
     /// The kept box and the state its container reads, when nothing else holds the box; else `nil`.
     @inline(__always)
-    func reusableContainer() -> (box: AnyObject, state: KeyedEncodingContainerState)? {
+    func reusableContainer() -> (box: UncheckedContainerBox.Lent, state: KeyedEncodingContainerState)? {
         guard let box = reusableBox?.uniqueBox(), let reusableState else { return nil }
         return (box, reusableState)
     }

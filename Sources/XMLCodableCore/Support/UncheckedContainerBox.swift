@@ -20,7 +20,7 @@
 /// A keyed container's box, kept to be given out again.
 internal struct UncheckedContainerBox {
     /// The type the box is held as (see the file's header).
-    private final class Box: Sendable {}
+    fileprivate final class Box: Sendable {}
 
     /// The box: the container's one stored property.
     private var box: Box
@@ -38,17 +38,24 @@ internal struct UncheckedContainerBox {
     static var placeholder: UncheckedContainerBox { UncheckedContainerBox(placeholder: sharedPlaceholder) }
     private static let sharedPlaceholder = Box()
 
-    /// The box, if nothing but this holds it (so that its container may be given out again).
-    @inline(__always)
-    mutating func uniqueBox() -> AnyObject? {
-        isKnownUniquelyReferenced(&box) ? unsafeBitCast(box, to: AnyObject.self) : nil
+    /// A kept box lent, not retained: valid for as long as its keeper holds it (see `uniqueBox()`).
+    struct Lent {
+        fileprivate let reference: Unmanaged<Box>
     }
 
-    /// `box` as the container it was made as: `Boxed` is that container's type, passed in by a caller
-    /// that has its metadata at hand.
+    /// The box, lent, if nothing but this holds it (so that its container may be given out again);
+    /// the caller makes the container (`container(_:as:)`) while this still holds the box.
     @inline(__always)
-    static func container<Boxed>(_ box: AnyObject, as type: Boxed.Type) -> Boxed {
-        unsafeBitCast(box, to: Boxed.self)
+    mutating func uniqueBox() -> Lent? {
+        isKnownUniquelyReferenced(&box) ? Lent(reference: Unmanaged.passUnretained(box)) : nil
+    }
+
+    /// The lent box as the container it was made as: `Boxed` is that container's type, passed in by
+    /// a caller that has its metadata at hand. The container's reference is the one retain here
+    /// (the box lent was not retained, so no release follows).
+    @inline(__always)
+    static func container<Boxed>(_ box: Lent, as type: Boxed.Type) -> Boxed {
+        unsafeBitCast(box.reference, to: Boxed.self)
     }
 
     /// `container` as `Boxed`, which is its own type, `KeyedDecodingContainer<Key>`, for a caller
