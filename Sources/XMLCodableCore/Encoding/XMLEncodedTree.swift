@@ -486,13 +486,57 @@ internal final class XMLEncodedTree {
     }
 
     /// Writes a finite floating-point value's text (its `description`) into the arena, through
-    /// its `TextOutputStreamable` conformance, which makes no `String` storage.
+    /// its `TextOutputStreamable` conformance, which makes no `String` storage; a `Double` with
+    /// few digits (most coordinates, prices, measures) through `appendShortDecimal`.
     func append<F: BinaryFloatingPoint & TextOutputStreamable>(finite value: F) -> Span {
+        if F.self == Double.self, let double = value as? Double, let span = appendShortDecimal(double) { return span }
         let start = valueSink.count
         // Unretained: the stream lives only in this call, in which the tree (`self`) is alive.
         var stream = ArenaStream(tree: UnretainedReference(self))
         value.write(to: &stream)
         return Span(start: start, count: valueSink.count - start, flags: 0)
+    }
+
+    /// Writes a `Double`'s `description` into the arena when it is, in fixed-point notation, a
+    /// decimal of at most 15 significant digits between 0.0001 and 10^15 (Swift writes such values
+    /// without an exponent); returns `nil`, having written nothing, for any other value.
+    ///
+    /// The decimal is found by scaling: for k = 0, 1, 2, … the nearest integer m to |value| × 10^k
+    /// (below 10^15, so exactly a `Double`), until m ÷ 10^k, divided in floating point, is |value|.
+    /// That division rounds the exact quotient correctly, as reading `m`e−k does, so the decimal
+    /// m × 10^−k reads back as the value. A double holds any decimal of at most 15 significant
+    /// digits distinctly (`DBL_DIG`), so no other decimal of 15 digits or fewer reads back as
+    /// it: m × 10^−k, unless m ends in 0 (k is then not the least, and the value is left to the
+    /// standard library), is the shortest decimal that does, the digits `description` writes.
+    /// For example 51.5123456 is m = 515123456 at k = 7, written `51.5123456`, and 3.0 is 3 at
+    /// k = 0, written `3.0`; 0.1 + 0.2 (17 digits) and 1e-05 are left.
+    @inline(__always)
+    private func appendShortDecimal(_ value: Double) -> Span? {
+        let magnitude = value.magnitude
+        // Below 0.0001 (zero too) Swift writes an exponent; NaN fails the test as well.
+        guard magnitude >= 0.0001 else { return nil }
+        var scale = 1.0
+        var fractionDigits = 0
+        var scaled = magnitude
+        // Ends by k = 19, where m would be 10^15 or more (|value| is at least 10^−4); 10^k up to
+        // 10^22 is exact.
+        while true {
+            // The nearest integer: adding and taking away 2^52 rounds a number below 2^52 (one of
+            // 2^52 or more comes out 2^52 or more), without a call to `round`.
+            scaled = (scaled + 0x1p52) - 0x1p52
+            guard scaled < 1e15 else { return nil }
+            if scaled / scale == magnitude {
+                let digits = UInt64(scaled)
+                if fractionDigits > 0, digits % 10 == 0 { return nil }
+                let start = valueSink.count
+                let count = valueSink.appendFixedPoint(
+                    digits, fractionDigits: fractionDigits, negative: value.sign == .minus)
+                return Span(start: start, count: count, flags: 0)
+            }
+            scale *= 10
+            fractionDigits &+= 1
+            scaled = magnitude * scale
+        }
     }
 
     private struct ArenaStream: TextOutputStream {

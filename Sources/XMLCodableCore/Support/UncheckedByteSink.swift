@@ -302,6 +302,68 @@ internal struct UncheckedByteSink: ~Copyable {
         return length
     }
 
+    /// Appends `digits` × 10^−`fractionDigits` in fixed-point notation, as `Double.description`
+    /// writes a number of that value: a `-` first if `negative`, the integer part (`0` when there
+    /// is none), a `.`, then exactly `fractionDigits` digits (leading zeros included), or `0` when
+    /// `fractionDigits` is 0. Returns how many bytes that was. For example `(5151234, 5, false)`
+    /// appends `51.51234`, `(12, 4, true)` `-0.0012`, and `(7, 0, false)` `7.0`.
+    /// `fractionDigits` is below 20; the caller leaves out the trailing zeros it does not want.
+    @discardableResult
+    mutating func appendFixedPoint(_ digits: UInt64, fractionDigits: Int, negative: Bool) -> Int {
+        internalCheck(fractionDigits >= 0 && fractionDigits < 20, "UncheckedByteSink: \(fractionDigits) decimals")
+        // At most 20 digits, the leading `0`, the point and the sign, written backwards from the
+        // end of that room, then moved to `count` (as `appendDecimal` does).
+        let room = 24
+        reserve(room)
+        let end = count &+ room
+        var position = end
+        var rest = digits
+        var fraction = fractionDigits
+        if fraction == 0 {
+            position &-= 1
+            base.storeBytes(of: UInt8(ascii: "0"), toByteOffset: position, as: UInt8.self)
+        }
+        // The fraction, two digits per division while two or more are left.
+        while fraction >= 2 {
+            let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+            position &-= 2
+            base.storeBytes(
+                of: Self.digitPair(UInt16(truncatingIfNeeded: pair)), toByteOffset: position, as: UInt16.self)
+            rest = quotient
+            fraction &-= 2
+        }
+        if fraction == 1 {
+            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+            position &-= 1
+            let character = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
+            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
+            rest = quotient
+        }
+        position &-= 1
+        base.storeBytes(of: UInt8(ascii: "."), toByteOffset: position, as: UInt8.self)
+        // The integer part: at least one digit.
+        while rest >= 10 {
+            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+            position &-= 1
+            let character = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
+            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
+            rest = quotient
+        }
+        position &-= 1
+        base.storeBytes(
+            of: UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0"), toByteOffset: position, as: UInt8.self)
+        if negative {
+            position &-= 1
+            base.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
+        }
+        let length = end &- position
+        internalCheck(position >= count, "UncheckedByteSink: \(length) bytes in \(room)")
+        // The two runs may overlap: the copy loads before it stores.
+        Self.copy(base + position, to: base + count, count: length)
+        didStore(length)
+        return length
+    }
+
     /// The two ASCII digits of `pair` (below 100) as a 16-bit value whose bytes in memory are the
     /// tens digit, then the ones digit. (`pair × 205 >> 11` is `pair / 10` for every pair below 1,029.)
     @inline(__always)

@@ -1,8 +1,9 @@
 // UncheckedByteSink holds the encoder's value bytes and the compact writer's output, stored without
 // Swift's checks. These tests hold it to an `[UInt8]` doing the same: appends that grow it from one
 // byte of room, copies of its own ranges, decimal digits of every integer width at its extremes
-// (whose digits are moved over themselves when the number is long), `put`s that overflow and
-// store nothing, and the `Data` that takes its memory over. The random runs are seeded.
+// (whose digits are moved over themselves when the number is long), fixed-point decimals of every
+// length and scale, `put`s that overflow and store nothing, and the `Data` that takes its memory
+// over. The random runs are seeded.
 //
 // For example, a sink of capacity 1 appended "<a>", 255 as a `UInt8` and a copy of its first
 // three bytes holds "<a>255<a>", as the array does.
@@ -66,6 +67,35 @@ import Testing
         }
         add([power - 1, power, UInt64.max])
         add(Array(Int16(-1_000)...1_000))
+        #expect(bytes(sink) == Array(expected.utf8))
+    }
+
+    @Test func fixedPointDecimalsOfEveryLengthAndScale() {
+        var sink = UncheckedByteSink(capacity: 1)
+        var expected = ""
+        var power: UInt64 = 1
+        for _ in 0..<16 {
+            for digits in [power, power + 1, power * 9 + (power - 1), power * 3 + 7] {
+                for fractionDigits in 0..<20 {
+                    for negative in [false, true] {
+                        let length = sink.appendFixedPoint(digits, fractionDigits: fractionDigits, negative: negative)
+                        var text = String(digits)
+                        if fractionDigits == 0 {
+                            text += ".0"
+                        } else {
+                            if text.count <= fractionDigits {
+                                text = String(repeating: "0", count: fractionDigits - text.count + 1) + text
+                            }
+                            text.insert(".", at: text.index(text.endIndex, offsetBy: -fractionDigits))
+                        }
+                        if negative { text = "-" + text }
+                        expected += text
+                        #expect(length == text.utf8.count, "\(digits) \(fractionDigits)")
+                    }
+                }
+            }
+            power *= 10
+        }
         #expect(bytes(sink) == Array(expected.utf8))
     }
 
