@@ -244,17 +244,18 @@ internal struct XMLWriter {
             values = tree.bytes
         }
 
-        /// The bytes of an interned name (its span is one the tree made, within `names`).
+        /// The bytes of an interned name (its span is one the tree made, within `names`: its end
+        /// neither overflows nor comes before its start, so the range is made without checking).
         @inline(__always)
         func name(_ id: XMLEncodedTree.NameID) -> UncheckedBytes {
             let span = tree.nameSpans[id]
-            return names.extracting(unchecked: span.start..<(span.start + span.count))
+            return names.extracting(unchecked: Range(uncheckedBounds: (span.start, span.start &+ span.count)))
         }
 
-        /// The bytes of a value (its span is one the tree made, within `values`).
+        /// The bytes of a value (its span is one the tree made, within `values`, as a name's).
         @inline(__always)
         func value(_ span: XMLEncodedTree.Span) -> UncheckedBytes {
-            values.extracting(unchecked: span.start..<(span.start + span.count))
+            values.extracting(unchecked: Range(uncheckedBounds: (span.start, span.start &+ span.count)))
         }
     }
 
