@@ -26,6 +26,10 @@
 //     storage.elementCount = 1
 //     storage[unchecked: 0]                                       // x (0 < count 1)
 //     storage[unchecked: 1]                                       // debug: "… 1 is outside 0 ..< 1"
+//
+// * Runs. `AttributeStore.uncheckedRun(from:)` lends a start tag's attributes as a pointer and a
+//   count (`UncheckedAttributeRun`), with no reference to the storage counted: the index builder
+//   reads the run at once, while the scanner's store holds the storage and nothing writes it.
 
 /// The elements of an `AttributeStore`: a count, a capacity and `XMLAttribute`s, shared between
 /// copies of the store until one of them writes (see the file's header comment). A value holding
@@ -102,5 +106,47 @@ struct UncheckedAttributeStorage: @unchecked Sendable {
         }
         copy.elementCount = count
         return copy
+    }
+}
+
+/// A start tag's attributes in the scanner's store, read by position with no reference counted:
+/// valid only while the store is neither written nor let go. The index builder copies a start
+/// tag's attributes into its table through one at once, reading nothing else of the reader
+/// meanwhile (`XMLIndex.AttributeTable.append(contentsOf:)`); the store itself, borrowed across
+/// that loop, was retained and released around it, once per start tag.
+@usableFromInline
+package struct UncheckedAttributeRun {
+    @usableFromInline let base: UnsafeMutablePointer<XMLAttribute>
+    /// The number of attributes.
+    @usableFromInline package let count: Int
+
+    @usableFromInline @inline(__always)
+    init(base: UnsafeMutablePointer<XMLAttribute>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The attribute at `position`, which the caller guarantees is in `0 ..< count`.
+    @inlinable
+    package subscript(unchecked position: Int) -> XMLAttribute {
+        @inline(__always) get {
+            internalCheck(
+                position >= 0 && position < count, "UncheckedAttributeRun: \(position) is outside 0 ..< \(count)")
+            return base[position]
+        }
+    }
+}
+
+extension AttributeStore {
+    /// The attributes from `start` to the end, as a run read without reference counting (see
+    /// `UncheckedAttributeRun`: the caller neither writes nor lets go of this store while it
+    /// reads the run).
+    @inlinable @inline(__always)
+    package func uncheckedRun(from start: Int) -> UncheckedAttributeRun {
+        let end = endIndex
+        precondition(start >= 0 && start <= end, "AttributeStore: \(start) is outside 0 ... \(end)")
+        return storage.elements.withUnsafeMutablePointerToElements {
+            UncheckedAttributeRun(base: $0 + start, count: end - start)
+        }
     }
 }

@@ -37,11 +37,11 @@ extension XMLIndex {
             packed.append(CompactAttribute(attribute, overflow: &overflow))
         }
 
-        /// Appends a start tag's attributes: the scanner's store's from `start` on. (The store is
-        /// borrowed, not sliced: a slice would retain its storage for every start tag.)
-        mutating func append(contentsOf attributes: borrowing AttributeStore, from start: Int) {
-            for position in start..<attributes.endIndex {
-                packed.append(CompactAttribute(attributes[position], overflow: &overflow))
+        /// Appends a start tag's attributes: a run of the scanner's store (read without a retain
+        /// of the store's storage, which a borrowed store or a slice cost for every start tag).
+        mutating func append(contentsOf attributes: UncheckedAttributeRun) {
+            for position in 0..<attributes.count {
+                packed.append(CompactAttribute(attributes[unchecked: position], overflow: &overflow))
             }
         }
 

@@ -298,7 +298,8 @@ internal struct XMLIndex {
                     if index.attributes.capacity - firstAttribute < attributeCount {
                         grow(&index.attributes, adding: attributeCount, reader, document)
                     }
-                    index.attributes.append(contentsOf: reader.keptAttributes, from: attributeBase)
+                    // The run is read at once, before anything else of the reader.
+                    index.attributes.append(contentsOf: reader.keptAttributes.uncheckedRun(from: attributeBase))
                     if reader.keptAttributes.count >= 1024 { reader.removeKeptAttributes() }
                 }
                 var element = Node(
