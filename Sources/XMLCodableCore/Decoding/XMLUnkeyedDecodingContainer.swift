@@ -190,7 +190,9 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             let (decoder, path) = (self.decoder, itemPath)
             return try decodeChildChoice { try unwrap(decoder, $0, path) }
         }
-        let value = try unwrap(decoder, item, itemPath)
+        // Safe unretained: this container holds the decoder for the whole call (a copy of the
+        // reference would be retained and released around the item's decoding).
+        let value = try UnretainedReference(decoder).withObject { try unwrap($0, item, itemPath) }
         currentIndex += 1
         return value
     }

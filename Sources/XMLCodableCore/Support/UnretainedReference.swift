@@ -83,10 +83,10 @@ internal struct UnretainedReference<Object: AnyObject> {
     /// on every key, as a keyed container's state is. In debug builds it asserts the object is
     /// alive.
     @inline(__always)
-    func withObject<Result>(_ body: (Object) -> Result) -> Result {
+    func withObject<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
         internalCheck(!checksLiveness || liveness != nil, "UnretainedReference: the object was freed")
         #endif
-        return storage._withUnsafeGuaranteedRef(body)
+        return try storage._withUnsafeGuaranteedRef(body)
     }
 }
