@@ -25,8 +25,8 @@
 internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: XMLDecoderImpl
     private(set) var items: XMLNodeList
-    let path: CodingPathNode
-    /// The list's path, shared by the paths of its items.
+    /// The list's path, shared by the paths of its items (its own step when the path ends in a
+    /// key, else a step with no key standing for it: see `CodingPathNode.listStep`).
     let list: CodingPathNode.KeyStep
     /// The list's element (or its first item), to say where the list is in errors.
     let anchor: XMLValue
@@ -41,7 +41,6 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     init(decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode, itemsAreChildren: Bool = false) {
         self.decoder = decoder
         self.items = items
-        self.path = path
         self.itemsAreChildren = itemsAreChildren
         self.list = path.listStep(decoder: decoder)
         self.anchor = decoder.value
@@ -55,6 +54,9 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         }
     }
 
+    /// The list's path, from its step (not kept beside it: one reference fewer to count per list).
+    /// A step with no key stands for its parent path, so the keys are the same either way.
+    var path: CodingPathNode { list.key == nil ? list.parent : .node(list) }
     var codingPath: [any CodingKey] { path.path }
     /// `nil` while it is undecided whether one element is the item or holds the items.
     var count: Int? { undecided >= 0 ? nil : items.count }
