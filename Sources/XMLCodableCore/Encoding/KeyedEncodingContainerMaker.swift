@@ -46,12 +46,13 @@ internal final class TypedKeyedEncodingContainerMaker<Container: XMLElementKeyed
     KeyedEncodingContainerMaker,
     @unchecked Sendable
 {
-    /// A container for `element`, boxed as the standard library's `KeyedEncodingContainer`, in a
+    /// A container for `element` at the encoder's current path, boxed as the standard library's
+    /// `KeyedEncodingContainer`, in a
     /// box given out again when it can be (KeyedEncodingContainerState.swift). (Never inlined:
     /// inlined into a caller that knows only `Key`, it would need the lookup again.)
     @inline(never)
-    func make(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool) -> Boxed {
-        Container.boxed(encoder: encoder, element: element, path: path, isChoice: isChoice, as: Boxed.self)
+    func make(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, isChoice: Bool) -> Boxed {
+        Container.boxed(encoder: encoder, element: element, isChoice: isChoice, as: Boxed.self)
     }
 }
 
@@ -59,11 +60,11 @@ internal final class TypedKeyedEncodingContainerMaker<Container: XMLElementKeyed
 internal protocol XMLElementKeyedEncodingContainer: KeyedEncodingContainerProtocol {
     init(encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool)
 
-    /// A container for `element`, boxed, in a box given out again when it can be;
-    /// `boxed` is `KeyedEncodingContainer<Key>`, passed in so that its metadata need not be looked up.
+    /// A container for `element` at the encoder's current path, boxed, in a box given out again
+    /// when it can be; `boxed` is `KeyedEncodingContainer<Key>`, passed in so that its metadata
+    /// need not be looked up.
     static func boxed<Boxed>(
-        encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, path: CodingPathNode, isChoice: Bool,
-        as boxed: Boxed.Type
+        encoder: XMLEncoderImpl, element: XMLEncodedTree.Index, isChoice: Bool, as boxed: Boxed.Type
     ) -> Boxed
 }
 
@@ -84,9 +85,8 @@ extension XMLEncoderImpl {
             TypedKeyedEncodingContainerMaker<XMLKeyedEncodingContainer<Key>, KeyedEncodingContainer<Key>>
         >
         .fromOpaque(maker.toOpaque())
-        let path = codingPathNode
         return typed._withUnsafeGuaranteedRef {
-            $0.make(encoder: self, element: element, path: path, isChoice: isChoice)
+            $0.make(encoder: self, element: element, isChoice: isChoice)
         }
     }
 

@@ -27,7 +27,16 @@ internal final class KeyedEncodingContainerState {
     let encoder: XMLEncoderImpl
     let tree: XMLEncodedTree
     var element: Index
-    var path: CodingPathNode
+    /// The container's coding path, in two fields (see `path`): its last step (`nil` at the root),
+    /// retained, and its position in its list (-1 when the path does not end in a list item), so
+    /// that a state filled again for the next item of the same list retains nothing (`fill`).
+    private var pathStep: CodingPathNode.KeyStep?
+    private var pathPosition = -1
+    /// The container's coding path.
+    var path: CodingPathNode {
+        guard let pathStep else { return .root }
+        return pathPosition >= 0 ? .item(pathPosition, pathStep) : .node(pathStep)
+    }
     /// The encoded type's own placement of its keys, if it has one.
     var dynamic: (any DynamicNodeEncoding.Type)? {
         didSet { dynamicID = dynamic.map { ObjectIdentifier($0) } }
@@ -71,16 +80,41 @@ internal final class KeyedEncodingContainerState {
         self.encoder = encoder
         tree = encoder.tree
         self.element = element
-        self.path = path
-        fill(encoder: encoder, element: element, path: path, isChoice: isChoice, keyNames: keyNames)
+        switch path {
+        case .root: break
+        case .node(let step): pathStep = step
+        case .item(let position, let step): (pathStep, pathPosition) = (step, position)
+        }
+        fill(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames)
     }
 
-    /// Makes the state that of a new container for `element` at `path` (its box held by nothing
-    /// but `keyNames`, or the state just made), of the same encoder.
-    func fill(encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool, keyNames: KeyNames?) {
+    /// The state of a container for `element` at the encoder's current path.
+    convenience init(encoder: XMLEncoderImpl, element: Index, isChoice: Bool, keyNames: KeyNames?) {
+        self.init(encoder: encoder, element: element, path: .root, isChoice: isChoice, keyNames: keyNames)
+        takeCurrentPath(of: encoder)
+    }
+
+    /// Makes the state that of a new container for `element` at the encoder's current path (its
+    /// box held by nothing but `keyNames`), of the same encoder.
+    func refill(encoder: XMLEncoderImpl, element: Index, isChoice: Bool, keyNames: KeyNames?) {
+        takeCurrentPath(of: encoder)
+        fill(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames)
+    }
+
+    /// Makes the encoder's current path the state's: its step is retained only when it is not the
+    /// one the state holds already (the same list's, for the next item of a list).
+    @inline(__always)
+    private func takeCurrentPath(of encoder: XMLEncoderImpl) {
+        encoder.withCurrentPath { step, position in
+            if pathStep !== step { pathStep = step }
+            pathPosition = position
+        }
+    }
+
+    /// Sets the fields of a new container for `element` but its path, of the same encoder.
+    private func fill(encoder: XMLEncoderImpl, element: Index, isChoice: Bool, keyNames: KeyNames?) {
         internalCheck(encoder === self.encoder, "a keyed encoding container's state refilled for another encoder")
         self.element = element
-        self.path = path
         self.isChoice = isChoice
         let traits = encoder.traits(of: encoder.currentType)
         switch encoder.options.nodeEncodingStrategy {

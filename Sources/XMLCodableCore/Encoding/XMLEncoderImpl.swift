@@ -62,7 +62,18 @@ internal final class XMLEncoderImpl: Encoder {
     /// model kept cannot write into a document already written — or, for an `ElementWriter`,
     /// which reuses its tree, into the next item's.
     let call: EncodingCall
-    @exclusivity(unchecked) var codingPathNode: CodingPathNode = .root
+    // The coding path is held unretained, as the decoder holds its own (XMLDecoderImpl.swift): its
+    // last step, and the position for a list item. It is only ever set by `encode(_:into:path:)`
+    // from the path it is given, which its caller keeps alive for the call, and restored before
+    // that returns, so descending touches no reference count; `codingPathNode` rebuilds the enum
+    // (one retain) when asked. (Safe unretained: the step is only read while the caller that
+    // passed it is still running — or, for an encoder `superEncoder()` made, it is `ownedPath`'s;
+    // debug builds check it, see `UnretainedReference`.)
+    @exclusivity(unchecked) private var pathStep: UnretainedReference<CodingPathNode.KeyStep>?
+    @exclusivity(unchecked) private var pathPosition: Int = -1
+    /// The path a `superEncoder()`'s encoder was made at, kept alive for as long as the encoder
+    /// (its current path until it descends).
+    private let ownedPath: CodingPathNode
     @exclusivity(unchecked) var target: Target
     /// The type whose `encode(to:)` is running (for `XMLListCoding` and dictionaries).
     @exclusivity(unchecked) var currentType: any Encodable.Type = Never.self
@@ -133,6 +144,7 @@ internal final class XMLEncoderImpl: Encoder {
         self.options = options
         call = EncodingCall()
         tree = XMLEncodedTree(capacity: capacity)
+        ownedPath = .root
         target = .element(tree.makeElement(tree.intern("root")))
     }
 
@@ -143,6 +155,7 @@ internal final class XMLEncoderImpl: Encoder {
         call = EncodingCall()
         tree.removeContent()
         self.tree = tree
+        ownedPath = .root
         if let previous {
             traitsList = previous.traitsList
             traitsCache = previous.traitsCache
@@ -157,7 +170,7 @@ internal final class XMLEncoderImpl: Encoder {
         tree = parent.tree
         call = parent.call
         self.target = target
-        codingPathNode = path
+        ownedPath = path
         self.parent = parent
         // The base class's `encode(to:)` runs next: the subclass's node encoding (its
         // `DynamicNodeEncoding`, or the strategy's closure for it) still applies.
@@ -165,6 +178,8 @@ internal final class XMLEncoderImpl: Encoder {
         self.nodeEncodingType = nodeEncodingType
         namespaceScopes = parent.namespaceScopes
         mapNamesList = parent.mapNamesList
+        // Safe unretained: `ownedPath` holds the path for the encoder's life.
+        setPath(ownedPath)
     }
 
     deinit {
@@ -182,6 +197,7 @@ internal final class XMLEncoderImpl: Encoder {
         call = EncodingCall()
         call.isFinished = true
         tree = XMLEncodedTree(capacity: XMLEncodedTree.Capacity())
+        ownedPath = .root
         target = .element(tree.makeElement(tree.intern("root")))
     }
 
@@ -243,6 +259,38 @@ internal final class XMLEncoderImpl: Encoder {
             ))
     }
 
+    /// The current coding path (made from the unretained step: one retain).
+    var codingPathNode: CodingPathNode {
+        guard let step = pathStep?.object else { return .root }
+        return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
+    }
+
+    /// `body`'s result for the current path's last step (`nil` at the root), lent without a
+    /// retain, and its position in its list (-1 when the path does not end in a list item): for
+    /// the keyed container's state, which retains the step only when it is not the one it holds.
+    @inline(__always)
+    func withCurrentPath<Result>(_ body: (CodingPathNode.KeyStep?, Int) -> Result) -> Result {
+        guard let pathStep else { return body(nil, -1) }
+        let position = pathPosition
+        return pathStep.withObject { body($0, position) }
+    }
+
+    /// Makes `path` current, unretained (see `pathStep`).
+    @inline(__always)
+    private func setPath(_ path: CodingPathNode) {
+        switch path {
+        case .root:
+            pathStep = nil
+            pathPosition = -1
+        case .node(let step):
+            pathStep = UnretainedReference(step)
+            pathPosition = -1
+        case .item(let position, let step):
+            pathStep = UnretainedReference(step)
+            pathPosition = position
+        }
+    }
+
     var codingPath: [any CodingKey] { codingPathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -263,14 +311,18 @@ internal final class XMLEncoderImpl: Encoder {
     /// wrapper): the element it makes for the target is then the target of both.
     func encode<T: Encodable>(_ value: T, into target: Target, path: CodingPathNode, passThrough: Bool = false) throws {
         let savedTarget = self.target
-        let savedPath = codingPathNode
+        let savedStep = pathStep
+        let savedPosition = pathPosition
         let savedType = currentType
         self.target = target
-        codingPathNode = path
+        // Safe unretained: `path` is this call's argument, alive until it returns, and the saved
+        // step is put back before then.
+        setPath(path)
         currentType = T.self
         defer {
             if !passThrough { self.target = savedTarget }
-            codingPathNode = savedPath
+            pathStep = savedStep
+            pathPosition = savedPosition
             currentType = savedType
         }
         let traits = traits(of: T.self)

@@ -45,21 +45,18 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         self.state = state
     }
 
-    /// The container of `element` at `path`, boxed as `container(keyedBy:)` returns it: the box the
+    /// The container of `element` at the encoder's current path, boxed as `container(keyedBy:)` returns it: the box the
     /// key type's `KeyNames` kept, filled again, when nothing else holds it, else a new one, which
     /// `KeyNames` then keeps (see KeyedEncodingContainerState.swift). `Boxed` is
     /// `KeyedEncodingContainer<Key>` (see `TypedKeyedEncodingContainerMaker`).
-    static func boxed<Boxed>(
-        encoder: XMLEncoderImpl, element: Index, path: CodingPathNode, isChoice: Bool, as boxed: Boxed.Type
-    ) -> Boxed {
+    static func boxed<Boxed>(encoder: XMLEncoderImpl, element: Index, isChoice: Bool, as boxed: Boxed.Type) -> Boxed {
         let keyNames = encoder.keyNames(for: Key.self)
         if let keyNames, let reusable = keyNames.reusableContainer() {
-            reusable.state.fill(encoder: encoder, element: element, path: path, isChoice: isChoice, keyNames: keyNames)
+            reusable.state.refill(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames)
             return UncheckedContainerBox.container(reusable.box, as: Boxed.self)
         }
         return boxedAnew(
-            KeyedEncodingContainerState(
-                encoder: encoder, element: element, path: path, isChoice: isChoice, keyNames: keyNames),
+            KeyedEncodingContainerState(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames),
             keeper: encoder.keepsContainers ? keyNames : nil, as: Boxed.self)
     }
 

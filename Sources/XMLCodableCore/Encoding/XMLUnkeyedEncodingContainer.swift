@@ -12,11 +12,13 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let parent: XMLEncodedTree.Index
     /// The items' name; `nil` to name each after its type.
     let itemName: XMLEncodedTree.NameID?
-    let path: CodingPathNode
     /// The step every item's path shares (`CodingPathNode.item`): the list's own step when its
     /// path ends in a key, else a step without a key after the list's path (a list at the top
     /// level, or in a list), made once for the container rather than once per item.
     private let list: CodingPathNode.KeyStep
+    /// `list` was made for the container (its parent is the list's path), rather than being the
+    /// last step of the list's path: the path is kept as `list` alone (see `path`).
+    private let madeList: Bool
     /// The parent holds this list only (the root, an item of an outer list, the group of a list
     /// under the `""` key), so choice items can be replaced by their content.
     let holdsList: Bool
@@ -30,14 +32,18 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         tree = encoder.tree
         self.parent = parent
         self.itemName = itemName
-        self.path = path
         if case .node(let step) = path {
             list = step
+            madeList = false
         } else {
             list = CodingPathNode.KeyStep(key: nil, parent: path, depth: path.depth)
+            madeList = true
         }
         self.holdsList = holdsList
     }
+
+    /// The list's coding path.
+    var path: CodingPathNode { madeList ? list.parent : .node(list) }
 
     var codingPath: [any CodingKey] { path.path }
 
@@ -78,7 +84,12 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let savedCandidate = encoder.choiceItemCandidate
         encoder.choiceItemCandidate = holdsList ? item : -1
         defer { encoder.choiceItemCandidate = savedCandidate }
-        try encoder.encode(value, into: .element(item), path: itemPath)
+        // The item's path made from `list` lent, not retained. (Safe unretained: `list` is a
+        // constant of this container, which the caller holds for this mutating call.)
+        let position = count
+        try UnretainedReference(list).withObject {
+            try encoder.encode(value, into: .element(item), path: .item(position, $0))
+        }
         if tree.nodes[item].marks & XMLEncodedTree.Marks.choiceItem != 0, encoder.choiceLists.last != parent {
             encoder.choiceLists.append(parent)
         }

@@ -81,7 +81,7 @@ internal struct UnretainedReference<Object: AnyObject> {
     /// `body`'s result for the object, which is neither retained nor released around the call (as
     /// reading `object` into a local and calling a method may): for the fields of an object read
     /// on every key, as a keyed container's state is. In debug builds it asserts the object is
-    /// alive.
+    /// alive. (Rethrows: the encoder lends a list's step to the encoding of each item.)
     @inline(__always)
     func withObject<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         #if DEBUG || XMLCODABLE_INTERNAL_CHECKS
