@@ -664,6 +664,19 @@ internal final class XMLEncoderImpl: Encoder {
         return names
     }
 
+    /// `keyNames(for:)` lent, not retained, for the keyed container's hot path. (Safe unretained:
+    /// the encoder keeps every `KeyNames` it made, in `keyNamesList` or `keyNamesTable`, for its
+    /// whole life, and the caller holds the encoder.)
+    @inline(__always)
+    func lentKeyNames(for type: Any.Type) -> UnretainedReference<KeyNames>? {
+        if case .custom = options.keyEncodingStrategy { return nil }
+        let id = ObjectIdentifier(type)
+        for index in keyNamesList.indices where keyNamesList[index].type == id {
+            return UnretainedReference(keyNamesList[index].names)
+        }
+        return keyNames(for: type).map { UnretainedReference($0) }
+    }
+
     /// A key in Clark notation, `{namespace-uri}local`, written with a prefix declared once, on
     /// the root element (`ns1`, `ns2`, …; `xml` for the XML namespace; no prefix for an empty URI).
     ///
@@ -883,11 +896,15 @@ internal final class KeyNames {
     @exclusivity(unchecked) private var reusableBox: UncheckedContainerBox?
     @exclusivity(unchecked) private var reusableState: KeyedEncodingContainerState?
 
-    /// The kept box and the state its container reads, when nothing else holds the box; else `nil`.
+    /// The kept box and the state its container reads, both lent, when nothing else holds the box;
+    /// else `nil`. (Safe unretained: this keeps both until `keep` or `releaseContainer`, which the
+    /// caller does not call while it uses them.)
     @inline(__always)
-    func reusableContainer() -> (box: UncheckedContainerBox.Lent, state: KeyedEncodingContainerState)? {
+    func reusableContainer()
+        -> (box: UncheckedContainerBox.Lent, state: UnretainedReference<KeyedEncodingContainerState>)?
+    {
         guard let box = reusableBox?.uniqueBox(), let reusableState else { return nil }
-        return (box, reusableState)
+        return (box, UnretainedReference(reusableState))
     }
 
     /// Keeps `box`, whose container reads `state`, in place of the box kept before.

@@ -50,12 +50,29 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     /// `KeyNames` then keeps (see KeyedEncodingContainerState.swift). `Boxed` is
     /// `KeyedEncodingContainer<Key>` (see `TypedKeyedEncodingContainerMaker`).
     static func boxed<Boxed>(encoder: XMLEncoderImpl, element: Index, isChoice: Bool, as boxed: Boxed.Type) -> Boxed {
-        let keyNames = encoder.keyNames(for: Key.self)
-        if let keyNames, let reusable = keyNames.reusableContainer() {
-            reusable.state.refill(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames)
-            return UncheckedContainerBox.container(reusable.box, as: Boxed.self)
+        // The key names and the kept state are lent (see `lentKeyNames` and `reusableContainer`):
+        // the box given out is the one retain.
+        guard let keyNames = encoder.lentKeyNames(for: Key.self) else {
+            return boxedAnew(encoder: encoder, element: element, isChoice: isChoice, keyNames: nil, as: Boxed.self)
         }
-        return boxedAnew(
+        return keyNames.withObject { keyNames in
+            if let reusable = keyNames.reusableContainer() {
+                reusable.state.withObject {
+                    $0.refill(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames)
+                }
+                return UncheckedContainerBox.container(reusable.box, as: Boxed.self)
+            }
+            return boxedAnew(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames, as: Boxed.self)
+        }
+    }
+
+    /// `boxed` when no kept box can be filled again: a new state and box, which `keyNames` keep
+    /// when the encoder keeps containers. (Out of line: rare.)
+    @inline(never)
+    private static func boxedAnew<Boxed>(
+        encoder: XMLEncoderImpl, element: Index, isChoice: Bool, keyNames: KeyNames?, as boxed: Boxed.Type
+    ) -> Boxed {
+        boxedAnew(
             KeyedEncodingContainerState(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames),
             keeper: encoder.keepsContainers ? keyNames : nil, as: Boxed.self)
     }
