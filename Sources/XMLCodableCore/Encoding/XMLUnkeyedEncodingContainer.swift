@@ -84,11 +84,14 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let savedCandidate = encoder.choiceItemCandidate
         encoder.choiceItemCandidate = holdsList ? item : -1
         defer { encoder.choiceItemCandidate = savedCandidate }
-        // The item's path made from `list` lent, not retained. (Safe unretained: `list` is a
-        // constant of this container, which the caller holds for this mutating call.)
+        // The item's path made from `list` lent, and the encoder lent, neither retained. (Safe
+        // unretained: both are constants of this container, which the caller holds for this
+        // mutating call.)
         let position = count
-        try UnretainedReference(list).withObject {
-            try encoder.encode(value, into: .element(item), path: .item(position, $0))
+        try UnretainedReference(list).withObject { list in
+            try UnretainedReference(encoder).withObject { encoder in
+                try encoder.encode(value, into: .element(item), path: .item(position, list))
+            }
         }
         if tree.nodes[item].marks & XMLEncodedTree.Marks.choiceItem != 0, encoder.choiceLists.last != parent {
             encoder.choiceLists.append(parent)
