@@ -341,17 +341,7 @@ internal final class XMLDecoderImpl: Decoder {
     /// Makes `path` current, unretained (see `pathStep`).
     @inline(__always)
     private func setPath(_ path: CodingPathNode) {
-        switch path {
-        case .root:
-            pathStep = nil
-            pathPosition = -1
-        case .node(let step):
-            pathStep = UnretainedReference(step)
-            pathPosition = -1
-        case .item(let position, let step):
-            pathStep = UnretainedReference(step)
-            pathPosition = position
-        }
+        (pathStep, pathPosition) = path.unretainedParts
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }

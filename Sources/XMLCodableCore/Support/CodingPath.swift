@@ -86,6 +86,20 @@ internal struct PathRef {
     var path: [any CodingKey] { node.path }
 }
 
+extension CodingPathNode {
+    /// The path as its last step, unretained, and the position of a list's item (-1 for none):
+    /// what a coder that holds its current path unretained keeps (`XMLDecoderImpl.setPath`,
+    /// `XMLEncoderImpl.setPath`), while whoever passed the path keeps it alive.
+    @inline(__always)
+    var unretainedParts: (step: UnretainedReference<KeyStep>?, position: Int) {
+        switch self {
+        case .root: (nil, -1)
+        case .node(let step): (UnretainedReference(step), -1)
+        case .item(let position, let step): (UnretainedReference(step), position)
+        }
+    }
+}
+
 /// A coding key for positions in unkeyed containers, `super`, and keys made from strings.
 ///
 /// A position's string ("Index 3") is made only when asked for: every item of a list gets a key,

@@ -290,16 +290,7 @@ internal struct UncheckedByteSink: ~Copyable {
             let character = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
             base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
         }
-        if value < 0 {
-            position &-= 1
-            base.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
-        }
-        let length = end &- position
-        internalCheck(position >= count, "UncheckedByteSink: \(length) digits in \(room) bytes")
-        // The two runs may overlap (a long number): the copy loads before it stores.
-        Self.copy(base + position, to: base + count, count: length)
-        didStore(length)
-        return length
+        return finishBackwards(from: position, to: end, negative: value < 0)
     }
 
     /// Appends `digits` × 10^−`fractionDigits` in fixed-point notation, as `Double.description`
@@ -352,13 +343,22 @@ internal struct UncheckedByteSink: ~Copyable {
         position &-= 1
         base.storeBytes(
             of: UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0"), toByteOffset: position, as: UInt8.self)
+        return finishBackwards(from: position, to: end, negative: negative)
+    }
+
+    /// Ends a number written backwards into the room after `count` (`appendDecimal`,
+    /// `appendFixedPoint`): its bytes are `position ..< end`; a `-` goes before them if
+    /// `negative`; then they are moved to `count`. Returns how many bytes were appended.
+    @inline(__always)
+    private mutating func finishBackwards(from position: Int, to end: Int, negative: Bool) -> Int {
+        var position = position
         if negative {
             position &-= 1
             base.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
         }
         let length = end &- position
-        internalCheck(position >= count, "UncheckedByteSink: \(length) bytes in \(room)")
-        // The two runs may overlap: the copy loads before it stores.
+        internalCheck(position >= count, "UncheckedByteSink: \(length) bytes in the room reserved")
+        // The two runs may overlap (a long number): the copy loads before it stores.
         Self.copy(base + position, to: base + count, count: length)
         didStore(length)
         return length
