@@ -305,8 +305,7 @@ internal final class XMLDecoderImpl: Decoder {
 
     /// The current coding path.
     var codingPathNode: CodingPathNode {
-        guard let step = pathStep?.object else { return .root }
-        return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
+        CodingPathNode(lastStep: pathStep?.object, position: pathPosition)
     }
 
     /// The step and position a keyed container at the current coding path keeps (as

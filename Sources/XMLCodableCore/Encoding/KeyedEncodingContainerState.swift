@@ -33,10 +33,7 @@ internal final class KeyedEncodingContainerState {
     private var pathStep: CodingPathNode.KeyStep?
     private var pathPosition = -1
     /// The container's coding path.
-    var path: CodingPathNode {
-        guard let pathStep else { return .root }
-        return pathPosition >= 0 ? .item(pathPosition, pathStep) : .node(pathStep)
-    }
+    var path: CodingPathNode { CodingPathNode(lastStep: pathStep, position: pathPosition) }
     /// The encoded type's own placement of its keys, if it has one.
     var dynamic: (any DynamicNodeEncoding.Type)? {
         didSet { dynamicID = dynamic.map { ObjectIdentifier($0) } }
@@ -80,11 +77,7 @@ internal final class KeyedEncodingContainerState {
         self.encoder = encoder
         tree = encoder.tree
         self.element = element
-        switch path {
-        case .root: break
-        case .node(let step): pathStep = step
-        case .item(let position, let step): (pathStep, pathPosition) = (step, position)
-        }
+        (pathStep, pathPosition) = path.parts
         fill(encoder: encoder, element: element, isChoice: isChoice, keyNames: keyNames)
     }
 

@@ -261,8 +261,7 @@ internal final class XMLEncoderImpl: Encoder {
 
     /// The current coding path (made from the unretained step: one retain).
     var codingPathNode: CodingPathNode {
-        guard let step = pathStep?.object else { return .root }
-        return pathPosition >= 0 ? .item(pathPosition, step) : .node(step)
+        CodingPathNode(lastStep: pathStep?.object, position: pathPosition)
     }
 
     /// `body`'s result for the current path's last step (`nil` at the root), lent without a
@@ -645,13 +644,7 @@ internal final class XMLEncoderImpl: Encoder {
     /// The names of a coding-key type's keys, or `nil` when the key strategy is a closure (which
     /// sees the coding path, so may name a key differently each time).
     func keyNames(for type: Any.Type) -> KeyNames? {
-        if case .custom = options.keyEncodingStrategy { return nil }
-        let id = ObjectIdentifier(type)
-        for entry in keyNamesList where entry.type == id { return entry.names }
-        if let names = keyNamesTable[id] { return names }
-        let names = KeyNames()
-        if keyNamesList.count < 16 { keyNamesList.append((id, names)) } else { keyNamesTable[id] = names }
-        return names
+        lentKeyNames(for: type)?.object
     }
 
     /// `keyNames(for:)` lent, not retained, for the keyed container's hot path. (Safe unretained:
@@ -664,7 +657,17 @@ internal final class XMLEncoderImpl: Encoder {
         for index in keyNamesList.indices where keyNamesList[index].type == id {
             return UnretainedReference(keyNamesList[index].names)
         }
-        return keyNames(for: type).map { UnretainedReference($0) }
+        return UnretainedReference(unlistedKeyNames(id))
+    }
+
+    /// The names of a key type past the first 16 (`keyNamesTable`), or made for a key type seen
+    /// for the first time. (Out of line: rare.)
+    @inline(never)
+    private func unlistedKeyNames(_ id: ObjectIdentifier) -> KeyNames {
+        if let names = keyNamesTable[id] { return names }
+        let names = KeyNames()
+        if keyNamesList.count < 16 { keyNamesList.append((id, names)) } else { keyNamesTable[id] = names }
+        return names
     }
 
     /// A key in Clark notation, `{namespace-uri}local`, written with a prefix declared once, on

@@ -87,16 +87,35 @@ internal struct PathRef {
 }
 
 extension CodingPathNode {
+    /// The path made from its parts: its last step (`nil` for the root) and the position of a
+    /// list's item (-1 for none), as `parts` and `unretainedParts` give them.
+    @inline(__always)
+    init(lastStep step: KeyStep?, position: Int) {
+        guard let step else {
+            self = .root
+            return
+        }
+        self = position >= 0 ? .item(position, step) : .node(step)
+    }
+
+    /// The path as its last step (`nil` for the root) and the position of a list's item (-1 for
+    /// none).
+    @inline(__always)
+    var parts: (step: KeyStep?, position: Int) {
+        switch self {
+        case .root: (nil, -1)
+        case .node(let step): (step, -1)
+        case .item(let position, let step): (step, position)
+        }
+    }
+
     /// The path as its last step, unretained, and the position of a list's item (-1 for none):
     /// what a coder that holds its current path unretained keeps (`XMLDecoderImpl.setPath`,
     /// `XMLEncoderImpl.setPath`), while whoever passed the path keeps it alive.
     @inline(__always)
     var unretainedParts: (step: UnretainedReference<KeyStep>?, position: Int) {
-        switch self {
-        case .root: (nil, -1)
-        case .node(let step): (UnretainedReference(step), -1)
-        case .item(let position, let step): (UnretainedReference(step), position)
-        }
+        let (step, position) = parts
+        return (step.map { UnretainedReference($0) }, position)
     }
 }
 

@@ -274,21 +274,11 @@ internal struct UncheckedByteSink: ~Copyable {
         var magnitude = value.magnitude
         // Two digits per division while three or more are left (half the divisions of the wide
         // type), stored as one 16-bit value: the tens digit first in memory.
-        while magnitude >= 100 {
-            let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
-            position &-= 2
-            base.storeBytes(
-                of: Self.digitPair(UInt16(truncatingIfNeeded: pair)), toByteOffset: position, as: UInt16.self)
-            magnitude = quotient
-        }
+        while magnitude >= 100 { storeLastPair(of: &magnitude, at: &position) }
         if magnitude >= 10 {
-            position &-= 2
-            base.storeBytes(
-                of: Self.digitPair(UInt16(truncatingIfNeeded: magnitude)), toByteOffset: position, as: UInt16.self)
+            storeLastPair(of: &magnitude, at: &position)
         } else {
-            position &-= 1
-            let character = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
-            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
+            storeBackwards(UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0"), at: &position)
         }
         return finishBackwards(from: position, to: end, negative: value < 0)
     }
@@ -310,40 +300,46 @@ internal struct UncheckedByteSink: ~Copyable {
         var position = end
         var rest = digits
         var fraction = fractionDigits
-        if fraction == 0 {
-            position &-= 1
-            base.storeBytes(of: UInt8(ascii: "0"), toByteOffset: position, as: UInt8.self)
-        }
+        if fraction == 0 { storeBackwards(UInt8(ascii: "0"), at: &position) }
         // The fraction, two digits per division while two or more are left.
         while fraction >= 2 {
-            let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
-            position &-= 2
-            base.storeBytes(
-                of: Self.digitPair(UInt16(truncatingIfNeeded: pair)), toByteOffset: position, as: UInt16.self)
-            rest = quotient
+            storeLastPair(of: &rest, at: &position)
             fraction &-= 2
         }
-        if fraction == 1 {
-            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-            position &-= 1
-            let character = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
-            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
-            rest = quotient
-        }
-        position &-= 1
-        base.storeBytes(of: UInt8(ascii: "."), toByteOffset: position, as: UInt8.self)
+        if fraction == 1 { storeLastDigit(of: &rest, at: &position) }
+        storeBackwards(UInt8(ascii: "."), at: &position)
         // The integer part: at least one digit.
-        while rest >= 10 {
-            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-            position &-= 1
-            let character = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
-            base.storeBytes(of: character, toByteOffset: position, as: UInt8.self)
-            rest = quotient
-        }
-        position &-= 1
-        base.storeBytes(
-            of: UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0"), toByteOffset: position, as: UInt8.self)
+        while rest >= 10 { storeLastDigit(of: &rest, at: &position) }
+        storeLastDigit(of: &rest, at: &position)
         return finishBackwards(from: position, to: end, negative: negative)
+    }
+
+    /// Stores `byte` just before `position`, which moves back by one: numbers are written from
+    /// their last byte (`appendDecimal`, `appendFixedPoint`).
+    @inline(__always)
+    private func storeBackwards(_ byte: UInt8, at position: inout Int) {
+        position &-= 1
+        base.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
+    }
+
+    /// Stores the last decimal digit of `rest` just before `position` (see `storeBackwards`), and
+    /// drops it from `rest`.
+    @inline(__always)
+    private func storeLastDigit(of rest: inout UInt64, at position: inout Int) {
+        let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+        storeBackwards(UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0"), at: &position)
+        rest = quotient
+    }
+
+    /// Stores the last two decimal digits of `rest` just before `position` (see `storeBackwards`),
+    /// as one 16-bit value (the tens digit first in memory), and drops them from `rest`.
+    @inline(__always)
+    private func storeLastPair<Magnitude: BinaryInteger>(of rest: inout Magnitude, at position: inout Int) {
+        let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+        position &-= 2
+        base.storeBytes(
+            of: Self.digitPair(UInt16(truncatingIfNeeded: pair)), toByteOffset: position, as: UInt16.self)
+        rest = quotient
     }
 
     /// Ends a number written backwards into the room after `count` (`appendDecimal`,
@@ -352,10 +348,7 @@ internal struct UncheckedByteSink: ~Copyable {
     @inline(__always)
     private mutating func finishBackwards(from position: Int, to end: Int, negative: Bool) -> Int {
         var position = position
-        if negative {
-            position &-= 1
-            base.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
-        }
+        if negative { storeBackwards(UInt8(ascii: "-"), at: &position) }
         let length = end &- position
         internalCheck(position >= count, "UncheckedByteSink: \(length) bytes in the room reserved")
         // The two runs may overlap (a long number): the copy loads before it stores.
