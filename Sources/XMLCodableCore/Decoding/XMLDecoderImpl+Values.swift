@@ -119,14 +119,16 @@ extension XMLDecoderImpl {
     }
 
     /// Whether an optional's value is certainly not `nil`, so that its plain reading (`plainString`,
-    /// `plainInteger`, …) is its value: an attribute, or an element without attributes (so not
-    /// marked `xsi:nil`); `plainSlice` then declines an element without content. What this
+    /// `plainInteger`, …) is its value: an attribute, an element without attributes (so not
+    /// marked `xsi:nil`), or an element's own text (the `""` key) when it has character data, as
+    /// `unwrapOptional` decides; `plainSlice` then declines an element without content. What this
     /// leaves out goes through `unwrapOptional`.
     @inline(__always)
     func isPlainlyPresent(_ value: XMLValue) -> Bool {
         switch value {
         case .attribute: return true
         case .element(let element): return index[element].attributeCount == 0
+        case .text(ofElement: let element): return hasCharacterData(element)
         default: return false
         }
     }

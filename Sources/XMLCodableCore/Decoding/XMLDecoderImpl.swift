@@ -351,11 +351,18 @@ internal final class XMLDecoderImpl: Decoder {
     /// Runs `body` with the decoder positioned on `value` at `path`, then restores its position.
     @inline(__always)
     func with<T>(value: XMLValue, path: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+        try with(value: value, lent: path.unretainedParts, body)
+    }
+
+    /// `with(value:path:_:)` for a path its caller lends (keeps alive until this returns): the
+    /// decoder holds the path unretained (see `pathStep`).
+    @inline(__always)
+    func with<T>(value: XMLValue, lent path: CodingPathNode.Lent, _ body: () throws -> T) rethrows -> T {
         let savedValue = self.value
         let savedStep = pathStep
         let savedPosition = pathPosition
         self.value = value
-        setPath(path)
+        (pathStep, pathPosition) = path
         defer {
             self.value = savedValue
             pathStep = savedStep
@@ -370,16 +377,30 @@ internal final class XMLDecoderImpl: Decoder {
     /// value it is about, as the decoder's own errors do.
     func unwrap<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
         do {
-            return try unwrapUnlocated(value, as: type, path: path)
+            return try unwrapUnlocated(value, as: type, lent: path.unretainedParts) { path }
         } catch let error as DecodingError {
             throw locating(error, at: value, path: path)
         }
     }
 
+    /// `unwrap` for a path its caller lends: a list's item, whose path is the list's step, which
+    /// the list holds, and the item's position (no retain: the path is made only for an error or
+    /// a special type).
+    func unwrap<T: Decodable>(_ value: XMLValue, as type: T.Type, lent path: CodingPathNode.Lent) throws -> T {
+        do {
+            return try unwrapUnlocated(value, as: type, lent: path) { CodingPathNode(lent: path) }
+        } catch let error as DecodingError {
+            throw locating(error, at: value, path: CodingPathNode(lent: path))
+        }
+    }
+
+    /// What both `unwrap`s do: `path` is the lent path as a path, asked for a special type only.
     @inline(__always)
-    private func unwrapUnlocated<T: Decodable>(_ value: XMLValue, as type: T.Type, path: CodingPathNode) throws -> T {
+    private func unwrapUnlocated<T: Decodable>(
+        _ value: XMLValue, as type: T.Type, lent: CodingPathNode.Lent, path: () -> CodingPathNode
+    ) throws -> T {
         let traits = traits(of: type)
-        if traits.isSpecial { return try unwrapSpecialValue(value, as: type, path: path) }
+        if traits.isSpecial { return try unwrapSpecialValue(value, as: type, path: path()) }
         let savedType = currentType
         let savedTraits = currentTraits
         currentType = type
@@ -389,9 +410,9 @@ internal final class XMLDecoderImpl: Decoder {
             currentTraits = savedTraits
         }
         if let array = traits.decodableArray {
-            return try with(value: value, path: path) { try array.decodeXMLArray(self, as: T.self) }
+            return try with(value: value, lent: lent) { try array.decodeXMLArray(self, as: T.self) }
         }
-        return try with(value: value, path: path) { try T(from: self) }
+        return try with(value: value, lent: lent) { try T(from: self) }
     }
 
     /// `unwrapSpecial` for a type known to be special. Kept out of `unwrap` so that the common

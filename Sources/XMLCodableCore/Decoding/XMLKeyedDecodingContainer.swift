@@ -551,6 +551,9 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let value = try optional(key) else { return nil }
         if let string = plainStringIfPresent(value) { return string }
+        // An element's own text (the `""` key) without character data is `nil`, as
+        // `unwrapOptional` decides, here with no coding path made (`<f t="shared" si="0"/>`).
+        if case .text(ofElement: let element) = value, !withDecoder({ $0.hasCharacterData(element) }) { return nil }
         return try decoder.unwrapOptional(value, as: String.self, path: path.appending(key))
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {

@@ -161,7 +161,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decodeItem(type) { decoder, item, path in try decoder.unwrap(item, as: type, path: path) }
+        try decodeItem(type) { decoder, item, path in try decoder.unwrap(item, as: type, lent: path) }
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
@@ -173,28 +173,33 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        try decodeItem(type) { decoder, item, path in try decoder.unwrapOptional(item, as: type, path: path) }
+        try decodeItem(type) { decoder, item, path in
+            try decoder.unwrapOptional(item, as: type, path: CodingPathNode(lent: path))
+        }
     }
 
     /// What `decode(_:)` and `decodeIfPresent(_:)` do: the next item, as a value of `type` made by
-    /// `unwrap` (the decoder's `unwrap` or `unwrapOptional`) from the item and its path, once the
-    /// list's shape is decided.
+    /// `unwrap` (the decoder's `unwrap` or `unwrapOptional`) from the item and its path, lent
+    /// (the list's step, which this container holds, and the item's position), once the list's
+    /// shape is decided.
     @inline(__always)
     private mutating func decodeItem<T: Decodable, Value>(
-        _ type: T.Type, _ unwrap: (XMLDecoderImpl, XMLValue, CodingPathNode) throws -> Value
+        _ type: T.Type, _ unwrap: (XMLDecoderImpl, XMLValue, CodingPathNode.Lent) throws -> Value
     ) throws -> Value {
         try checkNotAtEnd(type)
         if !decide(by: type) {
             let (decoder, path) = (self.decoder, itemPath)
-            return try decodeUndecided { try unwrap(decoder, $0, path) }
+            return try decodeUndecided { try unwrap(decoder, $0, path.unretainedParts) }
         }
         if isChildChoice(type) {
             let (decoder, path) = (self.decoder, itemPath)
-            return try decodeChildChoice { try unwrap(decoder, $0, path) }
+            return try decodeChildChoice { try unwrap(decoder, $0, path.unretainedParts) }
         }
-        // Safe unretained: this container holds the decoder for the whole call (a copy of the
-        // reference would be retained and released around the item's decoding).
-        let value = try UnretainedReference(decoder).withObject { try unwrap($0, item, itemPath) }
+        // Safe unretained: this container holds the decoder and the list's step for the whole
+        // call (copies of the references would be retained and released around the item's
+        // decoding).
+        let path: CodingPathNode.Lent = (UnretainedReference(list), currentIndex)
+        let value = try UnretainedReference(decoder).withObject { try unwrap($0, item, path) }
         currentIndex += 1
         return value
     }

@@ -109,13 +109,24 @@ extension CodingPathNode {
         }
     }
 
-    /// The path as its last step, unretained, and the position of a list's item (-1 for none):
-    /// what a coder that holds its current path unretained keeps (`XMLDecoderImpl.setPath`,
-    /// `XMLEncoderImpl.setPath`), while whoever passed the path keeps it alive.
+    /// A path lent by whoever holds its last step: the step unretained (`nil` for the root) and
+    /// the position of a list's item (-1 for none). What a coder that holds its current path
+    /// unretained keeps (`XMLDecoderImpl.with(value:lent:_:)`, `XMLEncoderImpl.setPath`), and how a
+    /// list lends its items' path without a retain (`XMLUnkeyedDecodingContainer.decode(_:)`).
+    typealias Lent = (step: UnretainedReference<KeyStep>?, position: Int)
+
+    /// The path as its last step, unretained, and the position of a list's item (-1 for none),
+    /// for as long as whoever passed the path keeps it alive.
     @inline(__always)
-    var unretainedParts: (step: UnretainedReference<KeyStep>?, position: Int) {
+    var unretainedParts: Lent {
         let (step, position) = parts
         return (step.map { UnretainedReference($0) }, position)
+    }
+
+    /// The lent path as a path of its own (a retain of its last step).
+    @inline(__always)
+    init(lent: Lent) {
+        self.init(lastStep: lent.step?.object, position: lent.position)
     }
 }
 

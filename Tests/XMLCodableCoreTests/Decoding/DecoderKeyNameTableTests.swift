@@ -222,6 +222,30 @@ import XMLCodableTestSupport
         }
     }
 
+    /// An optional own text of an element with attributes: `nil` without character data (no
+    /// text, or blank text when values are trimmed), the text otherwise; blank text is kept when
+    /// values are not trimmed. The plain path and the full one agree on each.
+    @Test func anOptionalOwnTextBesideAttributesIsNilOnlyWithoutCharacterData() throws {
+        let xml = #"<l><i n="1"/><i n="2"></i><i n="3">  </i><i n="4"> d </i><i n="5">e<!-- c -->f</i></l>"#
+        #expect(
+            try decode([OptionalContent].self, xml) == [
+                OptionalContent(number: 1), OptionalContent(number: 2), OptionalContent(number: 3),
+                OptionalContent(text: "d", number: 4), OptionalContent(text: "ef", number: 5),
+            ])
+        #expect(
+            try decode([OptionalContent].self, xml) { $0.trimValueWhitespaces = false } == [
+                OptionalContent(number: 1), OptionalContent(number: 2), OptionalContent(text: "  ", number: 3),
+                OptionalContent(text: " d ", number: 4), OptionalContent(text: "ef", number: 5),
+            ])
+    }
+
+    /// A list item's path is lent to its decoding, not kept: an error in the third item still
+    /// names the item's position and its key (the element's own text, `""`).
+    @Test func anErrorInAListItemNamesItsPosition() throws {
+        let error = decodingError([NumberContent].self, "<l><i>1</i><i>2</i><i>three</i></l>")
+        #expect(error?.fullPath == ["2", ""])
+    }
+
     enum Shape: Decodable, Equatable {
         case circle(Double)
         case square(side: Double)
