@@ -15,6 +15,11 @@
 //     osm.decode([Node], "node")   makes step "node" (owner: decoder); node 1's container holds it
 //     node 1 decode([Tag], "tag")  makes step "tag"; the tag's container holds it, and with the
 //                                  container's end (node 1's init returns) the step is freed
+//
+// Unless it is reused: the tag's kept state (KeyedContainerState.swift) still holds the step
+// when node 2 asks for "tag", and `XMLDecoderImpl.path(appending:to:entry:)` finds it there (the
+// key's entry in the key-name table has learnt the tag's key type) and, nothing else referring
+// to it, makes it stand for node 2's "tag" in place: no allocation, and the state keeps its step.
 
 /// A coding-path step made by a decoder for the containers of the value it decodes under the
 /// step's key (or, without a key, for a container at the step's parent path), holding that
@@ -46,6 +51,47 @@ extension DecoderPathStep {
         decoder.finish()
         return .standing(for: .root, decoder: decoder)
     }()
+}
+
+extension XMLDecoderImpl {
+    /// The path of the value under `key` in a container at `parent`: a step that holds this
+    /// decoder, so that the value's containers count only the step. `entry` is where this
+    /// decoder's `keyNames` keeps the key's name (-1 for none); the step records it, and the first
+    /// container made for the value notes its key type's slot there (`noteValueSlot`). The next
+    /// time, the step that slot's state holds is reused, when nothing else refers to it (the last
+    /// value has been decoded and its containers let go): no allocation, and the state keeps its
+    /// step when its box is filled again. Otherwise a new step.
+    ///
+    ///     <row><c><f>A1</f></c><c><f>A2</f></c></row>
+    ///     cell 1: decode(Formula.self, forKey: .f)  a new step "f" under cell 1's path; Formula's
+    ///                                               container notes its slot in the entry of "f"
+    ///     cell 2: decode(Formula.self, forKey: .f)  the step Formula's kept state holds, held by
+    ///                                               nothing else, now stands for "f" under cell 2
+    @inline(__always)
+    func path(appending key: any CodingKey, to parent: CodingPathNode.Lent, entry: Int) -> CodingPathNode {
+        if entry >= 0 {
+            let slot = Int(keyNames.entry(entry).valueSlot)
+            if slot >= 0, let reused = reusableContainers.recyclableStep(slot, decoder: self) {
+                // Safe unretained: the kept state holds the step, and `.node` retains it first.
+                return reused.withObject { step in
+                    step.reuse(key: key, parent: parent)
+                    return .node(step)
+                }
+            }
+        }
+        let path = CodingPathNode(lent: parent).appending(key, decoder: self)
+        if entry >= 0, case .node(let step) = path { step.keyEntry = Int32(truncatingIfNeeded: entry) }
+        return path
+    }
+
+    /// Notes, in the key-name entry of the current path's step (see `path(appending:to:entry:)`),
+    /// that the value there is decoded with the key type of `slot`.
+    @inline(__always)
+    func noteValueSlot(_ slot: Int) {
+        guard slot >= 0, let step = currentStep else { return }
+        let entry = step.withObject { $0.keyEntry }
+        if entry >= 0 { keyNames.noteValueSlot(Int32(truncatingIfNeeded: slot), at: Int(entry)) }
+    }
 }
 
 extension CodingPathNode {

@@ -42,6 +42,10 @@ internal struct KeyNameTable {
         var bit: UInt64
         /// Whether the name is known, and whether the plain path can take it.
         var state: State
+        /// The slot of the key type (`KeyedContainerMaker.slot`) the key's value was last decoded
+        /// with, or -1: where the decoder finds a step to reuse for the key's next value
+        /// (`XMLDecoderImpl.path(appending:to:entry:)`). Fits in what was padding.
+        var valueSlot: Int32 = -1
 
         enum State: UInt8 {
             /// Not asked for yet in this call.
@@ -55,6 +59,13 @@ internal struct KeyNameTable {
         }
 
         static let unknown = Entry(start: 0, count: 0, bit: 0, state: .unknown)
+
+        init(start: UInt32, count: UInt32, bit: UInt64, state: State) {
+            self.start = start
+            self.count = count
+            self.bit = bit
+            self.state = state
+        }
     }
 
     /// The entries of every table, 256 per key type, in the order the types were first seen.
@@ -127,6 +138,15 @@ internal struct KeyNameTable {
     }
 
     /// Records the name of the key at `position` and returns its entry.
+    /// Records that the value of the key at `position` was decoded with the key type of `slot`
+    /// (see `Entry.valueSlot`). Any position is safe: one outside the table is ignored.
+    @inline(__always)
+    mutating func noteValueSlot(_ slot: Int32, at position: Int) {
+        guard UInt(bitPattern: position) < UInt(entries.count), entries[position].valueSlot != slot else { return }
+        entries[position].valueSlot = slot
+        entryView = entries.uncheckedElementsOfHeldArray()
+    }
+
     mutating func learn(_ name: String, at position: Int) -> Entry {
         var entry = Entry.unknown
         var name = name

@@ -92,6 +92,20 @@ internal final class KeyedContainerState {
     }
 
     /// What `findKnown` found.
+    /// The container's path, lent (the state holds its step).
+    @inline(__always)
+    var lentPath: CodingPathNode.Lent { (UnretainedReference(step), Int(position)) }
+
+    /// The state's step, when it is `decoder`'s and the state holds its one reference: the step of
+    /// the last value of this state's key type, which the decoder may reuse for the next one
+    /// (`XMLDecoderImpl.path(appending:to:entry:)`). Asked only when the state's box is held by
+    /// nothing else, so no container reads the step either.
+    @inline(__always)
+    func recyclableStep(of decoder: XMLDecoderImpl) -> UnretainedReference<DecoderPathStep>? {
+        guard isKnownUniquelyReferenced(&step), step.decoder === decoder else { return nil }
+        return UnretainedReference(step)
+    }
+
     enum KnownLookup {
         /// The key's value, or `nil` for an absent key.
         case found(XMLValue?)
@@ -138,11 +152,13 @@ internal final class KeyedContainerState {
 
     /// `body`'s result for the decoder, read through an unretained, guaranteed reference (no
     /// retain and release around the call): for a `body` that cannot replace `step`, which holds
-    /// the decoder (one that reads a value, not one that decodes a nested one).
+    /// the decoder. One that reads a value fills no state; one that decodes a nested value may
+    /// fill states, but never this one, when the caller is this state's container: its box is
+    /// then in use, and a box in use is never filled again (UncheckedKeyedContainerBoxes.swift).
     @inline(__always)
-    func withDecoder<Result>(_ body: (XMLDecoderImpl) -> Result) -> Result {
-        // Safe unretained: `step` holds the decoder, and `body` (see above) fills no state.
-        decoderReference.withObject(body)
+    func withDecoder<Result>(_ body: (XMLDecoderImpl) throws -> Result) rethrows -> Result {
+        // Safe unretained: `step` holds the decoder, and `step` stays (see above).
+        try decoderReference.withObject(body)
     }
 
     /// Lets go of the call's decoder and rules, keeping the coding path as keys: the state of a box

@@ -230,7 +230,8 @@ extension Array: XMLDecodableArray where Element: Decodable {
     static func emptyXMLItems() -> [Element] { [] }
 
     static func decodeXMLItems(_ decoder: XMLDecoderImpl) throws -> [Element] {
-        var container = try decoder.listContainer()
+        // Lent: the container lives only for this call, inside the decoder's descent.
+        var container = try decoder.listContainer(lent: true)
         guard container.count != nil else {
             // One element that is the one item or holds the items: the first item decides.
             var array = [try container.decode(Element.self)]

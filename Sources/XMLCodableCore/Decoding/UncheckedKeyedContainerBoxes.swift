@@ -72,6 +72,16 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
             return box
         }
 
+        /// `UncheckedKeyedContainerBoxes.recyclableStep`, once there are entries.
+        @inline(__always)
+        func recyclableStep(_ slot: Int, decoder: XMLDecoderImpl) -> UnretainedReference<DecoderPathStep>? {
+            guard UInt(bitPattern: slot) < UInt(boxes.count), boxes[slot].uniqueBox() != nil,
+                let state = stateViews[slot]
+            else { return nil }
+            // Safe unretained: `states` holds the state.
+            return state.withObject { $0.recyclableStep(of: decoder) }
+        }
+
         /// Drops the held boxes nothing else holds; with `detaching`, detaches the states of the
         /// rest from the call (`KeyedContainerState.detach`).
         func sweep(detaching: Bool) {
@@ -111,6 +121,14 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
     ) -> UncheckedContainerBox.Lent? {
         // (Through `entries?`, which lends the entries to the call: no retain.)
         entries?.refill(slot, keyType: keyType, decoder: decoder, rules: rules, element: element, keyTable: keyTable)
+    }
+
+    /// The step of the state kept at `slot`, for the decoder to reuse, when nothing but the state
+    /// refers to it and nothing but this holds the state's box (`KeyedContainerState.recyclableStep`);
+    /// else `nil`. Unretained: the state holds it.
+    @inline(__always)
+    mutating func recyclableStep(_ slot: Int, decoder: XMLDecoderImpl) -> UnretainedReference<DecoderPathStep>? {
+        entries?.recyclableStep(slot, decoder: decoder)
     }
 
     /// The entries, made on first use.

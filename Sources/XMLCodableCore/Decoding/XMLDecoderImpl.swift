@@ -334,6 +334,13 @@ internal final class XMLDecoderImpl: Decoder {
         return current.withObject { $0 === step }
     }
 
+    /// The current path's last step, unretained (see `pathStep`).
+    var currentStep: UnretainedReference<CodingPathNode.KeyStep>? { pathStep }
+
+    /// The current path, lent: for a descent that stays at the same path (`with(value:lent:_:)`),
+    /// whose caller keeps the path alive as it keeps this decoder's.
+    var currentPath: CodingPathNode.Lent { (pathStep, pathPosition) }
+
     /// The current path's position in its list, or -1 (see `currentContainerStep`).
     var currentPosition: Int32 { Int32(truncatingIfNeeded: pathPosition) }
 
@@ -438,11 +445,11 @@ internal final class XMLDecoderImpl: Decoder {
             }
             return keyedContainer(node, keyedBy: type)
         case .elements(let list) where list.count == 1:
-            return try with(value: .element(node(0, of: list)), path: codingPathNode) { try container(keyedBy: type) }
+            return try with(value: .element(node(0, of: list)), lent: currentPath) { try container(keyedBy: type) }
         case .text(ofElement: let node):
             // A keyed value under the `""` key is the element itself: its attributes and children
             // (as in XMLCoder, where an enum case's payload keyed `""` is the case element's content).
-            return try with(value: .element(node), path: codingPathNode) { try container(keyedBy: type) }
+            return try with(value: .element(node), lent: currentPath) { try container(keyedBy: type) }
         case .characters(let node):
             return try textChoiceContainer(node, keyedBy: type)
         case .map(let map):
@@ -539,14 +546,18 @@ internal final class XMLDecoderImpl: Decoder {
         return try listContainer()
     }
 
-    /// The unkeyed container, as its concrete type.
-    func listContainer() throws -> XMLUnkeyedDecodingContainer {
+    /// The unkeyed container, as its concrete type. `lent`: for a list decoded within this descent
+    /// (`Array.decodeXMLItems`), which the container does not outlive: it then holds the decoder
+    /// and the current path's step unretained, when the path ends in a step (see
+    /// `XMLUnkeyedDecodingContainer.init`).
+    func listContainer(lent: Bool = false) throws -> XMLUnkeyedDecodingContainer {
         switch value {
         case .elements(let list):
-            return XMLUnkeyedDecodingContainer(decoder: self, items: list, path: codingPathNode)
+            return XMLUnkeyedDecodingContainer(decoder: self, items: list, path: currentPath, lent: lent)
         case .element(let node), .text(ofElement: let node):
             return XMLUnkeyedDecodingContainer(
-                decoder: self, items: makeList(listItems(of: node)), path: codingPathNode, itemsAreChildren: true)
+                decoder: self, items: makeList(listItems(of: node)), path: currentPath, lent: lent,
+                itemsAreChildren: true)
         default:
             throw typeMismatch([Any].self, found: value, path: codingPathNode)
         }

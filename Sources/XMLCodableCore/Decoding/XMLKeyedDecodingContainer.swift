@@ -116,6 +116,7 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     /// the decoder then keeps (see KeyedContainerState.swift). `Boxed` is
     /// `KeyedDecodingContainer<Key>` (see `TypedKeyedContainerMaker`).
     static func boxed<Boxed>(decoder: XMLDecoderImpl, element: Int32, slot: Int, as boxed: Boxed.Type) -> Boxed {
+        decoder.noteValueSlot(slot)
         let rules = Self.rules(decoder, element: element) { decoder.codingPathNode }
         let keyTable = Self.keyTable(decoder, rules: rules)
         if let box = decoder.reusableContainers.refill(
@@ -518,13 +519,30 @@ internal struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
         guard let value = try value(for: key, traits: traits) else {
             return try absent(T.self, key: key, traits: traits)
         }
-        return try decoder.unwrap(value, as: T.self, path: path.appending(key, decoder: decoder))
+        return try withLentDecoder { try $0.unwrap(value, as: T.self, path: nestedPath(key)) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let traits = decoder.traits(of: T.self)
         guard let value = try value(for: key, traits: traits) else { return nil }
-        return try decoder.unwrapOptional(value, as: T.self, path: path.appending(key, decoder: decoder))
+        return try withLentDecoder { try $0.unwrapOptional(value, as: T.self, path: nestedPath(key)) }
+    }
+
+    /// `body`'s result for the decoder, lent with no reference counted, for decoding a nested
+    /// value: this container's box is in use meanwhile (its caller holds it), so its state is not
+    /// filled again and its step keeps the decoder (`KeyedContainerState.withDecoder`).
+    @inline(__always)
+    private func withLentDecoder<Result>(_ body: (XMLDecoderImpl) throws -> Result) rethrows -> Result {
+        try state.withObject { try $0.withDecoder(body) }
+    }
+
+    /// The path of a value under `key` (`XMLDecoderImpl.path(appending:to:entry:)`).
+    @inline(__always)
+    private func nestedPath(_ key: Key) -> CodingPathNode {
+        let entry = keyTable >= 0 ? Int(keyTable) &+ Int(storedByte(of: key)) : -1
+        return state.withObject { state in
+            state.withDecoder { $0.path(appending: key, to: state.lentPath, entry: entry) }
+        }
     }
 
     /// The value of `key` for a type with `traits`. A value that is not read from text (a struct,

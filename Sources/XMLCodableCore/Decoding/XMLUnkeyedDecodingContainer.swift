@@ -23,11 +23,14 @@
 // named by a key (`<value><int>1</int></value>`) may be a wrapper of the chosen element.
 
 internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let decoder: XMLDecoderImpl
+    /// The decoder and the list's step (see `list`), unretained: `owners` holds them, or, for a
+    /// container lent to one call (`XMLDecoderImpl.listContainer(lent:)`), the caller's descent
+    /// does (the decoder's caller holds the decoder, and the path whose step is the list's).
+    private let decoderReference: UnretainedReference<XMLDecoderImpl>
+    private let listReference: UnretainedReference<CodingPathNode.KeyStep>
+    /// What keeps the decoder and the list's step alive, unless the container is lent.
+    private let owners: (decoder: XMLDecoderImpl, list: CodingPathNode.KeyStep)?
     private(set) var items: XMLNodeList
-    /// The list's path, shared by the paths of its items (its own step when the path ends in a
-    /// key, else a step with no key standing for it: see `CodingPathNode.listStep`).
-    let list: CodingPathNode.KeyStep
     /// The list's element (or its first item), to say where the list is in errors.
     let anchor: XMLValue
     private(set) var currentIndex = 0
@@ -38,11 +41,25 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// rather than elements named by a key.
     private var itemsAreChildren: Bool
 
-    init(decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode, itemsAreChildren: Bool = false) {
-        self.decoder = decoder
+    /// A container for `items` at `path` (the decoder's current path, lent), which holds the
+    /// decoder and the list's step (`CodingPathNode.listStep`) unless `lent` and the path ends in
+    /// a step of its own, which its caller then keeps alive.
+    init(
+        decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode.Lent, lent: Bool,
+        itemsAreChildren: Bool = false
+    ) {
+        if lent, path.position < 0, let step = path.step {
+            decoderReference = UnretainedReference(decoder)
+            listReference = step
+            owners = nil
+        } else {
+            let list = CodingPathNode(lent: path).listStep(decoder: decoder)
+            decoderReference = UnretainedReference(decoder)
+            listReference = UnretainedReference(list)
+            owners = (decoder, list)
+        }
         self.items = items
         self.itemsAreChildren = itemsAreChildren
-        self.list = path.listStep(decoder: decoder)
         self.anchor = decoder.value
         if items.shape != .plain, items.count == 1 {
             let node = decoder.node(0, of: items)
@@ -54,6 +71,12 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         }
     }
 
+    /// The decoder the items are decoded by.
+    var decoder: XMLDecoderImpl { decoderReference.object }
+    /// The list's path, shared by the paths of its items (its own step when the path ends in a
+    /// key, else a step with no key standing for it: see `CodingPathNode.listStep`).
+    var list: CodingPathNode.KeyStep { listReference.object }
+
     /// The list's path, from its step (not kept beside it: one reference fewer to count per list).
     /// A step with no key stands for its parent path, so the keys are the same either way.
     var path: CodingPathNode { list.key == nil ? list.parent : .node(list) }
@@ -64,8 +87,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// The current item as a value.
     private var item: XMLValue {
-        let node = decoder.node(currentIndex, of: items)
-        return decoder.index[node].isElement ? .element(node) : .characters(node)
+        decoderReference.withObject { decoder in
+            let node = decoder.node(currentIndex, of: items)
+            return decoder.index[node].isElement ? .element(node) : .characters(node)
+        }
     }
 
     private var itemPath: CodingPathNode { .item(currentIndex, list) }
@@ -73,7 +98,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// Throws when the decoding call has ended (see `XMLDecoderImpl.checkInUse`), or when the
     /// list has no more items. Every decoding method begins with it.
     private func checkNotAtEnd(_ type: Any.Type) throws {
-        try decoder.checkInUse()
+        try decoderReference.withObject { try $0.checkInUse() }
         if isAtEnd {
             throw DecodingError.valueNotFound(
                 type,
@@ -103,7 +128,7 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// Returns false for a keyed type, which decides when it asks for its container.
     private mutating func decide<T>(by type: T.Type) -> Bool {
         guard undecided >= 0 else { return true }
-        let traits = decoder.traits(of: type)
+        let traits = decoderReference.withObject { $0.traits(of: type) }
         if traits.isScalar || traits.isStringLike {
             decide(wrapped: true)
         } else if traits.isList {
@@ -132,8 +157,10 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// Whether the current item is a child element decoded into an enum (see the top of the file).
     private func isChildChoice<T>(_ type: T.Type) -> Bool {
-        itemsAreChildren && decoder.traits(of: type).isEnum
-            && decoder.index[decoder.node(currentIndex, of: items)].isElement
+        itemsAreChildren
+            && decoderReference.withObject { decoder in
+                decoder.traits(of: type).isEnum && decoder.index[decoder.node(currentIndex, of: items)].isElement
+            }
     }
 
     /// Decodes an item that is a child element into an enum: its keyed container takes the element
@@ -195,11 +222,11 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             let (decoder, path) = (self.decoder, itemPath)
             return try decodeChildChoice { try unwrap(decoder, $0, path.unretainedParts) }
         }
-        // Safe unretained: this container holds the decoder and the list's step for the whole
-        // call (copies of the references would be retained and released around the item's
-        // decoding).
-        let path: CodingPathNode.Lent = (UnretainedReference(list), currentIndex)
-        let value = try UnretainedReference(decoder).withObject { try unwrap($0, item, path) }
+        // Safe unretained: the decoder and the list's step live for as long as this container
+        // (see `owners`); copies of the references would be retained and released around the
+        // item's decoding.
+        let path: CodingPathNode.Lent = (listReference, currentIndex)
+        let value = try decoderReference.withObject { try unwrap($0, item, path) }
         currentIndex += 1
         return value
     }

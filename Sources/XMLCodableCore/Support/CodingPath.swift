@@ -13,16 +13,39 @@ internal enum CodingPathNode: Sendable {
     /// A key appended to a path; or, without a key, the parent path itself (the shared step of
     /// the items of a list whose path does not end in a key: the top level, a list in a list).
     /// Not final: the decoder's containers use a kind that also holds the decoder
-    /// (`DecoderPathStep`). Sendable: its properties are constants of Sendable types.
+    /// (`DecoderPathStep`). Sendable: its properties are set once, except by `reuse`, which only
+    /// the decoder that holds a step's one reference calls (no other thread can see it then).
     class KeyStep: @unchecked Sendable {
-        let key: (any CodingKey)?
-        let parent: CodingPathNode
-        let depth: Int
+        // Unchecked exclusivity: set by `init`, and by `reuse` only while nothing else can read them.
+        // (`Optional<…>` spelled out: a `var` of type `T?` starts as `nil`, and `init` would then
+        // assign the key over it rather than initialize it.)
+        @exclusivity(unchecked) private(set) var key: Optional<any CodingKey>
+        @exclusivity(unchecked) private(set) var parent: CodingPathNode
+        @exclusivity(unchecked) private(set) var depth: Int
+        /// Where the decoder that made the step keeps its key's name (`KeyNameTable`), or -1: what
+        /// the decoder learns the key's value type by (`XMLDecoderImpl.path(appending:to:entry:)`).
+        @exclusivity(unchecked) var keyEntry: Int32 = -1
 
         init(key: (any CodingKey)?, parent: CodingPathNode, depth: Int) {
             self.key = key
             self.parent = parent
             self.depth = depth
+        }
+
+        /// Makes the step stand for `key` appended to `parent`. Only for a step whose one
+        /// reference the caller holds, which no path or container reads meanwhile
+        /// (`XMLDecoderImpl.path(appending:to:entry:)`).
+        @inline(__always)
+        final func reuse(key: any CodingKey, parent lent: Lent) {
+            self.key = key
+            let parentDepth: Int
+            if let step = lent.step {
+                parentDepth = step.withObject { $0.depth } + (lent.position >= 0 ? 1 : 0)
+            } else {
+                parentDepth = 0
+            }
+            if !parent.isLent(lent) { parent = CodingPathNode(lent: lent) }
+            depth = parentDepth + 1
         }
     }
 
@@ -121,6 +144,17 @@ extension CodingPathNode {
     var unretainedParts: Lent {
         let (step, position) = parts
         return (step.map { UnretainedReference($0) }, position)
+    }
+
+    /// Whether this is the lent path (the same step and position), compared without a retain.
+    @inline(__always)
+    func isLent(_ lent: Lent) -> Bool {
+        switch self {
+        case .root: lent.step == nil
+        case .node(let step): lent.position < 0 && lent.step?.withObject({ $0 === step }) == true
+        case .item(let position, let step):
+            lent.position == position && lent.step?.withObject({ $0 === step }) == true
+        }
     }
 
     /// The lent path as a path of its own (a retain of its last step).
