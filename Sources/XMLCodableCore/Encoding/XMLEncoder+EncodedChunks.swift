@@ -33,6 +33,8 @@ extension XMLEncoder {
     ///   - itemKey: the items' element name; `nil` to name them like the root, as the items of a
     ///     top-level array are.
     ///   - rootAttributes: attributes for the root element, written sorted by name.
+    ///     Their namespace declarations are in force in the whole document, as for
+    ///     ``XMLEncoder/encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
     ///   - header: the XML declaration, if any.
     ///   - doctype: the document type declaration, if any.
     public func encodedChunks<Items: AsyncSequence>(

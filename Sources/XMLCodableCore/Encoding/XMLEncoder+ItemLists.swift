@@ -36,6 +36,8 @@ extension XMLEncoder {
     ///   - rootKey: the root element's name.
     ///   - itemKey: each item's element name: a key, so the key encoding strategy applies to it.
     ///   - rootAttributes: attributes for the root element, written first, sorted by name.
+    ///     Their namespace declarations are in force in the whole document, as for
+    ///     ``XMLEncoder/encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
     ///   - header: the XML declaration, if any.
     ///   - doctype: the document type declaration, if any.
     /// - Returns: the document as UTF-8 bytes.

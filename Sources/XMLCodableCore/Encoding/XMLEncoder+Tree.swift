@@ -31,6 +31,8 @@ extension XMLEncoder {
     ///   - value: the value to encode.
     ///   - rootKey: the root element's name; by default the type's name.
     ///   - rootAttributes: attributes for the root element.
+    ///     Their namespace declarations are in force in the whole document, as for
+    ///     ``XMLEncoder/encode(_:withRootKey:rootAttributes:header:doctype:)-(_,_,[String:String]?,_,_)``.
     ///   - header: the XML declaration, kept as the tree's ``XMLTree/declaration``.
     /// - Returns: the document as a tree.
     /// - Throws: the `EncodingError`s of

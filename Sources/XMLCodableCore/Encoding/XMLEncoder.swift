@@ -193,13 +193,18 @@ open class XMLEncoder: @unchecked Sendable {
     ///     arguments), passed through the key encoding strategy. A name in Clark notation
     ///     (`"{http://example.com/ns}status"`) is written with a prefix declared on the root
     ///     (`<ns1:status xmlns:ns1="http://example.com/ns">`), as keys in Clark notation are.
-    ///   - rootAttributes: attributes for the root element, written first, sorted by name.
+    ///   - rootAttributes: attributes for the root element, written first, sorted by name. The
+    ///     namespaces they declare (`xmlns:p`, `xmlns`) are in force in the whole document, as
+    ///     those an ``XMLNamespaceDeclaring`` root value declares: a key in Clark notation takes a
+    ///     prefix declared for its URI, or, written as an element in the declared default
+    ///     namespace, none; an element in no namespace (`{}local`) under that default namespace is
+    ///     refused (see ``XMLNamespaceDeclaring`` for the rules). Plain keys are written as they are.
     ///   - header: the XML declaration, if any.
     ///   - doctype: the document type declaration, if any.
     /// - Returns: the document as UTF-8 bytes.
     /// - Throws: `EncodingError.invalidValue` for a name that is not an XML name, a character XML
-    ///   cannot carry, a non-conforming float under the `.throw` strategy, or a complex value
-    ///   placed in an attribute.
+    ///   cannot carry, a non-conforming float under the `.throw` strategy, a complex value placed
+    ///   in an attribute, or a key in Clark notation that cannot be written in its namespace.
     open func encode<T: Encodable>(
         _ value: T, withRootKey rootKey: String? = nil, rootAttributes: [String: String]? = nil,
         header: XMLHeader? = nil, doctype: XMLDocumentType? = nil
@@ -353,22 +358,28 @@ open class XMLEncoder: @unchecked Sendable {
         // Whatever kept the encoder or a container refuses to write once this call returns.
         defer { impl.finishCall() }
         let tree = impl.tree
-        // Prefixes the caller declares are used for their URIs and not chosen for others.
-        for (name, value) in rootAttributes where name.hasPrefix("xmlns:") {
-            impl.callerPrefixes.append((String(name.dropFirst(6)), value))
+        // Prefixes the caller declares are used for their URIs and not chosen for others. A
+        // default namespace it declares is in force everywhere, as a type's declared at the root.
+        for (name, value) in rootAttributes where name.hasPrefix("xmlns") {
+            if name.hasPrefix("xmlns:") {
+                impl.callerPrefixes.append((String(name.dropFirst(6)), value))
+            } else if name == "xmlns", !value.isEmpty {
+                impl.rootScopes = [(prefix: "", uri: value)]
+            }
         }
+        impl.namespaceScopes = impl.rootScopes
         // So are those the root value's type declares on its element (the root).
         if let declaring = T.self as? any XMLNamespaceDeclaring.Type {
             impl.callerPrefixes += XMLEncoderImpl.declarations(of: declaring).filter { !$0.prefix.isEmpty }
         }
         // A root key in Clark notation (`{uri}local`) is written with a prefix declared on the root,
-        // or, in the default namespace the root value's type declares, without one.
+        // or, in the default namespace `rootAttributes` or the root value's type declare, without one.
         let writtenRootName: String
         if rootName.utf8.first == UInt8(ascii: "{") {
             if let declaring = T.self as? any XMLNamespaceDeclaring.Type {
-                impl.namespaceScopes = XMLEncoderImpl.scopeEntries(of: declaring)
+                impl.namespaceScopes += XMLEncoderImpl.scopeEntries(of: declaring)
             }
-            defer { impl.namespaceScopes = [] }
+            defer { impl.namespaceScopes = impl.rootScopes }
             writtenRootName = try impl.qualifiedName(clark: rootName, key: XMLKey(stringValue: rootName), parent: .root)
         } else {
             writtenRootName = try impl.checkedName(rootName, path: .root)

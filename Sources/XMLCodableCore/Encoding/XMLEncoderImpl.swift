@@ -130,9 +130,15 @@ internal final class XMLEncoderImpl: Encoder {
     @exclusivity(unchecked) var callerPrefixes: [(prefix: String, uri: String)] = []
     /// The prefixes declared by the values being encoded (`XMLNamespaceDeclaring`), innermost last,
     /// the default namespace (the `""` prefix) included: in scope for the names written inside their
-    /// elements (see `scopeEntries(of:)`). An encoder `superEncoder()` makes starts with its
-    /// parent's (the superclass writes inside the same elements).
+    /// elements (see `scopeEntries(of:)`), after the default namespace `rootAttributes` declare
+    /// (`rootScopes`). An encoder `superEncoder()` makes starts with its parent's (the superclass
+    /// writes inside the same elements).
     @exclusivity(unchecked) var namespaceScopes: [(prefix: String, uri: String)] = []
+    /// The default namespace `rootAttributes` declare (`xmlns="…"`, not empty), as the outermost
+    /// entry of `namespaceScopes`: in force everywhere, as a type's declared at the root. (The
+    /// prefixes they declare are in `callerPrefixes`: in force everywhere, the names written with
+    /// them are the same everywhere.)
+    @exclusivity(unchecked) var rootScopes: [(prefix: String, uri: String)] = []
     /// The document's root element, once `encodeTopLevel` has it (-1 before, and in the encoders
     /// `superEncoder()` makes, which ask their `parent`): its declarations are in scope everywhere.
     @exclusivity(unchecked) var rootElement: Index = -1
@@ -177,6 +183,7 @@ internal final class XMLEncoderImpl: Encoder {
         currentType = parent.currentType
         self.nodeEncodingType = nodeEncodingType
         namespaceScopes = parent.namespaceScopes
+        rootScopes = parent.rootScopes
         mapNamesList = parent.mapNamesList
         // Safe unretained: `ownedPath` holds the path for the encoder's life.
         setPath(ownedPath)
@@ -673,12 +680,13 @@ internal final class XMLEncoderImpl: Encoder {
     /// A key in Clark notation, `{namespace-uri}local`, written with a prefix declared once, on
     /// the root element (`ns1`, `ns2`, …; `xml` for the XML namespace; no prefix for an empty URI).
     ///
-    /// Inside the elements of `XMLNamespaceDeclaring` values (`namespaceScopes`), the innermost
-    /// declaration in force for the URI is used instead: its prefix, or, for an element name
-    /// (`asAttribute` false), no prefix when it is the default namespace's. An attribute name never
-    /// takes the default namespace (Namespaces in XML 1.0, §6.2), so it keeps a prefix. An element
-    /// name in no namespace (`{}local`) where a default namespace is in force is refused: written
-    /// without a prefix, it would be in that namespace.
+    /// Inside the elements of `XMLNamespaceDeclaring` values, and under a default namespace
+    /// `rootAttributes` declare (`namespaceScopes`), the innermost declaration in force for the URI
+    /// is used instead: its prefix, or, for an element name (`asAttribute` false), no prefix when it
+    /// is the default namespace's. An attribute name never takes the default namespace (Namespaces
+    /// in XML 1.0, §6.2), so it keeps a prefix. An element name in no namespace (`{}local`) where a
+    /// default namespace is in force is refused: written without a prefix, it would be in that
+    /// namespace.
     func qualifiedName(clark: String, key: any CodingKey, parent: CodingPathNode, asAttribute: Bool = false) throws
         -> String
     {
@@ -728,20 +736,28 @@ internal final class XMLEncoderImpl: Encoder {
         return nil
     }
 
-    /// Refuses an element name in no namespace (`{}local`) where an `XMLNamespaceDeclaring` value
-    /// declares a default namespace: unprefixed, the name would be in that namespace instead.
+    /// Refuses an element name in no namespace (`{}local`) where a default namespace is in force
+    /// (declared by an `XMLNamespaceDeclaring` value or by `rootAttributes`): unprefixed, the name
+    /// would be in that namespace instead.
     @inline(never)
     private func refuseUnqualifiedElement(_ clark: String, key: any CodingKey, parent: CodingPathNode) throws {
-        guard let scope = namespaceScopes.last(where: { $0.prefix.isEmpty }), !scope.uri.isEmpty else { return }
+        guard let index = namespaceScopes.lastIndex(where: { $0.prefix.isEmpty }) else { return }
+        let uri = namespaceScopes[index].uri
+        guard !uri.isEmpty else { return }
+        let declarer =
+            index < rootScopes.count
+            ? "declared on the root by rootAttributes, xmlns=\"\(uri)\""
+            : "declared by an enclosing XMLNamespaceDeclaring value"
         throw EncodingError.invalidValue(
             clark,
             EncodingError.Context(
                 codingPath: parent.path(appending: key),
                 debugDescription:
-                    "The element \(clark) is in no namespace, but an enclosing XMLNamespaceDeclaring value "
-                    + "declares the default namespace \(scope.uri): written without a prefix, it would be in that "
-                    + "namespace. Use a plain key to write it in the default namespace, or declare that namespace "
-                    + "with a prefix."
+                    "The element \(clark) is in no namespace, but the default namespace \(uri) is in force here "
+                    + "(\(declarer)): written without a prefix, it would be in that namespace. Undeclare the "
+                    + "default namespace around it (a value whose type declares [\"\": \"\"] as its "
+                    + "XMLNamespaceDeclaring declarations), give the key a namespace, or use a plain key to write "
+                    + "it in the default namespace."
             ))
     }
 

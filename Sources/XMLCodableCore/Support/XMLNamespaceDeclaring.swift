@@ -35,15 +35,17 @@
 /// name included (`["": "https://example.com/stock"]` writes
 /// `<GetPrice xmlns="https://example.com/stock"><Item>IBM</Item></GetPrice>`).
 ///
-/// Where several declarations in force (this element's and its ancestors') name a key's URI, the
+/// Where several declarations in force (this element's and its ancestors', and those
+/// `rootAttributes` make, `xmlns:p` and `xmlns`, which count as the root's) name a key's URI, the
 /// innermost wins; on one element, the default namespace comes before a prefix declared beside it
 /// for the same URI. An attribute never takes the default namespace (Namespaces in XML 1.0, §6.2):
 /// a key in Clark notation written as an attribute (or `.both`) keeps a prefix, a declared one in
 /// force, else the encoder's. An element in no namespace (`{}local`) where a default namespace is
-/// declared is refused with `EncodingError.invalidValue` (without a prefix it would be in that
+/// in force is refused with `EncodingError.invalidValue` (without a prefix it would be in that
 /// namespace); `["": ""]` writes `xmlns=""`, which undeclares the default namespace. A prefix that
 /// would hide, inside the element, the prefix the encoder uses for another URI is refused with
-/// `EncodingError.invalidValue`.
+/// `EncodingError.invalidValue`. Plain keys are written as they are, in whatever namespace their
+/// prefix or the default namespace gives them.
 public protocol XMLNamespaceDeclaring {
     /// The prefixes the type's element declares: prefix → namespace URI.
     static var xmlNamespaceDeclarations: [String: String] { get }
