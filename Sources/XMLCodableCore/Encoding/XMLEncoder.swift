@@ -125,6 +125,9 @@ open class XMLEncoder: @unchecked Sendable {
     }
 
     /// What a `nil` optional property becomes: nothing (default), an empty element, or `xsi:nil`.
+    ///
+    /// The element is written for a key placed as an attribute too (an attribute cannot be `nil`),
+    /// named as an element, as in XMLCoder; an ``Attribute`` property that is `nil` is left out.
     open var nilEncodingStrategy: NilEncodingStrategy {
         get { options.withLock { $0.nilEncodingStrategy } }
         set { options.withLock { $0.nilEncodingStrategy = newValue } }

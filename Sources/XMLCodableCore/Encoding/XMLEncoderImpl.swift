@@ -738,9 +738,12 @@ internal final class XMLEncoderImpl: Encoder {
 
     /// Refuses an element name in no namespace (`{}local`) where a default namespace is in force
     /// (declared by an `XMLNamespaceDeclaring` value or by `rootAttributes`): unprefixed, the name
-    /// would be in that namespace instead.
+    /// would be in that namespace instead. `asNilOfAttribute` when the element is a `nil` under a key
+    /// placed as an attribute (`encodeNil(forKey:)` writes an element for it, as for any key).
     @inline(never)
-    private func refuseUnqualifiedElement(_ clark: String, key: any CodingKey, parent: CodingPathNode) throws {
+    func refuseUnqualifiedElement(
+        _ clark: String, key: any CodingKey, parent: CodingPathNode, asNilOfAttribute: Bool = false
+    ) throws {
         guard let index = namespaceScopes.lastIndex(where: { $0.prefix.isEmpty }) else { return }
         let uri = namespaceScopes[index].uri
         guard !uri.isEmpty else { return }
@@ -748,12 +751,16 @@ internal final class XMLEncoderImpl: Encoder {
             index < rootScopes.count
             ? "declared on the root by rootAttributes, xmlns=\"\(uri)\""
             : "declared by an enclosing XMLNamespaceDeclaring value"
+        let why =
+            asNilOfAttribute
+            ? "A nil for the key \(clark), placed as an attribute, is written as an element, as for any key (an "
+                + "attribute cannot be nil; the default nil strategy, .omitted, leaves it out). " : ""
         throw EncodingError.invalidValue(
             clark,
             EncodingError.Context(
                 codingPath: parent.path(appending: key),
                 debugDescription:
-                    "The element \(clark) is in no namespace, but the default namespace \(uri) is in force here "
+                    why + "The element \(clark) is in no namespace, but the default namespace \(uri) is in force here "
                     + "(\(declarer)): written without a prefix, it would be in that namespace. Undeclare the "
                     + "default namespace around it (a value whose type declares [\"\": \"\"] as its "
                     + "XMLNamespaceDeclaring declarations), give the key a namespace, or use a plain key to write "

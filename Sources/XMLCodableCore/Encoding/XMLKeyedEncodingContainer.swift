@@ -291,15 +291,29 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         try write(span, forKey: key, cdata: state.cdata)
     }
 
+    /// `nil` is an element, whatever the key's placement (an attribute cannot be nil), as in
+    /// XMLCoder; its name is an element's.
     func encodeNil(forKey key: Key) throws {
         try encoder.checkInUse()
-        guard encoder.options.nilEncodingStrategy != .omitted, let name = try resolve(key, key.stringValue) else {
-            return
-        }
+        guard encoder.options.nilEncodingStrategy != .omitted else { return }
+        if state.inNamespaceScope { try refuseNilInNoNamespace(key) }
+        guard let name = try resolve(key, key.stringValue) else { return }
         // A flattened map that is nil has no entries, and no element of its own to mark.
         if state.keyShapes != nil, mapCoding?.xmlMapFormat(for: key)?.isFlattened == true { return }
         let child = tree.addElement(name, to: element)
         if encoder.options.nilEncodingStrategy == .xsiNil { encoder.markNil(child) }
+    }
+
+    /// Inside an element that declares namespaces, refuses `nil` under a key in no namespace
+    /// (`{}local`) placed as an attribute where a default namespace is in force: its element, as
+    /// `encodeNil(forKey:)` writes it, would be in that namespace (as a `{}local` element is
+    /// refused, the error saying why an attribute's key has an element). (Out of line: rare.)
+    @inline(never)
+    private func refuseNilInNoNamespace(_ key: Key) throws {
+        guard placement(key, key.stringValue, wrapper: nil) == .attribute else { return }
+        let converted = KeyConversion.encode(key, strategy: encoder.options.keyEncodingStrategy, path: path)
+        guard converted.utf8.starts(with: "{}".utf8) else { return }
+        try encoder.refuseUnqualifiedElement(converted, key: key, parent: path, asNilOfAttribute: true)
     }
 
     func encode(_ value: Bool, forKey key: Key) throws {

@@ -42,10 +42,11 @@
 /// a key in Clark notation written as an attribute (or `.both`) keeps a prefix, a declared one in
 /// force, else the encoder's. An element in no namespace (`{}local`) where a default namespace is
 /// in force is refused with `EncodingError.invalidValue` (without a prefix it would be in that
-/// namespace); `["": ""]` writes `xmlns=""`, which undeclares the default namespace. A prefix that
-/// would hide, inside the element, the prefix the encoder uses for another URI is refused with
-/// `EncodingError.invalidValue`. Plain keys are written as they are, in whatever namespace their
-/// prefix or the default namespace gives them.
+/// namespace), and so is `nil` under such a key placed as an attribute, which the nil strategies
+/// but `.omitted` write as an element, as for any key; `["": ""]` writes `xmlns=""`, which
+/// undeclares the default namespace. A prefix that would hide, inside the element, the prefix the
+/// encoder uses for another URI is refused with `EncodingError.invalidValue`. Plain keys are
+/// written as they are, in whatever namespace their prefix or the default namespace gives them.
 public protocol XMLNamespaceDeclaring {
     /// The prefixes the type's element declares: prefix → namespace URI.
     static var xmlNamespaceDeclarations: [String: String] { get }

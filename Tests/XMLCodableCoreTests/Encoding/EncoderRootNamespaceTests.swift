@@ -3,8 +3,9 @@
 // element in the root's default namespace is written without a prefix, an attribute in it keeps a
 // prefix, a declaration further in wins, and an element in no namespace (`{}local`), which
 // unprefixed would be in the root's default namespace, is refused. Plain keys are written as they
-// are. Each document written is read back with `shouldProcessNamespaces`, which matches the keys by
-// URI.
+// are. And `encodeNil` for a Clark key placed as an attribute writes what it writes for a plain key
+// (an element, named as one), under the same rules. Each document written is read back with
+// `shouldProcessNamespaces`, which matches the keys by URI.
 
 import Foundation
 import Testing
@@ -111,6 +112,28 @@ private struct StockDefault: Codable, Equatable, XMLNamespaceDeclaring {
     static let xmlNamespaceDeclarations = ["": "urn:stock"]
     var symbol: String
     enum CodingKeys: String, CodingKey { case symbol = "{urn:stock}Symbol" }
+}
+
+/// `encodeNil` for keys placed as attributes: a plain key, a Clark key in `urn:stock`, and
+/// (`withNoNamespaceKey`) a key in no namespace.
+private struct NilAttributes: Encodable, DynamicNodeEncoding {
+    var withNoNamespaceKey = false
+    enum CodingKeys: String, CodingKey {
+        case plain = "code"
+        case clark = "{urn:stock}currency"
+        case none = "{}note"
+        case symbol = "{urn:stock}Symbol"
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNil(forKey: .plain)
+        try container.encodeNil(forKey: .clark)
+        if withNoNamespaceKey { try container.encodeNil(forKey: .none) }
+        try container.encode("ACME", forKey: .symbol)
+    }
+    static func nodeEncoding(for key: any CodingKey) -> XMLEncoder.NodeEncoding {
+        key.stringValue == CodingKeys.symbol.stringValue ? .element : .attribute
+    }
 }
 
 /// `value` encoded under `root` with `rootAttributes`, as a string.
@@ -241,5 +264,41 @@ private func refusal(_ body: () throws -> Void) -> String? {
         #expect(
             String(decoding: output, as: UTF8.self)
                 == "<Listings xmlns=\"\(stock)\"><Item><Symbol>ACME</Symbol><Remark>r</Remark></Item></Listings>")
+    }
+
+    @Test(arguments: [XMLEncoder.NilEncodingStrategy.emptyElement, .xsiNil])
+    func nilForAClarkKeyPlacedAsAnAttributeIsWrittenAsForAPlainKey(_ strategy: XMLEncoder.NilEncodingStrategy)
+        throws
+    {
+        // nil is an element, whatever the key's placement (an attribute cannot be nil), named as
+        // an element: in the root's default namespace, unprefixed.
+        let nilMark = strategy == .xsiNil ? " xsi:nil=\"true\"" : ""
+        let xsi = strategy == .xsiNil ? " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"" : ""
+        #expect(
+            try xml(NilAttributes(), [:], nil: strategy)
+                == "<r\(xsi) xmlns:ns1=\"\(stock)\"><code\(nilMark) /><ns1:currency\(nilMark) />"
+                + "<ns1:Symbol>ACME</ns1:Symbol></r>")
+        #expect(
+            try xml(NilAttributes(), ["xmlns": stock], nil: strategy)
+                == "<r xmlns=\"\(stock)\"\(xsi)><code\(nilMark) /><currency\(nilMark) /><Symbol>ACME</Symbol></r>")
+        // Without a default namespace, a key in no namespace is such an element too.
+        #expect(
+            try xml(NilAttributes(withNoNamespaceKey: true), ["xmlns:s": stock], nil: strategy)
+                == "<r xmlns:s=\"\(stock)\"\(xsi)><code\(nilMark) /><s:currency\(nilMark) /><note\(nilMark) />"
+                + "<s:Symbol>ACME</s:Symbol></r>")
+    }
+
+    @Test func nilForAKeyInNoNamespacePlacedAsAnAttributeUnderADefaultNamespaceIsRefused() throws {
+        // Its element, unprefixed, would be in urn:stock.
+        let description = refusal {
+            _ = try xml(NilAttributes(withNoNamespaceKey: true), ["xmlns": stock], nil: .emptyElement)
+        }
+        #expect(description?.contains("{}note") == true)
+        #expect(description?.contains("nil") == true)
+        #expect(description?.contains("rootAttributes") == true)
+        // Left out under the default strategy.
+        #expect(
+            try xml(NilAttributes(withNoNamespaceKey: true), ["xmlns": stock])
+                == "<r xmlns=\"\(stock)\"><Symbol>ACME</Symbol></r>")
     }
 }
