@@ -76,7 +76,8 @@
 //   --check FILE    the gate CI runs: each mode FILE lists against its figure there, failing on
 //                   a mode more than 2% over it, or on another toolchain (Baselines.swift)
 //   --record FILE   write the modes measured to FILE as the new baselines (with --commit HASH,
-//                   which the file names); without --mode, the modes FILE lists already
+//                   which the file names, and --why TEXT, why they were recorded again);
+//                   without --mode, the modes FILE lists already
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -451,7 +452,8 @@ if let path = recordPath {
     let date = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
     let commit = option("--commit").last ?? "(not given: --commit HASH)"
     do {
-        try Baselines(toolchain: toolchain, figures: recorded).text(date: date, commit: commit).write(toFile: path, atomically: true, encoding: .utf8)
+        let text = Baselines(toolchain: toolchain, figures: recorded).text(date: date, commit: commit, why: option("--why").last)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
         fail("cannot write \(path): \(error)")
     }

@@ -109,7 +109,8 @@ private struct NoNamespaceAttribute: Codable, Equatable, XMLNamespaceDeclaring, 
 }
 
 /// Undeclares the default namespace (`xmlns=""`): a key in no namespace is an element again.
-private struct Undeclaring: Codable, Equatable, XMLNamespaceDeclaring {
+/// (Also used by EncoderRootNamespaceTests.swift.)
+struct Undeclaring: Codable, Equatable, XMLNamespaceDeclaring {
     static let xmlNamespaceDeclarations = ["": ""]
     var note: String
     enum CodingKeys: String, CodingKey { case note = "{}note" }

@@ -55,12 +55,8 @@ private struct NoteAttribute: Codable, Equatable, DynamicNodeEncoding {
     }
 }
 
-/// Undeclares the default namespace (`xmlns=""`) for its element.
-private struct Undeclaring: Codable, Equatable, XMLNamespaceDeclaring {
-    static let xmlNamespaceDeclarations = ["": ""]
-    var note: String
-    enum CodingKeys: String, CodingKey { case note = "{}note" }
-}
+// `Undeclaring` (it undeclares the default namespace, `xmlns=""`, for its element) is
+// EncoderDefaultNamespaceTests.swift's.
 
 /// An `Undeclaring` under a plain key (in the root's default namespace, as plain keys are).
 private struct Annotated: Codable, Equatable {
