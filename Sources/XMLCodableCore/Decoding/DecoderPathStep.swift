@@ -20,6 +20,9 @@
 // when node 2 asks for "tag", and `XMLDecoderImpl.path(appending:to:entry:)` finds it there (the
 // key's entry in the key-name table has learnt the tag's key type) and, nothing else referring
 // to it, makes it stand for node 2's "tag" in place: no allocation, and the state keeps its step.
+// (A step kept so for another key type may hold it as its parent — a tag's own nested value's
+// step, kept for the next one — and nothing reads such a step until it is reused: it lets go of
+// its parent first, `UncheckedKeyedContainerBoxes.unpin`.)
 
 /// A coding-path step made by a decoder for the containers of the value it decodes under the
 /// step's key (or, without a key, for a container at the step's parent path), holding that
@@ -90,7 +93,9 @@ extension XMLDecoderImpl {
     func noteValueSlot(_ slot: Int) {
         guard slot >= 0, let step = currentStep else { return }
         let entry = step.withObject { $0.keyEntry }
-        if entry >= 0 { keyNames.noteValueSlot(Int32(truncatingIfNeeded: slot), at: Int(entry)) }
+        if entry >= 0, keyNames.noteValueSlot(Int32(truncatingIfNeeded: slot), at: Int(entry)) {
+            reusableContainers.noteNested(slot)
+        }
     }
 }
 

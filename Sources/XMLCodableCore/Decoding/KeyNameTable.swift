@@ -140,11 +140,15 @@ internal struct KeyNameTable {
     /// Records the name of the key at `position` and returns its entry.
     /// Records that the value of the key at `position` was decoded with the key type of `slot`
     /// (see `Entry.valueSlot`). Any position is safe: one outside the table is ignored.
+    /// Whether the entry changed.
     @inline(__always)
-    mutating func noteValueSlot(_ slot: Int32, at position: Int) {
-        guard UInt(bitPattern: position) < UInt(entries.count), entries[position].valueSlot != slot else { return }
+    mutating func noteValueSlot(_ slot: Int32, at position: Int) -> Bool {
+        guard UInt(bitPattern: position) < UInt(entries.count), entries[position].valueSlot != slot else {
+            return false
+        }
         entries[position].valueSlot = slot
         entryView = entries.uncheckedElementsOfHeldArray()
+        return true
     }
 
     mutating func learn(_ name: String, at position: Int) -> Entry {

@@ -106,6 +106,25 @@ internal final class KeyedContainerState {
         return UnretainedReference(step)
     }
 
+    /// The state's step, unretained, when it is `decoder`'s (whoever else holds it).
+    @inline(__always)
+    func step(of decoder: XMLDecoderImpl) -> UnretainedReference<CodingPathNode.KeyStep>? {
+        step.decoder === decoder ? UnretainedReference(step) : nil
+    }
+
+    /// Makes the state's step let go of its parent when that parent's last step is `parent` and
+    /// the step is parked: `decoder`'s, held by this state alone, whose box nothing else holds
+    /// (the caller checks the box), so nothing reads it until it is reused, which gives it a
+    /// parent again. Whether it did.
+    @inline(__always)
+    func dropParent(
+        ifParkedUnder parent: UnretainedReference<CodingPathNode.KeyStep>, decoder: XMLDecoderImpl
+    ) -> Bool {
+        guard isKnownUniquelyReferenced(&step), step.decoder === decoder, step.isUnder(parent) else { return false }
+        step.dropParent()
+        return true
+    }
+
     enum KnownLookup {
         /// The key's value, or `nil` for an absent key.
         case found(XMLValue?)

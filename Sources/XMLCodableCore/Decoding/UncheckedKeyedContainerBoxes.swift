@@ -79,7 +79,30 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
                 let state = stateViews[slot]
             else { return nil }
             // Safe unretained: `states` holds the state.
+            if let step = state.withObject({ $0.recyclableStep(of: decoder) }) { return step }
+            guard unpin(slot, decoder: decoder) else { return nil }
             return state.withObject { $0.recyclableStep(of: decoder) }
+        }
+
+        /// The slots of key types whose values were decoded under keys (`noteNested`), at most
+        /// eight: their kept steps may hold another such step as their parent (`unpin`).
+        @exclusivity(unchecked) var nestedSlots: [Int] = []
+
+        /// Makes the parked steps of `nestedSlots` (see `KeyedContainerState.dropParent`) let go of
+        /// the step the state at `slot` holds, when they hold it as their parent: a cell's formula
+        /// step, kept for the next formula, holds the previous row's list step, which the next
+        /// row's list would reuse. Whether any did.
+        @inline(never)
+        private func unpin(_ slot: Int, decoder: XMLDecoderImpl) -> Bool {
+            // Safe unretained: `states` holds the state, and the state its step, which no state
+            // below lets go of (each lets go of its own step's parent only).
+            guard let step = stateViews[slot]?.withObject({ $0.step(of: decoder) }) else { return false }
+            var dropped = false
+            for other in nestedSlots where other != slot && other < boxes.count && boxes[other].uniqueBox() != nil {
+                guard let state = stateViews[other] else { continue }
+                if state.withObject({ $0.dropParent(ifParkedUnder: step, decoder: decoder) }) { dropped = true }
+            }
+            return dropped
         }
 
         /// Drops the held boxes nothing else holds; with `detaching`, detaches the states of the
@@ -129,6 +152,12 @@ internal struct UncheckedKeyedContainerBoxes: @unchecked Sendable {
     @inline(__always)
     mutating func recyclableStep(_ slot: Int, decoder: XMLDecoderImpl) -> UnretainedReference<DecoderPathStep>? {
         entries?.recyclableStep(slot, decoder: decoder)
+    }
+
+    /// Notes that values of the key type of `slot` are decoded under keys (see `Entries.unpin`).
+    mutating func noteNested(_ slot: Int) {
+        guard let entries, !entries.nestedSlots.contains(slot), entries.nestedSlots.count < 8 else { return }
+        entries.nestedSlots.append(slot)
     }
 
     /// The entries, made on first use.

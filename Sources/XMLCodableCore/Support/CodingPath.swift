@@ -47,6 +47,23 @@ internal enum CodingPathNode: Sendable {
             if !parent.isLent(lent) { parent = CodingPathNode(lent: lent) }
             depth = parentDepth + 1
         }
+
+        /// Whether the parent path's last step is `step`, compared without a retain.
+        @inline(__always)
+        final func isUnder(_ step: UnretainedReference<KeyStep>) -> Bool {
+            switch parent {
+            case .root: false
+            case .node(let last), .item(_, let last): step.withObject { $0 === last }
+            }
+        }
+
+        /// Lets go of the parent path (the step stands under the root until `reuse`). Only for a step
+        /// whose one reference the caller holds, which no path or container reads meanwhile
+        /// (`UncheckedKeyedContainerBoxes.unpin`).
+        @inline(__always)
+        final func dropParent() {
+            parent = .root
+        }
     }
 
     var depth: Int {

@@ -107,7 +107,7 @@ import XMLCodableTestSupport
     }
 
     struct KeepingCell: Decodable {
-        var formula: KeepingFormula
+        var formula: KeepingFormula?
 
         enum CodingKeys: String, CodingKey {
             case formula = "f"
@@ -122,8 +122,34 @@ import XMLCodableTestSupport
         decoder.userInfo[Self.recorderKey] = recorder
         let xml = #"<l><c><f si="0"/></c><c><f si="1"/></c><c><f si="2"/></c></l>"#
         let cells = try decoder.decode([KeepingCell].self, from: Data(xml.utf8))
-        #expect(cells.map(\.formula.shared) == [0, 1, 2])
+        #expect(cells.map(\.formula?.shared) == [0, 1, 2])
         #expect(recorder.containers.map { pathStrings($0.codingPath) } == [["0", "f"], ["1", "f"], ["2", "f"]])
+    }
+
+    struct KeepingRow: Decodable {
+        var cells: [KeepingCell]
+
+        enum CodingKeys: String, CodingKey {
+            case cells = "c"
+        }
+    }
+
+    /// Rows whose cells' formulas keep their containers: the next row's list may not take the
+    /// previous row's list step from under them, and their paths stay whole to the end.
+    @Test func keptContainersKeepTheirPathsAcrossRows() throws {
+        let recorder = PathRecorder()
+        let decoder = XMLDecoder()
+        decoder.userInfo[Self.recorderKey] = recorder
+        let xml = #"<s><r><c><f si="0"/></c><c><f si="1"/></c></r><r><c><f si="2"/></c></r><r><c/></r></s>"#
+        struct Rows: Decodable {
+            var r: [KeepingRow]
+        }
+        let rows = try decoder.decode(Rows.self, from: Data(xml.utf8))
+        #expect(rows.r.map { $0.cells.count } == [2, 1, 1])
+        #expect(
+            recorder.containers.map { pathStrings($0.codingPath) } == [
+                ["r", "0", "c", "0", "f"], ["r", "0", "c", "1", "f"], ["r", "1", "c", "0", "f"],
+            ])
     }
 
     /// A recursive type that lets its container go before it decodes its child, of its own type:
