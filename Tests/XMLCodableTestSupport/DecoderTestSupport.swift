@@ -18,6 +18,12 @@ public func decode<T: Decodable>(
     return try decoder.decode(type, from: Data(xml.utf8))
 }
 
+/// Decodes `type` from `xml` with a fresh decoder that processes namespaces, which matches keys
+/// in Clark notation (`{uri}local`) by namespace URI.
+public func decodeWithNamespaces<T: Decodable>(_ type: T.Type, _ xml: String) throws -> T {
+    try decode(type, xml) { $0.shouldProcessNamespaces = true }
+}
+
 /// The `DecodingError` thrown when decoding `type` from `xml`, or `nil` (after recording an issue)
 /// when decoding succeeds or throws something else.
 public func decodingError<T: Decodable>(

@@ -91,7 +91,7 @@ extension XMLDecoderImpl {
     /// that the value there is decoded with the key type of `slot`.
     @inline(__always)
     func noteValueSlot(_ slot: Int) {
-        guard slot >= 0, let step = currentStep else { return }
+        guard slot >= 0, let step = currentPath.step else { return }
         let entry = step.withObject { $0.keyEntry }
         if entry >= 0, keyNames.noteValueSlot(Int32(truncatingIfNeeded: slot), at: Int(entry)) {
             reusableContainers.noteNested(slot)

@@ -137,10 +137,9 @@ internal struct KeyNameTable {
         entryView[unchecked: position]
     }
 
-    /// Records the name of the key at `position` and returns its entry.
     /// Records that the value of the key at `position` was decoded with the key type of `slot`
-    /// (see `Entry.valueSlot`). Any position is safe: one outside the table is ignored.
-    /// Whether the entry changed.
+    /// (see `Entry.valueSlot`), and returns whether the entry changed. Any position is safe: one
+    /// outside the table is ignored.
     @inline(__always)
     mutating func noteValueSlot(_ slot: Int32, at position: Int) -> Bool {
         guard UInt(bitPattern: position) < UInt(entries.count), entries[position].valueSlot != slot else {
@@ -151,6 +150,7 @@ internal struct KeyNameTable {
         return true
     }
 
+    /// Records the name of the key at `position` and returns its entry.
     mutating func learn(_ name: String, at position: Int) -> Entry {
         var entry = Entry.unknown
         var name = name

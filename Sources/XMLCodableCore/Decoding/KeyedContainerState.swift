@@ -91,7 +91,6 @@ internal final class KeyedContainerState {
         self.keyTable = keyTable
     }
 
-    /// What `findKnown` found.
     /// The container's path, lent (the state holds its step).
     @inline(__always)
     var lentPath: CodingPathNode.Lent { (UnretainedReference(step), Int(position)) }
@@ -125,6 +124,7 @@ internal final class KeyedContainerState {
         return true
     }
 
+    /// What `findKnown` found.
     enum KnownLookup {
         /// The key's value, or `nil` for an absent key.
         case found(XMLValue?)

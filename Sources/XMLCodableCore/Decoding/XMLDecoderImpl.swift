@@ -334,9 +334,6 @@ internal final class XMLDecoderImpl: Decoder {
         return current.withObject { $0 === step }
     }
 
-    /// The current path's last step, unretained (see `pathStep`).
-    var currentStep: UnretainedReference<CodingPathNode.KeyStep>? { pathStep }
-
     /// The current path, lent: for a descent that stays at the same path (`with(value:lent:_:)`),
     /// whose caller keeps the path alive as it keeps this decoder's.
     var currentPath: CodingPathNode.Lent { (pathStep, pathPosition) }

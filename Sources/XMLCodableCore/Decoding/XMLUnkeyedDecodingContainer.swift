@@ -48,13 +48,12 @@ internal struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         decoder: XMLDecoderImpl, items: XMLNodeList, path: CodingPathNode.Lent, lent: Bool,
         itemsAreChildren: Bool = false
     ) {
+        decoderReference = UnretainedReference(decoder)
         if lent, path.position < 0, let step = path.step {
-            decoderReference = UnretainedReference(decoder)
             listReference = step
             owners = nil
         } else {
             let list = CodingPathNode(lent: path).listStep(decoder: decoder)
-            decoderReference = UnretainedReference(decoder)
             listReference = UnretainedReference(list)
             owners = (decoder, list)
         }

@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 import XMLCodableCore
+import XMLCodableTestSupport
 
 private let stock = "urn:stock"
 private let other = "urn:other"
@@ -66,7 +67,8 @@ private struct BothQuote: Codable, Equatable, XMLNamespaceDeclaring, DynamicNode
 }
 
 /// Declares `urn:other` as the default namespace inside a value that declares `urn:stock`.
-private struct Inner: Codable, Equatable, XMLNamespaceDeclaring {
+/// (Also used by EncoderRootNamespaceTests.swift.)
+struct OtherDefault: Codable, Equatable, XMLNamespaceDeclaring {
     static let xmlNamespaceDeclarations = ["": "urn:other"]
     var name: String
     var reference: String
@@ -76,11 +78,11 @@ private struct Inner: Codable, Equatable, XMLNamespaceDeclaring {
     }
 }
 
-/// Declares `urn:stock` as the default namespace and holds an `Inner`.
+/// Declares `urn:stock` as the default namespace and holds an `OtherDefault`.
 private struct Outer: Codable, Equatable, XMLNamespaceDeclaring {
     static let xmlNamespaceDeclarations = ["": "urn:stock"]
     var item: String
-    var inner: Inner
+    var inner: OtherDefault
     enum CodingKeys: String, CodingKey {
         case item = "{urn:stock}Item"
         case inner = "{urn:other}Inner"
@@ -152,27 +154,20 @@ private func xml<T: Encodable>(_ value: T, root: String = "r") throws -> String 
     String(decoding: try XMLEncoder().encode(value, withRootKey: root), as: UTF8.self)
 }
 
-/// `written` decoded with namespace processing, which matches Clark keys by namespace URI.
-private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> T {
-    let decoder = XMLDecoder()
-    decoder.shouldProcessNamespaces = true
-    return try decoder.decode(type, from: Data(written.utf8))
-}
-
 @Suite("Clark keys under a declared default namespace") struct EncoderDefaultNamespaceTests {
     @Test func anElementInTheDefaultNamespaceHasNoPrefix() throws {
         let value = Holder(quote: Quote(symbol: "ACME", price: 12))
         let written = try xml(value)
         #expect(
             written == "<r><Quote xmlns=\"\(stock)\"><Symbol>ACME</Symbol><Price>12</Price></Quote></r>")
-        #expect(try decoded(Holder.self, written) == value)
+        #expect(try decodeWithNamespaces(Holder.self, written) == value)
     }
 
     @Test func theRootInItsOwnDefaultNamespaceHasNoPrefix() throws {
         let value = Quote(symbol: "ACME", price: 12)
         let written = try xml(value, root: "{\(stock)}Quote")
         #expect(written == "<Quote xmlns=\"\(stock)\"><Symbol>ACME</Symbol><Price>12</Price></Quote>")
-        #expect(try decoded(Quote.self, written) == value)
+        #expect(try decodeWithNamespaces(Quote.self, written) == value)
     }
 
     @Test func anAttributeInTheDefaultNamespaceKeepsAPrefix() throws {
@@ -182,7 +177,7 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
         #expect(
             written
                 == "<r xmlns=\"\(stock)\" ns1:currency=\"USD\" xmlns:ns1=\"\(stock)\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(PricedQuote.self, written) == value)
+        #expect(try decodeWithNamespaces(PricedQuote.self, written) == value)
     }
 
     @Test func anAttributeTakesThePrefixDeclaredBesideTheDefaultNamespace() throws {
@@ -192,7 +187,7 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
         let written = try xml(value)
         #expect(
             written == "<r xmlns=\"\(stock)\" xmlns:q=\"\(stock)\" q:currency=\"USD\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(PrefixedPricedQuote.self, written) == value)
+        #expect(try decodeWithNamespaces(PrefixedPricedQuote.self, written) == value)
     }
 
     @Test func bothPlacementsNameTheAttributeWithAPrefix() throws {
@@ -201,7 +196,7 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
         #expect(
             written
                 == "<r xmlns=\"\(stock)\" ns1:Symbol=\"ACME\" xmlns:ns1=\"\(stock)\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(BothQuote.self, written) == value)
+        #expect(try decodeWithNamespaces(BothQuote.self, written) == value)
     }
 
     @Test func listItemsAndMapEntriesFollowTheSameRule() throws {
@@ -213,18 +208,18 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
                 == "<r xmlns=\"\(stock)\" xmlns:ns1=\"\(stock)\">"
                 + "<Symbols><Symbol>A</Symbol><Symbol>B</Symbol></Symbols>"
                 + "<Prices><Price ns1:code=\"A\">1</Price></Prices></r>")
-        #expect(try decoded(Portfolio.self, written) == value)
+        #expect(try decodeWithNamespaces(Portfolio.self, written) == value)
     }
 
     @Test func anInnerDefaultNamespaceHidesTheOuterOne() throws {
-        let value = Outer(item: "x", inner: Inner(name: "n", reference: "ref"))
+        let value = Outer(item: "x", inner: OtherDefault(name: "n", reference: "ref"))
         let written = try xml(value)
         // Inside <Inner>, urn:stock is no longer the default namespace: its element takes a prefix.
         #expect(
             written
                 == "<r xmlns=\"\(stock)\" xmlns:ns1=\"\(stock)\"><Item>x</Item>"
                 + "<Inner xmlns=\"\(other)\"><Name>n</Name><ns1:Ref>ref</ns1:Ref></Inner></r>")
-        #expect(try decoded(Outer.self, written) == value)
+        #expect(try decodeWithNamespaces(Outer.self, written) == value)
     }
 
     @Test func anElementInNoNamespaceUnderADefaultNamespaceIsRefused() throws {
@@ -238,7 +233,7 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
         let value = NoNamespaceAttribute(note: "n", symbol: "ACME")
         let written = try xml(value)
         #expect(written == "<r xmlns=\"\(stock)\" note=\"n\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(NoNamespaceAttribute.self, written) == value)
+        #expect(try decodeWithNamespaces(NoNamespaceAttribute.self, written) == value)
     }
 
     @Test func anElementInNoNamespaceIsWrittenWhereTheDefaultNamespaceIsUndeclared() throws {
@@ -248,6 +243,6 @@ private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> 
             written
                 == "<r xmlns=\"\(stock)\"><Symbol>ACME</Symbol><Remark>in urn:stock</Remark>"
                 + "<plain xmlns=\"\"><note>n</note></plain></r>")
-        #expect(try decoded(Annotated.self, written) == value)
+        #expect(try decodeWithNamespaces(Annotated.self, written) == value)
     }
 }

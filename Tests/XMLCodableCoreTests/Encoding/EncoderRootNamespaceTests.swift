@@ -10,6 +10,7 @@
 import Foundation
 import Testing
 import XMLCodableCore
+import XMLCodableTestSupport
 
 private let stock = "urn:stock"
 private let other = "urn:other"
@@ -55,8 +56,8 @@ private struct NoteAttribute: Codable, Equatable, DynamicNodeEncoding {
     }
 }
 
-// `Undeclaring` (it undeclares the default namespace, `xmlns=""`, for its element) is
-// EncoderDefaultNamespaceTests.swift's.
+// `Undeclaring` (it undeclares the default namespace, `xmlns=""`, for its element) and `OtherDefault`
+// (it declares `urn:other` as its default namespace) are EncoderDefaultNamespaceTests.swift's.
 
 /// An `Undeclaring` under a plain key (in the root's default namespace, as plain keys are).
 private struct Annotated: Codable, Equatable {
@@ -65,17 +66,6 @@ private struct Annotated: Codable, Equatable {
     enum CodingKeys: String, CodingKey {
         case symbol = "{urn:stock}Symbol"
         case plain = "Plain"
-    }
-}
-
-/// Declares `urn:other` as its default namespace; one key in it, one in `urn:stock`.
-private struct OtherDefault: Codable, Equatable, XMLNamespaceDeclaring {
-    static let xmlNamespaceDeclarations = ["": "urn:other"]
-    var name: String
-    var reference: String
-    enum CodingKeys: String, CodingKey {
-        case name = "{urn:other}Name"
-        case reference = "{urn:stock}Ref"
     }
 }
 
@@ -142,13 +132,6 @@ private func xml<T: Encodable>(
     return String(decoding: try encoder.encode(value, withRootKey: root, rootAttributes: rootAttributes), as: UTF8.self)
 }
 
-/// `written` decoded with namespace processing, which matches Clark keys by namespace URI.
-private func decoded<T: Decodable>(_ type: T.Type, _ written: String) throws -> T {
-    let decoder = XMLDecoder()
-    decoder.shouldProcessNamespaces = true
-    return try decoder.decode(type, from: Data(written.utf8))
-}
-
 /// The description of the `EncodingError.invalidValue` encoding `body` throws, or `nil`.
 private func refusal(_ body: () throws -> Void) -> String? {
     do {
@@ -167,7 +150,7 @@ private func refusal(_ body: () throws -> Void) -> String? {
         let value = Listing(symbol: "ACME", remark: "r")
         let written = try xml(value, root: "{\(stock)}Listing", ["xmlns": stock])
         #expect(written == "<Listing xmlns=\"\(stock)\"><Symbol>ACME</Symbol><Remark>r</Remark></Listing>")
-        #expect(try decoded(Listing.self, written) == value)
+        #expect(try decodeWithNamespaces(Listing.self, written) == value)
     }
 
     @Test func anAttributeInTheRootsDefaultNamespaceKeepsAPrefix() throws {
@@ -176,13 +159,13 @@ private func refusal(_ body: () throws -> Void) -> String? {
         #expect(
             written
                 == "<r xmlns=\"\(stock)\" ns1:currency=\"USD\" xmlns:ns1=\"\(stock)\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(PricedListing.self, written) == value)
+        #expect(try decodeWithNamespaces(PricedListing.self, written) == value)
         // A prefix the root declares beside the default namespace, for the same URI: elements take
         // the default namespace, attributes the prefix.
         let prefixed = try xml(value, ["xmlns": stock, "xmlns:s": stock])
         #expect(
             prefixed == "<r xmlns=\"\(stock)\" xmlns:s=\"\(stock)\" s:currency=\"USD\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(PricedListing.self, prefixed) == value)
+        #expect(try decodeWithNamespaces(PricedListing.self, prefixed) == value)
     }
 
     @Test func anElementInNoNamespaceUnderTheRootsDefaultNamespaceIsRefused() throws {
@@ -201,7 +184,7 @@ private func refusal(_ body: () throws -> Void) -> String? {
         let value = NoteAttribute(note: "n", symbol: "ACME")
         let written = try xml(value, ["xmlns": stock])
         #expect(written == "<r xmlns=\"\(stock)\" note=\"n\"><Symbol>ACME</Symbol></r>")
-        #expect(try decoded(NoteAttribute.self, written) == value)
+        #expect(try decodeWithNamespaces(NoteAttribute.self, written) == value)
     }
 
     @Test func anElementInNoNamespaceIsWrittenWhereTheRootsDefaultNamespaceIsUndeclared() throws {
@@ -209,11 +192,11 @@ private func refusal(_ body: () throws -> Void) -> String? {
         let written = try xml(value, ["xmlns": stock])
         #expect(
             written == "<r xmlns=\"\(stock)\"><Symbol>ACME</Symbol><Plain xmlns=\"\"><note>n</note></Plain></r>")
-        #expect(try decoded(Annotated.self, written) == value)
+        #expect(try decodeWithNamespaces(Annotated.self, written) == value)
         // `xmlns=""` on the root declares no default namespace.
         let none = try xml(NoteElement(note: "n"), ["xmlns": ""])
         #expect(none == "<r xmlns=\"\"><note>n</note></r>")
-        #expect(try decoded(NoteElement.self, none) == NoteElement(note: "n"))
+        #expect(try decodeWithNamespaces(NoteElement.self, none) == NoteElement(note: "n"))
     }
 
     @Test func aDefaultNamespaceAValueDeclaresHidesTheRootsOne() throws {
@@ -224,7 +207,7 @@ private func refusal(_ body: () throws -> Void) -> String? {
             written
                 == "<r xmlns=\"\(stock)\" xmlns:ns1=\"\(stock)\"><Item>x</Item>"
                 + "<Inner xmlns=\"\(other)\"><Name>n</Name><ns1:Ref>ref</ns1:Ref></Inner></r>")
-        #expect(try decoded(Holding<OtherDefault>.self, written) == value)
+        #expect(try decodeWithNamespaces(Holding<OtherDefault>.self, written) == value)
     }
 
     @Test func aPrefixAValueDeclaresHidesTheRootsOne() throws {
@@ -235,7 +218,7 @@ private func refusal(_ body: () throws -> Void) -> String? {
             written
                 == "<r xmlns:s=\"\(stock)\"><s:Item>x</s:Item>"
                 + "<s:Inner xmlns:s=\"\(other)\"><s:Name>n</s:Name></s:Inner></r>")
-        #expect(try decoded(Holding<OtherPrefix>.self, written) == value)
+        #expect(try decodeWithNamespaces(Holding<OtherPrefix>.self, written) == value)
         // A key in urn:stock inside it cannot take s: refused, never written in urn:other.
         #expect(throws: EncodingError.self) {
             try xml(Holding(item: "x", inner: HidingPrefix(reference: "ref")), ["xmlns:s": stock])
