@@ -40,11 +40,11 @@ internal struct DecodingScratch {
     /// the next call, with `keyNames`.
     var containerBoxes = UncheckedKeyedContainerBoxes()
 
-    /// The sets finished calls gave back: at most four, and 256 MB in all (see `giveBack`).
-    static let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 256 << 20) { $0.byteCount }
-
-    /// The largest set kept whatever the call that gives it back used of it.
-    static let smallSetBytes = 32 << 20
+    /// The sets finished calls gave back: at most four, and 256 MB in all; sets over 32 MB only
+    /// when their call filled at least half of them (see `giveBack`).
+    static let pool = ScratchPool<DecodingScratch>(
+        maxItems: 4, maxBytes: 256 << 20, smallItemBytes: 32 << 20, bytes: { $0.byteCount },
+        usedBytes: { $0.usedByteCount })
 
     /// A set for a new call: the one given back last, or empty arrays.
     static func take() -> DecodingScratch {
@@ -52,17 +52,10 @@ internal struct DecodingScratch {
     }
 
     /// Gives a finished call's arrays back to the pool, emptied, if they are worth keeping: a set of
-    /// up to `smallSetBytes`, or a larger one that the call filled at least half of, within the
-    /// pool's size limit (`ScratchPool.keep`). A large set a smaller document took is freed.
+    /// up to 32 MB, or a larger one that the call filled at least half of, within the pool's size
+    /// limit (`ScratchPool.keeps`). A large set a smaller document took is freed.
     static func giveBack(_ scratch: consuming DecodingScratch) {
-        guard keeps(scratch) else { return }
         pool.keep(scratch) { $0.empty() }
-    }
-
-    /// Whether `giveBack` offers `scratch` to the pool.
-    static func keeps(_ scratch: borrowing DecodingScratch) -> Bool {
-        let held = scratch.byteCount
-        return held <= smallSetBytes || scratch.usedByteCount >= held / 2
     }
 
     /// The memory the arrays hold (their capacity).

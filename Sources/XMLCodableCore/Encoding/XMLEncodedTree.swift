@@ -223,6 +223,12 @@ internal final class XMLEncodedTree {
             + valueSink.capacity + nameSink.capacity
     }
 
+    /// The memory of the tree's buffers that its nodes, attributes, values and names fill.
+    var usedBytes: Int {
+        nodes.count * MemoryLayout<Node>.stride + attributes.count * MemoryLayout<Attribute>.stride
+            + valueSink.count + nameSink.count
+    }
+
     deinit {
         nodes.deallocate()
         attributes.deallocate()

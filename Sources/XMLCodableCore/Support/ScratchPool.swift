@@ -6,28 +6,47 @@
 // pool is the process's. A call takes the item given back last (its memory the most recently
 // touched); calls that run at the same time each take one if there is one, else start afresh. The
 // pool keeps at most `maxItems` items and `maxBytes` in all, letting the oldest go first, and never
-// keeps an item larger than `maxBytes`. Items are freed after the lock is released:
+// keeps an item larger than `maxBytes`. An item of up to `smallItemBytes` is kept as it comes; a
+// larger one (the working memory of a document of tens of megabytes) only when the call that gives
+// it back filled at least half of it, so that a process that stops handling large documents holds
+// the last large item only until its next call (which takes it, fills a little of it, and frees it).
+// Items are freed after the lock is released:
 //
-//     let pool = ScratchPool<[UInt8]>(maxItems: 2, maxBytes: 1 << 20) { $0.capacity }
+//     let pool = ScratchPool<[UInt8]>(maxItems: 2, maxBytes: 1 << 20, smallItemBytes: 1 << 16,
+//                                     bytes: { $0.capacity }, usedBytes: { $0.count })
 //     var buffer = pool.take() ?? []     // nil: the pool is empty
 //     buffer.append(contentsOf: bytes)   // ... the call's work ...
 //     pool.keep(buffer) { $0.removeAll(keepingCapacity: true) }
 //                                        // emptied and kept: the next `take()` gets it, with its
-//                                        // capacity (one over `maxBytes` is neither emptied nor kept)
+//                                        // capacity (one over `maxBytes`, or over 64 KiB and less
+//                                        // than half filled, is neither emptied nor kept)
+//
+// Why keep large items at all: one that is not kept is freed, and malloc gives blocks that large
+// back to the system (`munmap`), so the next call of that size writes into new memory, a page
+// fault for every 4 KiB (about a tenth of decoding a 100 MB document, a third of encoding one).
 internal final class ScratchPool<Item>: Sendable {
     /// The most items the pool keeps (for calls running at the same time).
     let maxItems: Int
     /// The most memory the pool keeps between calls, all items together.
     let maxBytes: Int
+    /// The largest item kept however little of it the call that gives it back used.
+    let smallItemBytes: Int
     /// The memory an item holds.
     private let bytes: @Sendable (Item) -> Int
+    /// The memory of an item that the call giving it back filled.
+    private let usedBytes: @Sendable (Item) -> Int
     /// The items given back, the most recent last.
     private let items: Locked<[Item]>
 
-    init(maxItems: Int, maxBytes: Int, bytes: @escaping @Sendable (Item) -> Int) {
+    init(
+        maxItems: Int, maxBytes: Int, smallItemBytes: Int, bytes: @escaping @Sendable (Item) -> Int,
+        usedBytes: @escaping @Sendable (Item) -> Int
+    ) {
         self.maxItems = maxItems
         self.maxBytes = maxBytes
+        self.smallItemBytes = smallItemBytes
         self.bytes = bytes
+        self.usedBytes = usedBytes
         items = Locked([])
     }
 
@@ -41,13 +60,20 @@ internal final class ScratchPool<Item>: Sendable {
         items.withLock { $0.popLast() }
     }
 
-    /// Keeps `item`, emptied by `emptying` (which keeps its capacity), unless it holds more than
-    /// `maxBytes`: then it is neither emptied nor kept, and goes when the caller lets it go. Lets
-    /// the oldest items go to stay within the bounds. (The one place the size limit is tested.)
+    /// Whether `keep` keeps `item`: it holds at most `maxBytes`, and at most `smallItemBytes` or
+    /// is at least half filled. (The one place the size rules are written.)
+    func keeps(_ item: Item) -> Bool {
+        let size = bytes(item)
+        return size <= maxBytes && (size <= smallItemBytes || usedBytes(item) >= size / 2)
+    }
+
+    /// Keeps `item`, emptied by `emptying` (which keeps its capacity), if `keeps(_:)` says so;
+    /// otherwise it is neither emptied nor kept, and goes when the caller lets it go. Lets the
+    /// oldest items go to stay within the bounds.
     func keep(_ item: consuming Item, emptying: (inout Item) -> Void) {
         var kept = item
+        guard keeps(kept) else { return }
         let size = bytes(kept)
-        guard size <= maxBytes else { return }
         emptying(&kept)
         // The items let go of are returned, so that they are freed after the lock is released.
         _ = items.withLock { items -> [Item] in

@@ -113,7 +113,9 @@ private func feed(count: Int, salt: Int) -> Feed {
     @Test func aSetLargerThanThePoolsLimitIsNeitherEmptiedNorKept() {
         // A pool of its own, with the process pool's rule and a small limit (the process pool is
         // shared with the tests decoding meanwhile).
-        let pool = ScratchPool<DecodingScratch>(maxItems: 4, maxBytes: 4096) { $0.byteCount }
+        let pool = ScratchPool<DecodingScratch>(
+            maxItems: 4, maxBytes: 4096, smallItemBytes: 4096, bytes: { $0.byteCount },
+            usedBytes: { $0.usedByteCount })
         var large = DecodingScratch()
         large.listNodes = Array(repeating: 7, count: 4096 / MemoryLayout<Int32>.stride + 1)
         #expect(large.byteCount > pool.maxBytes)
@@ -180,16 +182,17 @@ private func feed(count: Int, salt: Int) -> Feed {
     }
 
     @Test func aLargeSetIsKeptOnlyWhenTheCallFilledHalfOfIt() {
+        let pool = DecodingScratch.pool
         var small = DecodingScratch()
         small.listNodes.reserveCapacity(1_000)
-        #expect(DecodingScratch.keeps(small))
+        #expect(pool.keeps(small))
         // Over the small sets' limit: kept when half used (a call of that size gives it back) …
         var large = DecodingScratch()
-        large.listNodes.reserveCapacity(DecodingScratch.smallSetBytes / MemoryLayout<Int32>.stride + 1)
-        #expect(large.byteCount > DecodingScratch.smallSetBytes)
-        #expect(!DecodingScratch.keeps(large))
+        large.listNodes.reserveCapacity(pool.smallItemBytes / MemoryLayout<Int32>.stride + 1)
+        #expect(large.byteCount > pool.smallItemBytes)
+        #expect(!pool.keeps(large))
         large.listNodes.append(contentsOf: repeatElement(1, count: large.listNodes.capacity / 2 + 1))
-        #expect(DecodingScratch.keeps(large))
+        #expect(pool.keeps(large))
         // … and within the pool's bound, which holds at least one such set.
         #expect(large.byteCount <= DecodingScratch.pool.maxBytes)
     }

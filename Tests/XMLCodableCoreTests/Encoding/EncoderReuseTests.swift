@@ -132,9 +132,24 @@ private struct Kept: Encodable {
         #expect(pooled.bytes <= EncodingScratch.pool.maxBytes)
     }
 
-    @Test func aTreeLargerThanThePoolsLimitIsNotKept() {
-        let large = XMLEncodedTree(capacity: XMLEncodedTree.Capacity(bytes: EncodingScratch.pool.maxBytes + 1))
-        #expect(large.heldBytes > EncodingScratch.pool.maxBytes)
+    @Test func aLargeTreeIsKeptOnlyWhenItsCallFilledHalfOfIt() {
+        let pool = EncodingScratch.pool
+        let small = XMLEncodedTree(capacity: XMLEncodedTree.Capacity(bytes: 1 << 16))
+        #expect(pool.keeps(small))
+        // Over the small trees' limit: kept when half filled (a call of that size gives it back) …
+        let large = XMLEncodedTree(capacity: XMLEncodedTree.Capacity(bytes: pool.smallItemBytes + 1))
+        #expect(large.heldBytes > pool.smallItemBytes)
+        #expect(!pool.keeps(large))
+        _ = large.append(String(repeating: "a", count: large.heldBytes / 2 + 1))
+        #expect(large.usedBytes >= large.heldBytes / 2)
+        #expect(pool.keeps(large))
+        // … and within the pool's bound, which holds at least one such tree.
+        #expect(large.heldBytes <= pool.maxBytes)
+    }
+
+    @Test func aTreeThePoolWouldNotKeepIsNotKept() {
+        let large = XMLEncodedTree(capacity: XMLEncodedTree.Capacity(bytes: EncodingScratch.pool.smallItemBytes + 1))
+        #expect(!EncodingScratch.pool.keeps(large))
         let identity = ObjectIdentifier(large)
         EncodingScratch.giveBack(consume large)
         // Taken back out by this test only if it was kept (other tests may take trees meanwhile).
