@@ -117,13 +117,23 @@ let package = Package(
             dependencies: [
                 "Workloads",
                 "Encoders",
+                "FieldStreamFloor",
                 .product(name: "XMLCodable", package: "XMLCodable"),
             ],
             path: "Sources/cross-language"
         ),
+        // The Swift floor as a generated decoder would read the models: field by field with
+        // XMLCodable's `XMLFieldStream` (an SPI), no index and no Codable container.
+        .target(
+            name: "FieldStreamFloor",
+            dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
+            path: "Sources/FieldStreamFloor"
+        ),
         .executableTarget(
             name: "instructions",
-            dependencies: ["Workloads", "ReaderTouch", .product(name: "XMLCodable", package: "XMLCodable")],
+            dependencies: [
+                "Workloads", "ReaderTouch", "FieldStreamFloor", .product(name: "XMLCodable", package: "XMLCodable"),
+            ],
             path: "Sources/instructions"
         ),
         // `reader-ceiling`: XMLCodable's reader against two lean readers that check the same bytes

@@ -50,6 +50,9 @@
 //                    first use)
 //   floor-books5k    books 5k read by hand from XMLReader's events (HandWrittenDecoders.swift): the
 //   floor-osm5k      Swift floor, what decoding costs without Codable; and the same for osm 5k
+//   floor-stream-books5k  books 5k read field by field with XMLCodable's `XMLFieldStream` (an SPI;
+//   floor-stream-osm5k    Sources/FieldStreamFloor/): as a generated decoder would, with the
+//                    decoder's own scalar parsing and strings, no index and no Codable container
 //   tree-encode-books5k  try XMLEncoder().encodeToTree(catalog, withRootKey: "books"): the
 //   tree-encode-osm5k    document model made by the encoder (against encode-books5k, encode-osm5k)
 //   tree-decode-books5k  try XMLDecoder().decode(Catalog.self, from: tree), the tree parsed once
@@ -82,6 +85,7 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
+import FieldStreamFloor
 import Foundation
 import ReaderTouch
 import Workloads
@@ -106,6 +110,8 @@ enum Mode: String, CaseIterable {
     case decodeSheet200k = "decode-sheet200k"
     case floorBooks5k = "floor-books5k"
     case floorOSM5k = "floor-osm5k"
+    case floorStreamBooks5k = "floor-stream-books5k"
+    case floorStreamOSM5k = "floor-stream-osm5k"
     case treeEncodeBooks5k = "tree-encode-books5k"
     case treeEncodeOSM5k = "tree-encode-osm5k"
     case treeDecodeBooks5k = "tree-decode-books5k"
@@ -309,6 +315,22 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
             // Every call writes the same document.
             guard call == 0 ? data.count > 100_000 : data.count == size else { fail("wrote \(data.count) bytes") }
             size = data.count
+        }
+    case .floorStreamBooks5k:
+        let data = Workloads.books5k.data
+        for call in 0..<calls {
+            let catalog = try FieldStreamReaders.catalog(from: data)
+            guard call > 0 ? catalog.books.count == 5_000 : catalog == Workloads.books5kCatalog else {
+                fail("the field-stream books differ")
+            }
+        }
+    case .floorStreamOSM5k:
+        let data = Workloads.osm5k.data
+        for call in 0..<calls {
+            let osm = try FieldStreamReaders.osm(from: data)
+            guard call > 0 ? osm.nodes.count == 5_000 : osm == Workloads.osm5kModel else {
+                fail("the field-stream osm differs")
+            }
         }
     case .floorOSM5k:
         let bytes = [UInt8](Workloads.osm5k.data)

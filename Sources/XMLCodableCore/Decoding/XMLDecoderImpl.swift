@@ -832,7 +832,7 @@ internal final class XMLDecoderImpl: Decoder {
         Self.decodedString(slice, document, trim: options.trimValueWhitespaces, reader: &reader)
     }
 
-    private static func decodedString(
+    static func decodedString(
         _ slice: XMLSlice, _ document: UncheckedBytes, trim: Bool, reader: inout XMLReader
     ) -> String? {
         // Up to 16 KiB, decoded into a scratch buffer (on the stack when it is small), then copied
