@@ -40,6 +40,7 @@ import FoundationEssentials
 #endif
 import Foundation
 import Encoders  // XMLCodable's attribute placement for Book, OSMNode, OSMTag and OSM
+import FieldStreamFloor  // the Swift floor: books and osm read field by field (XMLFieldStream)
 import Workloads
 import XMLCodable
 
@@ -116,19 +117,30 @@ func checksum(_ sheet: Worksheet) -> UInt64 {
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// How a library decodes: XMLCodable's `XMLDecoder`, the Swift floor (`FieldStreamReaders`:
+/// the model read field by field, no Codable), or `JSONDecoder` on the JSON twin.
+enum Decoding {
+    case xmlcodable, floor, json
+}
+
 /// Decodes `warmup + reps` times, encodes the last model as many times; prints the two lines.
+/// The floor encodes with `XMLEncoder`, as XMLCodable does.
 func run<Model: Codable>(
-    _ type: Model.Type, data: Data, json: Bool, rootKey: String, warmup: Int, reps: Int, checksum: (Model) -> UInt64
+    _ type: Model.Type, data: Data, decoding: Decoding, rootKey: String, warmup: Int, reps: Int,
+    checksum: (Model) -> UInt64
 ) throws {
+    let json = decoding == .json
     var model: Model?
     var best = UInt64.max
     for index in 0..<(warmup + reps) {
         model = nil
         let start = now()
-        let decoded =
-            json
-            ? try JSONDecoder().decode(type, from: data)
-            : try XMLCodable.XMLDecoder().decode(type, from: data)
+        let decoded: Model
+        switch decoding {
+        case .json: decoded = try JSONDecoder().decode(type, from: data)
+        case .xmlcodable: decoded = try XMLCodable.XMLDecoder().decode(type, from: data)
+        case .floor: decoded = try floorDecode(type, data)
+        }
         let elapsed = now() - start
         if index >= warmup { best = min(best, elapsed) }
         model = decoded
@@ -148,6 +160,13 @@ func run<Model: Codable>(
     }
     print("encode \(best) \(last.count)")
     if let path = ProcessInfo.processInfo.environment["CROSSLANG_WRITE"] { try last.write(to: URL(fileURLWithPath: path)) }
+}
+
+/// The floor's reader for the model (books and osm only).
+func floorDecode<Model>(_ type: Model.Type, _ data: Data) throws -> Model {
+    if Model.self == Catalog.self { return try FieldStreamReaders.catalog(from: data) as! Model }
+    if Model.self == OSM.self { return try FieldStreamReaders.osm(from: data) as! Model }
+    fail("the floor reads books and osm only")
 }
 
 func fail(_ message: String) -> Never {
@@ -182,18 +201,19 @@ case "generate" where arguments.count == 5:
     try json.write(to: URL(fileURLWithPath: arguments[4]))
     print("generated \(xml.bytes.count)")
 case "run" where arguments.count == 6:
-    let json: Bool
+    let decoding: Decoding
     switch arguments[1] {
-    case "xmlcodable": json = false
-    case "json": json = true
-    default: fail("unknown library \(arguments[1]) (xmlcodable or json)")
+    case "xmlcodable": decoding = .xmlcodable
+    case "floor": decoding = .floor
+    case "json": decoding = .json
+    default: fail("unknown library \(arguments[1]) (xmlcodable, floor or json)")
     }
     guard let warmup = Int(arguments[4]), let reps = Int(arguments[5]), reps > 0 else { fail("WARMUP and REPS must be integers") }
     let data = read(arguments[3])
     switch arguments[2] {
-    case "books": try run(Catalog.self, data: data, json: json, rootKey: "books", warmup: warmup, reps: reps, checksum: checksum)
-    case "osm": try run(OSM.self, data: data, json: json, rootKey: "osm", warmup: warmup, reps: reps, checksum: checksum)
-    case "sheet": try run(Worksheet.self, data: data, json: json, rootKey: "worksheet", warmup: warmup, reps: reps, checksum: checksum)
+    case "books": try run(Catalog.self, data: data, decoding: decoding, rootKey: "books", warmup: warmup, reps: reps, checksum: checksum)
+    case "osm": try run(OSM.self, data: data, decoding: decoding, rootKey: "osm", warmup: warmup, reps: reps, checksum: checksum)
+    case "sheet": try run(Worksheet.self, data: data, decoding: decoding, rootKey: "worksheet", warmup: warmup, reps: reps, checksum: checksum)
     default: fail("unknown kind \(arguments[2])")
     }
 case "decode" where arguments.count == 4:
@@ -230,13 +250,14 @@ case "decode" where arguments.count == 4:
     case "sheet": try decodeOnly(Worksheet.self, checksum: checksum)
     default: fail("unknown kind \(arguments[1])")
     }
-case "wf" where arguments.count == 2:
-    let directory = arguments[1]
+case "wf" where arguments.count == 2 || (arguments.count == 3 && arguments[1] == "floor"):
+    let floor = arguments.count == 3
+    let directory = arguments[arguments.count - 1]
     let names = (try FileManager.default.contentsOfDirectory(atPath: directory)).filter { $0.hasSuffix(".xml") }.sorted()
     for name in names {
         let data = read(directory + "/" + name)
         do {
-            _ = try XMLCodable.XMLDecoder().decode(Catalog.self, from: data)
+            _ = try floor ? FieldStreamReaders.catalog(from: data) : XMLCodable.XMLDecoder().decode(Catalog.self, from: data)
             print("accepted \(name)")
         } catch {
             print("refused \(name)")
@@ -244,6 +265,6 @@ case "wf" where arguments.count == 2:
     }
 default:
     fail(
-        "usage: cross-language generate KIND COUNT OUT.xml OUT.json | run LIB KIND FILE WARMUP REPS | decode KIND FILE CALLS | wf DIR"
+        "usage: cross-language generate KIND COUNT OUT.xml OUT.json | run LIB KIND FILE WARMUP REPS | decode KIND FILE CALLS | wf [floor] DIR"
     )
 }
