@@ -34,6 +34,11 @@ internal final class KeyedEncodingContainerState {
     private var pathPosition = -1
     /// The container's coding path.
     var path: CodingPathNode { CodingPathNode(lastStep: pathStep, position: pathPosition) }
+    /// The container's coding path lent, its step unretained. (Safe unretained: the state holds
+    /// the step until it is filled again, which the container's own calls never do.)
+    var lentPath: CodingPathNode.Lent {
+        @inline(__always) get { (pathStep.map { UnretainedReference($0) }, pathPosition) }
+    }
     /// The encoded type's own placement of its keys, if it has one.
     var dynamic: (any DynamicNodeEncoding.Type)? {
         didSet { dynamicID = dynamic.map { ObjectIdentifier($0) } }

@@ -144,6 +144,13 @@ internal final class XMLEncoderImpl: Encoder {
     @exclusivity(unchecked) var rootElement: Index = -1
     /// The encoder a `superEncoder()` was made from, which reports what this one finds.
     weak var parent: XMLEncoderImpl?
+    /// The steps of the last two paths of values encoded under a key (`recycle(_:)`), filled again
+    /// for a later value once nothing else holds them (`path(appending:to:)`), so that a struct or
+    /// a list under a key allocates no step. Two: the kept state of a key type's last container
+    /// (KeyedEncodingContainerState.swift) holds the path of the value it wrote in, the last step
+    /// given back, until the next value of its type; the one before is free by then. Let go when
+    /// the call ends.
+    @exclusivity(unchecked) private var spareSteps: (CodingPathNode.KeyStep?, CodingPathNode.KeyStep?)
 
     /// An encoder building a new tree; `target` is a scratch element until set.
     init(options: XMLEncoder.Options, capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()) {
@@ -218,6 +225,7 @@ internal final class XMLEncoderImpl: Encoder {
         call.isFinished = true
         for entry in keyNamesList { entry.names.releaseContainer() }
         for names in keyNamesTable.values { names.releaseContainer() }
+        spareSteps = (nil, nil)
     }
 
     /// An encoder for the containers asked of this one after its call has ended: a scratch tree,
@@ -289,6 +297,37 @@ internal final class XMLEncoderImpl: Encoder {
 
     var codingPath: [any CodingKey] { codingPathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// The path of a value encoded under `key` in a container whose path is `parent` (lent by the
+    /// container's state, which holds it): a spare step that nothing else holds any more, filled
+    /// again (`KeyStep.reuse`), else a new one. The caller gives the path back with `recycle(_:)`
+    /// once the value is encoded.
+    @inline(__always)
+    func path(appending key: any CodingKey, to parent: CodingPathNode.Lent) -> CodingPathNode {
+        if isKnownUniquelyReferenced(&spareSteps.0), let step = spareSteps.0.take() {
+            step.reuse(key: key, parent: parent)
+            return .node(step)
+        }
+        if isKnownUniquelyReferenced(&spareSteps.1), let step = spareSteps.1.take() {
+            step.reuse(key: key, parent: parent)
+            return .node(step)
+        }
+        return CodingPathNode(lent: parent).appending(key)
+    }
+
+    /// Keeps the step of `path`, a path `path(appending:to:)` gave, as a spare (in place of the
+    /// older spare when there are two already), to be filled again once nothing else holds it.
+    @inline(__always)
+    func recycle(_ path: CodingPathNode) {
+        guard case .node(let step) = path else { return }
+        if spareSteps.0 == nil {
+            spareSteps.0 = step
+        } else if spareSteps.1 == nil {
+            spareSteps.1 = step
+        } else {
+            spareSteps.0 = step
+        }
+    }
 
     // MARK: - Encoding values
 

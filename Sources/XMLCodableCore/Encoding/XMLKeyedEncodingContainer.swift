@@ -371,7 +371,9 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         let savedType = encoder.nodeEncodingType
         encoder.nodeEncodingType = T.self
         defer { encoder.nodeEncodingType = savedType }
-        let keyPath = path.appending(key)
+        // A spare step when one is free: the value's path is given back once it is encoded.
+        let keyPath = encoder.path(appending: key, to: state.lentPath)
+        defer { encoder.recycle(keyPath) }
         let traits = encoder.traits(of: T.self)
         let stringValue = key.stringValue
         let resolved =
