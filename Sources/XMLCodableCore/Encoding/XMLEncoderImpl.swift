@@ -151,6 +151,10 @@ internal final class XMLEncoderImpl: Encoder {
     /// given back, until the next value of its type; the one before is free by then. Let go when
     /// the call ends.
     @exclusivity(unchecked) private var spareSteps: (CodingPathNode.KeyStep?, CodingPathNode.KeyStep?)
+    /// The state of the last unkeyed container made, filled again for the next one once nothing
+    /// else holds it (see `UnkeyedEncodingContainerState`); kept only by the call's own encoder
+    /// (`keepsContainers`: the state holds the encoder), and let go when the call ends.
+    @exclusivity(unchecked) private var keptUnkeyedState: UnkeyedEncodingContainerState?
 
     /// An encoder building a new tree; `target` is a scratch element until set.
     init(options: XMLEncoder.Options, capacity: XMLEncodedTree.Capacity = XMLEncodedTree.Capacity()) {
@@ -226,6 +230,22 @@ internal final class XMLEncoderImpl: Encoder {
         for entry in keyNamesList { entry.names.releaseContainer() }
         for names in keyNamesTable.values { names.releaseContainer() }
         spareSteps = (nil, nil)
+        keptUnkeyedState = nil
+    }
+
+    /// The state of a new unkeyed container writing items into `parent` for a list at `path`: the
+    /// kept one filled again when nothing else holds it, else a new one, which is kept.
+    func unkeyedState(
+        parent: Index, itemName: NameID?, path: CodingPathNode, holdsList: Bool
+    ) -> UnkeyedEncodingContainerState {
+        if isKnownUniquelyReferenced(&keptUnkeyedState), let state = keptUnkeyedState {
+            state.refill(parent: parent, itemName: itemName, path: path, holdsList: holdsList)
+            return state
+        }
+        let state = UnkeyedEncodingContainerState(
+            encoder: self, parent: parent, itemName: itemName, path: path, holdsList: holdsList)
+        if keepsContainers { keptUnkeyedState = state }
+        return state
     }
 
     /// An encoder for the containers asked of this one after its call has ended: a scratch tree,

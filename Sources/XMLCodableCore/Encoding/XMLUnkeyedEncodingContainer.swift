@@ -7,43 +7,30 @@
 // chosen element when every item is one (XMLCoder's form).
 
 internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
-    let encoder: XMLEncoderImpl
-    let tree: XMLEncodedTree
-    let parent: XMLEncodedTree.Index
+    /// What the container writes with, but for its count (see `UnkeyedEncodingContainerState`).
+    private let state: UnkeyedEncodingContainerState
+    private(set) var count = 0
+
+    var encoder: XMLEncoderImpl { @inline(__always) get { state.encoder } }
+    var tree: XMLEncodedTree { @inline(__always) get { state.tree } }
+    var parent: XMLEncodedTree.Index { @inline(__always) get { state.parent } }
     /// The items' name; `nil` to name each after its type.
-    let itemName: XMLEncodedTree.NameID?
-    /// The step every item's path shares (`CodingPathNode.item`): the list's own step when its
-    /// path ends in a key, else a step without a key after the list's path (a list at the top
-    /// level, or in a list), made once for the container rather than once per item.
-    private let list: CodingPathNode.KeyStep
-    /// `list` was made for the container (its parent is the list's path), rather than being the
-    /// last step of the list's path: the path is kept as `list` alone (see `path`).
-    private let madeList: Bool
+    var itemName: XMLEncodedTree.NameID? { @inline(__always) get { state.itemName } }
     /// The parent holds this list only (the root, an item of an outer list, the group of a list
     /// under the `""` key), so choice items can be replaced by their content.
-    let holdsList: Bool
-    private(set) var count = 0
+    var holdsList: Bool { @inline(__always) get { state.holdsList } }
+    /// The step every item's path shares (see `UnkeyedEncodingContainerState.list`).
+    private var list: CodingPathNode.KeyStep { @inline(__always) get { state.list } }
 
     init(
         encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode,
         holdsList: Bool = false
     ) {
-        self.encoder = encoder
-        tree = encoder.tree
-        self.parent = parent
-        self.itemName = itemName
-        if case .node(let step) = path {
-            list = step
-            madeList = false
-        } else {
-            list = CodingPathNode.KeyStep(key: nil, parent: path, depth: path.depth)
-            madeList = true
-        }
-        self.holdsList = holdsList
+        state = encoder.unkeyedState(parent: parent, itemName: itemName, path: path, holdsList: holdsList)
     }
 
     /// The list's coding path.
-    var path: CodingPathNode { madeList ? list.parent : .node(list) }
+    var path: CodingPathNode { state.madeList ? list.parent : .node(list) }
 
     var codingPath: [any CodingKey] { path.path }
 
@@ -85,8 +72,8 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         encoder.choiceItemCandidate = holdsList ? item : -1
         defer { encoder.choiceItemCandidate = savedCandidate }
         // The item's path made from `list` lent, and the encoder lent, neither retained. (Safe
-        // unretained: both are constants of this container, which the caller holds for this
-        // mutating call.)
+        // unretained: both are the state's, which this container holds for this mutating call,
+        // and which is not filled again while anything holds it.)
         let position = count
         try UnretainedReference(list).withObject { list in
             try UnretainedReference(encoder).withObject { encoder in
@@ -126,5 +113,67 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
             parent: encoder, target: .element(item), path: itemPath, nodeEncodingType: encoder.nodeEncodingType)
         count += 1
         return superEncoder
+    }
+}
+
+/// The fields of an unkeyed encoding container but its count, in one object, so that the
+/// container (this object and its count) fits in the inline buffer of the existential
+/// `unkeyedContainer()` returns: the existential allocates no box. The encoder keeps the last
+/// one it made and fills it again for the next list once nothing else holds it
+/// (`XMLEncoderImpl.unkeyedState`), as it gives out keyed containers' boxes again
+/// (KeyedEncodingContainerState.swift):
+///
+///     <osm><node id="1"><tag k="a" v="b"/></node><node id="2"><tag k="c" v="d"/></node></osm>
+///
+///     the nodes:    no kept state: one is made and kept; the nodes' container holds it
+///     node 1's tags: the kept state is held by the nodes' container: another is made and kept
+///     node 2's tags: node 1's tags' container is gone, so the kept state is filled again
+internal final class UnkeyedEncodingContainerState {
+    let encoder: XMLEncoderImpl
+    let tree: XMLEncodedTree
+    var parent: XMLEncodedTree.Index
+    var itemName: XMLEncodedTree.NameID?
+    var holdsList: Bool
+    /// The step every item's path shares (`CodingPathNode.item`): the list's own step when its
+    /// path ends in a key, else a step without a key after the list's path (a list at the top
+    /// level, or in a list), made once for the container rather than once per item.
+    private(set) var list: CodingPathNode.KeyStep
+    /// `list` was made for the container (its parent is the list's path), rather than being the
+    /// last step of the list's path: the path is kept as `list` alone.
+    private(set) var madeList: Bool
+
+    /// The state of a container writing items into `parent` for a list at `path`.
+    init(
+        encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode,
+        holdsList: Bool
+    ) {
+        self.encoder = encoder
+        tree = encoder.tree
+        self.parent = parent
+        self.itemName = itemName
+        self.holdsList = holdsList
+        (list, madeList) = Self.list(of: path)
+    }
+
+    /// Makes the state that of a new container of the same encoder (see `init`). Only for a state
+    /// nothing but the encoder holds.
+    @inline(__always)
+    func refill(parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode, holdsList: Bool) {
+        self.parent = parent
+        self.itemName = itemName
+        self.holdsList = holdsList
+        if case .node(let step) = path {
+            // The same step as before (the next list of the same key): no store, no retain.
+            if list !== step { list = step }
+            madeList = false
+        } else {
+            (list, madeList) = Self.list(of: path)
+        }
+    }
+
+    /// The step the items of a list at `path` share, and whether it was made for the list.
+    private static func list(of path: CodingPathNode) -> (CodingPathNode.KeyStep, Bool) {
+        if case .node(let step) = path { return (step, false) }
+        return (CodingPathNode.KeyStep(key: nil, parent: path, depth: path.depth), true)
     }
 }
