@@ -484,6 +484,14 @@ internal final class XMLEncodedTree {
         return Span(start: start, count: count, flags: XMLEncodedTree.classify(source))
     }
 
+    /// Writes `true` or `false` into the arena (without a string: a string literal this short is
+    /// a small string, whose bytes would be copied out of it first).
+    func append(bool value: Bool) -> Span {
+        let start = valueSink.count
+        let count = valueSink.appendBool(value)
+        return Span(start: start, count: count, flags: 0)
+    }
+
     /// Writes an integer's decimal digits into the arena.
     func append<I: FixedWidthInteger>(integer value: I) -> Span {
         let start = valueSink.count

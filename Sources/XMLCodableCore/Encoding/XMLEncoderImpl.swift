@@ -1071,7 +1071,7 @@ extension XMLEncoderImpl: SingleValueEncodingContainer {
     }
     func encode(_ value: Bool) throws {
         try checkInUse()
-        try writeScalar(tree.append(value ? "true" : "false"))
+        try writeScalar(tree.append(bool: value))
     }
     func encode(_ value: String) throws {
         try checkInUse()

@@ -318,7 +318,7 @@ internal struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
 
     func encode(_ value: Bool, forKey key: Key) throws {
         try encoder.checkInUse()
-        try write(tree.append(value ? "true" : "false"), forKey: key, cdata: false)
+        try write(tree.append(bool: value), forKey: key, cdata: false)
     }
     func encode(_ value: String, forKey key: Key) throws {
         try encoder.checkInUse()

@@ -283,6 +283,19 @@ internal struct UncheckedByteSink: ~Copyable {
         return finishBackwards(from: position, to: end, negative: value < 0)
     }
 
+    /// Appends `true` or `false`, and returns how many bytes that was: one store of eight bytes
+    /// into room made for them, of which the word's four or five count.
+    @discardableResult
+    mutating func appendBool(_ value: Bool) -> Int {
+        reserve(8)
+        // "true" and "false" as little-endian words, the first letter lowest.
+        let word: UInt64 = value ? 0x6575_7274 : 0x65_736C_6166
+        let length = value ? 4 : 5
+        base.storeBytes(of: word.littleEndian, toByteOffset: count, as: UInt64.self)
+        didStore(length)
+        return length
+    }
+
     /// Appends `digits` × 10^−`fractionDigits` in fixed-point notation, as `Double.description`
     /// writes a number of that value: a `-` first if `negative`, the integer part (`0` when there
     /// is none), a `.`, then exactly `fractionDigits` digits (leading zeros included), or `0` when
