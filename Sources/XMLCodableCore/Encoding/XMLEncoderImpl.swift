@@ -239,9 +239,28 @@ internal final class XMLEncoderImpl: Encoder {
         parent: Index, itemName: NameID?, path: CodingPathNode, holdsList: Bool
     ) -> UnkeyedEncodingContainerState {
         if isKnownUniquelyReferenced(&keptUnkeyedState), let state = keptUnkeyedState {
-            state.refill(parent: parent, itemName: itemName, path: path, holdsList: holdsList)
+            // Safe unretained: `path` is this call's argument, alive until it returns.
+            state.refill(parent: parent, itemName: itemName, path: path.unretainedParts, holdsList: holdsList)
             return state
         }
+        return newUnkeyedState(parent: parent, itemName: itemName, path: path, holdsList: holdsList)
+    }
+
+    /// `unkeyedState` for a list at the current path, which is lent to a kept state filled again
+    /// (no retain of its step when the state holds it already).
+    func unkeyedStateAtCurrentPath(parent: Index, itemName: NameID?, holdsList: Bool) -> UnkeyedEncodingContainerState {
+        if isKnownUniquelyReferenced(&keptUnkeyedState), let state = keptUnkeyedState {
+            // Safe unretained: the current path is alive while it is current (see `pathStep`).
+            state.refill(parent: parent, itemName: itemName, path: (pathStep, pathPosition), holdsList: holdsList)
+            return state
+        }
+        return newUnkeyedState(parent: parent, itemName: itemName, path: codingPathNode, holdsList: holdsList)
+    }
+
+    /// A new unkeyed container's state, kept when this encoder keeps containers.
+    private func newUnkeyedState(
+        parent: Index, itemName: NameID?, path: CodingPathNode, holdsList: Bool
+    ) -> UnkeyedEncodingContainerState {
         let state = UnkeyedEncodingContainerState(
             encoder: self, parent: parent, itemName: itemName, path: path, holdsList: holdsList)
         if keepsContainers { keptUnkeyedState = state }
@@ -896,14 +915,13 @@ internal final class XMLEncoderImpl: Encoder {
             // Items are named like the element holding them (the root, a list item). In a group
             // (a value under the `""` key), which has no name, after their type.
             let itemName: NameID? = tree.nodes[element].kind == .group ? nil : tree.nodes[element].name
-            return XMLUnkeyedEncodingContainer(
-                encoder: self, parent: element, itemName: itemName, path: codingPathNode, holdsList: true)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: element, itemName: itemName, holdsList: true)
         case .keyed(let parent, let name):
             target = .list(parent: parent, itemName: name)
             keyedValueIsList = true
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name, path: codingPathNode)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name)
         case .list(let parent, let itemName):
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: itemName, path: codingPathNode)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: itemName)
         case .intrinsic(let element):
             // A list under the `""` key is the element's own content: its items, named after their
             // type, go into a group of their own, which holds this list only, so that a list of
@@ -911,13 +929,12 @@ internal final class XMLEncoderImpl: Encoder {
             // whatever else the element holds.
             let group = tree.addGroup(to: element)
             tree.nodes[group].marks |= XMLEncodedTree.Marks.listGroup
-            return XMLUnkeyedEncodingContainer(
-                encoder: self, parent: group, itemName: nil, path: codingPathNode, holdsList: true)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: group, itemName: nil, holdsList: true)
         case .map(let parent, _):
             // A dictionary whose keys are neither strings nor integers encodes its keys and values
             // as one list: there are no keys to write entries for.
             deferredError = deferredError ?? notAMap()
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: nil, path: codingPathNode)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: nil)
         }
     }
 

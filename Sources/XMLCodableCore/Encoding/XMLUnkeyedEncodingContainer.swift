@@ -29,6 +29,13 @@ internal struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         state = encoder.unkeyedState(parent: parent, itemName: itemName, path: path, holdsList: holdsList)
     }
 
+    /// A container for a list at the encoder's current path (see `XMLEncoderImpl.unkeyedContainer()`).
+    init(
+        encoder: XMLEncoderImpl, parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, holdsList: Bool = false
+    ) {
+        state = encoder.unkeyedStateAtCurrentPath(parent: parent, itemName: itemName, holdsList: holdsList)
+    }
+
     /// The list's coding path.
     var path: CodingPathNode { state.madeList ? list.parent : .node(list) }
 
@@ -157,17 +164,21 @@ internal final class UnkeyedEncodingContainerState {
 
     /// Makes the state that of a new container of the same encoder (see `init`). Only for a state
     /// nothing but the encoder holds.
+    /// `path` is lent: alive for the call, its step retained only when the state does not hold it
+    /// already.
     @inline(__always)
-    func refill(parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode, holdsList: Bool) {
+    func refill(
+        parent: XMLEncodedTree.Index, itemName: XMLEncodedTree.NameID?, path: CodingPathNode.Lent, holdsList: Bool
+    ) {
         self.parent = parent
         self.itemName = itemName
         self.holdsList = holdsList
-        if case .node(let step) = path {
+        if path.position < 0, let step = path.step {
             // The same step as before (the next list of the same key): no store, no retain.
-            if list !== step { list = step }
+            if !step.withObject({ $0 === list }) { list = step.object }
             madeList = false
         } else {
-            (list, madeList) = Self.list(of: path)
+            (list, madeList) = Self.list(of: CodingPathNode(lent: path))
         }
     }
 
