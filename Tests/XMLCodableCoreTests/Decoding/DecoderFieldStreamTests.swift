@@ -143,6 +143,25 @@ import Testing
         #expect(read == [1, 2])
     }
 
+    @Test func emptyElementsAreSkippedWhole() throws {
+        // An empty-element tag is a start and an end: skipped, it must not end its parent.
+        let names = XMLFieldNames("node")
+        let ids = XMLFieldNames("id")
+        let xml =
+            #"<m><junk/><node id="1"/><junk a="1"/><node id="2"><junk/><id>5</id><junk/></node>"#
+            + #"<node id="3"/></m>"#
+        let read = try XMLDecoder().decodeFields(from: Data(xml.utf8)) { stream -> [Int] in
+            var found: [Int] = []
+            while try stream.next(in: names) != nil {
+                try stream.nested { node in
+                    while try node.next(in: ids) != nil { found.append(try node.int()) }
+                }
+            }
+            return found
+        }
+        #expect(read == [1, 2, 5, 3])
+    }
+
     @Test func aBadValueSaysWhatAndWhere() throws {
         let xml = """
             <map version="1">
