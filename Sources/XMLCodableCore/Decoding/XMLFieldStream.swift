@@ -71,8 +71,11 @@ public final class XMLFieldNames: Sendable {
 }
 
 /// A document read field by field; see the file's header.
+///
+/// Not copyable: it holds an unchecked view of the bytes `decodeFields(from:_:)` lends for its
+/// call, and is only ever passed `inout`, so no copy can outlive them.
 @_spi(FieldStream)
-public struct XMLFieldStream {
+public struct XMLFieldStream: ~Copyable {
     /// What the current field is (its name and value are stored beside it).
     enum FieldKind {
         case none
