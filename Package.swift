@@ -21,6 +21,7 @@
 // XMLModelInference, a third library on XMLCodableCore, infers Codable models from sample
 // documents and renders them as Swift source (`xmlc generate swift`); the coders never need it.
 
+import CompilerPluginSupport
 import PackageDescription
 
 // XMLCODABLE_INTERNAL_CHECKS=1 in the environment of a build keeps the unchecked types' checks
@@ -56,6 +57,12 @@ let package = Package(
         .library(name: "XMLCodableCore", targets: ["XMLCodableCore"]),
         .library(name: "XMLModelInference", targets: ["XMLModelInference"]),
         .executable(name: "xmlc", targets: ["xmlc"]),
+        // PROTOTYPE (issue 36): the opt-in `@XMLFieldDecodable` macro. Only its implementation
+        // depends on swift-syntax.
+        .library(name: "XMLFieldMacros", targets: ["XMLFieldMacros"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0")
     ],
     targets: [
         // The reader: scanning, encodings, the DTD, the prolog's types, the byte views. The layer
@@ -104,7 +111,7 @@ let package = Package(
             dependencies: ["XMLCodableReader", "XMLCodableCore", "XMLCodable", "XMLCodableTestSupport"],
             sources: onlyConcurrentTests ? concurrentTestFiles : nil
         ),
-    ] + (onlyConcurrentTests ? [] : otherTestTargets),
+    ] + (onlyConcurrentTests ? [] : otherTestTargets) + macroTargets,
     swiftLanguageModes: [.v6]
 )
 
@@ -123,6 +130,28 @@ var otherTestTargets: [Target] {
         .testTarget(
             name: "XMLCTests",
             dependencies: ["xmlc", "XMLCodableReader", "XMLCodableCore", "XMLModelInference", "XMLCodableTestSupport"]
+        ),
+    ]
+}
+
+/// PROTOTYPE (issue 36): the `@XMLFieldDecodable` macro, its implementation (the one target that
+/// depends on swift-syntax) and its tests.
+var macroTargets: [Target] {
+    [
+        .macro(
+            name: "XMLFieldMacrosPlugin",
+            dependencies: [
+                Target.Dependency.product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                Target.Dependency.product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "XMLFieldMacros",
+            dependencies: ["XMLCodableCore", "XMLFieldMacrosPlugin"]
+        ),
+        .testTarget(
+            name: "XMLFieldMacrosTests",
+            dependencies: ["XMLFieldMacros", "XMLCodableCore"]
         ),
     ]
 }

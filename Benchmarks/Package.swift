@@ -129,10 +129,17 @@ let package = Package(
             dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
             path: "Sources/FieldStreamFloor"
         ),
+        // PROTOTYPE (issue 36): the books and osm models with the `@XMLFieldDecodable` macro.
+        .target(
+            name: "GeneratedModels",
+            dependencies: ["Workloads", .product(name: "XMLFieldMacros", package: "XMLCodable")],
+            path: "Sources/GeneratedModels"
+        ),
         .executableTarget(
             name: "instructions",
             dependencies: [
-                "Workloads", "ReaderTouch", "FieldStreamFloor", .product(name: "XMLCodable", package: "XMLCodable"),
+                "Workloads", "ReaderTouch", "FieldStreamFloor", "GeneratedModels",
+                .product(name: "XMLCodable", package: "XMLCodable"),
             ],
             path: "Sources/instructions"
         ),

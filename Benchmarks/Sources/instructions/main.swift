@@ -53,6 +53,11 @@
 //   floor-stream-books5k  books 5k read field by field with XMLCodable's `XMLFieldStream` (an SPI;
 //   floor-stream-osm5k    Sources/FieldStreamFloor/): as a generated decoder would, with the
 //                    decoder's own scalar parsing and strings, no index and no Codable container
+//   generated-books5k  try XMLDecoder().decode(GCatalog.self, from: data): the same models with the
+//   generated-osm5k    `@XMLFieldDecodable` macro (PROTOTYPE; Sources/GeneratedModels/), which the
+//                    decoder reads with their generated field-stream readers
+//   generated-codable-books5k  the same GCatalog / GOSM decoded through Codable (a decoder with a
+//   generated-codable-osm5k    userInfo entry, which turns the generated path off)
 //   tree-encode-books5k  try XMLEncoder().encodeToTree(catalog, withRootKey: "books"): the
 //   tree-encode-osm5k    document model made by the encoder (against encode-books5k, encode-osm5k)
 //   tree-decode-books5k  try XMLDecoder().decode(Catalog.self, from: tree), the tree parsed once
@@ -86,6 +91,7 @@
 import FoundationEssentials
 #endif
 import FieldStreamFloor
+import GeneratedModels
 import Foundation
 import ReaderTouch
 import Workloads
@@ -112,6 +118,10 @@ enum Mode: String, CaseIterable {
     case floorOSM5k = "floor-osm5k"
     case floorStreamBooks5k = "floor-stream-books5k"
     case floorStreamOSM5k = "floor-stream-osm5k"
+    case generatedBooks5k = "generated-books5k"
+    case generatedOSM5k = "generated-osm5k"
+    case generatedCodableBooks5k = "generated-codable-books5k"
+    case generatedCodableOSM5k = "generated-codable-osm5k"
     case treeEncodeBooks5k = "tree-encode-books5k"
     case treeEncodeOSM5k = "tree-encode-osm5k"
     case treeDecodeBooks5k = "tree-decode-books5k"
@@ -330,6 +340,28 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
             let osm = try FieldStreamReaders.osm(from: data)
             guard call > 0 ? osm.nodes.count == 5_000 : osm == Workloads.osm5kModel else {
                 fail("the field-stream osm differs")
+            }
+        }
+    case .generatedBooks5k, .generatedCodableBooks5k:
+        let data = Workloads.books5k.data
+        let codable = mode == .generatedCodableBooks5k
+        for call in 0..<calls {
+            let decoder = XMLDecoder()
+            if codable { decoder.userInfo = [CodingUserInfoKey(rawValue: "codable")!: true] }
+            let catalog = try decoder.decode(GCatalog.self, from: data)
+            guard call > 0 ? catalog.books.count == 5_000 : catalog.model == Workloads.books5kCatalog else {
+                fail("the generated books differ")
+            }
+        }
+    case .generatedOSM5k, .generatedCodableOSM5k:
+        let data = Workloads.osm5k.data
+        let codable = mode == .generatedCodableOSM5k
+        for call in 0..<calls {
+            let decoder = XMLDecoder()
+            if codable { decoder.userInfo = [CodingUserInfoKey(rawValue: "codable")!: true] }
+            let osm = try decoder.decode(GOSM.self, from: data)
+            guard call > 0 ? osm.nodes.count == 5_000 : osm.model == Workloads.osm5kModel else {
+                fail("the generated osm differs")
             }
         }
     case .floorOSM5k:

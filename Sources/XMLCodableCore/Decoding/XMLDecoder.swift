@@ -251,6 +251,11 @@ open class XMLDecoder: @unchecked Sendable {
                     debugDescription:
                         "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
         }
+        // PROTOTYPE (issue 36): a type with a generated field-stream reader is read with it when
+        // the settings read its fields as Codable would (XMLFieldDecodable.swift).
+        if let generated = T.self as? any XMLFieldDecodable.Type, options.admitsFieldStream {
+            return try decodeGenerated(generated, fromBytes: bytes, options: options) as! T
+        }
         var scratch = DecodingScratch.take()
         var index: XMLIndex
         var reader: XMLReader

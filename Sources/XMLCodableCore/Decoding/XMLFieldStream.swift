@@ -41,7 +41,7 @@ import Foundation
 
 /// The names of a type's fields, in the order of the numbers `XMLFieldStream.next(in:)` returns:
 /// what a generated decoder declares once per type.
-@_spi(FieldStream)
+// PROTOTYPE (issue 36): public, not SPI, so that a public type can conform (see XMLFieldDecodable.swift).
 public final class XMLFieldNames: Sendable {
     /// The names (a string literal's bytes live as long as the program).
     let names: [StaticString]
@@ -74,7 +74,7 @@ public final class XMLFieldNames: Sendable {
 ///
 /// Not copyable: it holds an unchecked view of the bytes `decodeFields(from:_:)` lends for its
 /// call, and is only ever passed `inout`, so no copy can outlive them.
-@_spi(FieldStream)
+// PROTOTYPE (issue 36): public, not SPI, so that a public type can conform (see XMLFieldDecodable.swift).
 public struct XMLFieldStream: ~Copyable {
     /// What the current field is (its name and value are stored beside it).
     enum FieldKind {
@@ -252,6 +252,29 @@ public struct XMLFieldStream: ~Copyable {
         try parse("a boolean") { ScalarParsing.boolean($0) }
     }
 
+    /// `int()` for an optional field: `nil` for a child with no text at all (`<n/>`), as the
+    /// Codable path reads an optional number; an empty attribute (`n=""`) and a child of white
+    /// space are refused there, and here (PROTOTYPE, for the `@XMLFieldDecodable` macro).
+    public mutating func optionalInt() throws -> Int? {
+        return try parseOptional("an integer") { bytes in
+            guard case .value(let number) = ScalarParsing.integer(bytes, as: Int.self) else { return nil }
+            return number
+        }
+    }
+
+    /// `double()` for an optional field: `nil` for a child with no text at all.
+    public mutating func optionalDouble() throws -> Double? {
+        return try parseOptional("a number") { bytes in
+            guard let number = ScalarParsing.floatingPoint(bytes, as: Double.self), number.isFinite else { return nil }
+            return number
+        }
+    }
+
+    /// `bool()` for an optional field: `nil` for a child with no text at all.
+    public mutating func optionalBool() throws -> Bool? {
+        return try parseOptional("a boolean") { ScalarParsing.boolean($0) }
+    }
+
     /// The error for a field the document does not have, at the current element.
     public func missing(_ name: StaticString) -> DecodingError {
         DecodingError.keyNotFound(
@@ -265,6 +288,9 @@ public struct XMLFieldStream: ~Copyable {
     private struct Text {
         var single: XMLSlice?
         var joined: [UInt8] = []
+        /// Whether the child had a text or CDATA event at all.
+        var any: Bool { single != nil || several }
+        var several = false
     }
 
     /// Reads the current child's character data up to its end tag.
@@ -284,6 +310,7 @@ public struct XMLFieldStream: ~Copyable {
                     text.single = nil
                 }
                 several = true
+                text.several = true
                 text.joined += reader.decodedBytes(slice, in: document)
             case .endElement:
                 return text
@@ -306,15 +333,36 @@ public struct XMLFieldStream: ~Copyable {
         case .attribute:
             slice = fieldValue
         case .child:
-            let text = try childText()
-            guard let single = text.single else {
-                if let value = UncheckedBytes.withView(of: text.joined, body) { return value }
-                throw notParsed(what, UncheckedBytes.withView(of: text.joined) { UncheckedUTF8String.make($0) })
-            }
-            slice = single
+            return try parse(try childText(), what, body)
         case .none:
             throw DecodingError.typeMismatch(String.self, context("Expected a value but found no field"))
         }
+        return try parse(slice, what, body)
+    }
+
+    /// `parse(_:_:)` for an optional field: `nil` for a child with no text at all (`<n/>`,
+    /// `<n></n>`, not `<n> </n>`), as the Codable path reads an optional number or boolean.
+    @inline(__always)
+    private mutating func parseOptional<R>(_ what: String, _ body: (UncheckedBytes) -> R?) throws -> R? {
+        guard field == .child else { return try parse(what, body) }
+        let text = try childText()
+        if text.single == nil, !text.any { return nil }
+        return try parse(text, what, body)
+    }
+
+    /// A child's text, parsed by `body`.
+    @inline(__always)
+    private mutating func parse<R>(_ text: Text, _ what: String, _ body: (UncheckedBytes) -> R?) throws -> R {
+        guard let single = text.single else {
+            if let value = UncheckedBytes.withView(of: text.joined, body) { return value }
+            throw notParsed(what, UncheckedBytes.withView(of: text.joined) { UncheckedUTF8String.make($0) })
+        }
+        return try parse(single, what, body)
+    }
+
+    /// A slice's value, parsed by `body`.
+    @inline(__always)
+    private mutating func parse<R>(_ slice: XMLSlice, _ what: String, _ body: (UncheckedBytes) -> R?) throws -> R {
         if slice.isVerbatim, slice.source == 0 {
             let bytes = document.extracting(unchecked: slice.start..<slice.end)
             if let value = body(bytes) { return value }
@@ -364,7 +412,7 @@ extension XMLDecoder {
     /// (see `XMLFieldStream`); then reads the rest of the document, so that a document that is
     /// not well-formed is refused. Uses the decoder's reader options and
     /// `trimValueWhitespaces`; names are matched as written (no key strategy, no namespaces).
-    @_spi(FieldStream)
+    // PROTOTYPE (issue 36): public, not SPI, so that a public type can conform (see XMLFieldDecodable.swift).
     public func decodeFields<T>(from data: Data, _ decode: (inout XMLFieldStream) throws -> T) throws -> T {
         let options = currentOptions
         return try UncheckedBytes.withView(of: data) { bytes in

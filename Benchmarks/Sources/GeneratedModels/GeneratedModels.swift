@@ -1,0 +1,74 @@
+// PROTOTYPE (issue 36): the books and osm models again, with `@XMLFieldDecodable`, so that
+// `XMLDecoder().decode(_:from:)` reads them with the macro's generated field-stream readers.
+// Same fields, names and CodingKeys as Workloads' `Catalog`/`Book` and `OSM`/`OSMNode`/`OSMTag`
+// (their synthesized Codable is kept, for the Codable path); `model` converts them to those, so
+// that the benchmarks check each decoded value against the generated document's model.
+
+import Workloads
+import XMLFieldMacros
+
+@XMLFieldDecodable
+public struct GBook: Codable, Equatable, Sendable {
+    public var name: String
+    public var author: String
+    public var publisher: String
+    public var category: String
+    public var description: String
+}
+
+@XMLFieldDecodable
+public struct GCatalog: Codable, Equatable, Sendable {
+    public var books: [GBook]
+
+    public enum CodingKeys: String, CodingKey {
+        case books = "book"
+    }
+
+    public var model: Catalog {
+        Catalog(books: books.map {
+            Book(name: $0.name, author: $0.author, publisher: $0.publisher, category: $0.category, description: $0.description)
+        })
+    }
+}
+
+@XMLFieldDecodable
+public struct GOSMTag: Codable, Equatable, Sendable {
+    public var k: String
+    public var v: String
+}
+
+@XMLFieldDecodable
+public struct GOSMNode: Codable, Equatable, Sendable {
+    public var id: Int
+    public var lat: Double
+    public var lon: Double
+    public var version: Int
+    public var user: String
+    public var visible: Bool
+    public var tags: [GOSMTag]
+
+    public enum CodingKeys: String, CodingKey {
+        case id, lat, lon, version, user, visible
+        case tags = "tag"
+    }
+}
+
+@XMLFieldDecodable
+public struct GOSM: Codable, Equatable, Sendable {
+    public var version: String
+    public var generator: String
+    public var nodes: [GOSMNode]
+
+    public enum CodingKeys: String, CodingKey {
+        case version, generator
+        case nodes = "node"
+    }
+
+    public var model: OSM {
+        OSM(version: version, generator: generator, nodes: nodes.map { node in
+            OSMNode(
+                id: node.id, lat: node.lat, lon: node.lon, version: node.version, user: node.user,
+                visible: node.visible, tags: node.tags.map { OSMTag(k: $0.k, v: $0.v) })
+        })
+    }
+}

@@ -1,0 +1,186 @@
+// PROTOTYPE (issue 36): the `@XMLFieldDecodable` macro's readers against the Codable path. Each
+// document is decoded twice: by `XMLDecoder()` (defaults, so the generated reader) and by a
+// decoder whose `userInfo` is not empty (so Codable); the values must be equal, and the refusals
+// of the same kind.
+
+import Foundation
+import Testing
+@_spi(FieldStream) import XMLCodableCore
+import XMLFieldMacros
+
+@XMLFieldDecodable
+struct GTag: Codable, Equatable {
+    var k: String
+    var v: String
+}
+
+@XMLFieldDecodable
+public struct GPerson: Codable, Equatable {
+    public var name: String
+    public var age: Int
+}
+
+@XMLFieldDecodable
+struct GNode: Codable, Equatable {
+    let id: Int
+    var lat: Double
+    var visible: Bool
+    var user: String?
+    var version: Int?
+    var score: Double?
+    var flag: Bool?
+    var tags: [GTag]
+    var owner: GPerson?
+    var notes: [String]
+    let kind = "node"  // a let with a value: not decoded, by either path
+
+    enum CodingKeys: String, CodingKey {
+        case id, lat, visible, user, version, score, flag, owner
+        case tags = "tag"
+        case notes = "note"
+    }
+}
+
+@XMLFieldDecodable
+struct GRoot: Codable, Equatable {
+    var title: String
+    var node: [GNode]
+    var main: GPerson
+    var `default`: String?
+}
+
+private func codableDecoder() -> XMLDecoder {
+    let decoder = XMLDecoder()
+    decoder.userInfo = [CodingUserInfoKey(rawValue: "forceCodable")!: true]
+    return decoder
+}
+
+private func both<T: Decodable & Equatable>(_ type: T.Type, _ xml: String) throws -> (T, T) {
+    let data = Data(xml.utf8)
+    return (try XMLDecoder().decode(type, from: data), try codableDecoder().decode(type, from: data))
+}
+
+private enum Outcome: Equatable {
+    case keyNotFound(String)
+    case dataCorrupted
+    case typeMismatch
+    case other
+}
+
+private func outcome(_ body: () throws -> Any) -> Outcome? {
+    do {
+        _ = try body()
+        return nil
+    } catch DecodingError.keyNotFound(let key, _) {
+        return .keyNotFound(key.stringValue)
+    } catch DecodingError.dataCorrupted {
+        return .dataCorrupted
+    } catch DecodingError.typeMismatch {
+        return .typeMismatch
+    } catch {
+        return .other
+    }
+}
+
+let generatedDocuments = [
+    // Everything present: attributes and elements, references, CDATA, non-ASCII, unknown names.
+    """
+    <?xml version="1.0"?>
+    <!DOCTYPE root [<!ENTITY who "Zoë &amp; Ann">]>
+    <root extra="ignored">
+      <title>Caf&#xE9; &lt;one&gt;</title>
+      <node id="1" lat="51.5" visible="true" user="&who;" version="3" score="-0.25" flag="false">
+        <tag k="a" v="b"/><tag k="c" v="&quot;d&quot;"/>
+        <unknown><deep>skipped</deep></unknown>
+        <owner><name><![CDATA[<Ann>]]></name><age> 42 </age></owner>
+        <note>first</note><note>second</note>
+      </node>
+      <node id="2" lat="-0.1" visible="false"/>
+      <main name="M"><age>7</age></main>
+      <default>d</default>
+    </root>
+    """,
+    // Optionals absent, lists absent, elements instead of attributes.
+    """
+    <root><title/><main><name>x</name><age>1</age></main>
+      <node><id>5</id><lat>1e3</lat><visible>1</visible></node></root>
+    """,
+    // Empty optional numbers and booleans are nil (as elements); an empty optional string is "".
+    """
+    <root><title>t</title><main name="n" age="0"/>
+      <node id="9" lat="0" visible="0"><version/><score></score><flag/><user/></node></root>
+    """,
+    // A comment only in an optional number's element.
+    """
+    <root><title>t</title><main name="n" age="0"/>
+      <node id="9" lat="0" visible="0"><version><!-- none --></version></node></root>
+    """,
+    // Values padded with white space, a comment, several text runs.
+    """
+    <root><title>  a <!-- c --> b  </title><main><name> n </name><age>
+      12
+    </age></main></root>
+    """,
+]
+
+@Suite("XMLFieldDecodable (prototype)")
+struct GeneratedDecodingTests {
+    @Test("the generated reader and Codable decode equal values", arguments: generatedDocuments.indices)
+    func equalValues(index: Int) throws {
+        let (generated, codable) = try both(GRoot.self, generatedDocuments[index])
+        #expect(generated == codable)
+    }
+
+    @Test("the generated reader is what XMLDecoder uses with the default settings")
+    func dispatch() throws {
+        let data = Data(generatedDocuments[0].utf8)
+        let direct = try XMLDecoder().decodeFields(from: data) { try GRoot(xmlFields: &$0) }
+        #expect(try XMLDecoder().decode(GRoot.self, from: data) == direct)
+        #expect(direct.node[0].tags == [GTag(k: "a", v: "b"), GTag(k: "c", v: "\"d\"")])
+        #expect(direct.node[0].user == "Zoë & Ann")
+        #expect(direct.node[0].owner == GPerson(name: "<Ann>", age: 42))
+        #expect(direct.node[1].tags.isEmpty && direct.node[1].owner == nil)
+        #expect(direct.title == "Café <one>")
+    }
+
+    @Test("a missing required field is keyNotFound on both paths", arguments: [
+        "<root><main name='n' age='1'/></root>",  // no title
+        "<root><title/><main name='n'/></root>",  // main without age
+        "<root><title/><main name='n' age='1'/><node lat='1' visible='true'/></root>",  // node without id
+    ])
+    func missing(xml: String) {
+        let data = Data(xml.utf8)
+        let generated = outcome { try XMLDecoder().decode(GRoot.self, from: data) }
+        let codable = outcome { try codableDecoder().decode(GRoot.self, from: data) }
+        #expect(generated != nil)
+        #expect(generated == codable)
+    }
+
+    @Test("a document that is not well-formed is dataCorrupted on both paths", arguments: [
+        "<root><title>t</title><main name='n' age='1'/>",  // unclosed
+        "<root><title>t</title><main name='n' age='1'/></root><extra/>",  // a second root
+        "<root><title>t</titel><main name='n' age='1'/></root>",  // mismatched tag
+        "<root><title>&undeclared;</title><main name='n' age='1'/></root>",
+    ])
+    func notWellFormed(xml: String) {
+        let data = Data(xml.utf8)
+        let generated = outcome { try XMLDecoder().decode(GRoot.self, from: data) }
+        let codable = outcome { try codableDecoder().decode(GRoot.self, from: data) }
+        #expect(generated == .dataCorrupted)
+        #expect(codable == .dataCorrupted)
+    }
+
+    @Test("a value that does not parse is refused on both paths", arguments: [
+        "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='1' version=''/></root>",
+        "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='1'><version> </version></node></root>",
+        "<root><title/><main name='n' age='x'/></root>",
+        "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='maybe'/></root>",
+    ])
+    func badValue(xml: String) {
+        let data = Data(xml.utf8)
+        let generated = outcome { try XMLDecoder().decode(GRoot.self, from: data) }
+        let codable = outcome { try codableDecoder().decode(GRoot.self, from: data) }
+        #expect(generated == .dataCorrupted)
+        #expect(codable == .dataCorrupted)
+    }
+}
