@@ -259,7 +259,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             // An optional number or boolean is nil for an empty element, as the Codable path reads it.
             optional && scalar != "string" ? "try stream.optional\(scalar.prefix(1).uppercased() + scalar.dropFirst())()"
                 : "try stream.\(scalar)()"
-        case .nested(let name): "try stream.nestedFields(\(name).self)"
+        case .nested(let name): "try stream.nested { try \(name)(xmlFields: &$0) }"
         case .optional, .array: "nil"  // refused by classify
         }
     }

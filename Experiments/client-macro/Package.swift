@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+// A client that opts in to the macro, by a git URL: swift-syntax is fetched and built.
+import PackageDescription
+
+let package = Package(
+    name: "ClientMacro",
+    dependencies: [.package(url: "file:///work/wt-macro", branch: "helper-28")],
+    targets: [
+        .executableTarget(
+            name: "ClientMacro",
+            dependencies: [
+                .product(name: "XMLCodable", package: "wt-macro"), .product(name: "XMLFieldMacros", package: "wt-macro"),
+            ])
+    ]
+)

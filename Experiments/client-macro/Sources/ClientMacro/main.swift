@@ -1,0 +1,6 @@
+import XMLCodable
+import XMLFieldMacros
+
+@XMLFieldDecodable
+struct Note: Codable { var to: String }
+print(try XMLDecoder().decode(Note.self, from: "<note><to>Tove</to></note>").to)
