@@ -4,12 +4,12 @@ import PackageDescription
 
 let package = Package(
     name: "ClientMacro",
-    dependencies: [.package(url: "file:///work/wt-macro", branch: "helper-28")],
+    dependencies: [.package(url: "file:///work/wt-macro/.build/xmlcodable.git", branch: "helper-28")],
     targets: [
         .executableTarget(
             name: "ClientMacro",
             dependencies: [
-                .product(name: "XMLCodable", package: "wt-macro"), .product(name: "XMLFieldMacros", package: "wt-macro"),
+                .product(name: "XMLCodable", package: "xmlcodable"), .product(name: "XMLFieldMacros", package: "xmlcodable"),
             ])
     ]
 )

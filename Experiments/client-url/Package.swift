@@ -5,6 +5,6 @@ import PackageDescription
 
 let package = Package(
     name: "ClientURL",
-    dependencies: [.package(url: "file:///work/wt-macro", branch: "helper-28")],
-    targets: [.executableTarget(name: "ClientURL", dependencies: [.product(name: "XMLCodable", package: "wt-macro")])]
+    dependencies: [.package(url: "file:///work/wt-macro/.build/xmlcodable.git", branch: "helper-28")],
+    targets: [.executableTarget(name: "ClientURL", dependencies: [.product(name: "XMLCodable", package: "xmlcodable")])]
 )
