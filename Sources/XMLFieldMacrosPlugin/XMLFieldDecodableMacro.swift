@@ -72,6 +72,17 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        do {
+            return try extensions(of: node, attachedTo: declaration, providingExtensionsOf: type, in: context)
+        } catch is MacroFailure {
+            return []  // diagnosed
+        }
+    }
+
+    static func extensions(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
         func fail(_ node: some SyntaxProtocol, _ message: String) -> MacroFailure {
             context.diagnose(Diagnostic(node: Syntax(node), message: FieldDiagnostic(message: message)))
             return MacroFailure()
@@ -260,7 +271,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             // An optional number or boolean is nil for an empty element, as the Codable path reads it.
             optional && scalar != "string" ? "try stream.optional\(scalar.prefix(1).uppercased() + scalar.dropFirst())()"
                 : "try stream.\(scalar)()"
-        case .nested(let name): "try stream.nested { try \(name)(xmlFields: &$0) }"
+        case .nested(let name): "try stream.nestedFields(\(name).self)"
         case .optional, .array: "nil"  // refused by classify
         }
     }

@@ -20,8 +20,10 @@ public protocol XMLFieldDecodable: Decodable {
 }
 
 extension XMLFieldStream {
-    /// The current child field, read by its type's generated reader.
-    @inline(__always)
+    /// The current child field, read by its type's generated reader. Inlinable, so that the
+    /// generated code calls `nested` with the type's own initializer (as hand-written code
+    /// would); a type with no generated reader is a compile error naming the missing conformance.
+    @inlinable
     public mutating func nestedFields<T: XMLFieldDecodable>(_ type: T.Type) throws -> T {
         try nested { try T(xmlFields: &$0) }
     }
