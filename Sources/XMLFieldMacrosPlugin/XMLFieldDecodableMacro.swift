@@ -62,10 +62,9 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
     static let scalars = ["String": "string", "Int": "int", "Double": "double", "Bool": "bool"]
     /// Types a Codable model often has that have no generated reader: refused by name, so that
     /// the error is this macro's and not the compiler's about a missing conformance.
-    static let refused = [
-        "Date", "Data", "URL", "UUID", "Decimal", "Float", "Float16", "Int8", "Int16", "Int32", "Int64", "UInt",
-        "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Dictionary", "Set",
-    ]
+    /// (Other types, `Date` included, go through `nestedFields`, which falls back to Codable for a
+    /// child element of a type with no generated reader.)
+    static let refused = ["Character", "Dictionary", "Set"]
 
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,

@@ -184,3 +184,73 @@ struct GeneratedDecodingTests {
         #expect(codable == .dataCorrupted)
     }
 }
+
+// Fields of types with no generated reader: decoded through Codable from an index of their
+// subtree alone (`XMLFieldStream.codable`).
+
+struct PlainAddress: Codable, Equatable {
+    var street: String
+    var number: Int?
+    @Attribute var kind: String
+}
+
+@XMLFieldDecodable
+struct GContact: Codable, Equatable {
+    var name: String
+    var born: Date
+    var home: PlainAddress
+    var work: PlainAddress?
+    var other: [PlainAddress]
+}
+
+let fallbackDocument = """
+    <?xml version="1.0"?>
+    <!DOCTYPE contact [<!ENTITY st "High &amp; Mighty St">]>
+    <contact name="Ann">
+      <born>86400</born>
+      <home kind="house"><street>&st;</street><number>12</number></home>
+      <other kind="a"><street><![CDATA[<one>]]></street></other>
+      <ignored><home kind="x"><street>no</street></home></ignored>
+      <other kind="b"><street>two</street><number/></other>
+    </contact>
+    """
+
+@Suite("XMLFieldDecodable fall-back to Codable (prototype)")
+struct GeneratedFallbackTests {
+    @Test("a plain Codable struct and a Date inside a generated type decode as through Codable")
+    func equalValues() throws {
+        let (generated, codable) = try both(GContact.self, fallbackDocument)
+        #expect(generated == codable)
+        #expect(generated.home.street == "High & Mighty St")
+        #expect(generated.other.map(\.street) == ["<one>", "two"])
+        #expect(generated.work == nil)
+        #expect(generated.born == Date(timeIntervalSince1970: 86400))
+        let direct = try XMLDecoder().decodeFields(from: Data(fallbackDocument.utf8)) { try GContact(xmlFields: &$0) }
+        #expect(direct == codable)
+    }
+
+    @Test("the decoder's date strategy applies to a Date decoded through Codable")
+    func dateStrategy() throws {
+        let xml = fallbackDocument.replacingOccurrences(of: "86400", with: "1970-01-02")
+        let decoder = XMLDecoder()
+        decoder.dateDecodingStrategy = .xmlSchemaDate
+        let generated = try decoder.decode(GContact.self, from: Data(xml.utf8))
+        decoder.userInfo = [CodingUserInfoKey(rawValue: "forceCodable")!: true]
+        let codable = try decoder.decode(GContact.self, from: Data(xml.utf8))
+        #expect(generated == codable)
+        #expect(generated.born == Date(timeIntervalSince1970: 86400))
+    }
+
+    @Test("errors inside a field decoded through Codable are refused on both paths", arguments: [
+        fallbackDocument.replacingOccurrences(of: "<number>12</number>", with: "<number>x</number>"),
+        fallbackDocument.replacingOccurrences(of: "<home kind=\"house\">", with: "<home>"),
+        fallbackDocument.replacingOccurrences(of: "</home>\n", with: "</hom>\n"),
+    ])
+    func refusals(xml: String) {
+        let data = Data(xml.utf8)
+        let generated = outcome { try XMLDecoder().decode(GContact.self, from: data) }
+        let codable = outcome { try codableDecoder().decode(GContact.self, from: data) }
+        #expect(generated != nil)
+        #expect(generated == codable)
+    }
+}

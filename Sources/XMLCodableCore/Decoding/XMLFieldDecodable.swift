@@ -29,12 +29,21 @@ extension XMLFieldStream {
     }
 }
 
+extension XMLFieldStream {
+    /// The current child field, for a type with no generated reader: decoded through Codable
+    /// (`codable(_:)`). The overload above is chosen for the types that have one.
+    @inlinable
+    public mutating func nestedFields<T: Decodable>(_ type: T.Type) throws -> T {
+        try codable(type)
+    }
+}
+
 extension XMLDecoder.Options {
     /// Whether these settings read a generated type's fields as the Codable path reads them:
     /// names as written (no key strategy, no namespaces), attributes and elements alike, no
-    /// `userInfo` a custom `init(from:)` could read. Dates, data and non-conforming floats have no
-    /// generated readers yet, so their strategies do not matter; limits, entity replacements and
-    /// `trimValueWhitespaces` are the stream's own.
+    /// `userInfo` a custom `init(from:)` could read. The date, data and float strategies apply
+    /// to the fields decoded through Codable (`XMLFieldStream.codable(_:)`), which get these
+    /// settings; limits, entity replacements and `trimValueWhitespaces` are the stream's own.
     var admitsFieldStream: Bool {
         guard case .useDefaultKeys = keyDecodingStrategy, case .deferredToDecoder = nodeDecodingStrategy else {
             return false
@@ -55,7 +64,8 @@ extension XMLDecoder {
             throw Self.notWellFormed(error)
         }
         return try reader.input.withUncheckedBytes { document in
-            var stream = try XMLFieldStream(reader: reader, document: document, trim: options.trimValueWhitespaces)
+            var stream = try XMLFieldStream(
+                reader: reader, document: document, trim: options.trimValueWhitespaces, options: options)
             let value = try T(xmlFields: &stream)
             try stream.finish()
             return value

@@ -106,11 +106,14 @@ public struct XMLFieldStream: ~Copyable {
     private var ended = false
     /// The names of the child fields being decoded, outermost first (for errors).
     private var path: [XMLSlice] = []
+    /// The decoder's settings, for the fields decoded through Codable (`codable(_:)`).
+    private let options: XMLDecoder.Options?
 
-    init(reader: XMLReader, document: UncheckedBytes, trim: Bool) throws {
+    init(reader: XMLReader, document: UncheckedBytes, trim: Bool, options: XMLDecoder.Options? = nil) throws {
         self.reader = reader
         self.document = document
         self.trim = trim
+        self.options = options
         depth = 0
         while true {
             guard let event = try nextEvent() else {
@@ -211,6 +214,62 @@ public struct XMLFieldStream: ~Copyable {
         field = .none
         (attributeIndex, depth, ended) = saved
         return value
+    }
+
+    /// PROTOTYPE (issue 36): the current child field decoded through Codable, for a type with no
+    /// generated reader (a plain Codable struct, a `Date`): the child's events, up to its end tag,
+    /// go into an index of its subtree alone (`XMLIndex.Builder`, as `decodeElements` collects an
+    /// element), which a Codable decoder with the decoder's settings then reads. Errors' coding
+    /// paths start at the child.
+    public mutating func codable<T: Decodable>(_ type: T.Type) throws -> T {
+        guard field == .child else {
+            throw DecodingError.typeMismatch(type, context("Expected an element but found an attribute or no field"))
+        }
+        guard let options else {
+            throw DecodingError.typeMismatch(type, context("This stream decodes no field through Codable"))
+        }
+        guard fieldName.source == 0 else {
+            throw DecodingError.typeMismatch(
+                type, context("An element from an entity's replacement text is not decoded through Codable here"))
+        }
+        field = .none
+        let origin = fieldName.start - 1
+        var builder = XMLIndex.Builder()
+        builder.begin(at: origin)
+        builder.startElement(
+            XMLName(qualified: fieldName), attributes: reader.keptAttributes[reader.attributeBase...], base: 0,
+            nameLastByte: lastByte(of: fieldName))
+        let childDepth = depth + 1
+        loop: while let event = try nextEvent() {
+            switch event {
+            case .startElement(let name):
+                builder.startElement(
+                    name, attributes: reader.keptAttributes[reader.attributeBase...], base: 0,
+                    nameLastByte: lastByte(of: name.qualified))
+            case .endElement:
+                builder.endElement()
+                if reader.depth < childDepth { break loop }
+            case .text(let slice):
+                builder.characters(slice, cdata: false, base: 0)
+            case .cdata(let slice):
+                builder.characters(slice, cdata: true, base: 0)
+            default:
+                continue
+            }
+        }
+        let end = reader.documentReadPosition
+        if let name = builder.unfit { throw XMLDecoder.notWellFormed(XMLIndex.unindexable(name, reader)) }
+        let index = builder.finish()
+        let decoder = XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: .empty)
+        decoder.reset(index: index, document: document.extracting(unchecked: origin..<end), documentBase: origin)
+        defer { decoder.finish() }
+        return try decoder.unwrap(.element(0), as: type, path: .root)
+    }
+
+    /// The last byte of a name in the document (`nil` for one from an entity's replacement text).
+    private func lastByte(of name: XMLSlice) -> UInt8? {
+        guard name.source == 0, name.end > name.start else { return nil }
+        return document[unchecked: name.end - 1]
     }
 
     /// The current field's value as a string: an attribute's value, or a child's character data
@@ -423,7 +482,8 @@ extension XMLDecoder {
                 throw Self.notWellFormed(error)
             }
             return try reader.input.withUncheckedBytes { document in
-                var stream = try XMLFieldStream(reader: reader, document: document, trim: options.trimValueWhitespaces)
+                var stream = try XMLFieldStream(
+                    reader: reader, document: document, trim: options.trimValueWhitespaces, options: options)
                 let value = try decode(&stream)
                 try stream.finish()
                 return value
