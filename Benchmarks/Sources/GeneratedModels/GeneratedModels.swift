@@ -72,3 +72,41 @@ public struct GOSM: Codable, Equatable, Sendable {
         })
     }
 }
+
+/// osm with generated readers for the root and the nodes, and Workloads' plain Codable `OSMTag`
+/// for the tags: every `<tag>` decoded through the Codable fall-back (`XMLFieldStream.codable`).
+@XMLFieldDecodable
+public struct GFOSMNode: Codable, Equatable, Sendable {
+    public var id: Int
+    public var lat: Double
+    public var lon: Double
+    public var version: Int
+    public var user: String
+    public var visible: Bool
+    public var tags: [OSMTag]
+
+    public enum CodingKeys: String, CodingKey {
+        case id, lat, lon, version, user, visible
+        case tags = "tag"
+    }
+}
+
+@XMLFieldDecodable
+public struct GFOSM: Codable, Equatable, Sendable {
+    public var version: String
+    public var generator: String
+    public var nodes: [GFOSMNode]
+
+    public enum CodingKeys: String, CodingKey {
+        case version, generator
+        case nodes = "node"
+    }
+
+    public var model: OSM {
+        OSM(version: version, generator: generator, nodes: nodes.map { node in
+            OSMNode(
+                id: node.id, lat: node.lat, lon: node.lon, version: node.version, user: node.user,
+                visible: node.visible, tags: node.tags)
+        })
+    }
+}

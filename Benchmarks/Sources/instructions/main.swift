@@ -58,6 +58,8 @@
 //                    decoder reads with their generated field-stream readers
 //   generated-codable-books5k  the same GCatalog / GOSM decoded through Codable (a decoder with a
 //   generated-codable-osm5k    userInfo entry, which turns the generated path off)
+//   generated-fallback-osm5k   GFOSM: generated root and nodes, plain Codable tags (each <tag>
+//                    decoded through the stream's Codable fall-back)
 //   tree-encode-books5k  try XMLEncoder().encodeToTree(catalog, withRootKey: "books"): the
 //   tree-encode-osm5k    document model made by the encoder (against encode-books5k, encode-osm5k)
 //   tree-decode-books5k  try XMLDecoder().decode(Catalog.self, from: tree), the tree parsed once
@@ -122,6 +124,7 @@ enum Mode: String, CaseIterable {
     case generatedOSM5k = "generated-osm5k"
     case generatedCodableBooks5k = "generated-codable-books5k"
     case generatedCodableOSM5k = "generated-codable-osm5k"
+    case generatedFallbackOSM5k = "generated-fallback-osm5k"
     case treeEncodeBooks5k = "tree-encode-books5k"
     case treeEncodeOSM5k = "tree-encode-osm5k"
     case treeDecodeBooks5k = "tree-decode-books5k"
@@ -362,6 +365,14 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
             let osm = try decoder.decode(GOSM.self, from: data)
             guard call > 0 ? osm.nodes.count == 5_000 : osm.model == Workloads.osm5kModel else {
                 fail("the generated osm differs")
+            }
+        }
+    case .generatedFallbackOSM5k:
+        let data = Workloads.osm5k.data
+        for call in 0..<calls {
+            let osm = try XMLDecoder().decode(GFOSM.self, from: data)
+            guard call > 0 ? osm.nodes.count == 5_000 : osm.model == Workloads.osm5kModel else {
+                fail("the generated osm (Codable tags) differs")
             }
         }
     case .floorOSM5k:

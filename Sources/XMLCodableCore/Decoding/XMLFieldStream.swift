@@ -108,6 +108,15 @@ public struct XMLFieldStream: ~Copyable {
     private var path: [XMLSlice] = []
     /// The decoder's settings, for the fields decoded through Codable (`codable(_:)`).
     private let options: XMLDecoder.Options?
+    /// The index builder and the decoder of the fields decoded through Codable, made at the
+    /// first and kept for the next (as `decodeElements` keeps them from element to element).
+    private var fallback: FallbackState?
+
+    final class FallbackState {
+        var builder = XMLIndex.Builder()
+        var decoder: XMLDecoderImpl
+        init(decoder: XMLDecoderImpl) { self.decoder = decoder }
+    }
 
     init(reader: XMLReader, document: UncheckedBytes, trim: Bool, options: XMLDecoder.Options? = nil) throws {
         self.reader = reader
@@ -234,7 +243,20 @@ public struct XMLFieldStream: ~Copyable {
         }
         field = .none
         let origin = fieldName.start - 1
+        let state: FallbackState
+        if let fallback {
+            state = fallback
+            // A model that kept the last field's decoder or a container: this one gets a new one.
+            if !isKnownUniquelyReferenced(&state.decoder) {
+                state.decoder = XMLDecoderImpl(continuing: state.decoder)
+            }
+        } else {
+            state = FallbackState(
+                decoder: XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: .empty))
+            fallback = state
+        }
         var builder = XMLIndex.Builder()
+        swap(&builder, &state.builder)
         builder.begin(at: origin)
         builder.startElement(
             XMLName(qualified: fieldName), attributes: reader.keptAttributes[reader.attributeBase...], base: 0,
@@ -260,9 +282,19 @@ public struct XMLFieldStream: ~Copyable {
         let end = reader.documentReadPosition
         if let name = builder.unfit { throw XMLDecoder.notWellFormed(XMLIndex.unindexable(name, reader)) }
         let index = builder.finish()
-        let decoder = XMLDecoderImpl(index: XMLIndex(), reader: reader, options: options, document: .empty)
+        let decoder = state.decoder
+        // The decoder's reader resolves what lies outside the document's bytes (entities'
+        // replacement text, attribute defaults): the one that read the subtree, lent for the
+        // field (swapped, not copied: a copy sharing its storage would make the stream's reader
+        // copy it at its next event).
+        swap(&reader, &decoder.reader)
         decoder.reset(index: index, document: document.extracting(unchecked: origin..<end), documentBase: origin)
-        defer { decoder.finish() }
+        defer {
+            swap(&reader, &decoder.reader)
+            builder.reclaim(decoder.takeIndex())
+            swap(&builder, &state.builder)
+            decoder.finish()
+        }
         return try decoder.unwrap(.element(0), as: type, path: .root)
     }
 
