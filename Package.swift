@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // XMLCodable: XML as a first-class Codable format, with its own conformant XML 1.0 reader and writer.
 // The library has no dependencies. Benchmarks live in their own package (Benchmarks/), so that the
@@ -60,6 +60,14 @@ let package = Package(
         // PROTOTYPE (issue 36): the opt-in `@XMLFieldDecodable` macro. Only its implementation
         // depends on swift-syntax.
         .library(name: "XMLFieldMacros", targets: ["XMLFieldMacros"]),
+    ],
+    // PROTOTYPE (issue 36): the trait FieldMacros, off by default, guards the one dependency: a
+    // client that does not enable it never fetches swift-syntax (SwiftPM leaves out the
+    // dependencies that only disabled traits use). A client that wants the macro writes
+    // `.package(url: …, from: …, traits: ["FieldMacros"])` and depends on XMLFieldMacros.
+    traits: [
+        .trait(name: "FieldMacros", description: "The @XMLFieldDecodable macro (depends on swift-syntax)."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0")
@@ -141,8 +149,10 @@ var macroTargets: [Target] {
         .macro(
             name: "XMLFieldMacrosPlugin",
             dependencies: [
-                Target.Dependency.product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                Target.Dependency.product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                Target.Dependency.product(
+                    name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["FieldMacros"])),
+                Target.Dependency.product(
+                    name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["FieldMacros"])),
             ]
         ),
         .target(
@@ -151,7 +161,11 @@ var macroTargets: [Target] {
         ),
         .testTarget(
             name: "XMLFieldMacrosTests",
-            dependencies: ["XMLFieldMacros", "XMLCodableCore"]
+            // Its sources are `#if FieldMacros`: without the trait it is empty.
+            dependencies: [
+                Target.Dependency.target(name: "XMLFieldMacros", condition: .when(traits: ["FieldMacros"])),
+                "XMLCodableCore",
+            ]
         ),
     ]
 }

@@ -12,7 +12,7 @@ let package = Package(
     name: "XMLCodableBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "XMLCodable", path: ".."),
+        .package(name: "XMLCodable", path: "..", traits: ["FieldMacros"]),
         // Comparison library for the decoder/encoder benchmarks.
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
     ],

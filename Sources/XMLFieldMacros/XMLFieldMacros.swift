@@ -4,6 +4,7 @@
 // A file that uses the macro also says `@_spi(FieldStream) import XMLCodableCore`, since the
 // generated code names the field stream (an SPI while it is a prototype).
 
+#if FieldMacros
 @_exported import XMLCodableCore
 
 /// Generates a field-stream reader for a struct (`init(xmlFields:)` and a table of its fields'
@@ -11,3 +12,6 @@
 /// uses when its settings allow. The struct stays `Decodable` as before.
 @attached(extension, conformances: XMLCodableCore.XMLFieldDecodable, names: named(init), named(_xmlFieldNames))
 public macro XMLFieldDecodable() = #externalMacro(module: "XMLFieldMacrosPlugin", type: "XMLFieldDecodableMacro")
+#else
+#error("XMLFieldMacros needs the package trait FieldMacros: .package(url: …, traits: [\"FieldMacros\"])")
+#endif

@@ -23,6 +23,7 @@
 // one (absent → nil); another struct (`nestedFields`, which needs it to be XMLFieldDecodable);
 // an optional struct; an array of structs or scalars (repeated children, absent → []).
 
+#if FieldMacros
 import SwiftCompilerPlugin
 import SwiftDiagnostics
 import SwiftSyntax
@@ -275,3 +276,6 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         }
     }
 }
+#else
+#error("The @XMLFieldDecodable macro needs the package trait FieldMacros: .package(url: …, traits: [\"FieldMacros\"])")
+#endif

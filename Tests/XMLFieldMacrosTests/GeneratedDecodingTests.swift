@@ -3,6 +3,7 @@
 // decoder whose `userInfo` is not empty (so Codable); the values must be equal, and the refusals
 // of the same kind.
 
+#if FieldMacros
 import Foundation
 import Testing
 @_spi(FieldStream) import XMLCodableCore
@@ -254,3 +255,4 @@ struct GeneratedFallbackTests {
         #expect(generated == codable)
     }
 }
+#endif
