@@ -93,6 +93,18 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         if structDecl.genericParameterClause != nil {
             throw fail(structDecl.name, "@XMLFieldDecodable does not handle generic structs yet")
         }
+        // A custom init(from:) decides what the document means: the generated reader would not
+        // call it, so the two paths could disagree.
+        for member in structDecl.memberBlock.members {
+            if let initializer = member.decl.as(InitializerDeclSyntax.self),
+                initializer.signature.parameterClause.parameters.first?.firstName.text == "from"
+            {
+                throw fail(
+                    initializer,
+                    "@XMLFieldDecodable cannot be used with a custom init(from:): the generated reader would not "
+                        + "run it")
+            }
+        }
         // The names from CodingKeys, when the struct declares it.
         var codingKeys: [String: String]?
         for member in structDecl.memberBlock.members {
