@@ -10,7 +10,7 @@
 /// Generates a field-stream reader for a struct (`init(xmlFields:)` and a table of its fields'
 /// names) and its conformance to `XMLFieldDecodable`, which `XMLDecoder.decode(_:from:)` then
 /// uses when its settings allow. The struct stays `Decodable` as before.
-@attached(extension, conformances: XMLCodableCore.XMLFieldDecodable, names: named(init), named(_xmlFieldNames))
+@attached(extension, conformances: XMLCodableCore.XMLFieldDecodable, names: named(init), named(xmlFieldNames))
 public macro XMLFieldDecodable() = #externalMacro(module: "XMLFieldMacrosPlugin", type: "XMLFieldDecodableMacro")
 #else
 #error("XMLFieldMacros needs the package trait FieldMacros: .package(url: …, traits: [\"FieldMacros\"])")

@@ -46,8 +46,10 @@ struct MacroFailure: Error {}
 public struct XMLFieldDecodableMacro: ExtensionMacro {
     /// What a property's type is, as far as the reader goes.
     indirect enum Kind {
-        case scalar(String)  // "string", "int", "double", "bool"
-        case nested(String)  // the type's source text
+        /// Read by the stream's method of this name (`string`, `int`, `uint8`, `double`, …).
+        case scalar(String)
+        /// Read by `nestedFields` (the type's source text): its generated reader, or Codable.
+        case nested(String)
         case optional(Kind)
         case array(Kind)
     }
@@ -57,15 +59,28 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         var variable: String  // the local variable's name
         var name: String  // the XML name
         var kind: Kind
-        var type: String
+        /// The placement wrapper the property is declared with (`Attribute`, `Element`,
+        /// `ElementAndAttribute`), if any: its backing storage is assigned, wrapped.
+        var wrapper: String?
     }
 
-    static let scalars = ["String": "string", "Int": "int", "Double": "double", "Bool": "bool"]
-    /// Types a Codable model often has that have no generated reader: refused by name, so that
-    /// the error is this macro's and not the compiler's about a missing conformance.
-    /// (Other types, `Date` included, go through `nestedFields`, which falls back to Codable for a
-    /// child element of a type with no generated reader.)
-    static let refused = ["Character", "Dictionary", "Set"]
+    /// The types read by a method of the stream, and that method's name.
+    static let scalars = [
+        "String": "string", "Int": "int", "Int8": "int8", "Int16": "int16", "Int32": "int32", "Int64": "int64",
+        "UInt": "uint", "UInt8": "uint8", "UInt16": "uint16", "UInt32": "uint32", "UInt64": "uint64",
+        "Double": "double", "Float": "float", "Bool": "bool",
+    ]
+    /// Types a Codable model often has that the reader cannot read as Codable does: refused by
+    /// name, so that the error is this macro's and not a difference at run time. (Other types,
+    /// `Date` and enums included, go through `nestedFields`, which falls back to Codable for a
+    /// type with no generated reader.)
+    static let refused = ["Character", "Dictionary", "Set", "Substring"]
+    /// The property wrappers that place a value, and where (`XMLFieldNames.Field`'s placement).
+    static let placements = ["Attribute": ".attribute", "Element": ".element", "ElementAndAttribute": nil as String?]
+    /// Protocols with which a type places its keys itself, or reads lists and maps of its own: such
+    /// a type is decoded through Codable (the dispatch checks at run time too, for a conformance
+    /// declared elsewhere).
+    static let codableOnlyProtocols = ["DynamicNodeDecoding", "XMLListCoding", "XMLMapCoding"]
 
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
@@ -91,7 +106,16 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             throw fail(node, "@XMLFieldDecodable applies to a struct")
         }
         if structDecl.genericParameterClause != nil {
-            throw fail(structDecl.name, "@XMLFieldDecodable does not handle generic structs yet")
+            throw fail(structDecl.name, "@XMLFieldDecodable does not handle generic structs")
+        }
+        for inherited in structDecl.inheritanceClause?.inheritedTypes ?? [] {
+            let name = lastName(inherited.type)
+            if codableOnlyProtocols.contains(name) {
+                throw fail(
+                    inherited,
+                    "@XMLFieldDecodable cannot be used with \(name): a type that places its keys itself is decoded "
+                        + "through Codable")
+            }
         }
         // A custom init(from:) decides what the document means: the generated reader would not
         // call it, so the two paths could disagree.
@@ -105,34 +129,13 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
                         + "run it")
             }
         }
-        // The names from CodingKeys, when the struct declares it.
-        var codingKeys: [String: String]?
-        for member in structDecl.memberBlock.members {
-            guard let enumDecl = member.decl.as(EnumDeclSyntax.self), enumDecl.name.text == "CodingKeys" else {
-                continue
-            }
-            var keys: [String: String] = [:]
-            for caseMember in enumDecl.memberBlock.members {
-                guard let caseDecl = caseMember.decl.as(EnumCaseDeclSyntax.self) else { continue }
-                for element in caseDecl.elements {
-                    let caseName = unescaped(element.name.text)
-                    if let raw = element.rawValue?.value {
-                        guard let literal = raw.as(StringLiteralExprSyntax.self),
-                            let text = literal.representedLiteralValue
-                        else { throw fail(raw, "CodingKeys raw values must be plain string literals") }
-                        keys[caseName] = text
-                    } else {
-                        keys[caseName] = caseName
-                    }
-                }
-            }
-            codingKeys = keys
-        }
+        let codingKeys = try self.codingKeys(of: structDecl) { fail($0, $1) }
         var fields: [Field] = []
         for member in structDecl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             if variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+            let wrapper = try placementWrapper(of: variable) { fail($0, $1) }
             for binding in variable.bindings {
                 if let accessors = binding.accessorBlock {
                     // Computed (a getter) or stored with observers.
@@ -167,57 +170,160 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
                     throw fail(pattern, "@XMLFieldDecodable needs the type of '\(plain)' written out")
                 }
                 let kind = try classify(typeAnnotation, property: plain, fail: fail)
+                if wrapper != nil, case .array = kind {
+                    throw fail(
+                        typeAnnotation,
+                        "'\(plain)': @XMLFieldDecodable does not read a list in a placement wrapper; declare it "
+                            + "without the wrapper")
+                }
+                if let other = fields.first(where: { $0.name == name }) {
+                    throw fail(pattern, "'\(plain)' and '\(other.property)' have the same name \"\(name)\"")
+                }
                 fields.append(
-                    Field(
-                        property: property, variable: "_\(plain)", name: name, kind: kind,
-                        type: typeAnnotation.trimmedDescription))
+                    Field(property: property, variable: "_\(plain)", name: name, kind: kind, wrapper: wrapper))
             }
         }
         if fields.isEmpty { throw fail(structDecl.name, "@XMLFieldDecodable found no stored property to decode") }
-
-        let isPublic = structDecl.modifiers.contains { ["public", "open"].contains($0.name.text) }
-        let access = isPublic ? "public " : ""
-        let names = fields.map { StringLiteralExprSyntax(content: $0.name).description }.joined(separator: ", ")
-
-        var body = ""
-        for field in fields {
-            switch field.kind {
-            case .array(let element): body += "var \(field.variable): [\(typeText(element))] = []\n"
-            case .optional(let wrapped): body += "var \(field.variable): \(typeText(wrapped))? = nil\n"
-            default: body += "var \(field.variable): \(field.type)? = nil\n"
-            }
+        if fields.count > 64 {
+            throw fail(structDecl.name, "@XMLFieldDecodable reads up to 64 properties; this struct has \(fields.count)")
         }
-        body += "while let field = try stream.next(in: Self._xmlFieldNames) {\nswitch field {\n"
-        for (number, field) in fields.enumerated() {
-            let label = number == fields.count - 1 ? "default" : "case \(number)"
-            switch field.kind {
-            case .array(let element): body += "\(label): \(field.variable).append(\(read(element)))\n"
-            case .optional(let wrapped): body += "\(label): \(field.variable) = \(read(wrapped, optional: true))\n"
-            default: body += "\(label): \(field.variable) = \(read(field.kind))\n"
+        let access =
+            structDecl.modifiers.first { ["public", "open", "package"].contains($0.name.text) }.map {
+                $0.name.text == "open" ? "public " : "\($0.name.text) "
+            } ?? ""
+        let entries = fields.map { field -> String in
+            var arguments = [StringLiteralExprSyntax(content: field.name).description]
+            if case .array = field.kind { arguments.append("isList: true") }
+            if let wrapper = field.wrapper, let placement = placements[wrapper] ?? nil {
+                arguments.append("placement: \(placement)")
             }
+            return "XMLCodableCore.XMLFieldNames.Field(\(arguments.joined(separator: ", ")))"
         }
-        body += "}\n}\n"
-        // Every check before the first assignment: a throw from a partly initialized `self`
-        // makes the compiler track and destroy what was set (and copy the value: +3% on books).
-        for field in fields {
-            switch field.kind {
-            case .array, .optional: continue
-            default:
-                let literal = StringLiteralExprSyntax(content: field.name).description
-                body += "guard let \(field.variable) else { throw stream.missing(\(literal)) }\n"
-            }
-        }
-        for field in fields { body += "self.\(field.property) = \(field.variable)\n" }
         let source: DeclSyntax = """
             extension \(type.trimmed): XMLCodableCore.XMLFieldDecodable {
-                private static let _xmlFieldNames = XMLCodableCore.XMLFieldNames(\(raw: names))
+                \(raw: access)static let xmlFieldNames = XMLCodableCore.XMLFieldNames(
+                    for: \(type.trimmed).self, [\(raw: entries.joined(separator: ", "))])
                 @inline(__always) \(raw: access)init(xmlFields stream: inout XMLCodableCore.XMLFieldStream) throws {
-                    \(raw: body)
+                    \(raw: body(fields))
                 }
             }
             """
         guard let ext = source.as(ExtensionDeclSyntax.self) else { return [] }
         return [ext]
+    }
+
+    /// The body of `init(xmlFields:)`: a local per field, the loop over the fields (each error
+    /// kept by the stream for its field), the first field's error in declaration order, the
+    /// assignments.
+    static func body(_ fields: [Field]) -> String {
+        var body = ""
+        for field in fields {
+            switch field.kind {
+            case .array(let element): body += "var \(field.variable): [\(typeText(element))] = []\n"
+            case .optional(let wrapped): body += "var \(field.variable): \(typeText(wrapped))? = nil\n"
+            default: body += "var \(field.variable): \(typeText(field.kind))? = nil\n"
+            }
+        }
+        body += "while let field = try stream.next(in: Self.xmlFieldNames) {\ndo {\nswitch field {\n"
+        for (number, field) in fields.enumerated() {
+            let label = number == fields.count - 1 ? "default" : "case \(number)"
+            switch field.kind {
+            case .array(let element):
+                body += "\(label):\ndo { \(field.variable).append(\(read(element))) } catch {\n"
+                body += "try stream.fail(error, item: \(field.variable).count)\n}\n"
+            case .optional(let wrapped): body += "\(label): \(field.variable) = \(read(wrapped, optional: true))\n"
+            default: body += "\(label): \(field.variable) = \(read(field.kind))\n"
+            }
+        }
+        body += "}\n} catch {\ntry stream.fail(error)\n}\n}\n"
+        // Every check before the first assignment: a throw from a partly initialized `self`
+        // makes the compiler track and destroy what was set (and copy the value: +3% on books).
+        for (number, field) in fields.enumerated() {
+            switch field.kind {
+            case .array, .optional: continue
+            default:
+                let literal = StringLiteralExprSyntax(content: field.name).description
+                body += "guard let \(field.variable) else { throw stream.missing(\(literal), field: \(number)) }\n"
+            }
+        }
+        body += "try stream.checkFailures()\n"
+        for field in fields {
+            if let wrapper = field.wrapper {
+                body += "self._\(unescaped(field.property)) = \(wrapper)(\(field.variable))\n"
+            } else {
+                body += "self.\(field.property) = \(field.variable)\n"
+            }
+        }
+        return body
+    }
+
+    /// The names from CodingKeys, when the struct declares it.
+    static func codingKeys(
+        of structDecl: StructDeclSyntax, fail: (any SyntaxProtocol, String) -> MacroFailure
+    ) throws -> [String: String]? {
+        for member in structDecl.memberBlock.members {
+            guard let enumDecl = member.decl.as(EnumDeclSyntax.self), enumDecl.name.text == "CodingKeys" else {
+                continue
+            }
+            for inherited in enumDecl.inheritanceClause?.inheritedTypes ?? []
+            where lastName(inherited.type) == "XMLChoiceCodingKey" {
+                throw fail(inherited, "@XMLFieldDecodable does not read choice keys (XMLChoiceCodingKey)")
+            }
+            var keys: [String: String] = [:]
+            for caseMember in enumDecl.memberBlock.members {
+                guard let caseDecl = caseMember.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in caseDecl.elements {
+                    let caseName = unescaped(element.name.text)
+                    var key = caseName
+                    if let raw = element.rawValue?.value {
+                        guard let literal = raw.as(StringLiteralExprSyntax.self),
+                            let text = literal.representedLiteralValue
+                        else { throw fail(raw, "CodingKeys raw values must be plain string literals") }
+                        key = text
+                    }
+                    // Keys the keyed container reads in other ways: the element's own text, a
+                    // namespace-qualified name, a namespace declaration.
+                    if key.isEmpty || key.hasPrefix("{") || key == "xmlns" || key.hasPrefix("xmlns:") {
+                        throw fail(
+                            element,
+                            "@XMLFieldDecodable does not read the key \"\(key)\" (an element's text, a Clark "
+                                + "name or a namespace declaration); decode this type with Codable")
+                    }
+                    keys[caseName] = key
+                }
+            }
+            return keys
+        }
+        return nil
+    }
+
+    /// The placement wrapper a property is declared with (`Attribute`, `Element`,
+    /// `ElementAndAttribute`), or `nil`; another property wrapper is refused.
+    static func placementWrapper(
+        of variable: VariableDeclSyntax, fail: (any SyntaxProtocol, String) -> MacroFailure
+    ) throws -> String? {
+        var found: String?
+        for element in variable.attributes {
+            guard case .attribute(let attribute) = element else { continue }
+            let name = lastName(attribute.attributeName)
+            // Attributes the language defines are lowercase; a property wrapper is a type.
+            guard let first = name.first, first.isUppercase else { continue }
+            guard placements.keys.contains(name), found == nil else {
+                throw fail(
+                    attribute,
+                    "@XMLFieldDecodable reads @Attribute, @Element and @ElementAndAttribute alone; a property "
+                        + "with @\(name) needs Codable (remove @XMLFieldDecodable)")
+            }
+            found = name
+        }
+        return found
+    }
+
+    /// A type's last name (`Attribute` for `XMLCodable.Attribute`), without generic arguments.
+    static func lastName(_ type: TypeSyntax) -> String {
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        return type.trimmedDescription
     }
 
     static func unescaped(_ name: String) -> String {
@@ -235,6 +341,9 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             if nested { throw fail(type, "'\(property)': an array inside an optional or an array is not handled") }
             return .array(try classify(array.element, property: property, fail: fail, nested: true))
         }
+        if type.is(DictionaryTypeSyntax.self) {
+            throw fail(type, "'\(property)': a Dictionary has no generated reader; decode this type with Codable")
+        }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             let name = identifier.name.text
             if let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 1,
@@ -246,21 +355,24 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
                     return name == "Optional" ? .optional(inner) : .array(inner)
                 }
             }
-            if identifier.genericArgumentClause != nil {
-                throw fail(type, "'\(property)': generic types are not handled by @XMLFieldDecodable")
-            }
-            if let scalar = scalars[name] { return .scalar(scalar) }
             if refused.contains(name) {
                 throw fail(
                     type,
                     "'\(property)': \(name) has no generated reader; decode this type with Codable (remove "
-                        + "@XMLFieldDecodable) until the field stream can fall back to Codable for one field")
+                        + "@XMLFieldDecodable)")
             }
+            if identifier.genericArgumentClause != nil {
+                throw fail(type, "'\(property)': generic types are not handled by @XMLFieldDecodable")
+            }
+            if let scalar = scalars[name] { return .scalar(scalar) }
             return .nested(identifier.trimmedDescription)
         }
         if let member = type.as(MemberTypeSyntax.self) {
             if member.baseType.trimmedDescription == "Swift", let scalar = scalars[member.name.text] {
                 return .scalar(scalar)
+            }
+            if member.genericArgumentClause != nil {
+                throw fail(type, "'\(property)': generic types are not handled by @XMLFieldDecodable")
             }
             return .nested(member.trimmedDescription)
         }
@@ -269,7 +381,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
 
     static func typeText(_ kind: Kind) -> String {
         switch kind {
-        case .scalar(let scalar): ["string": "String", "int": "Int", "double": "Double", "bool": "Bool"][scalar]!
+        case .scalar(let scalar): scalars.first { $0.value == scalar }!.key
         case .nested(let name): name
         case .optional(let wrapped): "\(typeText(wrapped))?"
         case .array(let element): "[\(typeText(element))]"
@@ -280,10 +392,13 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
     static func read(_ kind: Kind, optional: Bool = false) -> String {
         switch kind {
         case .scalar(let scalar):
-            // An optional number or boolean is nil for an empty element, as the Codable path reads it.
-            optional && scalar != "string" ? "try stream.optional\(scalar.prefix(1).uppercased() + scalar.dropFirst())()"
+            // An optional is nil for `xsi:nil`, a number or boolean for an empty element too, as
+            // the Codable path reads it.
+            optional
+                ? "try stream.optional\(scalar.prefix(1).uppercased() + scalar.dropFirst())()"
                 : "try stream.\(scalar)()"
-        case .nested(let name): "try stream.nestedFields(\(name).self)"
+        case .nested(let name):
+            optional ? "try stream.optionalNestedFields(\(name).self)" : "try stream.nestedFields(\(name).self)"
         case .optional, .array: "nil"  // refused by classify
         }
     }

@@ -6,7 +6,7 @@
 #if FieldMacros
 import Foundation
 import Testing
-@_spi(FieldStream) import XMLCodableCore
+import XMLCodableCore
 import XMLFieldMacros
 
 @XMLFieldDecodable
@@ -144,11 +144,13 @@ struct GeneratedDecodingTests {
         #expect(direct.title == "Café <one>")
     }
 
-    @Test("a missing required field is keyNotFound on both paths", arguments: [
-        "<root><main name='n' age='1'/></root>",  // no title
-        "<root><title/><main name='n'/></root>",  // main without age
-        "<root><title/><main name='n' age='1'/><node lat='1' visible='true'/></root>",  // node without id
-    ])
+    @Test(
+        "a missing required field is keyNotFound on both paths",
+        arguments: [
+            "<root><main name='n' age='1'/></root>",  // no title
+            "<root><title/><main name='n'/></root>",  // main without age
+            "<root><title/><main name='n' age='1'/><node lat='1' visible='true'/></root>",  // node without id
+        ])
     func missing(xml: String) {
         let data = Data(xml.utf8)
         let generated = outcome { try XMLDecoder().decode(GRoot.self, from: data) }
@@ -157,12 +159,14 @@ struct GeneratedDecodingTests {
         #expect(generated == codable)
     }
 
-    @Test("a document that is not well-formed is dataCorrupted on both paths", arguments: [
-        "<root><title>t</title><main name='n' age='1'/>",  // unclosed
-        "<root><title>t</title><main name='n' age='1'/></root><extra/>",  // a second root
-        "<root><title>t</titel><main name='n' age='1'/></root>",  // mismatched tag
-        "<root><title>&undeclared;</title><main name='n' age='1'/></root>",
-    ])
+    @Test(
+        "a document that is not well-formed is dataCorrupted on both paths",
+        arguments: [
+            "<root><title>t</title><main name='n' age='1'/>",  // unclosed
+            "<root><title>t</title><main name='n' age='1'/></root><extra/>",  // a second root
+            "<root><title>t</titel><main name='n' age='1'/></root>",  // mismatched tag
+            "<root><title>&undeclared;</title><main name='n' age='1'/></root>",
+        ])
     func notWellFormed(xml: String) {
         let data = Data(xml.utf8)
         let generated = outcome { try XMLDecoder().decode(GRoot.self, from: data) }
@@ -171,12 +175,14 @@ struct GeneratedDecodingTests {
         #expect(codable == .dataCorrupted)
     }
 
-    @Test("a value that does not parse is refused on both paths", arguments: [
-        "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='1' version=''/></root>",
-        "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='1'><version> </version></node></root>",
-        "<root><title/><main name='n' age='x'/></root>",
-        "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='maybe'/></root>",
-    ])
+    @Test(
+        "a value that does not parse is refused on both paths",
+        arguments: [
+            "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='1' version=''/></root>",
+            "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='1'><version> </version></node></root>",
+            "<root><title/><main name='n' age='x'/></root>",
+            "<root><title/><main name='n' age='1'/><node id='1' lat='1' visible='maybe'/></root>",
+        ])
     func badValue(xml: String) {
         let data = Data(xml.utf8)
         let generated = outcome { try XMLDecoder().decode(GRoot.self, from: data) }
@@ -242,11 +248,13 @@ struct GeneratedFallbackTests {
         #expect(generated.born == Date(timeIntervalSince1970: 86400))
     }
 
-    @Test("errors inside a field decoded through Codable are refused on both paths", arguments: [
-        fallbackDocument.replacingOccurrences(of: "<number>12</number>", with: "<number>x</number>"),
-        fallbackDocument.replacingOccurrences(of: "<home kind=\"house\">", with: "<home>"),
-        fallbackDocument.replacingOccurrences(of: "</home>\n", with: "</hom>\n"),
-    ])
+    @Test(
+        "errors inside a field decoded through Codable are refused on both paths",
+        arguments: [
+            fallbackDocument.replacingOccurrences(of: "<number>12</number>", with: "<number>x</number>"),
+            fallbackDocument.replacingOccurrences(of: "<home kind=\"house\">", with: "<home>"),
+            fallbackDocument.replacingOccurrences(of: "</home>\n", with: "</hom>\n"),
+        ])
     func refusals(xml: String) {
         let data = Data(xml.utf8)
         let generated = outcome { try XMLDecoder().decode(GContact.self, from: data) }

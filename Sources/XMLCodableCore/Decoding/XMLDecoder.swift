@@ -251,9 +251,9 @@ open class XMLDecoder: @unchecked Sendable {
                     debugDescription:
                         "The document is \(bytes.count) bytes; XMLDecoder decodes documents of up to 4 GiB."))
         }
-        // PROTOTYPE (issue 36): a type with a generated field-stream reader is read with it when
-        // the settings read its fields as Codable would (XMLFieldDecodable.swift).
-        if let generated = T.self as? any XMLFieldDecodable.Type, options.admitsFieldStream {
+        // A type with a generated field-stream reader is read with it when the settings read its
+        // fields as Codable would and the type does not place its keys itself (XMLFieldDecodable.swift).
+        if let generated = T.self as? any XMLFieldDecodable.Type, Self.readsGenerated(generated, options: options) {
             return try decodeGenerated(generated, fromBytes: bytes, options: options) as! T
         }
         var scratch = DecodingScratch.take()

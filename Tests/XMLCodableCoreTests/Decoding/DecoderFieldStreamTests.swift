@@ -1,4 +1,4 @@
-// XMLFieldStream (an SPI): a document read field by field from the reader's events. The values it
+// XMLFieldStream: a document read field by field from the reader's events. The values it
 // reads must be the ones `XMLDecoder` decodes from the same document with the same model; what it
 // does not know it skips; a bad value, a missing field, an element where text is expected and a
 // document that is not well-formed are errors that say what and where.
@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 
-@_spi(FieldStream) @testable import XMLCodableCore
+@testable import XMLCodableCore
 
 @Suite struct DecoderFieldStreamTests {
     struct Tag: Codable, Equatable {
@@ -172,7 +172,7 @@ import Testing
             _ = try streamed(xml)
             Issue.record("decoded a latitude of \"north\"")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.codingPath.map(\.stringValue) == ["node"])
+            #expect(context.codingPath.map(\.stringValue) == ["node", "lat"])
             #expect(context.debugDescription.contains("Expected a number but found \"north\""))
             #expect(context.debugDescription.contains("line 2"))
         }
@@ -196,7 +196,7 @@ import Testing
             Issue.record("read an element as a string")
         } catch DecodingError.typeMismatch(_, let context) {
             #expect(context.debugDescription.contains("Expected text but found the element <b>"))
-            #expect(context.codingPath.map(\.stringValue) == ["node"])
+            #expect(context.codingPath.map(\.stringValue) == ["node", "user"])
         }
     }
 
