@@ -165,6 +165,11 @@ var macroTargets: [Target] {
             dependencies: [
                 Target.Dependency.target(name: "XMLFieldMacros", condition: .when(traits: ["FieldMacros"])),
                 "XMLCodableCore",
+                // The expansion tests (MacroExpansionTests.swift) run the macro's implementation.
+                Target.Dependency.target(name: "XMLFieldMacrosPlugin", condition: .when(traits: ["FieldMacros"])),
+                Target.Dependency.product(
+                    name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax",
+                    condition: .when(traits: ["FieldMacros"])),
             ]
         ),
     ]

@@ -249,11 +249,12 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         body += "try stream.checkFailures()\n"
         for field in fields {
             if let wrapper = field.wrapper {
-                body += "self._\(unescaped(field.property)) = \(wrapper)(\(field.variable))\n"
+                body += "self._\(unescaped(field.property)) = XMLCodableCore.\(wrapper)(\(field.variable))\n"
             } else {
                 body += "self.\(field.property) = \(field.variable)\n"
             }
         }
+        body.removeLast()  // the last newline: the template has its own
         return body
     }
 
