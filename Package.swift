@@ -57,11 +57,11 @@ let package = Package(
         .library(name: "XMLCodableCore", targets: ["XMLCodableCore"]),
         .library(name: "XMLModelInference", targets: ["XMLModelInference"]),
         .executable(name: "xmlc", targets: ["xmlc"]),
-        // PROTOTYPE (issue 36): the opt-in `@XMLFieldDecodable` macro. Only its implementation
-        // depends on swift-syntax.
+        // The opt-in `@XMLFieldDecodable` macro (issue 36): a generated reader per struct, for
+        // decoding at the cost of a hand-written one. Only its implementation depends on swift-syntax.
         .library(name: "XMLFieldMacros", targets: ["XMLFieldMacros"]),
     ],
-    // PROTOTYPE (issue 36): the trait FieldMacros, off by default, guards the one dependency: a
+    // The trait FieldMacros, off by default, guards the one dependency: a
     // client that does not enable it never fetches swift-syntax (SwiftPM leaves out the
     // dependencies that only disabled traits use). A client that wants the macro writes
     // `.package(url: …, from: …, traits: ["FieldMacros"])` and depends on XMLFieldMacros.
@@ -142,8 +142,8 @@ var otherTestTargets: [Target] {
     ]
 }
 
-/// PROTOTYPE (issue 36): the `@XMLFieldDecodable` macro, its implementation (the one target that
-/// depends on swift-syntax) and its tests.
+/// The `@XMLFieldDecodable` macro, its implementation (the one target that depends on swift-syntax)
+/// and its tests.
 var macroTargets: [Target] {
     [
         .macro(

@@ -129,7 +129,7 @@ let package = Package(
             dependencies: ["Workloads", .product(name: "XMLCodable", package: "XMLCodable")],
             path: "Sources/FieldStreamFloor"
         ),
-        // PROTOTYPE (issue 36): the books and osm models with the `@XMLFieldDecodable` macro.
+        // The books and osm models with the `@XMLFieldDecodable` macro (issue 36).
         .target(
             name: "GeneratedModels",
             dependencies: ["Workloads", .product(name: "XMLFieldMacros", package: "XMLCodable")],

@@ -1,8 +1,23 @@
-// XMLFieldMacros: the `@XMLFieldDecodable` macro, opt-in (PROTOTYPE, issue 36). Its
-// implementation (XMLFieldMacrosPlugin) needs swift-syntax; XMLCodable and XMLCodableCore do not.
+// XMLFieldMacros: the `@XMLFieldDecodable` macro, opt-in (issue 36). Its implementation
+// (XMLFieldMacrosPlugin) needs swift-syntax; XMLCodable and XMLCodableCore do not. A client enables
+// the package trait FieldMacros and depends on this product:
 //
-// A file that uses the macro also says `@_spi(FieldStream) import XMLCodableCore`, since the
-// generated code names the field stream (an SPI while it is a prototype).
+//     .package(url: "…/XMLCodable", from: "…", traits: ["FieldMacros"])
+//     .product(name: "XMLFieldMacros", package: "XMLCodable")
+//
+//     import XMLFieldMacros
+//
+//     @XMLFieldDecodable
+//     struct Book: Codable {
+//         @Attribute var id: Int
+//         var title: String
+//         var authors: [String]
+//     }
+//
+//     let book = try XMLDecoder().decode(Book.self, from: data)   // the generated reader
+//
+// The struct stays `Codable`: with settings the generated reader does not follow (a key strategy,
+// namespaces, a `userInfo`), `decode` uses its `Decodable` conformance as before.
 
 #if FieldMacros
 @_exported import XMLCodableCore

@@ -1,27 +1,44 @@
-// The implementation of `@XMLFieldDecodable` (PROTOTYPE, issue 36): from a struct's stored
-// properties and its `CodingKeys`, the field-stream reader a person would write by hand
-// (Benchmarks/Sources/FieldStreamFloor/FieldStreamReaders.swift):
+// The implementation of `@XMLFieldDecodable` (issue 36): from a struct's stored properties, their
+// placement wrappers and its `CodingKeys`, the field-stream reader a person would write by hand
+// (Benchmarks/Sources/FieldStreamFloor/FieldStreamReaders.swift), which decodes what the struct's
+// synthesized `Decodable` decodes. For `struct Book: Codable { @Attribute var id: Int; var
+// authors: [String]; var note: String? }`:
 //
-//     extension Book: XMLFieldDecodable {
-//         private static let _xmlFieldNames = XMLFieldNames("name", "author")
+//     extension Book: XMLCodableCore.XMLFieldDecodable {
+//         static let xmlFieldNames = XMLFieldNames(for: Book.self, [
+//             Field("id", placement: .attribute), Field("authors", isList: true), Field("note")])
 //         init(xmlFields stream: inout XMLFieldStream) throws {
-//             var name: String? = nil
-//             var author: String? = nil
-//             while let field = try stream.next(in: Self._xmlFieldNames) {
-//                 switch field {
-//                 case 0: name = try stream.string()
-//                 default: author = try stream.string()
+//             var _id: Int? = nil
+//             var _authors: [String] = []
+//             var _note: String? = nil
+//             while let field = try stream.next(in: Self.xmlFieldNames) {
+//                 do {
+//                     switch field {
+//                     case 0: _id = try stream.int()
+//                     case 1:
+//                         do { _authors.append(try stream.string()) }
+//                         catch { try stream.fail(error, item: _authors.count) }
+//                     default: _note = try stream.optionalString()
+//                     }
+//                 } catch {
+//                     try stream.fail(error)           // kept for the field; reading goes on
 //                 }
 //             }
-//             guard let name else { throw stream.missing("name") }
+//             guard let _id else { throw stream.missing("id", field: 0) }   // or an earlier field's error
+//             try stream.checkFailures()
+//             self._id = Attribute(_id)
 //             ...
-//             self.name = name
 //         }
 //     }
 //
-// Kinds of property: String, Int, Double, Bool (required: absent → `missing`); an optional of
-// one (absent → nil); another struct (`nestedFields`, which needs it to be XMLFieldDecodable);
-// an optional struct; an array of structs or scalars (repeated children, absent → []).
+// Kinds of property: String, the integer types, Double, Float, Bool (read by the stream; required:
+// absent → `missing`); an optional of one (absent → nil); any other type (`nestedFields`: its
+// generated reader, or Codable for one field); an optional of one; an array of any of these
+// (repeated children, absent → []). Refused, with a diagnostic: classes, enums, generic structs, a
+// custom `init(from:)`, a type that places its keys itself, property wrappers other than
+// `@Attribute`, `@Element` and `@ElementAndAttribute`, a list in one, nested optionals and arrays,
+// dictionaries and sets, keys read in other ways (`""`, Clark names, `xmlns`), two properties with
+// one name, more than 64 properties.
 
 #if FieldMacros
 import SwiftCompilerPlugin

@@ -13,7 +13,7 @@
 // `<tag>`, read by `tag(_:)` through `nested`. The benchmarks check each call's model against the
 // one the document was generated from, so a floor that skipped work would fail.
 
-@_spi(FieldStream) import XMLCodableCore
+import XMLCodableCore
 import Workloads
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,4 @@
-// PROTOTYPE (issue 36): the books and osm models again, with `@XMLFieldDecodable`, so that
+// The books and osm models again, with `@XMLFieldDecodable`, so that
 // `XMLDecoder().decode(_:from:)` reads them with the macro's generated field-stream readers.
 // Same fields, names and CodingKeys as Workloads' `Catalog`/`Book` and `OSM`/`OSMNode`/`OSMTag`
 // (their synthesized Codable is kept, for the Codable path); `model` converts them to those, so

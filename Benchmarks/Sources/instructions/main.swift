@@ -50,11 +50,11 @@
 //                    first use)
 //   floor-books5k    books 5k read by hand from XMLReader's events (HandWrittenDecoders.swift): the
 //   floor-osm5k      Swift floor, what decoding costs without Codable; and the same for osm 5k
-//   floor-stream-books5k  books 5k read field by field with XMLCodable's `XMLFieldStream` (an SPI;
-//   floor-stream-osm5k    Sources/FieldStreamFloor/): as a generated decoder would, with the
+//   floor-stream-books5k  books 5k read field by field with XMLCodable's `XMLFieldStream`
+//   floor-stream-osm5k    (Sources/FieldStreamFloor/): as a generated decoder would, with the
 //                    decoder's own scalar parsing and strings, no index and no Codable container
 //   generated-books5k  try XMLDecoder().decode(GCatalog.self, from: data): the same models with the
-//   generated-osm5k    `@XMLFieldDecodable` macro (PROTOTYPE; Sources/GeneratedModels/), which the
+//   generated-osm5k    `@XMLFieldDecodable` macro (Sources/GeneratedModels/), which the
 //                    decoder reads with their generated field-stream readers
 //   generated-codable-books5k  the same GCatalog / GOSM decoded through Codable (a decoder with a
 //   generated-codable-osm5k    userInfo entry, which turns the generated path off)

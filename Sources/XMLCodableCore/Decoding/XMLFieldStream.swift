@@ -166,10 +166,19 @@ public final class XMLFieldNames: Sendable {
 /// (see ``XMLFieldDecodable``); you rarely call it yourself.
 ///
 /// A generated reader loops over ``next(in:)``, reads each field's value with the method for its
-/// type (``string()``, ``int()``, ``nestedFields(_:)-…``, ``codable(_:)``, …), hands any error to
+/// type (``string()``, ``int()``, `nestedFields(_:)`, ``codable(_:)``, …), hands any error to
 /// ``fail(_:)`` and reads on, then throws the first error in declaration order
-/// (``missing(_:field:)``, ``checkFailures()``). See `XMLDecoder.decodeFields(from:_:)` to run a
-/// reader written by hand.
+/// (``missing(_:field:)``, ``checkFailures()``), as the type's synthesized `Decodable` would. See
+/// ``XMLDecoder/decodeFields(from:_:)`` to run a reader written by hand:
+///
+/// ```swift
+/// let names = XMLFieldNames("id", "tag")
+/// let ids = try XMLDecoder().decodeFields(from: data) { root -> [Int] in
+///     var found: [Int] = []
+///     while let field = try root.next(in: names), field == 0 { found.append(try root.int()) }
+///     return found
+/// }
+/// ```
 ///
 /// Not copyable: it holds an unchecked view of the bytes the decoder lends for its call, and is
 /// only ever passed `inout`, so no copy can outlive them.
@@ -464,8 +473,7 @@ public struct XMLFieldStream: ~Copyable {
     /// its subtree alone (`XMLIndex.Builder`, as `decodeElements` collects an element), or an
     /// attribute into an index of its element's attributes, which a Codable decoder with the
     /// decoder's settings then reads, as it would have read the field. Errors' coding paths start
-    /// at the root. What the `@XMLFieldDecodable` macro's code calls through
-    /// ``nestedFields(_:)-…``.
+    /// at the root. What the `@XMLFieldDecodable` macro's code calls through `nestedFields(_:)`.
     public mutating func codable<T: Decodable>(_ type: T.Type) throws -> T {
         guard let options else {
             throw DecodingError.typeMismatch(type, context("This stream decodes no field through Codable", field: true))
