@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 //
 // XMLCodable: XML as a first-class Codable format, with its own conformant XML 1.0 reader and writer.
-// The library has no dependencies. Benchmarks live in their own package (Benchmarks/), so that the
-// comparison libraries never become dependencies of this one.
+// The library has no dependencies: swift-syntax is fetched only for a client that opts in to the
+// package trait FieldMacros (the `@XMLFieldDecodable` macro, below). Benchmarks live in their own
+// package (Benchmarks/), so that the comparison libraries never become dependencies of this one.
 //
 // Two products, so that a program can choose what it links on Linux:
 //
@@ -57,20 +58,23 @@ let package = Package(
         .library(name: "XMLCodableCore", targets: ["XMLCodableCore"]),
         .library(name: "XMLModelInference", targets: ["XMLModelInference"]),
         .executable(name: "xmlc", targets: ["xmlc"]),
-        // The opt-in `@XMLFieldDecodable` macro (issue 36): a generated reader per struct, for
-        // decoding at the cost of a hand-written one. Only its implementation depends on swift-syntax.
+        // The opt-in `@XMLFieldDecodable` macro (with the trait FieldMacros, below).
         .library(name: "XMLFieldMacros", targets: ["XMLFieldMacros"]),
     ],
-    // The trait FieldMacros, off by default, guards the one dependency: a
-    // client that does not enable it never fetches swift-syntax (SwiftPM leaves out the
-    // dependencies that only disabled traits use). A client that wants the macro writes
-    // `.package(url: …, from: …, traits: ["FieldMacros"])` and depends on XMLFieldMacros.
+    // The trait FieldMacros, off by default, guards the package's one dependency, swift-syntax,
+    // which only the macro's implementation uses: a client that does not enable it neither
+    // fetches nor pins swift-syntax (SwiftPM leaves out what only disabled traits use;
+    // Scripts/check-field-macros checks it). A client that wants the macro writes
+    // `.package(url: …, from: …, traits: ["FieldMacros"])` and depends on XMLFieldMacros
+    // (the documentation's "Generated Decoding" article). 602 and 603 both work; 603 is what
+    // Swift 6.3's compiler speaks without a warning ("Internal Error: … Corrupted JSON", printed
+    // by a 602 plugin at every build that loads it, though the build succeeds).
     traits: [
         .trait(name: "FieldMacros", description: "The @XMLFieldDecodable macro (depends on swift-syntax)."),
         .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0")
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0")
     ],
     targets: [
         // The reader: scanning, encodings, the DTD, the prolog's types, the byte views. The layer
@@ -142,8 +146,9 @@ var otherTestTargets: [Target] {
     ]
 }
 
-/// The `@XMLFieldDecodable` macro, its implementation (the one target that depends on swift-syntax)
-/// and its tests.
+/// The `@XMLFieldDecodable` macro: its declaration (XMLFieldMacros), its implementation (the
+/// compiler plugin, the one target that depends on swift-syntax, only with the trait FieldMacros)
+/// and its tests (Scripts/check-field-macros runs them with the trait).
 var macroTargets: [Target] {
     [
         .macro(
@@ -164,7 +169,8 @@ var macroTargets: [Target] {
             // Its sources are `#if FieldMacros`: without the trait it is empty.
             dependencies: [
                 Target.Dependency.target(name: "XMLFieldMacros", condition: .when(traits: ["FieldMacros"])),
-                "XMLCodableCore",
+                // XMLCodable for the "Generated Decoding" article's examples (ArticleExamplesTests.swift).
+                "XMLCodableCore", "XMLCodable",
                 // The expansion tests (MacroExpansionTests.swift) run the macro's implementation.
                 Target.Dependency.target(name: "XMLFieldMacrosPlugin", condition: .when(traits: ["FieldMacros"])),
                 Target.Dependency.product(

@@ -1,4 +1,4 @@
-// XMLFieldMacros: the `@XMLFieldDecodable` macro, opt-in (issue 36). Its implementation
+// XMLFieldMacros: the `@XMLFieldDecodable` macro, opt-in. Its implementation
 // (XMLFieldMacrosPlugin) needs swift-syntax; XMLCodable and XMLCodableCore do not. A client enables
 // the package trait FieldMacros and depends on this product:
 //
@@ -28,5 +28,15 @@
 @attached(extension, conformances: XMLCodableCore.XMLFieldDecodable, names: named(init), named(xmlFieldNames))
 public macro XMLFieldDecodable() = #externalMacro(module: "XMLFieldMacrosPlugin", type: "XMLFieldDecodableMacro")
 #else
-#error("XMLFieldMacros needs the package trait FieldMacros: .package(url: …, traits: [\"FieldMacros\"])")
+@_exported import XMLCodableCore
+
+/// Without the package trait FieldMacros the macro has no implementation: using it is an error
+/// that says how to enable the trait.
+@available(
+    *, unavailable,
+    message:
+        "@XMLFieldDecodable needs the package trait FieldMacros: .package(url: …, from: …, traits: [\"FieldMacros\"])"
+)
+@attached(extension, conformances: XMLCodableCore.XMLFieldDecodable, names: named(init), named(xmlFieldNames))
+public macro XMLFieldDecodable() = #externalMacro(module: "XMLFieldMacrosPlugin", type: "XMLFieldDecodableMacro")
 #endif

@@ -241,7 +241,9 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             default: body += "var \(field.variable): \(typeText(field.kind))? = nil\n"
             }
         }
-        body += "while let field = try stream.next(in: Self.xmlFieldNames) {\ndo {\nswitch field {\n"
+        // The table once per element, not once per field (each access of a static retains it).
+        body += "let fieldNames = Self.xmlFieldNames\n"
+        body += "while let field = try stream.next(in: fieldNames) {\ndo {\nswitch field {\n"
         for (number, field) in fields.enumerated() {
             let label = number == fields.count - 1 ? "default" : "case \(number)"
             switch field.kind {
@@ -422,5 +424,11 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
     }
 }
 #else
-#error("The @XMLFieldDecodable macro needs the package trait FieldMacros: .package(url: …, traits: [\"FieldMacros\"])")
+// Without the trait FieldMacros there is no swift-syntax, and nothing expands the macro (its
+// declaration is unavailable then, XMLFieldMacros.swift): the plugin is an empty program, so that
+// building the whole package without the trait succeeds.
+@main
+enum XMLFieldMacrosPlugin {
+    static func main() {}
+}
 #endif

@@ -276,4 +276,65 @@ struct GeneratedFallbackTests {
         #expect(generated == codable)
     }
 }
+
+/// A collection of its own that reads its items from an unkeyed container: given several sibling
+/// elements for one property, Codable reads them all as its items.
+struct Chapters: Codable, Equatable {
+    var titles: [String]
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var titles: [String] = []
+        while !container.isAtEnd { titles.append(try container.decode(String.self)) }
+        self.titles = titles
+    }
+}
+
+@XMLFieldDecodable
+struct GBookWithChapters: Codable, Equatable {
+    var title: String
+    var chapter: Chapters
+}
+
+@Suite("XMLFieldDecodable: several elements for one property")
+struct GeneratedRepeatedChildTests {
+    @Test("a collection of one's own reads sibling elements as Codable does (the decoder goes through Codable)")
+    func ownCollection() throws {
+        let xml = "<book><title>T</title><chapter>one</chapter><chapter>two</chapter></book>"
+        let (generated, codable) = try both(GBookWithChapters.self, xml)
+        #expect(generated == codable)
+        #expect(generated.chapter.titles == ["one", "two"])
+    }
+
+    @Test("a second element for a scalar property is the Codable path's error, coding path and all")
+    func repeatedScalar() throws {
+        let data = Data("<book><title>T</title><title>U</title><chapter>one</chapter></book>".utf8)
+        func failure(_ decoder: XMLDecoder) -> String {
+            do {
+                _ = try decoder.decode(GBookWithChapters.self, from: data)
+                return "decoded"
+            } catch {
+                return String(describing: error)
+            }
+        }
+        let generated = failure(XMLDecoder())
+        #expect(generated.contains("typeMismatch"))
+        #expect(generated == failure(codableDecoder()))
+    }
+
+    @Test("a reader written by hand gets typeMismatch for the field instead")
+    func handWritten() throws {
+        let data = Data("<book><title>T</title><title>U</title></book>".utf8)
+        let names = XMLFieldNames(for: GBookWithChapters.self, [XMLFieldNames.Field("title")])
+        #expect(throws: DecodingError.self) {
+            try XMLDecoder().decodeFields(from: data) { stream in
+                var title: String?
+                while let field = try stream.next(in: names) {
+                    if field == 0 { title = try stream.string() }
+                }
+                try stream.checkFailures()
+                return title
+            }
+        }
+    }
+}
 #endif

@@ -153,7 +153,8 @@ struct MacroExpansionTests {
                 @inline(__always) init(xmlFields stream: inout XMLCodableCore.XMLFieldStream) throws {
                     var _k: String? = nil
                     var _v: Int? = nil
-                    while let field = try stream.next(in: Self.xmlFieldNames) {
+                    let fieldNames = Self.xmlFieldNames
+                    while let field = try stream.next(in: fieldNames) {
                         do {
                             switch field {
                             case 0:
@@ -227,7 +228,8 @@ struct MacroExpansionTests {
                     var _tags: [Tag] = []
                     var _owner: Person? = nil
                     var _seen: [Date] = []
-                    while let field = try stream.next(in: Self.xmlFieldNames) {
+                    let fieldNames = Self.xmlFieldNames
+                    while let field = try stream.next(in: fieldNames) {
                         do {
                             switch field {
                             case 0:
@@ -295,7 +297,8 @@ struct MacroExpansionTests {
                     var _id: Int? = nil
                     var _title: String? = nil
                     var _isbn: String? = nil
-                    while let field = try stream.next(in: Self.xmlFieldNames) {
+                    let fieldNames = Self.xmlFieldNames
+                    while let field = try stream.next(in: fieldNames) {
                         do {
                             switch field {
                             case 0:

@@ -41,6 +41,7 @@ import FoundationEssentials
 import Foundation
 import Encoders  // XMLCodable's attribute placement for Book, OSMNode, OSMTag and OSM
 import FieldStreamFloor  // the Swift floor: books and osm read field by field (XMLFieldStream)
+import GeneratedModels  // books and osm with `@XMLFieldDecodable`: `XMLDecoder` runs the generated readers
 import Workloads
 import XMLCodable
 
@@ -118,9 +119,11 @@ func checksum(_ sheet: Worksheet) -> UInt64 {
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// How a library decodes: XMLCodable's `XMLDecoder`, the Swift floor (`FieldStreamReaders`:
-/// the model read field by field, no Codable), or `JSONDecoder` on the JSON twin.
+/// the model read field by field, no Codable), `XMLDecoder` on the models with
+/// `@XMLFieldDecodable` (GeneratedModels: the macro's generated readers), or `JSONDecoder` on the
+/// JSON twin.
 enum Decoding {
-    case xmlcodable, floor, json
+    case xmlcodable, floor, generated, json
 }
 
 /// Decodes `warmup + reps` times, encodes the last model as many times; prints the two lines.
@@ -140,6 +143,14 @@ func run<Model: Codable>(
         case .json: decoded = try JSONDecoder().decode(type, from: data)
         case .xmlcodable: decoded = try XMLCodable.XMLDecoder().decode(type, from: data)
         case .floor: decoded = try floorDecode(type, data)
+        case .generated:
+            // Timed: `XMLDecoder().decode` of the generated model; not timed: its conversion to
+            // the Workloads model that the checksum reads.
+            let (generated, convert) = try generatedDecode(type, data)
+            let elapsed = now() - start
+            if index >= warmup { best = min(best, elapsed) }
+            model = convert(generated)
+            continue
         }
         let elapsed = now() - start
         if index >= warmup { best = min(best, elapsed) }
@@ -167,6 +178,18 @@ func floorDecode<Model>(_ type: Model.Type, _ data: Data) throws -> Model {
     if Model.self == Catalog.self { return try FieldStreamReaders.catalog(from: data) as! Model }
     if Model.self == OSM.self { return try FieldStreamReaders.osm(from: data) as! Model }
     fail("the floor reads books and osm only")
+}
+
+/// `XMLDecoder().decode` of the model's twin with `@XMLFieldDecodable` (books and osm only), and
+/// how to turn it into the model.
+func generatedDecode<Model>(_ type: Model.Type, _ data: Data) throws -> (Any, (Any) -> Model) {
+    if Model.self == Catalog.self {
+        return (try XMLCodable.XMLDecoder().decode(GCatalog.self, from: data), { ($0 as! GCatalog).model as! Model })
+    }
+    if Model.self == OSM.self {
+        return (try XMLCodable.XMLDecoder().decode(GOSM.self, from: data), { ($0 as! GOSM).model as! Model })
+    }
+    fail("the generated models are books and osm only")
 }
 
 func fail(_ message: String) -> Never {
@@ -205,8 +228,9 @@ case "run" where arguments.count == 6:
     switch arguments[1] {
     case "xmlcodable": decoding = .xmlcodable
     case "floor": decoding = .floor
+    case "generated": decoding = .generated
     case "json": decoding = .json
-    default: fail("unknown library \(arguments[1]) (xmlcodable, floor or json)")
+    default: fail("unknown library \(arguments[1]) (xmlcodable, floor, generated or json)")
     }
     guard let warmup = Int(arguments[4]), let reps = Int(arguments[5]), reps > 0 else { fail("WARMUP and REPS must be integers") }
     let data = read(arguments[3])
@@ -250,14 +274,21 @@ case "decode" where arguments.count == 4:
     case "sheet": try decodeOnly(Worksheet.self, checksum: checksum)
     default: fail("unknown kind \(arguments[1])")
     }
-case "wf" where arguments.count == 2 || (arguments.count == 3 && arguments[1] == "floor"):
-    let floor = arguments.count == 3
+case "wf" where arguments.count == 2 || (arguments.count == 3 && ["floor", "generated"].contains(arguments[1])):
+    let floor = arguments.count == 3 && arguments[1] == "floor"
+    let generated = arguments.count == 3 && arguments[1] == "generated"
     let directory = arguments[arguments.count - 1]
     let names = (try FileManager.default.contentsOfDirectory(atPath: directory)).filter { $0.hasSuffix(".xml") }.sorted()
     for name in names {
         let data = read(directory + "/" + name)
         do {
-            _ = try floor ? FieldStreamReaders.catalog(from: data) : XMLCodable.XMLDecoder().decode(Catalog.self, from: data)
+            if floor {
+                _ = try FieldStreamReaders.catalog(from: data)
+            } else if generated {
+                _ = try XMLCodable.XMLDecoder().decode(GCatalog.self, from: data)
+            } else {
+                _ = try XMLCodable.XMLDecoder().decode(Catalog.self, from: data)
+            }
             print("accepted \(name)")
         } catch {
             print("refused \(name)")
@@ -265,6 +296,6 @@ case "wf" where arguments.count == 2 || (arguments.count == 3 && arguments[1] ==
     }
 default:
     fail(
-        "usage: cross-language generate KIND COUNT OUT.xml OUT.json | run LIB KIND FILE WARMUP REPS | decode KIND FILE CALLS | wf [floor] DIR"
+        "usage: cross-language generate KIND COUNT OUT.xml OUT.json | run LIB KIND FILE WARMUP REPS | decode KIND FILE CALLS | wf [floor|generated] DIR"
     )
 }

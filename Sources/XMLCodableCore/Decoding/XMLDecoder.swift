@@ -253,8 +253,12 @@ open class XMLDecoder: @unchecked Sendable {
         }
         // A type with a generated field-stream reader is read with it when the settings read its
         // fields as Codable would and the type does not place its keys itself (XMLFieldDecodable.swift).
+        // A document the generated reader cannot read as Codable would (a second element for a
+        // single-valued property) is decoded through Codable (XMLFieldStream.restartsThroughCodable).
         if let generated = T.self as? any XMLFieldDecodable.Type, Self.readsGenerated(generated, options: options) {
-            return try decodeGenerated(generated, fromBytes: bytes, options: options) as! T
+            do {
+                return try decodeGenerated(generated, fromBytes: bytes, options: options) as! T
+            } catch is XMLFieldStream.DecodeThroughCodable {}
         }
         var scratch = DecodingScratch.take()
         var index: XMLIndex

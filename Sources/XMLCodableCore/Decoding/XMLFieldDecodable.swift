@@ -24,7 +24,7 @@ import Foundation
 /// A type with a generated field-stream reader: what the `@XMLFieldDecodable` macro (product
 /// XMLFieldMacros, package trait `FieldMacros`) makes a struct conform to.
 ///
-/// ``XMLDecoder/decode(_:from:)`` reads a conforming type with its generated reader, which decodes
+/// ``XMLDecoder/decode(_:from:)-(_,Data)`` reads a conforming type with its generated reader, which decodes
 /// what the type's `Decodable` conformance decodes (the same values, the same errors) at a fraction
 /// of the cost, when the decoder's settings are the defaults the reader follows: no key decoding
 /// strategy, no node decoding strategy, no namespace processing, an empty `userInfo`, throwing on
@@ -103,6 +103,8 @@ extension XMLDecoder {
     func decodeGenerated<T: XMLFieldDecodable>(
         _ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, options: Options
     ) throws -> T {
-        try Self.decodeFields(fromBytes: bytes, options: options) { try T(xmlFields: &$0) }
+        try Self.decodeFields(fromBytes: bytes, options: options, restartsThroughCodable: true) {
+            try T(xmlFields: &$0)
+        }
     }
 }

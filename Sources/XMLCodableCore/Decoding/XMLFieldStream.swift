@@ -57,111 +57,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The names of a type's fields, in the order of the numbers ``XMLFieldStream/next(in:)``
-/// returns, and where each is read from.
-///
-/// What the code the `@XMLFieldDecodable` macro generates declares once per type
-/// (`static let xmlFieldNames`); you rarely make one yourself.
-public final class XMLFieldNames: Sendable {
-    /// A field: its name as written in the XML, whether it is a list (repeated child elements),
-    /// and where its value is read from.
-    public struct Field: Sendable {
-        let name: StaticString
-        let isList: Bool
-        let placement: XMLDecoder.NodeDecoding
-
-        /// A field named `name`: a list when `isList` (its child elements, in order), else one
-        /// value; read from a child element or else an attribute, or only from one of them (as
-        /// ``Attribute`` and ``Element`` place a property).
-        public init(
-            _ name: StaticString, isList: Bool = false, placement: XMLDecoder.NodeDecoding = .elementOrAttribute
-        ) {
-            self.name = name
-            self.isList = isList
-            self.placement = placement
-        }
-    }
-
-    /// The names (a string literal's bytes live as long as the program).
-    let names: [StaticString]
-    /// For each name length up to `maxLength`, the numbers of the fields of that length read from
-    /// attributes, and those read from child elements.
-    let attributesByLength: [[Int]]
-    let elementsByLength: [[Int]]
-    /// Where each field is read from (for names longer than `maxLength`).
-    let placements: [XMLDecoder.NodeDecoding]
-    /// Bit `n`: field `n` holds one value, so that a second child element for it is an error.
-    let single: UInt64
-    /// Bit `n`: field `n` is a list, which an attribute cannot hold.
-    let lists: UInt64
-    /// Whether the type's values are decoded through Codable whatever its generated reader: a
-    /// type that places its keys itself (`DynamicNodeDecoding`) or has wrapped lists or maps.
-    @usableFromInline let decodesThroughCodable: Bool
-    /// The longest name matched through the tables by length; longer ones are compared one by one.
-    static let maxLength = 64
-    /// The most fields a table with `single` and `lists` holds.
-    public static let maxFields = 64
-
-    /// The fields of `type`, numbered from 0 in the order given (at most ``maxFields``).
-    public init(for type: Any.Type, _ fields: [Field]) {
-        precondition(fields.count <= Self.maxFields, "XMLFieldNames: more than \(Self.maxFields) fields")
-        var single: UInt64 = 0
-        var lists: UInt64 = 0
-        for (number, field) in fields.enumerated() {
-            if field.isList { lists |= 1 << UInt64(number) } else { single |= 1 << UInt64(number) }
-        }
-        self.single = single
-        self.lists = lists
-        decodesThroughCodable =
-            type is any DynamicNodeDecoding.Type || type is any XMLListCoding.Type || type is any XMLMapCoding.Type
-        names = fields.map(\.name)
-        placements = fields.map(\.placement)
-        (attributesByLength, elementsByLength) = Self.tables(names, placements)
-    }
-
-    /// The names, numbered from 0 in the order given, each read from a child element or an
-    /// attribute and each allowed to repeat (for a reader written by hand).
-    public init(_ names: StaticString...) {
-        self.names = names
-        placements = Array(repeating: .elementOrAttribute, count: names.count)
-        single = 0
-        lists = 0
-        decodesThroughCodable = false
-        (attributesByLength, elementsByLength) = Self.tables(names, placements)
-    }
-
-    private static func tables(_ names: [StaticString], _ placements: [XMLDecoder.NodeDecoding]) -> ([[Int]], [[Int]]) {
-        var attributes = Array(repeating: [Int](), count: Self.maxLength + 1)
-        var elements = attributes
-        for (number, name) in names.enumerated() where name.utf8CodeUnitCount <= Self.maxLength {
-            if placements[number] != .element { attributes[name.utf8CodeUnitCount].append(number) }
-            if placements[number] != .attribute { elements[name.utf8CodeUnitCount].append(number) }
-        }
-        return (attributes, elements)
-    }
-
-    /// The number of the field read from an attribute (`attribute`) or from a child element whose
-    /// name equals `bytes`, or `nil`.
-    @inline(__always)
-    func number(of bytes: UncheckedBytes, attribute: Bool) -> Int? {
-        let count = bytes.count
-        guard count <= Self.maxLength else { return longNumber(of: bytes, attribute: attribute) }
-        for number in (attribute ? attributesByLength : elementsByLength)[count]
-        where bytes.elementsEqual(UncheckedBytes(names[number])) {
-            return number
-        }
-        return nil
-    }
-
-    @inline(never)
-    private func longNumber(of bytes: UncheckedBytes, attribute: Bool) -> Int? {
-        names.indices.first { number in
-            placements[number] != (attribute ? .element : .attribute)
-                && bytes.elementsEqual(UncheckedBytes(names[number]))
-        }
-    }
-}
-
 /// A document read field by field: what the code the `@XMLFieldDecodable` macro generates calls
 /// (see ``XMLFieldDecodable``); you rarely call it yourself.
 ///
@@ -230,6 +125,17 @@ public struct XMLFieldStream: ~Copyable {
     private var failureBase = 0
     /// Whether the reader refused the document: nothing more can be read.
     private(set) var broken = false
+    /// Set for a generated reader run by `XMLDecoder.decode(_:from:)`: a second child element for
+    /// a single-valued field throws `DecodeThroughCodable`, and the decoder decodes the document
+    /// through Codable instead. What Codable makes of several elements for one property depends
+    /// on the property's type (a collection of one's own reads them all as its items; anything
+    /// else is `typeMismatch`), which only its `init(from:)` knows. Such documents are rare, and
+    /// the restart gives exactly Codable's value or error. A reader written by hand
+    /// (`decodeFields(from:_:)`) gets `typeMismatch` for the field instead.
+    var restartsThroughCodable = false
+
+    /// See `restartsThroughCodable`.
+    struct DecodeThroughCodable: Error {}
     /// The names of the child fields being decoded, outermost first (for errors).
     private var path: [XMLSlice] = []
     /// The decoder's settings, for the fields decoded through Codable (`codable(_:)`).
@@ -341,6 +247,7 @@ public struct XMLFieldStream: ~Copyable {
         let bit: UInt64 = 1 &<< UInt64(number)
         if names.single & bit != 0 {
             if seen & bit != 0 {
+                if restartsThroughCodable { throw DecodeThroughCodable() }
                 repeatedChild()
                 try skip(toEndOf: depth + 1)
                 return nil
@@ -368,7 +275,7 @@ public struct XMLFieldStream: ~Copyable {
     /// attribute is `typeMismatch`.
     public mutating func nested<T>(_ decode: (inout XMLFieldStream) throws -> T) throws -> T {
         guard field == .child else { throw notAnElement([String: Any].self) }
-        return try enter(attributes: reader.attributes, ended: false, decode)
+        return try enter(attributes: true, ended: false, decode)
     }
 
     /// `nested` for an optional field: `nil` for a child marked `xsi:nil="true"`, and for an
@@ -381,7 +288,7 @@ public struct XMLFieldStream: ~Copyable {
         case .nilMarked:
             return nil
         case .some:
-            return try enter(attributes: reader.attributes, ended: false, decode)
+            return try enter(attributes: true, ended: false, decode)
         case .none:
             break
         }
@@ -391,33 +298,35 @@ public struct XMLFieldStream: ~Copyable {
             switch event {
             case .endElement:
                 do {
-                    return try enter(attributes: nil, ended: true, decode)
+                    return try enter(attributes: false, ended: true, decode)
                 } catch is DecodingError where !broken {
                     return nil
                 }
             case .startElement(let name):
                 pendingChild = name
-                return try enter(attributes: nil, ended: false, decode)
+                return try enter(attributes: false, ended: false, decode)
             case .text(let slice), .cdata(let slice):
                 if slice.isEmpty { continue }
-                return try enter(attributes: nil, ended: false, decode)
+                return try enter(attributes: false, ended: false, decode)
             default:
                 continue
             }
         }
-        return try enter(attributes: nil, ended: false, decode)
+        return try enter(attributes: false, ended: false, decode)
     }
 
     /// Runs `decode` at the current child (whose start tag was read), then reads up to its end
     /// tag; the stream is back at the parent afterwards, whatever `decode` threw.
     @inline(__always)
     private mutating func enter<T>(
-        attributes: XMLReader.Attributes?, ended childEnded: Bool, _ decode: (inout XMLFieldStream) throws -> T
+        attributes hasAttributes: Bool, ended childEnded: Bool, _ decode: (inout XMLFieldStream) throws -> T
     ) throws -> T {
         let saved = (attributeIndex, depth, ended, seen, failureBase)
         let savedField = (fieldNumber, fieldName)
         field = .none
-        self.attributes = attributes
+        // Taken from the reader here rather than passed in: a parameter would hold the reader's
+        // attribute storage for the whole call, and the reader would copy it at its next element.
+        attributes = hasAttributes ? reader.attributes : nil
         attributeIndex = 0
         depth += 1
         ended = childEnded
@@ -981,7 +890,7 @@ extension XMLDecoder {
     /// namespaces).
     ///
     /// For a reader written by hand; a type with `@XMLFieldDecodable` is read by
-    /// ``decode(_:from:)``.
+    /// ``XMLDecoder/decode(_:from:)-(_,Data)``.
     public func decodeFields<T>(from data: Data, _ decode: (inout XMLFieldStream) throws -> T) throws -> T {
         let options = currentOptions
         return try UncheckedBytes.withView(of: data) { bytes in
@@ -991,7 +900,8 @@ extension XMLDecoder {
 
     /// `decodeFields` over bytes, with `options`.
     static func decodeFields<T>(
-        fromBytes bytes: UnsafeRawBufferPointer, options: Options, _ decode: (inout XMLFieldStream) throws -> T
+        fromBytes bytes: UnsafeRawBufferPointer, options: Options, restartsThroughCodable: Bool = false,
+        _ decode: (inout XMLFieldStream) throws -> T
     ) throws -> T {
         let reader: XMLReader
         do {
@@ -1002,10 +912,13 @@ extension XMLDecoder {
         return try reader.input.withUncheckedBytes { document in
             var stream = try XMLFieldStream(
                 reader: reader, document: document, trim: options.trimValueWhitespaces, options: options)
+            stream.restartsThroughCodable = restartsThroughCodable
             do {
                 let value = try decode(&stream)
                 try stream.finish()
                 return value
+            } catch is XMLFieldStream.DecodeThroughCodable {
+                throw XMLFieldStream.DecodeThroughCodable()  // the Codable path reads it all again
             } catch {
                 // A document that is not well-formed is refused as such, as the Codable path
                 // refuses it before decoding anything.
