@@ -46,6 +46,7 @@ let package = Package(
             name: "Decoders",
             dependencies: [
                 "Workloads",
+                "GeneratedModels",
                 .product(name: "XMLCodable", package: "XMLCodable"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
             ],

@@ -24,9 +24,9 @@
 //                     try stream.fail(error)           // kept for the field; reading goes on
 //                 }
 //             }
-//             guard let _id else { throw stream.missing("id", field: 0) }   // or an earlier field's error
+//             guard _id != nil else { throw stream.missing("id", field: 0) }   // or an earlier field's error
 //             try stream.checkFailures()
-//             self._id = Attribute(_id)
+//             self._id = Attribute(_id.take()!)        // moved, not copied
 //             ...
 //         }
 //     }
@@ -262,15 +262,22 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             case .array, .optional: continue
             default:
                 let literal = StringLiteralExprSyntax(content: field.name).description
-                body += "guard let \(field.variable) else { throw stream.missing(\(literal), field: \(number)) }\n"
+                body += "guard \(field.variable) != nil else { throw stream.missing(\(literal), field: \(number)) }\n"
             }
         }
         body += "try stream.checkFailures()\n"
+        // Each value moved into the property: a `guard let` binding would be a copy (a retain
+        // and a release for every string and array), with the optional kept to the end.
         for field in fields {
+            let value: String
+            switch field.kind {
+            case .array, .optional: value = "consume \(field.variable)"
+            default: value = "\(field.variable).take()!"
+            }
             if let wrapper = field.wrapper {
-                body += "self._\(unescaped(field.property)) = XMLCodableCore.\(wrapper)(\(field.variable))\n"
+                body += "self._\(unescaped(field.property)) = XMLCodableCore.\(wrapper)(\(value))\n"
             } else {
-                body += "self.\(field.property) = \(field.variable)\n"
+                body += "self.\(field.property) = \(value)\n"
             }
         }
         body.removeLast()  // the last newline: the template has its own

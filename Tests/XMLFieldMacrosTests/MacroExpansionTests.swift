@@ -166,15 +166,15 @@ struct MacroExpansionTests {
                             try stream.fail(error)
                         }
                     }
-                    guard let _k else {
+                    guard _k != nil else {
                         throw stream.missing("k", field: 0)
                     }
-                    guard let _v else {
+                    guard _v != nil else {
                         throw stream.missing("v", field: 1)
                     }
                     try stream.checkFailures()
-                    self.k = _k
-                    self.v = _v
+                    self.k = _k.take()!
+                    self.v = _v.take()!
                 }
             }
             """)
@@ -257,16 +257,16 @@ struct MacroExpansionTests {
                             try stream.fail(error)
                         }
                     }
-                    guard let _id else {
+                    guard _id != nil else {
                         throw stream.missing("id", field: 0)
                     }
                     try stream.checkFailures()
-                    self.id = _id
-                    self.user = _user
-                    self.score = _score
-                    self.tags = _tags
-                    self.owner = _owner
-                    self.seen = _seen
+                    self.id = _id.take()!
+                    self.user = consume _user
+                    self.score = consume _score
+                    self.tags = consume _tags
+                    self.owner = consume _owner
+                    self.seen = consume _seen
                 }
             }
             """)
@@ -312,16 +312,16 @@ struct MacroExpansionTests {
                             try stream.fail(error)
                         }
                     }
-                    guard let _id else {
+                    guard _id != nil else {
                         throw stream.missing("id", field: 0)
                     }
-                    guard let _title else {
+                    guard _title != nil else {
                         throw stream.missing("title", field: 1)
                     }
                     try stream.checkFailures()
-                    self._id = XMLCodableCore.Attribute(_id)
-                    self._title = XMLCodableCore.Element(_title)
-                    self._isbn = XMLCodableCore.ElementAndAttribute(_isbn)
+                    self._id = XMLCodableCore.Attribute(_id.take()!)
+                    self._title = XMLCodableCore.Element(_title.take()!)
+                    self._isbn = XMLCodableCore.ElementAndAttribute(consume _isbn)
                 }
             }
             """)

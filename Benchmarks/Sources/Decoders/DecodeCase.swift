@@ -21,6 +21,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import GeneratedModels
 import Workloads
 
 /// The three decoders compared.
@@ -28,6 +29,9 @@ public enum DecoderKind: String, CaseIterable, Sendable {
     case xmlCodable = "XMLDecoder (XMLCodable)"
     case xmlCoder = "XMLDecoder (XMLCoder 0.18.2)"
     case json = "JSONDecoder"
+    /// `XMLDecoder` on the model's twin with `@XMLFieldDecodable` (books and osm only): the readers
+    /// the macro generated (Sources/GeneratedModels).
+    case generated = "XMLDecoder (XMLCodable, @XMLFieldDecodable)"
 
     /// A short name for command lines and tables.
     public var shortName: String {
@@ -35,6 +39,7 @@ public enum DecoderKind: String, CaseIterable, Sendable {
         case .xmlCodable: "xmlcodable"
         case .xmlCoder: "xmlcoder"
         case .json: "json"
+        case .generated: "generated"
         }
     }
 
@@ -186,6 +191,14 @@ public struct DecodeCase: @unchecked Sendable {
             case .json:
                 let decoder = JSONDecoder()
                 return { try decoder.decode(Model.self, from: $0) }
+            case .generated:
+                return { data in
+                    let twin = try GeneratedDecoding.decodeTwin(Model.self, from: data)
+                    guard let model = GeneratedDecoding.model(ofTwin: twin, as: Model.self) else {
+                        throw GeneratedDecoding.NoTwin(type: "\(Model.self)")
+                    }
+                    return model
+                }
             }
         }
         let decodeModel = makeDecodeModel()
@@ -218,10 +231,18 @@ public struct DecodeCase: @unchecked Sendable {
             decodeAndKeep: {
                 // XMLCodable keeps its working memory for the next call, whichever decoder makes
                 // it; freed here, it is not counted as the model's.
-                defer { if kind == .xmlCodable { XMLCodableDecoding.releaseWorkingMemory() } }
+                defer { if kind == .xmlCodable || kind == .generated { XMLCodableDecoding.releaseWorkingMemory() } }
+                // The generated readers' twin is kept as decoded (converted only to be checked).
+                if kind == .generated { return try GeneratedDecoding.decodeTwin(Model.self, from: input) }
                 return Box(try makeDecodeModel()(input))
             },
             verifyKept: { kept in
+                if kind == .generated {
+                    guard let model = GeneratedDecoding.model(ofTwin: kept, as: Model.self) else {
+                        return "\(kind.rawValue): not a decoded twin of \(Model.self)"
+                    }
+                    return compare(model)
+                }
                 guard let box = kept as? Box<Model> else { return "\(kind.rawValue): not a decoded \(Model.self)" }
                 return compare(box.value)
             }

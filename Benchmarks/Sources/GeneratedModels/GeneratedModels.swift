@@ -4,6 +4,7 @@
 // (their synthesized Codable is kept, for the Codable path); `model` converts them to those, so
 // that the benchmarks check each decoded value against the generated document's model.
 
+import Foundation
 import Workloads
 import XMLFieldMacros
 
@@ -108,5 +109,37 @@ public struct GFOSM: Codable, Equatable, Sendable {
                 id: node.id, lat: node.lat, lon: node.lon, version: node.version, user: node.user,
                 visible: node.visible, tags: node.tags)
         })
+    }
+}
+
+/// `XMLDecoder().decode` of a Workloads model's twin with `@XMLFieldDecodable` (books and osm),
+/// for the tools that take a Workloads model type: the twin is kept as decoded (its memory is
+/// the model's), and converted to the Workloads model only to be checked.
+public enum GeneratedDecoding {
+    /// A decoded twin, kept as an object.
+    final class Twin<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// The type has no twin with generated readers.
+    public struct NoTwin: Error, CustomStringConvertible {
+        public let type: String
+        public var description: String { "\(type) has no twin with @XMLFieldDecodable (books and osm only)" }
+        public init(type: String) { self.type = type }
+    }
+
+    /// Decodes `data` as `Model`'s twin with a new `XMLDecoder`, which runs its generated readers.
+    public static func decodeTwin<Model>(_ type: Model.Type, from data: Data) throws -> AnyObject {
+        if Model.self == Catalog.self { return Twin(try XMLDecoder().decode(GCatalog.self, from: data)) }
+        if Model.self == OSM.self { return Twin(try XMLDecoder().decode(GOSM.self, from: data)) }
+        throw NoTwin(type: "\(Model.self)")
+    }
+
+    /// The Workloads model of a twin `decodeTwin` made, or `nil` for another object.
+    public static func model<Model>(ofTwin twin: AnyObject, as type: Model.Type) -> Model? {
+        if let catalog = twin as? Twin<GCatalog> { return catalog.value.model as? Model }
+        if let osm = twin as? Twin<GOSM> { return osm.value.model as? Model }
+        return nil
     }
 }

@@ -28,7 +28,8 @@
 //   --input books50k|osm50k|books5k|osm5k|all   (repeatable; default: books50k and osm50k)
 //           sheet20k|sheet200k|rss3k|gpx8k|sheet2m  the sparse real models (not in `all`), e.g.
 //                                               `--input sheet200k --decoder xmlcodable --decoder json`
-//   --decoder xmlcodable|json|xmlcoder          (repeatable; default: xmlcodable and json)
+//   --decoder xmlcodable|json|xmlcoder|generated (repeatable; default: xmlcodable and json;
+//                                               generated: books and osm with @XMLFieldDecodable)
 //   --runs N                                    (default 3)
 //   --keep DIR                                  write the inputs to DIR instead of a temporary folder
 
@@ -326,7 +327,7 @@ func parent(arguments: [String]) -> Int32 {
 func usage() -> Int32 {
     print(
         "usage: decode-memory [--input books50k|osm50k|books5k|osm5k|sheet20k|sheet200k|sheet2m|rss3k|gpx8k|all]… "
-            + "[--decoder xmlcodable|json|xmlcoder]… [--runs N] [--keep DIR]")
+            + "[--decoder xmlcodable|json|xmlcoder|generated]… [--runs N] [--keep DIR]")
     return 2
 }
 
