@@ -337,4 +337,37 @@ struct GeneratedRepeatedChildTests {
         }
     }
 }
+
+/// A plain Codable type that keeps its decoder past its own `init(from:)`, as a model must not:
+/// read through the generated reader's Codable fall-back.
+final class DecoderKeeper: Decodable {
+    let text: String
+    let kept: any Decoder
+    init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+        kept = decoder
+    }
+}
+
+@XMLFieldDecodable
+struct GKeepers: Decodable {
+    var first: DecoderKeeper
+    var second: DecoderKeeper
+}
+
+@Suite("XMLFieldDecodable: a decoder kept past its call")
+struct GeneratedKeptDecoderTests {
+    @Test("a fall-back field's decoder used after the call throws instead of reading the document's freed bytes")
+    func keptDecoderIsRefused() throws {
+        var keepers: GKeepers? = try XMLDecoder().decode(
+            GKeepers.self, from: Data("<k><first>one</first><second>two</second></k>".utf8))
+        #expect(keepers?.first.text == "one" && keepers?.second.text == "two")
+        // The first field's decoder was kept by its value, so the second field got a decoder of
+        // its own (not the first one's, reset under it).
+        #expect(keepers?.first.kept as AnyObject !== keepers?.second.kept as AnyObject)
+        let kept = try #require(keepers?.first.kept)
+        keepers = nil
+        #expect(throws: DecodingError.self) { try kept.singleValueContainer().decode(String.self) }
+    }
+}
 #endif
