@@ -271,7 +271,9 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         for field in fields {
             let value: String
             switch field.kind {
-            case .array, .optional: value = "consume \(field.variable)"
+            // (`consume` only for a list: on an optional of a bitwise-copyable type it warns.)
+            case .array: value = "consume \(field.variable)"
+            case .optional: value = "\(field.variable).take()"
             default: value = "\(field.variable).take()!"
             }
             if let wrapper = field.wrapper {

@@ -262,10 +262,10 @@ struct MacroExpansionTests {
                     }
                     try stream.checkFailures()
                     self.id = _id.take()!
-                    self.user = consume _user
-                    self.score = consume _score
+                    self.user = _user.take()
+                    self.score = _score.take()
                     self.tags = consume _tags
-                    self.owner = consume _owner
+                    self.owner = _owner.take()
                     self.seen = consume _seen
                 }
             }
@@ -321,7 +321,7 @@ struct MacroExpansionTests {
                     try stream.checkFailures()
                     self._id = XMLCodableCore.Attribute(_id.take()!)
                     self._title = XMLCodableCore.Element(_title.take()!)
-                    self._isbn = XMLCodableCore.ElementAndAttribute(consume _isbn)
+                    self._isbn = XMLCodableCore.ElementAndAttribute(_isbn.take())
                 }
             }
             """)
