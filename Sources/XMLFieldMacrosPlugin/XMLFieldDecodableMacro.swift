@@ -16,7 +16,7 @@
 //                     switch field {
 //                     case 0: _id = try stream.int()
 //                     case 1:
-//                         do { _authors.append(try stream.string()) }
+//                         do { let item = try stream.string(); stream.append(item, to: &_authors) }
 //                         catch { try stream.fail(error, item: _authors.count) }
 //                     default: _note = try stream.optionalString()
 //                     }
@@ -248,7 +248,10 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             let label = number == fields.count - 1 ? "default" : "case \(number)"
             switch field.kind {
             case .array(let element):
-                body += "\(label):\ndo { \(field.variable).append(\(read(element))) } catch {\n"
+                // Through the stream, which reserves room ahead for a long list (a plain
+                // `append` doubles the room, moving every item at each step).
+                body += "\(label):\ndo {\nlet item = \(read(element))\n"
+                body += "stream.append(item, to: &\(field.variable))\n} catch {\n"
                 body += "try stream.fail(error, item: \(field.variable).count)\n}\n"
             case .optional(let wrapped): body += "\(label): \(field.variable) = \(read(wrapped, optional: true))\n"
             default: body += "\(label): \(field.variable) = \(read(field.kind))\n"
@@ -272,7 +275,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             let value: String
             switch field.kind {
             // (`consume` only for a list: on an optional of a bitwise-copyable type it warns.)
-            case .array: value = "consume \(field.variable)"
+            case .array: value = "XMLCodableCore.XMLFieldStream.finished(consume \(field.variable))"
             case .optional: value = "\(field.variable).take()"
             default: value = "\(field.variable).take()!"
             }

@@ -132,6 +132,42 @@ struct GeneratedDecodingTests {
         #expect(generated == codable)
     }
 
+    @Test("long lists, one ending the document and ones that do not, decode whole within twice their room")
+    func longLists() throws {
+        // 6,000 nodes; the first has 5,000 tags and 4,500 notes, with 5,999 nodes after them (a
+        // guess from the document left far too high for those two lists).
+        var xml = "<root><title>t</title><main><name>n</name><age>1</age></main>"
+        xml += "<node id='0' lat='0' visible='true'>"
+        for number in 0..<5_000 { xml += "<tag k='k\(number)' v='v'/>" }
+        for number in 0..<4_500 { xml += "<note>\(number)</note>" }
+        xml += "</node>"
+        for number in 1..<6_000 { xml += "<node id='\(number)' lat='1.5' visible='false'><note>x</note></node>" }
+        xml += "</root>"
+        let (generated, codable) = try both(GRoot.self, xml)
+        #expect(generated == codable)
+        #expect(generated.node.map(\.id) == Array(0..<6_000))
+        #expect(generated.node[0].tags.map(\.k) == (0..<5_000).map { "k\($0)" })
+        #expect(generated.node[0].notes == (0..<4_500).map { "\($0)" })
+        #expect(generated.node.capacity <= 2 * generated.node.count)
+        #expect(generated.node[0].tags.capacity <= 2 * generated.node[0].tags.count)
+        #expect(generated.node[0].notes.capacity <= 2 * generated.node[0].notes.count)
+
+        // An error in an item past the first 4,096: the same error and coding path.
+        let bad = xml.replacingOccurrences(of: "<node id='5000' lat='1.5'", with: "<node id='5000' lat='x'")
+        func path(_ decoder: XMLDecoder) -> [String] {
+            do {
+                _ = try decoder.decode(GRoot.self, from: Data(bad.utf8))
+                return []
+            } catch DecodingError.dataCorrupted(let context) {
+                return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        #expect(path(XMLDecoder()) == ["node", "5000", "lat"])
+        #expect(path(XMLDecoder()) == path(codableDecoder()))
+    }
+
     @Test("the generated reader is what XMLDecoder uses with the default settings")
     func dispatch() throws {
         let data = Data(generatedDocuments[0].utf8)

@@ -240,7 +240,8 @@ struct MacroExpansionTests {
                                 _score = try stream.optionalFloat()
                             case 3:
                                 do {
-                                    _tags.append(try stream.nestedFields(Tag.self))
+                                    let item = try stream.nestedFields(Tag.self)
+                                    stream.append(item, to: &_tags)
                                 } catch {
                                     try stream.fail(error, item: _tags.count)
                                 }
@@ -248,7 +249,8 @@ struct MacroExpansionTests {
                                 _owner = try stream.optionalNestedFields(Person.self)
                             default:
                                 do {
-                                    _seen.append(try stream.nestedFields(Date.self))
+                                    let item = try stream.nestedFields(Date.self)
+                                    stream.append(item, to: &_seen)
                                 } catch {
                                     try stream.fail(error, item: _seen.count)
                                 }
@@ -264,9 +266,9 @@ struct MacroExpansionTests {
                     self.id = _id.take()!
                     self.user = _user.take()
                     self.score = _score.take()
-                    self.tags = consume _tags
+                    self.tags = XMLCodableCore.XMLFieldStream.finished(consume _tags)
                     self.owner = _owner.take()
-                    self.seen = consume _seen
+                    self.seen = XMLCodableCore.XMLFieldStream.finished(consume _seen)
                 }
             }
             """)

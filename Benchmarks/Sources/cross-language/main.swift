@@ -18,7 +18,8 @@
 //       call; the last model is freed before the next call starts, untimed), nothing else;
 //       prints per call `call WALL_NS CPU_NS USER_US SYSTEM_US MINOR_FAULTS` (the process's CPU
 //       time, user and system time and page faults during the call, from getrusage), then the
-//       checksum. For Benchmarks/per-byte-cost.
+//       checksum. KIND is books, osm or sheet (their Codable models), or generated-books or
+//       generated-osm (the `@XMLFieldDecodable` twins). For Benchmarks/per-byte-cost.
 //   cross-language wf DIR
 //       decodes every DIR/*.xml as a books document and prints `accepted NAME` or `refused NAME`.
 //
@@ -272,6 +273,8 @@ case "decode" where arguments.count == 4:
     case "books": try decodeOnly(Catalog.self, checksum: checksum)
     case "osm": try decodeOnly(OSM.self, checksum: checksum)
     case "sheet": try decodeOnly(Worksheet.self, checksum: checksum)
+    case "generated-books": try decodeOnly(GCatalog.self) { checksum($0.model) }
+    case "generated-osm": try decodeOnly(GOSM.self) { checksum($0.model) }
     default: fail("unknown kind \(arguments[1])")
     }
 case "wf" where arguments.count == 2 || (arguments.count == 3 && ["floor", "generated"].contains(arguments[1])):

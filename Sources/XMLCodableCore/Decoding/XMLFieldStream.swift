@@ -22,8 +22,12 @@
 //             switch field {
 //             case 0: version = try stream.string()                   // "0.6" (an attribute)
 //             default:                                                // <node>: its attributes, its
-//                 do { nodes.append(try stream.nestedFields(Node.self)) }   // <tag> children,
-//                 catch { try stream.fail(error, item: nodes.count) }       // up to </node>
+//                 do {                                                    // <tag> children,
+//                     let node = try stream.nestedFields(Node.self)       // up to </node>;
+//                     stream.append(node, to: &nodes)                     // room ahead for a long
+//                 } catch {                                               // list (+Lists)
+//                     try stream.fail(error, item: nodes.count)
+//                 }
 //             }
 //         } catch {
 //             try stream.fail(error)                                  // kept; reading goes on
@@ -143,6 +147,12 @@ public struct XMLFieldStream: ~Copyable {
     /// The index builder and the decoder of the fields decoded through Codable, made at the
     /// first and kept for the next (as `decodeElements` keeps them from element to element).
     private var fallback: FallbackState?
+
+    /// How far the reader is in the document: the bytes read and the document's length (for
+    /// `listCapacity(growing:)`).
+    var documentRead: (read: Int, length: Int) {
+        mutating get { (reader.documentPosition, document.count) }
+    }
 
     final class FallbackState {
         var builder = XMLIndex.Builder()
