@@ -51,6 +51,12 @@ let package = Package(
             name: "FuzzStructured",
             dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
         ),
+        // The field stream (the runtime of `@XMLFieldDecodable`'s generated readers) against the
+        // Codable path, with readers written in the generated code's shape (no swift-syntax here).
+        .executableTarget(
+            name: "FuzzFieldStream",
+            dependencies: [.product(name: "XMLCodable", package: "XMLCodable")]
+        ),
         // libxml2, for the differential target only: the library and its tests never see it.
         .systemLibrary(
             name: "CLibXML2",

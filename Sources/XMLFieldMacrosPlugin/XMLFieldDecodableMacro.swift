@@ -146,7 +146,10 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
                         + "run it")
             }
         }
-        let codingKeys = try self.codingKeys(of: structDecl) { fail($0, $1) }
+        let keyList = try self.codingKeys(of: structDecl) { fail($0, $1) }
+        let codingKeys = keyList.map {
+            Dictionary($0.map { ($0.case, $0.key) }, uniquingKeysWith: { first, _ in first })
+        }
         var fields: [Field] = []
         for member in structDecl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -201,6 +204,13 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             }
         }
         if fields.isEmpty { throw fail(structDecl.name, "@XMLFieldDecodable found no stored property to decode") }
+        // Synthesized `init(from:)` decodes in the order of CodingKeys' cases, not of the
+        // properties, and throws the first error in that order: the fields are numbered so.
+        if let keyList {
+            let rank = Dictionary(
+                keyList.enumerated().map { ($0.element.case, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            fields.sort { rank[unescaped($0.property)] ?? 0 < rank[unescaped($1.property)] ?? 0 }
+        }
         if fields.count > 64 {
             throw fail(structDecl.name, "@XMLFieldDecodable reads up to 64 properties; this struct has \(fields.count)")
         }
@@ -230,7 +240,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
     }
 
     /// The body of `init(xmlFields:)`: a local per field, the loop over the fields (each error
-    /// kept by the stream for its field), the first field's error in declaration order, the
+    /// kept by the stream for its field), the first field's error in the fields' order (Codable's), the
     /// assignments.
     static func body(_ fields: [Field]) -> String {
         var body = ""
@@ -289,10 +299,10 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
         return body
     }
 
-    /// The names from CodingKeys, when the struct declares it.
+    /// CodingKeys' cases and their names, in declaration order, when the struct declares it.
     static func codingKeys(
         of structDecl: StructDeclSyntax, fail: (any SyntaxProtocol, String) -> MacroFailure
-    ) throws -> [String: String]? {
+    ) throws -> [(case: String, key: String)]? {
         for member in structDecl.memberBlock.members {
             guard let enumDecl = member.decl.as(EnumDeclSyntax.self), enumDecl.name.text == "CodingKeys" else {
                 continue
@@ -301,7 +311,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
             where lastName(inherited.type) == "XMLChoiceCodingKey" {
                 throw fail(inherited, "@XMLFieldDecodable does not read choice keys (XMLChoiceCodingKey)")
             }
-            var keys: [String: String] = [:]
+            var keys: [(case: String, key: String)] = []
             for caseMember in enumDecl.memberBlock.members {
                 guard let caseDecl = caseMember.decl.as(EnumCaseDeclSyntax.self) else { continue }
                 for element in caseDecl.elements {
@@ -321,7 +331,7 @@ public struct XMLFieldDecodableMacro: ExtensionMacro {
                             "@XMLFieldDecodable does not read the key \"\(key)\" (an element's text, a Clark "
                                 + "name or a namespace declaration); decode this type with Codable")
                     }
-                    keys[caseName] = key
+                    keys.append((caseName, key))
                 }
             }
             return keys

@@ -168,6 +168,20 @@ struct GeneratedDecodingTests {
         #expect(path(XMLDecoder()) == path(codableDecoder()))
     }
 
+    @Test("with two failing fields, the error is the first in CodingKeys' order, not the properties'")
+    func codingKeysOrder() {
+        // GNode declares `tags` before `owner`, its CodingKeys `owner` before `tag`: synthesized
+        // Codable decodes `owner` first, and so must the generated reader.
+        let xml = """
+            <root><title/><main name='n' age='1'/>\
+            <node id='1' lat='0' visible='1'><tag v='no k'/><owner age='3'/></node></root>
+            """
+        let generated = outcome { try XMLDecoder().decode(GRoot.self, from: Data(xml.utf8)) }
+        let codable = outcome { try codableDecoder().decode(GRoot.self, from: Data(xml.utf8)) }
+        #expect(generated == .keyNotFound("name"))
+        #expect(generated == codable)
+    }
+
     @Test("the generated reader is what XMLDecoder uses with the default settings")
     func dispatch() throws {
         let data = Data(generatedDocuments[0].utf8)

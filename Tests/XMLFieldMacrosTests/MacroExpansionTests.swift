@@ -180,7 +180,7 @@ struct MacroExpansionTests {
             """)
     }
 
-    @Test("CodingKeys renames, optionals, lists, a public struct, a let with a value")
+    @Test("CodingKeys renames and orders (the fields numbered as its cases), optionals, lists, a public struct, a let")
     func renamedOptionalsLists() {
         expand(
             """
@@ -220,13 +220,13 @@ struct MacroExpansionTests {
 
             extension Node: XMLCodableCore.XMLFieldDecodable {
                 public static let xmlFieldNames = XMLCodableCore.XMLFieldNames(
-                    for: Node.self, [XMLCodableCore.XMLFieldNames.Field("id"), XMLCodableCore.XMLFieldNames.Field("user"), XMLCodableCore.XMLFieldNames.Field("score"), XMLCodableCore.XMLFieldNames.Field("tag", isList: true), XMLCodableCore.XMLFieldNames.Field("owner"), XMLCodableCore.XMLFieldNames.Field("seen-at", isList: true)])
+                    for: Node.self, [XMLCodableCore.XMLFieldNames.Field("id"), XMLCodableCore.XMLFieldNames.Field("user"), XMLCodableCore.XMLFieldNames.Field("score"), XMLCodableCore.XMLFieldNames.Field("owner"), XMLCodableCore.XMLFieldNames.Field("tag", isList: true), XMLCodableCore.XMLFieldNames.Field("seen-at", isList: true)])
                 @inline(__always) public init(xmlFields stream: inout XMLCodableCore.XMLFieldStream) throws {
                     var _id: Int64? = nil
                     var _user: String? = nil
                     var _score: Float? = nil
-                    var _tags: [Tag] = []
                     var _owner: Person? = nil
+                    var _tags: [Tag] = []
                     var _seen: [Date] = []
                     let fieldNames = Self.xmlFieldNames
                     while let field = try stream.next(in: fieldNames) {
@@ -239,14 +239,14 @@ struct MacroExpansionTests {
                             case 2:
                                 _score = try stream.optionalFloat()
                             case 3:
+                                _owner = try stream.optionalNestedFields(Person.self)
+                            case 4:
                                 do {
                                     let item = try stream.nestedFields(Tag.self)
                                     stream.append(item, to: &_tags)
                                 } catch {
                                     try stream.fail(error, item: _tags.count)
                                 }
-                            case 4:
-                                _owner = try stream.optionalNestedFields(Person.self)
                             default:
                                 do {
                                     let item = try stream.nestedFields(Date.self)
@@ -266,8 +266,8 @@ struct MacroExpansionTests {
                     self.id = _id.take()!
                     self.user = _user.take()
                     self.score = _score.take()
-                    self.tags = XMLCodableCore.XMLFieldStream.finished(consume _tags)
                     self.owner = _owner.take()
+                    self.tags = XMLCodableCore.XMLFieldStream.finished(consume _tags)
                     self.seen = XMLCodableCore.XMLFieldStream.finished(consume _seen)
                 }
             }

@@ -42,11 +42,12 @@
 // - Where a value is: a child element first, else an attribute (a field the table places with
 //   `@Attribute` or `@Element` is looked for there only). A second child for a single-valued field
 //   is `typeMismatch`; a list field is its child elements, never an attribute.
-// - Which error: Codable decodes a struct's properties in declaration order and throws the first
-//   error, so the stream keeps an error for a field (`fail`) and reads on; at the end of the element
-//   the generated code throws the error of the first field in that order, a missing required
-//   field's `keyNotFound` included (`missing(_:field:)`, `checkFailures()`). A document that is not
-//   well-formed is refused as such, whatever else is wrong in it (the rest is read first).
+// - Which error: Codable decodes a struct's properties in declaration order (of CodingKeys' cases
+//   when the struct declares them) and throws the first error, so the stream keeps an error for a
+//   field (`fail`) and reads on; at the end of the element the generated code throws the error of
+//   the first field in that order, a missing required field's `keyNotFound` included
+//   (`missing(_:field:)`, `checkFailures()`). A document that is not well-formed is refused as
+//   such, whatever else is wrong in it (the rest is read first).
 // - Optionals: `nil` for a child marked `xsi:nil="true"`, and for an empty child (no content, no
 //   attributes) read as a number, a boolean, or a struct that cannot be made from nothing.
 //
@@ -66,8 +67,8 @@ import Foundation
 ///
 /// A generated reader loops over ``next(in:)``, reads each field's value with the method for its
 /// type (``string()``, ``int()``, `nestedFields(_:)`, ``codable(_:)``, …), hands any error to
-/// ``fail(_:)`` and reads on, then throws the first error in declaration order
-/// (``missing(_:field:)``, ``checkFailures()``), as the type's synthesized `Decodable` would. See
+/// ``fail(_:)`` and reads on, then throws the first error in the order the type's synthesized
+/// `Decodable` decodes its keys (``missing(_:field:)``, ``checkFailures()``), as it would. See
 /// ``XMLDecoder/decodeFields(from:_:)`` to run a reader written by hand:
 ///
 /// ```swift
@@ -618,10 +619,11 @@ public struct XMLFieldStream: ~Copyable {
 
     /// Keeps `error`, thrown while reading the current field's value, for the field, and reads on
     /// past the field: the generated code throws the first field's error once the element is read
-    /// (`missing(_:field:)`, `checkFailures()`), as Codable, which decodes the fields in their
-    /// declaration order, would have thrown. A list's errors after its first are dropped, an
-    /// attribute's is replaced by a child element's. An error that is not a `DecodingError`, or
-    /// one from a document that is not well-formed, is thrown at once.
+    /// (`missing(_:field:)`, `checkFailures()`), as Codable, which decodes the fields in the
+    /// order of their declaration (of CodingKeys' cases, when declared), would have thrown. A
+    /// list's errors after its first are dropped, an attribute's is replaced by a child
+    /// element's. An error that is not a `DecodingError`, or one from a document that is not
+    /// well-formed, is thrown at once.
     public mutating func fail(_ error: any Error) throws {
         try fail(error, item: -1)
     }
@@ -643,7 +645,7 @@ public struct XMLFieldStream: ~Copyable {
     }
 
     /// The error for the missing required field `name`, number `field` in the table: the error
-    /// kept for a field before it (in the table's order, which is the declaration order) if there
+    /// kept for a field before it (in the table's order, which is Codable's) if there
     /// is one, else `keyNotFound` at the current element.
     public mutating func missing(_ name: StaticString, field: Int) -> any Error {
         if failures.count > failureBase, let earlier = earliestFailure(upTo: field) { return earlier }
