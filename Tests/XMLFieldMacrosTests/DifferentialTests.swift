@@ -303,33 +303,6 @@ private struct DocumentGenerator {
 
 private let forceCodable = CodingUserInfoKey(rawValue: "forceCodable")!
 
-/// A decoding's outcome: its value, or its error's case and coding path.
-private enum Outcome<T: Equatable>: Equatable {
-    case value(T)
-    case error(String, [String])
-    case other(String)
-
-    init(_ body: () throws -> T) {
-        do {
-            self = .value(try body())
-        } catch let error as DecodingError {
-            switch error {
-            case .keyNotFound(_, let context): self = .error("keyNotFound", Self.path(context))
-            case .typeMismatch(_, let context): self = .error("typeMismatch", Self.path(context))
-            case .valueNotFound(_, let context): self = .error("valueNotFound", Self.path(context))
-            case .dataCorrupted(let context): self = .error("dataCorrupted", Self.path(context))
-            @unknown default: self = .other("\(error)")
-            }
-        } catch {
-            self = .other("\(error)")
-        }
-    }
-
-    static func path(_ context: DecodingError.Context) -> [String] {
-        context.codingPath.map { key in key.intValue.map { "#\($0)" } ?? key.stringValue }
-    }
-}
-
 /// Decodes `count` documents made from `seed` both ways; returns the ones that differ (at most a few).
 private func differences<T: Decodable & Equatable>(
     _ type: T.Type, root: String, _ fields: [Field], seed: UInt64, count: Int, trim: Bool = true
@@ -342,8 +315,8 @@ private func differences<T: Decodable & Equatable>(
     for _ in 0..<count {
         let xml = generator.document(root: root, fields)
         let data = Data(xml.utf8)
-        let fast = Outcome { try generated.decode(type, from: data) }
-        let slow = Outcome { try codable.decode(type, from: data) }
+        let fast = DecodingOutcome { try generated.decode(type, from: data) }
+        let slow = DecodingOutcome { try codable.decode(type, from: data) }
         if fast != slow, found.count < 5 {
             found.append("\(xml)\n  generated: \(fast)\n  codable:   \(slow)")
         }

@@ -225,44 +225,7 @@ extension Root: XMLFieldDecodable {
     }
 }
 
-// MARK: - The comparison
-
-/// A decoding's outcome: its value, or its error's case and coding path.
-enum Outcome: Equatable {
-    case value(Root)
-    case error(String, [String])
-    case other(String)
-
-    init(_ body: () throws -> Root) {
-        do {
-            self = .value(try body())
-        } catch let error as DecodingError {
-            switch error {
-            case .keyNotFound(_, let context): self = .error("keyNotFound", Self.path(context))
-            case .typeMismatch(_, let context): self = .error("typeMismatch", Self.path(context))
-            case .valueNotFound(_, let context): self = .error("valueNotFound", Self.path(context))
-            case .dataCorrupted(let context): self = .error("dataCorrupted", Self.path(context))
-            @unknown default: self = .other("\(error)")
-            }
-        } catch {
-            self = .other("\(type(of: error))")
-        }
-    }
-
-    static func path(_ context: DecodingError.Context) -> [String] {
-        context.codingPath.map { key in key.intValue.map { "#\($0)" } ?? key.stringValue }
-    }
-
-    /// Equal, with NaN equal to NaN (a value both paths read as NaN is the same value).
-    static func == (lhs: Outcome, rhs: Outcome) -> Bool {
-        switch (lhs, rhs) {
-        case (.value(let a), .value(let b)): return String(reflecting: a) == String(reflecting: b)
-        case (.error(let a, let p), .error(let b, let q)): return a == b && p == q
-        case (.other(let a), .other(let b)): return a == b
-        default: return false
-        }
-    }
-}
+// MARK: - The comparison (DecodingOutcome.swift: a link to the macro tests' file)
 
 let codable: XMLDecoder = {
     let decoder = XMLDecoder()
@@ -273,8 +236,8 @@ let codable: XMLDecoder = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
-    let stream = Outcome { try XMLDecoder().decode(Root.self, from: data) }
-    let reference = Outcome { try codable.decode(Root.self, from: data) }
+    let stream = DecodingOutcome { try XMLDecoder().decode(Root.self, from: data) }
+    let reference = DecodingOutcome { try codable.decode(Root.self, from: data) }
     if stream != reference {
         fatalError(
             """

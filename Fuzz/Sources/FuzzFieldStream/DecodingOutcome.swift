@@ -1,0 +1,1 @@
+../../../Tests/XMLFieldMacrosTests/DecodingOutcome.swift
