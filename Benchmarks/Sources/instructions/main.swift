@@ -66,6 +66,10 @@
 //   tree-decode-osm5k    before the calls (against decode-books5k, decode-osm5k)
 //   tree-write-books5k   try tree.xmlData(), the tree parsed once before the calls: the document
 //   tree-write-osm5k     model's writer on stored elements (against encode-books5k, encode-osm5k)
+//   tree-write-built-books5k   the same tree with every element rebuilt from its values once
+//                    before the calls (a tree built in code): laid out as a store, checked, written
+//   tree-write-edited-books5k  the parsed tree with one book appended to its root: the root laid
+//                    out from its values, its 5,000 stored books written from the parsed store
 //   decode-subtree-books5k  try XMLDecoder().decode(BookSubtrees.self, from: data), books 5k with
 //                    each book an `XMLTree.Element` property (`let book: [XMLTree.Element]`): the
 //                    decoder capturing 5,000 subtrees of the document model (against decode-books5k)
@@ -131,6 +135,8 @@ enum Mode: String, CaseIterable {
     case treeDecodeOSM5k = "tree-decode-osm5k"
     case treeWriteBooks5k = "tree-write-books5k"
     case treeWriteOSM5k = "tree-write-osm5k"
+    case treeWriteBuiltBooks5k = "tree-write-built-books5k"
+    case treeWriteEditedBooks5k = "tree-write-edited-books5k"
     case decodeSubtreeBooks5k = "decode-subtree-books5k"
     case encodeSubtreeBooks5k = "encode-subtree-books5k"
 
@@ -141,6 +147,16 @@ enum Mode: String, CaseIterable {
 /// Books 5k with each book captured as a document-model element (decode-subtree-books5k).
 struct BookSubtrees: Codable {
     let book: [XMLTree.Element]
+}
+
+/// An element and everything in it made again from their values, as a tree built in code is.
+func builtInCode(_ element: XMLTree.Element) -> XMLTree.Element {
+    XMLTree.Element(
+        element.name, attributes: element.attributes,
+        children: element.children.map { node in
+            if case .element(let child) = node { return .element(builtInCode(child)) }
+            return node
+        })
 }
 
 /// Reads every event of `bytes`; checks the number of start elements.
@@ -305,6 +321,20 @@ func runChild(_ mode: Mode, calls: Int, file: String?) throws {
         }
     case .treeWriteBooks5k, .treeWriteOSM5k:
         let tree = try XMLTree(parsing: (mode == .treeWriteBooks5k ? Workloads.books5k : Workloads.osm5k).data)
+        var size = 0
+        for call in 0..<calls {
+            let data = try tree.xmlData()
+            // Every call writes the same document.
+            guard call == 0 ? data.count > 100_000 : data.count == size else { fail("wrote \(data.count) bytes") }
+            size = data.count
+        }
+    case .treeWriteBuiltBooks5k, .treeWriteEditedBooks5k:
+        var tree = try XMLTree(parsing: Workloads.books5k.data)
+        if mode == .treeWriteBuiltBooks5k {
+            tree.root = builtInCode(tree.root)
+        } else {
+            tree.root.children.append(.element(XMLTree.Element("book", text: "one more")))
+        }
         var size = 0
         for call in 0..<calls {
             let data = try tree.xmlData()

@@ -5,9 +5,10 @@
 // root, prologue and epilogue; the declaration's version and standalone; the doctype's name and
 // identifiers); the same holds after removing the white space between elements and pretty
 // printing; lookups by name, index and Clark name, source positions and typed values never trap;
-// a copy rebuilt from the tree's values equals it; and a model decoded from the bytes, from the
-// tree and from that copy is the same (or fails for all three). A thrown XMLParsingError is the
-// expected outcome for most inputs; a crash, a sanitizer report or a broken invariant is a finding.
+// a copy rebuilt from the tree's values equals it and is written and encoded (as a model's
+// property) alike; and a model decoded from the bytes, from the tree and from that copy is the
+// same (or fails for all three). A thrown XMLParsingError is the expected outcome for most inputs;
+// a crash, a sanitizer report or a broken invariant is a finding.
 //
 // The file is not `main.swift`: libFuzzer provides `main`.
 
@@ -117,11 +118,30 @@ func decodingAgrees(_ tree: XMLTree, bytes: [UInt8]) {
     check(fromValues == fromBytes, "decoding from the tree's values differs from decoding the bytes")
 }
 
-/// Source positions and typed access never trap; a rebuilt copy equals the parsed tree.
+/// A model holding a document-model element.
+struct Subtree: Codable {
+    var element: XMLTree.Element
+}
+
+/// Source positions and typed access never trap; a rebuilt copy equals the parsed tree, and is
+/// written (laid out from its values, checked) as the parsed tree is (from its store).
 func storeInvariants(_ tree: XMLTree) {
     let copy = rebuilt(tree.root)
     check(copy == tree.root && tree.root == copy, "a tree rebuilt from its values differs")
     check(copy.hashValue == tree.root.hashValue, "a tree rebuilt from its values hashes differently")
+    var copyTree = tree
+    copyTree.root = copy
+    for formatting: XMLEncoder.OutputFormatting in [[], [.sortedKeys, .prettyPrinted, .noEmptyElements]] {
+        let stored = try? tree.xmlData(outputFormatting: formatting)
+        let values = try? copyTree.xmlData(outputFormatting: formatting)
+        check(stored != nil && stored == values, "a tree rebuilt from its values is written differently")
+    }
+    // As a model's property, the encoder copies the parsed root from its store and the copy from
+    // the writer's layout of its values: the same bytes, or both refused.
+    let encoder = XMLEncoder()
+    let fromStore = try? encoder.encode(Subtree(element: tree.root), withRootKey: "m")
+    let fromValues = try? encoder.encode(Subtree(element: copy), withRootKey: "m")
+    check(fromStore == fromValues, "a model's subtree rebuilt from its values is encoded differently")
     var elements = [tree.root]
     var seen = 0
     while let element = elements.popLast(), seen < 64 {

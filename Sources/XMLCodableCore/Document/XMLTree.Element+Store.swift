@@ -98,17 +98,6 @@ private struct ValueLayout {
         var isDeclaration: Bool
     }
 
-    /// The namespace number of a name whose bytes are `qualified` in the arena: its own URI, else
-    /// the one its prefix is bound to (an unprefixed element's: the default namespace's; an
-    /// unprefixed attribute's: none), 0 when nothing binds it.
-    mutating func namespace(
-        of qualified: XMLSlice, prefixLength: Int32, namespaceURI: String?, isAttribute: Bool
-    ) -> Int32 {
-        if let namespaceURI { return builder.intern(namespaceURI) }
-        guard prefixLength >= 0 else { return isAttribute ? 0 : builder.defaultNamespace }
-        return builder.namespace(ofPrefix: qualified.start..<(qualified.start + Int(prefixLength))) ?? 0
-    }
-
     /// The length of a name's prefix, or -1.
     static func prefixLength(of name: XMLTree.Name) -> Int32 {
         name.prefix.map { Int32($0.utf8.count) } ?? -1
@@ -137,7 +126,7 @@ private struct ValueLayout {
         let prefixLength = Self.prefixLength(of: element.name)
         let elementName = XMLName(
             qualified: qualified, prefixLength: prefixLength,
-            namespaceID: namespace(
+            namespaceID: builder.namespace(
                 of: qualified, prefixLength: prefixLength, namespaceURI: element.name.namespaceURI,
                 // An element named `xmlns` (not a QName) is in no namespace, as an attribute would be.
                 isAttribute: element.name.qualifiedName == "xmlns"))
@@ -149,7 +138,7 @@ private struct ValueLayout {
             let namespaceID =
                 attribute.isDeclaration
                 ? 0
-                : namespace(
+                : builder.namespace(
                     of: attribute.name, prefixLength: attribute.prefixLength, namespaceURI: attribute.namespaceURI,
                     isAttribute: true)
             builder.appendAttribute(
@@ -173,17 +162,10 @@ private struct ValueLayout {
             }
             let child = stack[top].children[stack[top].next]
             stack[top].next += 1
-            switch child {
-            case .element(let element):
+            if case .element(let element) = child {
                 open(element, under: &stack)
-            case .text(let text):
-                builder.appendCharacterData(builder.append(text), cdata: false)
-            case .cdata(let text):
-                builder.appendCharacterData(builder.append(text), cdata: true)
-            case .comment(let text):
-                builder.appendMarkup(.comment, builder.append(text))
-            case .processingInstruction(let target, let data):
-                builder.appendMarkup(.processingInstruction, builder.append(target), builder.append(data))
+            } else {
+                builder.appendLeaf(child)
             }
             // Character data lies in its element: it has the element's origin.
             while origins.nodes.count < builder.nodeCount { origins.nodes.append(stack[top].origin) }

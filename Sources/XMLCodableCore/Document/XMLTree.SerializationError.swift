@@ -32,6 +32,9 @@ extension XMLTree {
             case contentOutsideRoot
             /// An XML declaration or document type declaration that cannot be written.
             case invalidDeclaration(String)
+            /// A tree built in code too large to write: its names, values and text together 4 GiB
+            /// or more, a namespace prefix of 256 MiB or more, or more than 16 million namespace URIs.
+            case tooLarge
 
             /// What cannot be written, as a sentence (the description adds the path).
             var message: String {
@@ -49,6 +52,9 @@ extension XMLTree {
                 case .contentOutsideRoot:
                     return "only comments and processing instructions can appear outside the root element"
                 case .invalidDeclaration(let why): return why
+                case .tooLarge:
+                    return "the tree is too large to write (4 GiB of names and text, a namespace prefix of 256 MiB, "
+                        + "or 16 million namespace URIs)"
                 }
             }
         }

@@ -72,7 +72,8 @@ extension XMLTree {
         /// Appends bytes to the arena and returns their slice.
         mutating func append(_ string: String) -> XMLSlice {
             let start = arena.count
-            arena.append(contentsOf: string.utf8)
+            var string = string
+            string.withUncheckedUTF8 { arena.append(contentsOf: $0) }
             return XMLSlice(source: 0, start: start, end: arena.count)
         }
 
@@ -111,6 +112,18 @@ extension XMLTree {
             let number = uri.withUncheckedUTF8 { namespaces.intern($0) }
             largestNamespace = max(largestNamespace, number)
             return number
+        }
+
+        /// The namespace number of a name whose bytes are `qualified` in the arena, for a name of
+        /// the document model (`XMLTree.Name`): its own URI when it has one, else the one its prefix
+        /// (`prefixLength` bytes, -1 for none) is bound to in scope; an unprefixed element's is the
+        /// default namespace, an unprefixed attribute's none (0), as is a prefix nothing binds.
+        mutating func namespace(
+            of qualified: XMLSlice, prefixLength: Int32, namespaceURI: String?, isAttribute: Bool
+        ) -> Int32 {
+            if let namespaceURI { return intern(namespaceURI) }
+            guard prefixLength >= 0 else { return isAttribute ? 0 : defaultNamespace }
+            return namespace(ofPrefix: qualified.start..<(qualified.start + Int(prefixLength))) ?? 0
         }
 
         /// The URI number the prefix whose bytes are `prefix` in the arena is bound to, or `nil`
@@ -169,10 +182,12 @@ extension XMLTree {
             attributes.append(attribute)
         }
 
-        /// Appends text or a CDATA section to the open element. Empty text is nothing; an empty
-        /// CDATA section is kept as the reader keeps one (with the comments, see `XMLIndex.Markup`).
-        mutating func appendCharacterData(_ slice: XMLSlice, cdata: Bool) {
-            guard slice.end > slice.start else {
+        /// Appends text or a CDATA section to the open element. Empty text is nothing, unless
+        /// `keepingEmptyText` (the writer's layout of values, where `<a></a>` is an element with an
+        /// empty text child); an empty CDATA section is kept as the reader keeps one (with the
+        /// comments, see `XMLIndex.Markup`).
+        mutating func appendCharacterData(_ slice: XMLSlice, cdata: Bool, keepingEmptyText: Bool = false) {
+            guard slice.end > slice.start || (keepingEmptyText && !cdata) else {
                 if cdata { appendMarkup(.emptyCDATA, XMLSlice(source: 0, start: 0, end: 0)) }
                 return
             }
@@ -192,6 +207,23 @@ extension XMLTree {
             markup.append(
                 XMLIndex.Markup(
                     kind: kind, parent: current.node, before: Int32(nodes.count), first: first, second: second))
+        }
+
+        /// Appends a document-model node that is not an element (text, CDATA, a comment or a
+        /// processing instruction) to the open element, its strings copied into the arena.
+        mutating func appendLeaf(_ node: Node, keepingEmptyText: Bool = false) {
+            switch node {
+            case .element:
+                return
+            case .text(let text):
+                appendCharacterData(append(text), cdata: false, keepingEmptyText: keepingEmptyText)
+            case .cdata(let text):
+                appendCharacterData(append(text), cdata: true)
+            case .comment(let text):
+                appendMarkup(.comment, append(text))
+            case .processingInstruction(let target, let data):
+                appendMarkup(.processingInstruction, append(target), append(data))
+            }
         }
 
         /// Closes the element opened last, ending the scope of its declarations.

@@ -1,10 +1,14 @@
 // Subtrees in models: writing `XMLTree.Element` and `[XMLTree.Node]` properties verbatim.
 //
-// A subtree a model holds is copied into the encoder's tree (`XMLEncodedTree`) node for node:
-// each element with its own name and its attributes in order (namespace declarations included),
-// each text and CDATA node as it is. Names and values are checked as the tree writer checks them
-// (`XMLWriter.startAttributes`, the same rules as `XMLTree.xmlData()`), so what XML cannot carry
-// is refused with the coding path and the path inside the subtree. For
+// A subtree a model holds is copied into the encoder's tree (`XMLEncodedTree`) from a store, node
+// for node (`copyStored`): each element with its own name and its attributes in order (namespace
+// declarations included), each run of text and each CDATA section as it is. A stored element
+// (parsed, made by `encodeToTree`, or a subtree a model decoded; not changed since) is copied from
+// its own store; one built or changed in code is first laid out as a store by the tree writer's
+// layout (`XMLWriter.laidOut`, XMLWriter+Tree.swift), which checks it as `XMLTree.xmlData()` does
+// and adds the declarations its names need, so what XML cannot carry is refused with the coding
+// path and the path inside the subtree, and a stored element among its values is copied from its
+// own store where the layout's node stands for it. For
 //
 //     struct Entry: Codable { var title: String; var content: XMLTree.Element }
 //
@@ -23,22 +27,21 @@
 // a decoded subtree has every URI) must be bound there already: otherwise the error says so.
 //
 // The encoder's tree has no comments and no processing instructions: a subtree holding one is
-// refused with an error rather than written without it.
+// refused with an error rather than written without it, at the path of the element holding it.
+// (With several faults, the first the layout meets is reported: a comment among values ends it;
+// one inside a stored element among them is met when that element is copied, after the layout.)
 //
-// A stored element (parsed, made by `encodeToTree`, or a subtree a model decoded; not changed
-// since) is copied from its store's nodes and slices instead (`copyStored`), as the document
-// model's writer writes one (XMLWriter+StoredTree.swift): no `String` or array per node but the
-// names interned, the names and characters not checked again (the reader, or the encoder's layout,
-// checked them: `XMLWriter.writesFromStore`; a store of values built in code takes the value path),
-// the same namespace declarations added (`XMLWriter.bindStored`, the rule `startAttributes` follows
-// for values), adjacent text nodes joined into one text as the element's children join them, an
-// empty CDATA section dropped, and a comment or processing instruction refused at the element that
-// holds it. For the parsed `<books xmlns="urn:b"><book id="1">A &amp; B</book></books>`, the
-// property `tree["books"]["book"].element!` under the key `x` becomes `<x>`'s child `book` (name
-// interned from its bytes), its attribute `id` ("1": the slice's bytes), the declaration
-// `xmlns="urn:b"` (its namespace is not bound where it lands) and the text "A & B" (the slice
-// decoded into the encoder's bytes, classified for escaping as every value is): the same tree as
-// from the element's values, so the same output for every output formatting.
+// Copying from a store makes no `String` or array per node but the names interned; names and
+// characters are not checked again (the reader, the encoder's layout or the tree writer's layout
+// checked them: `XMLWriter.writesFromStore`), the same namespace declarations are added
+// (`XMLWriter.bindStored`), adjacent text nodes are joined into one text as an element's children
+// join them, and an empty CDATA section is dropped. For the parsed
+// `<books xmlns="urn:b"><book id="1">A &amp; B</book></books>`, the property
+// `tree["books"]["book"].element!` under the key `x` becomes `<x>`'s child `book` (name interned
+// from its bytes), its attribute `id` ("1": the slice's bytes), the declaration `xmlns="urn:b"`
+// (its namespace is not bound where it lands) and the text "A & B" (the slice decoded into the
+// encoder's bytes, classified for escaping as every value is): the same tree as from the
+// element's values, so the same output for every output formatting.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -134,84 +137,44 @@ extension XMLEncoderImpl {
         return bindings
     }
 
-    /// Copies `element`'s content (and its attributes, when `attributes`) into `host`, checking
-    /// every name and value, with the bindings known inside `scope` (the element around `host`,
-    /// or `host` itself when it was there before); without recursion.
+    /// Copies `element`'s content (and its attributes, when `attributes`) into `host`, with the
+    /// bindings known inside `scope` (the element around `host`, or `host` itself when it was there
+    /// before): a stored element its store's maker checked straight from its store, one built or
+    /// changed in code laid out as a store first, checked as the tree writer checks it
+    /// (`XMLWriter.laidOut`), and copied from that store.
     private func fill(
         _ host: Index, with element: XMLTree.Element, attributes: Bool, scope: Index, path: CodingPathNode
     ) throws {
-        struct Frame {
-            var index: Index
-            var children: [XMLTree.Node]
-            var next = 0
-            var bindingCount: Int
-            var path: String
-        }
-        let checker = XMLWriter(formatting: XMLWriter.Formatting(), capacity: 0)
         var bindings = knownBindings(at: scope)
-        var stack: [Frame] = []
-        // Opens an element: checks it, writes its attributes (and the declarations it needs). A
-        // stored element that was checked when its store was made is copied whole from its store.
-        func open(_ element: XMLTree.Element, at index: Index, elementPath: String, withAttributes: Bool) throws {
-            if case .stored(let store, let node) = element.storage,
-                XMLWriter.writesFromStore(store, namespaceAware: true)
-            {
-                return try copyStored(
-                    store, node, into: index, withAttributes: withAttributes, bindings: &bindings,
-                    elementPath: elementPath, subtree: element, path: path)
-            }
-            let count = bindings.count
-            if withAttributes {
-                let written: [XMLTree.Attribute]
-                do throws(XMLTree.SerializationError) {
-                    written = try checker.startAttributes(of: element, bindings: &bindings, namespaceAware: true)
-                } catch {
-                    throw subtreeError(
-                        element, path: path,
-                        XMLTree.SerializationError(reason: error.reason, path: elementPath).description)
-                }
-                for attribute in written {
-                    let value = try checkedSpan(attribute.value, path: path)
-                    tree.setAttribute(tree.intern(attribute.name.qualifiedName), value, on: index)
-                }
-            }
-            stack.append(Frame(index: index, children: element.children, bindingCount: count, path: elementPath))
+        if case .stored(let store, let node) = element.storage, XMLWriter.writesFromStore(store, namespaceAware: true) {
+            return try copyStored(
+                store, node, into: host, withAttributes: attributes, bindings: &bindings,
+                elementPath: element.name.qualifiedName, subtree: element, path: path)
         }
-        try open(element, at: host, elementPath: element.name.qualifiedName, withAttributes: attributes)
-        while var frame = stack.popLast() {
-            guard frame.next < frame.children.count else {
-                bindings.removeLast(bindings.count - frame.bindingCount)
-                continue
-            }
-            let child = frame.children[frame.next]
-            frame.next += 1
-            stack.append(frame)
-            switch child {
-            case .element(let inner):
-                let index = tree.addElement(tree.intern(inner.name.qualifiedName), to: frame.index)
-                try open(
-                    inner, at: index, elementPath: frame.path + "/" + inner.name.qualifiedName, withAttributes: true)
-            case .text(let text), .cdata(let text):
-                guard !text.isEmpty else { continue }
-                var isCDATA = false
-                if case .cdata = child { isCDATA = true }
-                tree.addText(try checkedSpan(text, path: path), cdata: isCDATA, to: frame.index)
-            case .comment, .processingInstruction:
-                throw subtreeError(
-                    element, path: path,
-                    "\(frame.path): XMLEncoder cannot write comments or processing instructions inside a "
-                        + "model's subtree (write the tree with XMLTree.xmlData() to keep them, or remove them)"
-                )
-            }
+        let laidOut: XMLWriter.LaidOutTree
+        do throws(XMLTree.SerializationError) {
+            laidOut = try XMLWriter.laidOut(element, bindings: bindings, contentOnly: !attributes, refusingMarkup: true)
+        } catch {
+            throw subtreeError(element, path: path, error.description)
         }
+        if let markupPath = laidOut.markupPath {
+            throw subtreeError(element, path: path, Self.markupRefusal(at: markupPath))
+        }
+        try copyStored(
+            laidOut.store, 0, into: host, withAttributes: attributes, bindings: &bindings,
+            elementPath: element.name.qualifiedName, subtree: element, path: path, references: laidOut.references)
     }
 
     /// Copies a stored element and everything inside it into `host` from its store's nodes and
     /// slices (see the file's header), with `bindings` in scope (as they were when it returns):
     /// what `fill` does with the element's values, without making them.
+    ///
+    /// `references`: nodes of `store` that stand for a stored element of another store (a layout
+    /// of values, `XMLWriter.laidOut`), copied from that store in their place.
     private func copyStored(
         _ store: XMLTree.Store, _ root: Int32, into host: Index, withAttributes: Bool,
-        bindings: inout XMLWriter.Bindings, elementPath: String, subtree: XMLTree.Element, path: CodingPathNode
+        bindings: inout XMLWriter.Bindings, elementPath: String, subtree: XMLTree.Element, path: CodingPathNode,
+        references: [Int32: (store: XMLTree.Store, node: Int32)] = [:]
     ) throws {
         struct Frame {
             var host: Index
@@ -269,11 +232,7 @@ extension XMLEncoderImpl {
                     stack.append(frame)
                     guard store.markup[first].kind == .emptyCDATA else {
                         let names = stack.dropFirst().map { "/" + store.string(index[$0.node].name.qualified) }
-                        throw subtreeError(
-                            subtree, path: path,
-                            "\(elementPath + names.joined()): XMLEncoder cannot write comments or processing "
-                                + "instructions inside a model's subtree (write the tree with XMLTree.xmlData() to "
-                                + "keep them, or remove them)")
+                        throw subtreeError(subtree, path: path, Self.markupRefusal(at: elementPath + names.joined()))
                     }
                     continue
                 }
@@ -288,7 +247,15 @@ extension XMLEncoderImpl {
                 case .element:
                     stack.append(frame)
                     let name = source.withRaw(item.name.qualified) { $0.string }
-                    try open(child, at: tree.addElement(tree.intern(name), to: frame.host), withAttributes: true)
+                    let element = tree.addElement(tree.intern(name), to: frame.host)
+                    if !references.isEmpty, let reference = references[child] {
+                        let names = stack.dropFirst().map { "/" + store.string(index[$0.node].name.qualified) }
+                        try copyStored(
+                            reference.store, reference.node, into: element, withAttributes: true, bindings: &bindings,
+                            elementPath: elementPath + names.joined() + "/" + name, subtree: subtree, path: path)
+                    } else {
+                        try open(child, at: element, withAttributes: true)
+                    }
                     continue
                 case .cdata:
                     let span = try copiedSpan(item.text, source)
@@ -314,6 +281,12 @@ extension XMLEncoderImpl {
                 stack.append(frame)
             }
         }
+    }
+
+    /// Why a subtree holding a comment or processing instruction at `elementPath` is refused.
+    private static func markupRefusal(at elementPath: String) -> String {
+        "\(elementPath): XMLEncoder cannot write comments or processing instructions inside a model's subtree "
+            + "(write the tree with XMLTree.xmlData() to keep them, or remove them)"
     }
 
     private func subtreeError(_ element: XMLTree.Element, path: CodingPathNode, _ message: String) -> EncodingError {

@@ -10,13 +10,15 @@
 // are byte slices of the store's bytes, copied or escaped into the output. A slice is raw (the
 // reader resolves references only when a value is asked for), so a value with references or line
 // ends to normalize is decoded first (`XMLReader.decodedBytes`) and escaped again, exactly as the
-// writer escapes the value's `String`. Everything else follows `writeTree`'s rules, so the bytes
-// are the same: pretty printing indents content with elements and no character data (never under
-// `xml:space="preserve"`), `.sortedKeys` sorts attributes and element-only children by qualified
-// name (compared as `String`s compare them), an element's own `xmlns` attributes come first and a
-// declaration its names need in the writer's scope is added after its attributes. Only stored
-// nodes are below a stored element, so a subtree is written by one loop over an explicit stack (no
-// recursion); an edited element (`.parts`) is written by `writeTree`, its stored children here.
+// writer escapes a `String`. Everything else follows the rules the encoder's writer follows, so the
+// bytes are the same as for encoded values: pretty printing indents content with elements and no
+// character data (never under `xml:space="preserve"`), `.sortedKeys` sorts attributes and
+// element-only children by qualified name (compared as `String`s compare them), an element's own
+// `xmlns` attributes come first and a declaration its names need in the writer's scope is added
+// after its attributes. Only stored nodes are below a stored element, so a subtree is written by
+// one loop over an explicit stack (no recursion). An element built or changed in code (`.parts`) is laid out as a store first
+// (XMLWriter+Tree.swift), in which a node may stand for a stored element of another store
+// (`references`): that element is written from its own store, where the node would be.
 //
 // For example, `tree["books"]["book"].element!.xmlData()` of the parsed
 //
@@ -33,7 +35,7 @@
 //
 // What is not checked: a document model built in code was not checked when it was built, so
 // `writeTree` checks names, characters, comments, processing instructions, duplicate attributes and
-// namespace prefixes as it writes. A stored node was checked when its store was made: a parsed one
+// namespace prefixes as it lays it out. A stored node was checked when its store was made: a parsed one
 // by the reader (names are XML names, QNames with declared prefixes when namespaces are processed,
 // and no element has the prefix `xmlns`; characters, comments and processing-instruction targets
 // are XML's; attributes are unique by qualified name and, with namespaces, by expanded name), one
@@ -44,8 +46,9 @@
 // each prefix the element's names use is added at most once. The one exception is a store read
 // without namespace processing written with namespace checks (one of its elements written on its
 // own, or put into a tree read with namespaces): its names were checked only as names, so such an
-// element takes the value path, which checks them (`writesFromStore`). So does an element of a store
-// that is not checked (`Store.isChecked`): a subtree a model decoded from an element built in code.
+// element is laid out from its values, which checks them (`writesFromStore`). So is an element of a
+// store that is not checked (`Store.isChecked`): a subtree a model decoded from an element built in
+// code.
 
 extension XMLWriter {
     /// Namespace bindings in scope, innermost last, as `writeTree` keeps them.
@@ -142,9 +145,11 @@ extension XMLWriter {
     ///   - preserve: whether `xml:space="preserve"` is in force around it.
     ///   - bindings: the namespace bindings in scope; as they were when it returns.
     ///   - namespaceAware: as for `writeTree`.
+    ///   - references: elements of `store` that stand for a stored element of another store, written
+    ///     from that store in their place (a tree's values laid out for writing, XMLWriter+Tree.swift).
     mutating func writeStored(
         _ store: XMLTree.Store, _ root: Int32, depth: Int, preserve: Bool, bindings: inout Bindings,
-        namespaceAware: Bool
+        namespaceAware: Bool, references: [Int32: (store: XMLTree.Store, node: Int32)] = [:]
     ) {
         store.reader.input.withUncheckedBytes { document in
             // A whole document is written in about as many bytes as it was read from: room for
@@ -152,13 +157,14 @@ extension XMLWriter {
             if root == 0 { bytes.reserveCapacity(bytes.count + document.count + document.count / 8) }
             var source = StoredSource(store: store, document: document)
             writeStored(
-                &source, root, depth: depth, preserve: preserve, bindings: &bindings, namespaceAware: namespaceAware)
+                &source, root, depth: depth, preserve: preserve, bindings: &bindings, namespaceAware: namespaceAware,
+                references: references)
         }
     }
 
     private mutating func writeStored(
         _ source: inout StoredSource, _ root: Int32, depth: Int, preserve: Bool, bindings: inout Bindings,
-        namespaceAware: Bool
+        namespaceAware: Bool, references: [Int32: (store: XMLTree.Store, node: Int32)]
     ) {
         var stack: [StoredFrame] = []
         var pending = root
@@ -207,7 +213,14 @@ extension XMLWriter {
             }
             let item = source.index[child]
             switch item.kind {
-            case .element: pending = child
+            case .element:
+                if !references.isEmpty, let reference = references[child] {
+                    writeStored(
+                        reference.store, reference.node, depth: level + 1, preserve: frame.preserve,
+                        bindings: &bindings, namespaceAware: namespaceAware)
+                } else {
+                    pending = child
+                }
             case .text: source.withDecoded(item.text) { appendEscaped($0, inAttribute: false) }
             case .cdata: source.withDecoded(item.text) { appendCDATA($0) }
             }
@@ -274,7 +287,7 @@ extension XMLWriter {
     }
 
     /// Binds a stored element's own declarations, then the prefixes its names need that are not
-    /// bound to their namespaces in scope, as `startAttributes` does for an element's values; returns
+    /// bound to their namespaces in scope, as `checkedAttributes` does for an element's values; returns
     /// the declarations to add after its attributes in `added` (the writer's, and the encoder's when
     /// it copies a stored subtree). `attributes`: the element's, `store.attributeRange(of: node)`.
     static func bindStored(
@@ -306,7 +319,7 @@ extension XMLWriter {
     }
 
     /// Adds a binding and a declaration for a name whose prefix is not bound to its namespace in
-    /// scope, as `startAttributes` adds one (a name in no namespace needs none).
+    /// scope, as `checkedAttributes` adds one (a name in no namespace needs none).
     private static func declareIfNeeded(
         _ name: XMLName, _ source: inout StoredSource, bindings: inout Bindings, added: inout Bindings
     ) {
@@ -351,8 +364,8 @@ extension XMLWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Writes an element's attributes and added declarations sorted by qualified name, as
-    /// `startAttributes` sorts them (the same sort of the same order with the same comparison).
+    /// Writes an element's attributes and added declarations sorted by qualified name (as
+    /// `String`s compare, see `precedes`), in their order where names are equal.
     private mutating func writeSortedStoredAttributes(
         _ attributes: Range<Int>, _ added: Bindings, _ source: StoredSource
     ) {
@@ -371,7 +384,7 @@ extension XMLWriter {
     }
 
     /// An element's child elements (all its children: it holds elements only) in `.sortedKeys`
-    /// order: by qualified name, then in document order, as `writeTree` sorts them.
+    /// order: by qualified name (as `String`s compare), then in document order.
     private func sortedChildElements(of node: Int32, count: Int, _ source: StoredSource) -> [Int32] {
         var children: [Int32] = []
         children.reserveCapacity(count)

@@ -1,24 +1,38 @@
 // XMLWriter+Tree: writing the public document model (XMLTree) with the encoder's writer.
 //
-// Design: the same escaping (`appendEscaped`, `appendCDATA`) and the same layout rules as the
-// encoder's tree — pretty printing indents only content without character data, `.sortedKeys`
-// sorts attributes and element-only children, `.noEmptyElements` — so the same content gives the
-// same bytes whichever way it was built. (Two rules only a document model needs: content under
-// `xml:space="preserve"` is never indented, and content with no element — only comments or
-// processing instructions — is not either, so that indentation is always white space that
-// `removingWhitespaceBetweenElements()` recognises as layout.) Unlike the encoder's tree, a document-model tree was not
-// checked while it was built, so everything is checked here as it is written: names, characters,
-// comments, processing instructions, duplicate attributes and namespace prefixes.
+// Design: the writer writes stores only (XMLWriter+StoredTree.swift), with the encoder's escaping
+// (`appendEscaped`, `appendCDATA`) and its layout rules — pretty printing indents only content
+// without character data, `.sortedKeys` sorts attributes and element-only children,
+// `.noEmptyElements` — so the same content gives the same bytes whichever way it was built. (Two
+// rules only a document model needs: content under `xml:space="preserve"` is never indented, and
+// content with no element — only comments or processing instructions — is not either, so that
+// indentation is always white space that `removingWhitespaceBetweenElements()` recognises as
+// layout.) A stored element (parsed, made by `encodeToTree`, and not changed) is written from its
+// own store. An element built or changed in code is first laid out as a store of its own by
+// `TreeLayout` (below), through the store builder every store is made with, and checked as it is
+// laid out, since nothing checked it when it was built: names, characters, comments, processing
+// instructions, duplicate attributes and namespace prefixes, the first failure in document order
+// refused with the element's path. The declarations its names need (a name with a namespace URI
+// whose prefix is not bound to it in scope) are laid out as attributes after the element's own, so
+// that the store writer finds every prefix bound and adds none. A stored element among the values
+// is not copied: one node with its name stands for it, and the writer writes it from its own store
+// there. For example, writing
 //
-// A stored element (parsed, or made by `encodeToTree`, and not changed) is written from its store's
-// nodes instead, with no value made per node and without the checks its store already passed
-// (XMLWriter+StoredTree.swift); this file writes the elements that were built or changed in code,
-// whose children may be stored.
+//     var tree = try XMLTree(parsing: "<books><book id=\"1\">A</book></books>")
+//     let title = XMLTree.Name("dc:title", namespaceURI: "urn:dc")
+//     tree.root.children.append(.element(XMLTree.Element(title, text: "B")))
 //
-// Elements are written with an explicit stack of frames (no recursion), so the depth of a tree is
-// not limited by the thread's stack. Namespace bindings in scope are a stack of (prefix, URI)
-// pairs: an element's own `xmlns` attributes are pushed first, then any declaration its names need
-// (a name with a namespace URI whose prefix is not bound to that URI), which the writer adds.
+// lays out
+//
+//     arena      books book xmlns:dc urn:dc dc:title B   (an element's attributes before its name)
+//     nodes[0]   element books                          has children (1)
+//     nodes[1]   element book   (stands for the parsed book)  next sibling 2
+//     nodes[2]   element dc:title (namespace urn:dc)   attributes xmlns:dc="urn:dc"  has children (3)
+//     nodes[3]   text "B"
+//
+// and writes `<books><book id="1">A</book><dc:title xmlns:dc="urn:dc">B</dc:title></books>`.
+// Elements are laid out and written with explicit stacks (no recursion), so the depth of a tree is
+// not limited by the thread's stack.
 
 extension XMLWriter.Formatting {
     init(_ outputFormatting: XMLEncoder.OutputFormatting, _ indentation: XMLEncoder.PrettyPrintIndentation) {
@@ -36,9 +50,6 @@ extension XMLWriter.Formatting {
 
 extension XMLWriter {
     typealias TreeError = XMLTree.SerializationError
-
-    private static let xmlNamespace = ReservedNamespace.xml
-    private static let xmlnsNamespace = ReservedNamespace.xmlns
 
     /// Writes a whole document: declaration, doctype, prologue, root, epilogue.
     mutating func writeDocument(_ tree: XMLTree) throws(TreeError) {
@@ -62,47 +73,17 @@ extension XMLWriter {
 
     /// Writes a comment or processing instruction outside the root element.
     private mutating func writeMisc(_ node: XMLTree.Node, namespaceAware: Bool) throws(TreeError) {
-        switch node {
-        case .comment, .processingInstruction: try writeLeaf(node, namespaceAware: namespaceAware, path: { "" })
-        case .element, .text, .cdata: throw TreeError(reason: .contentOutsideRoot, path: "")
+        guard node.element == nil, node.characterData == nil else {
+            throw TreeError(reason: .contentOutsideRoot, path: "")
         }
-    }
-
-    /// Writes a text, CDATA, comment or processing-instruction node.
-    private mutating func writeLeaf(_ node: XMLTree.Node, namespaceAware: Bool, path: () -> String) throws(TreeError) {
-        switch node {
-        case .element:
-            return
-        case .text(let text):
-            if let bad = XMLTreeValidation.invalidCharacter(in: text) {
-                throw TreeError(reason: .invalidCharacter(bad), path: path())
-            }
-            appendEscaped(text, inAttribute: false)
-        case .cdata(let text):
-            if let bad = XMLTreeValidation.invalidCharacter(in: text) {
-                throw TreeError(reason: .invalidCharacter(bad), path: path())
-            }
-            appendCDATA(text)
-        case .comment(let text):
-            if let bad = XMLTreeValidation.invalidCharacter(in: text) {
-                throw TreeError(reason: .invalidCharacter(bad), path: path())
-            }
-            if Self.contains(text, "--") || text.utf8.last == UInt8(ascii: "-") {
-                throw TreeError(reason: .invalidComment(text), path: path())
-            }
+        if let reason = Self.problem(with: node, namespaceAware: namespaceAware) {
+            throw TreeError(reason: reason, path: "")
+        }
+        if case .comment(let text) = node {
             append("<!--")
             append(text)
             append("-->")
-        case .processingInstruction(let target, let data):
-            guard Self.isName(target, namespaceAware: namespaceAware), !(namespaceAware && Self.contains(target, ":")),
-                !target.utf8.elementsEqual("xml".utf8, by: { $0 | 0x20 == $1 })
-            else {
-                throw TreeError(reason: .invalidName(target), path: path())
-            }
-            if let bad = XMLTreeValidation.invalidCharacter(in: data) {
-                throw TreeError(reason: .invalidCharacter(bad), path: path())
-            }
-            if Self.contains(data, "?>") { throw TreeError(reason: .invalidProcessingInstruction(data), path: path()) }
+        } else if case .processingInstruction(let target, let data) = node {
             append("<?")
             append(target)
             if !data.isEmpty {
@@ -115,15 +96,27 @@ extension XMLWriter {
         }
     }
 
-    /// An element being written: its content in writing order and the next child to write.
-    private struct Frame {
-        var element: XMLTree.Element
-        var children: [XMLTree.Node]
-        var next = 0
-        var indent: Bool
-        var bindingCount: Int
-        /// Whether `xml:space="preserve"` is in force: its white space is content, never layout.
-        var preserve: Bool
+    /// Why a text, CDATA, comment or processing-instruction node cannot be written, if it cannot.
+    static func problem(with node: XMLTree.Node, namespaceAware: Bool) -> TreeError.Reason? {
+        switch node {
+        case .element:
+            return nil
+        case .text(let text), .cdata(let text):
+            return XMLTreeValidation.invalidCharacter(in: text).map { .invalidCharacter($0) }
+        case .comment(let text):
+            if let bad = XMLTreeValidation.invalidCharacter(in: text) { return .invalidCharacter(bad) }
+            if contains(text, "--") || text.utf8.last == UInt8(ascii: "-") { return .invalidComment(text) }
+            return nil
+        case .processingInstruction(let target, let data):
+            guard isName(target, namespaceAware: namespaceAware), !(namespaceAware && contains(target, ":")),
+                !target.utf8.elementsEqual("xml".utf8, by: { $0 | 0x20 == $1 })
+            else {
+                return .invalidName(target)
+            }
+            if let bad = XMLTreeValidation.invalidCharacter(in: data) { return .invalidCharacter(bad) }
+            if contains(data, "?>") { return .invalidProcessingInstruction(data) }
+            return nil
+        }
     }
 
     /// Whether `string` contains `pattern`, compared as UTF-8 bytes. (`String.contains` compares
@@ -146,160 +139,95 @@ extension XMLWriter {
         return name.unicodeScalars.allSatisfy { isNameScalar($0.value) }
     }
 
-    /// Writes an element and everything inside it, without recursion.
+    /// Writes an element and everything inside it: a stored element from its store, one built or
+    /// changed in code laid out as a store first (`TreeLayout`, below), checked as it is laid out.
     ///
     /// - Parameter namespaceAware: whether names are checked as Namespaces 1.0 QNames with
     ///   declared prefixes (and missing declarations added); when `false`, a colon is an ordinary
     ///   name character and `xmlns` attributes are ordinary attributes.
     mutating func writeTree(_ root: XMLTree.Element, namespaceAware: Bool = true) throws(TreeError) {
-        var bindings: Bindings = [("xml", Self.xmlNamespace)]
-        var stack: [Frame] = []
-
-        // The path of the element on top of the stack (or of `pending` below it), for errors only.
-        func path(_ stack: [Frame], _ pending: XMLTree.Element?) -> String {
-            var parts: [String] = []
-            var elements = stack.map(\.element)
-            if let pending { elements.append(pending) }
-            for (depth, element) in elements.enumerated() {
-                var part = element.name.qualifiedName
-                if depth > 0 {
-                    let parent = stack[depth - 1]
-                    let position = parent.next - 1
-                    let same = parent.children[..<max(0, position)].filter { $0.element?.name.qualifiedName == part }
-                        .count
-                    let total = parent.children.filter { $0.element?.name.qualifiedName == part }.count
-                    if total > 1 { part += "[\(same)]" }
-                }
-                parts.append(part)
-            }
-            return parts.joined(separator: "/")
+        var bindings: Bindings = [("xml", ReservedNamespace.xml)]
+        if case .stored(let store, let node) = root.storage, Self.writesFromStore(store, namespaceAware: namespaceAware)
+        {
+            writeStored(store, node, depth: 0, preserve: false, bindings: &bindings, namespaceAware: namespaceAware)
+            return
         }
-
-        var pending: XMLTree.Element? = root
-        while true {
-            if let element = pending, case .stored(let store, let node) = element.storage,
-                Self.writesFromStore(store, namespaceAware: namespaceAware)
-            {
-                // A stored element's subtree, from its store's nodes (XMLWriter+StoredTree.swift).
-                pending = nil
-                writeStored(
-                    store, node, depth: stack.count, preserve: stack.last?.preserve ?? false, bindings: &bindings,
-                    namespaceAware: namespaceAware)
-                if stack.isEmpty { return }
-            } else if let element = pending {
-                pending = nil
-                let bindingCount = bindings.count
-                let attributes: [XMLTree.Attribute]
-                do throws(TreeError) {
-                    attributes = try startAttributes(of: element, bindings: &bindings, namespaceAware: namespaceAware)
-                } catch {
-                    throw TreeError(reason: error.reason, path: path(stack, element))
-                }
-                bytes.append(UInt8(ascii: "<"))
-                append(element.name.qualifiedName)
-                for attribute in attributes {
-                    bytes.append(0x20)
-                    append(attribute.name.qualifiedName)
-                    bytes.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
-                    appendEscaped(attribute.value, inAttribute: true)
-                    bytes.append(UInt8(ascii: "\""))
-                }
-                if element.children.isEmpty {
-                    if formatting.noEmptyElements {
-                        bytes.append(UInt8(ascii: ">"))
-                        closeTreeTag(element.name.qualifiedName)
-                    } else {
-                        bytes.append(contentsOf: [UInt8(ascii: "/"), UInt8(ascii: ">")])
-                    }
-                    bindings.removeLast(bindings.count - bindingCount)
-                    if stack.isEmpty { return }
-                } else {
-                    bytes.append(UInt8(ascii: ">"))
-                    var children = element.children
-                    let elementOnly = children.allSatisfy { if case .element = $0 { true } else { false } }
-                    if formatting.sortedKeys, elementOnly {
-                        children = children.enumerated().sorted { a, b in
-                            guard case .element(let x) = a.element, case .element(let y) = b.element else {
-                                return a.offset < b.offset
-                            }
-                            return x.name.qualifiedName == y.name.qualifiedName
-                                ? a.offset < b.offset : x.name.qualifiedName < y.name.qualifiedName
-                        }.map(\.element)
-                    }
-                    var preserve = stack.last?.preserve ?? false
-                    if let space = element.attributes["xml:space"] { preserve = space == "preserve" }
-                    // Indent content of elements (and comments and processing instructions) without
-                    // character data, where white space is layout; never under xml:space="preserve".
-                    let indent =
-                        formatting.prettyPrinted && !preserve && children.contains { $0.element != nil }
-                        && children.allSatisfy { $0.characterData == nil }
-                    stack.append(
-                        Frame(
-                            element: element, children: children, indent: indent, bindingCount: bindingCount,
-                            preserve: preserve))
-                }
-            }
-            // Continue with the element on top of the stack.
-            guard var frame = stack.popLast() else { return }
-            if frame.next < frame.children.count {
-                let child = frame.children[frame.next]
-                frame.next += 1
-                let depth = stack.count
-                stack.append(frame)
-                if frame.indent { newline(depth + 1) }
-                if case .element(let element) = child {
-                    pending = element
-                } else {
-                    try writeLeaf(child, namespaceAware: namespaceAware, path: { path(stack, nil) })
-                }
-            } else {
-                if frame.indent { newline(stack.count) }
-                closeTreeTag(frame.element.name.qualifiedName)
-                bindings.removeLast(bindings.count - frame.bindingCount)
-                if stack.isEmpty { return }
-            }
-        }
+        let laidOut = try Self.laidOut(root, namespaceAware: namespaceAware)
+        writeStored(
+            laidOut.store, 0, depth: 0, preserve: false, bindings: &bindings, namespaceAware: namespaceAware,
+            references: laidOut.references)
     }
 
-    private mutating func closeTreeTag(_ name: String) {
-        bytes.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
-        append(name)
-        bytes.append(UInt8(ascii: ">"))
+    /// An element built or changed in code laid out as a store and checked (`TreeLayout`, below),
+    /// and the nodes in it that stand for stored elements among its values.
+    ///
+    /// - Parameters:
+    ///   - element: the element; not a stored element its store's maker checked (that one is
+    ///     written from its own store).
+    ///   - bindings: the namespace bindings in scope around it (the encoder's, for a model's
+    ///     subtree; `xml` alone for a tree).
+    ///   - contentOnly: lay out only its content, under an element whose name and attributes are
+    ///     not its own (a model's `[XMLTree.Node]` property, written into an element the encoder
+    ///     made): the element's own name and attributes are neither checked nor laid out.
+    ///   - refusingMarkup: a comment or processing instruction ends the layout, its element's
+    ///     path the result's `markupPath` (the encoder cannot write them in a subtree, and says so
+    ///     in its own words); what was laid out before it is the store.
+    static func laidOut(
+        _ element: XMLTree.Element, namespaceAware: Bool = true, bindings: Bindings = [("xml", ReservedNamespace.xml)],
+        contentOnly: Bool = false, refusingMarkup: Bool = false
+    ) throws(TreeError) -> LaidOutTree {
+        var layout = TreeLayout(
+            element, namespaceAware: namespaceAware, bindings: bindings, contentOnly: contentOnly,
+            refusingMarkup: refusingMarkup)
+        try layout.add()
+        let references = layout.references
+        let markupPath = layout.markupPath
+        return LaidOutTree(store: try layout.store(), references: references, markupPath: markupPath)
+    }
+
+    /// Values laid out as a store (`laidOut`).
+    struct LaidOutTree {
+        let store: XMLTree.Store
+        /// The nodes that stand for a stored element of another store, by number.
+        let references: [Int32: (store: XMLTree.Store, node: Int32)]
+        /// The path of the element holding the comment or processing instruction that ended a
+        /// layout refusing them.
+        let markupPath: String?
     }
 
     /// Checks an element's names and attribute values, pushes its namespace bindings, and returns
-    /// the attributes to write (its own, then the declarations its names need), sorted if asked.
+    /// the attributes to write (its own, then the declarations its names need), in that order.
     /// (The encoder checks the subtrees a model holds with it too: XMLEncoderImpl+Subtrees.swift.)
-    func startAttributes(
+    static func checkedAttributes(
         of element: XMLTree.Element, bindings: inout [(prefix: String, uri: String)], namespaceAware: Bool
     ) throws(TreeError) -> [XMLTree.Attribute] {
         let name = element.name
-        guard Self.isName(name.qualifiedName, namespaceAware: namespaceAware),
+        let elementPrefix = name.prefix
+        guard isName(name.qualifiedName, namespaceAware: namespaceAware),
             // Elements must not have the prefix xmlns; an element named just "xmlns" is fine.
-            !namespaceAware || name.prefix != "xmlns"
+            !namespaceAware || elementPrefix != "xmlns"
         else {
             throw TreeError(reason: .invalidName(name.qualifiedName), path: "")
         }
+        var attributes = Array(element.attributes)
         if !namespaceAware {
-            var attributes = Array(element.attributes)
-            var seen = Set<[UInt8]>()
-            for attribute in attributes {
+            let duplicate = firstDuplicate(attributes.count) { attributes[$0].name.qualifiedName }
+            for (position, attribute) in attributes.enumerated() {
                 let qualified = attribute.name.qualifiedName
-                guard Self.isName(qualified, namespaceAware: false) else {
+                guard isName(qualified, namespaceAware: false) else {
                     throw TreeError(reason: .invalidName(qualified), path: "")
                 }
                 if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) {
                     throw TreeError(reason: .invalidCharacter(bad), path: "")
                 }
-                guard seen.insert(Array(qualified.utf8)).inserted else {
-                    throw TreeError(reason: .duplicateAttribute(qualified), path: "")
-                }
+                if position == duplicate { throw TreeError(reason: .duplicateAttribute(qualified), path: "") }
             }
-            if formatting.sortedKeys { attributes.sort { $0.name.qualifiedName < $1.name.qualifiedName } }
             return attributes
         }
         let scopeStart = bindings.count
-        var attributes = Array(element.attributes)
+        // Each attribute's prefix, found once ("" for none); a declaration's is "xmlns".
+        var prefixes: [String] = []
+        prefixes.reserveCapacity(attributes.count)
         // The element's own declarations come first: its names resolve against them.
         for attribute in attributes {
             let qualified = attribute.name.qualifiedName
@@ -309,9 +237,11 @@ extension XMLWriter {
             if let bad = XMLTreeValidation.invalidCharacter(in: attribute.value) {
                 throw TreeError(reason: .invalidCharacter(bad), path: "")
             }
+            let prefix = attribute.name.prefix ?? ""
+            prefixes.append(prefix)
             if qualified == "xmlns" {
                 bindings.append(("", attribute.value))
-            } else if attribute.name.prefix == "xmlns" {
+            } else if prefix == "xmlns" {
                 bindings.append((attribute.name.localName, attribute.value))
             }
         }
@@ -352,35 +282,247 @@ extension XMLWriter {
             bindings.append((prefix, uri))
             added.append(
                 XMLTree.Attribute(
-                    XMLTree.Name(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix, namespaceURI: Self.xmlnsNamespace),
+                    XMLTree.Name(prefix.isEmpty ? "xmlns" : "xmlns:" + prefix, namespaceURI: ReservedNamespace.xmlns),
                     value: uri))
         }
-        try require(name.prefix ?? "", name.namespaceURI, isAttribute: false)
-        for attribute in attributes where attribute.name.qualifiedName != "xmlns" && attribute.name.prefix != "xmlns" {
-            try require(attribute.name.prefix ?? "", attribute.name.namespaceURI, isAttribute: true)
+        try require(elementPrefix ?? "", name.namespaceURI, isAttribute: false)
+        for (attribute, prefix) in zip(attributes, prefixes)
+        where prefix != "xmlns" && attribute.name.qualifiedName != "xmlns" {
+            try require(prefix, attribute.name.namespaceURI, isAttribute: true)
         }
+        guard attributes.count + added.count > 1 else { return attributes + added }
+        let ownCount = attributes.count
         attributes += added
-        // Duplicates, by qualified name and by expanded name.
-        if attributes.count > 1 {
-            // Names compare as code points (as bytes), not as Swift strings, which would take
-            // canonically equivalent spellings for the same name.
-            var seen = Set<[UInt8]>()
-            var expanded = Set<[UInt8]>()
-            for attribute in attributes {
-                let qualified = attribute.name.qualifiedName
-                guard seen.insert(Array(qualified.utf8)).inserted else {
-                    throw TreeError(reason: .duplicateAttribute(qualified), path: "")
-                }
-                if let prefix = attribute.name.prefix, prefix != "xmlns", let uri = bound(prefix) {
-                    guard expanded.insert(Array("{\(uri)}\(attribute.name.localName)".utf8)).inserted else {
-                        throw TreeError(reason: .duplicateAttribute(qualified), path: "")
-                    }
-                }
-            }
+        // Duplicates, by qualified name and by expanded name (the URI its prefix is bound to and
+        // the local name). Names compare as code points (as bytes), not as Swift strings, which
+        // would take canonically equivalent spellings for the same name.
+        let expanded = attributes.indices.map { position -> String? in
+            let prefix = position < ownCount ? prefixes[position] : "xmlns"
+            guard !prefix.isEmpty, prefix != "xmlns", let uri = bound(prefix) else { return nil }
+            return "{\(uri)}\(attributes[position].name.localName)"
         }
-        if formatting.sortedKeys {
-            attributes.sort { $0.name.qualifiedName < $1.name.qualifiedName }
+        let byQualifiedName = firstDuplicate(attributes.count) { attributes[$0].name.qualifiedName }
+        let byExpandedName = firstDuplicate(attributes.count) { expanded[$0] }
+        if let duplicate = [byQualifiedName, byExpandedName].compactMap({ $0 }).min() {
+            throw TreeError(reason: .duplicateAttribute(attributes[duplicate].name.qualifiedName), path: "")
         }
         return attributes
+    }
+
+    /// The position of the first of `count` keys (`nil` ones left out) equal to an earlier one,
+    /// compared as UTF-8: pairwise for the few attributes most elements have, by hashing for more.
+    private static func firstDuplicate(_ count: Int, _ key: (Int) -> String?) -> Int? {
+        guard count > 1 else { return nil }
+        if count <= 16 {
+            for later in 1..<count {
+                guard let b = key(later) else { continue }
+                for earlier in 0..<later {
+                    if let a = key(earlier), a.utf8.elementsEqual(b.utf8) { return later }
+                }
+            }
+            return nil
+        }
+        var seen = Set<[UInt8]>()
+        for position in 0..<count {
+            guard let name = key(position) else { continue }
+            if !seen.insert(Array(name.utf8)).inserted { return position }
+        }
+        return nil
+    }
+}
+
+/// An element's values laid out as a store for the writer, checked as they are laid out (see the
+/// file's header): names, characters, comments, processing instructions, duplicate attributes and
+/// namespace prefixes, with the declarations the names need added as attributes, so that the store
+/// writer finds every prefix bound as the names need. A stored element among the values, which its
+/// store's maker checked (`XMLWriter.writesFromStore`), is not copied: it is one node with its name
+/// standing for it (for `.sortedKeys` and the layout rules), written from its own store.
+private struct TreeLayout {
+    typealias TreeError = XMLTree.SerializationError
+
+    var builder = XMLTree.StoreBuilder(arena: [])
+    /// The nodes that stand for a stored element, by number.
+    var references: [Int32: (store: XMLTree.Store, node: Int32)] = [:]
+    /// The namespace bindings in scope, as the writer will have them.
+    var bindings: XMLWriter.Bindings
+    let namespaceAware: Bool
+    /// Whether the root's name and attributes are left out (`XMLWriter.laidOut`'s `contentOnly`).
+    let contentOnly: Bool
+    /// Whether a comment or processing instruction ends the layout (`XMLWriter.laidOut`).
+    let refusingMarkup: Bool
+    /// The path of the element holding the comment or processing instruction that ended it.
+    var markupPath: String?
+
+    /// An element being laid out: its content and the next child to add (the element itself is
+    /// its parent's child before `next`, or the root).
+    struct Frame {
+        var children: [XMLTree.Node]
+        var next = 0
+        var bindingCount: Int
+    }
+    var stack: [Frame] = []
+    /// The element laid out (for the paths in errors).
+    let root: XMLTree.Element
+
+    init(
+        _ root: XMLTree.Element, namespaceAware: Bool, bindings: XMLWriter.Bindings, contentOnly: Bool,
+        refusingMarkup: Bool
+    ) {
+        self.root = root
+        self.namespaceAware = namespaceAware
+        self.bindings = bindings
+        self.contentOnly = contentOnly
+        self.refusingMarkup = refusingMarkup
+        // The builder resolves names against the same bindings (`xml` it knows).
+        guard namespaceAware else { return }
+        for binding in bindings where binding.prefix != "xml" {
+            let prefix = builder.append(binding.prefix)
+            builder.declare(prefix: binding.prefix.isEmpty ? nil : prefix.start..<prefix.end, uri: binding.uri)
+        }
+    }
+
+    /// Lays out the root element and everything inside it, without recursion.
+    mutating func add() throws(TreeError) {
+        try open(root)
+        while let top = stack.indices.last {
+            guard stack[top].next < stack[top].children.count else {
+                builder.closeElement()
+                bindings.removeLast(bindings.count - stack[top].bindingCount)
+                stack.removeLast()
+                continue
+            }
+            let child = stack[top].children[stack[top].next]
+            stack[top].next += 1
+            if case .element(let element) = child {
+                try open(element)
+                continue
+            }
+            if refusingMarkup, child.characterData == nil {
+                // As the encoder names the element of a stored subtree's comment: names only.
+                markupPath = path(nil, counted: false)
+                while !stack.isEmpty {
+                    builder.closeElement()
+                    stack.removeLast()
+                }
+                return
+            }
+            if let reason = XMLWriter.problem(with: child, namespaceAware: namespaceAware) {
+                throw TreeError(reason: reason, path: path(nil))
+            }
+            // Empty text is kept: the element has content (`<a></a>`, never indented).
+            builder.appendLeaf(child, keepingEmptyText: true)
+        }
+    }
+
+    /// Checks an element and opens it with its attributes (its own, then the declarations its
+    /// names need); a stored element is one node standing for it.
+    private mutating func open(_ element: XMLTree.Element) throws(TreeError) {
+        if contentOnly, builder.nodeCount == 0 {
+            let name = builder.append(element.name.qualifiedName)
+            builder.openElement(XMLName(qualified: name), attributeCount: 0, scope: builder.bindingCount)
+            stack.append(Frame(children: element.children, bindingCount: bindings.count))
+            return
+        }
+        if case .stored(let store, let node) = element.storage,
+            XMLWriter.writesFromStore(store, namespaceAware: namespaceAware)
+        {
+            references[Int32(builder.nodeCount)] = (store, node)
+            // Its name's bytes, as they are in its store (the reader or the store's builder checked them).
+            let qualified = store.index[node].name.qualified
+            let name =
+                qualified.source == 0
+                ? store.reader.input.withUncheckedBytes {
+                    builder.append($0.extracting(unchecked: qualified.start..<qualified.end))
+                } : store.reader.withUncheckedBytes(of: qualified) { builder.append($0) }
+            builder.appendLeafElement(XMLName(qualified: name), text: XMLSlice(source: 0, start: 0, end: 0))
+            return
+        }
+        let bindingCount = bindings.count
+        let attributes: [XMLTree.Attribute]
+        do throws(TreeError) {
+            attributes = try XMLWriter.checkedAttributes(
+                of: element, bindings: &bindings, namespaceAware: namespaceAware)
+        } catch {
+            throw TreeError(reason: error.reason, path: path(element))
+        }
+        // The element's own declarations are in scope for its names (and only they are bound here:
+        // without namespaces, `xmlns` attributes are ordinary ones and every name is in none).
+        let scope = builder.bindingCount
+        var laidOut: [XMLAttribute] = []
+        laidOut.reserveCapacity(attributes.count)
+        for attribute in attributes {
+            let qualified = builder.append(attribute.name.qualifiedName)
+            let value = builder.append(attribute.value)
+            let isDefault = attribute.name.qualifiedName == "xmlns"
+            let isDeclaration = namespaceAware && (isDefault || attribute.name.prefix == "xmlns")
+            if isDeclaration {
+                builder.declare(
+                    prefix: isDefault ? nil : (qualified.start + 6)..<qualified.end, uri: value.start..<value.end)
+            }
+            laidOut.append(
+                XMLAttribute(
+                    name: XMLName(qualified: qualified, prefixLength: prefixLength(of: qualified)),
+                    value: value, isDefaulted: false, isNamespaceDeclaration: isDeclaration))
+        }
+        let qualified = builder.append(element.name.qualifiedName)
+        var name = XMLName(qualified: qualified, prefixLength: prefixLength(of: qualified))
+        if namespaceAware {
+            name.namespaceID = builder.namespace(
+                of: qualified, prefixLength: name.prefixLength, namespaceURI: element.name.namespaceURI,
+                // An element named `xmlns` (not a QName) is in no namespace, as an attribute would be.
+                isAttribute: element.name.qualifiedName == "xmlns")
+            for (position, attribute) in attributes.enumerated() where !laidOut[position].isNamespaceDeclaration {
+                laidOut[position].name.namespaceID = builder.namespace(
+                    of: laidOut[position].name.qualified, prefixLength: laidOut[position].name.prefixLength,
+                    namespaceURI: attribute.name.namespaceURI, isAttribute: true)
+            }
+        }
+        guard XMLIndex.Node.fits(name), laidOut.allSatisfy({ XMLIndex.Node.fits($0.name) }) else {
+            throw TreeError(reason: .tooLarge, path: path(element))
+        }
+        builder.openElement(name, attributeCount: laidOut.count, scope: scope)
+        for attribute in laidOut { builder.appendAttribute(attribute) }
+        stack.append(Frame(children: element.children, bindingCount: bindingCount))
+    }
+
+    /// The store laid out (every element closed).
+    consuming func store() throws(TreeError) -> XMLTree.Store {
+        guard builder.fitsIndex, builder.fitsNamespaces else { throw TreeError(reason: .tooLarge, path: "") }
+        return builder.store()
+    }
+
+    /// The length of the prefix of a name laid out in the arena (before its first colon), or -1.
+    func prefixLength(of qualified: XMLSlice) -> Int32 {
+        builder.arena.withUncheckedBytes { arena in
+            guard let colon = arena.firstIndex(of: UInt8(ascii: ":"), in: qualified.start..<qualified.end) else {
+                return -1
+            }
+            return Int32(colon - qualified.start)
+        }
+    }
+
+    /// The path of the element on top of the stack and of `pending` (opened next, if any), as
+    /// errors give it: `books/book[1]/author`, the index counting siblings of the same name (when
+    /// `counted`).
+    func path(_ pending: XMLTree.Element?, counted: Bool = true) -> String {
+        var parts: [String] = []
+        var elements = [root]
+        for frame in stack.dropLast() {
+            if case .element(let element) = frame.children[frame.next - 1] { elements.append(element) }
+        }
+        if let pending, !stack.isEmpty { elements.append(pending) }
+        for (depth, element) in elements.enumerated() {
+            var part = element.name.qualifiedName
+            if counted, depth > 0 {
+                let parent = stack[depth - 1]
+                let position = parent.next - 1
+                let same = parent.children[..<max(0, position)].filter { $0.element?.name.qualifiedName == part }
+                    .count
+                let total = parent.children.filter { $0.element?.name.qualifiedName == part }.count
+                if total > 1 { part += "[\(same)]" }
+            }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
     }
 }

@@ -268,7 +268,7 @@ import XMLCodableTestSupport
                 XMLTree.Element("x") { XMLTree.Node.comment("c") },
                 "x: XMLEncoder cannot write comments or processing instructions"
             ),
-            (XMLTree.Element("x", text: "\u{1}"), "U+1, which XML 1.0 cannot represent"),
+            (XMLTree.Element("x", text: "\u{1}"), "x: U+1 cannot be represented in XML 1.0"),
         ]
         for (element, message) in cases {
             do {
