@@ -53,6 +53,9 @@ extension XMLTree {
         private struct Frame {
             var node: Int32
             var lastChild: Int32 = -1
+            /// The name bits of its child elements so far, written to the node when it is closed
+            /// (one write per element rather than one per child).
+            var childNameBits: UInt8 = 0
             /// The bindings in scope before the element's own declarations.
             var bindingCount: Int
         }
@@ -145,21 +148,24 @@ extension XMLTree {
 
         /// Appends an element, as the next child of the open element, and opens it; its
         /// `attributeCount` attributes must be appended next (`appendAttribute`), before its content.
-        /// `scope` is `bindingCount` before the element's own declarations.
-        mutating func openElement(_ name: XMLName, attributeCount: Int, scope: Int) {
+        /// `scope` is `bindingCount` before the element's own declarations. `nameBit`, when given,
+        /// is the name's `XMLIndex.Node.nameBit` (a caller that interns names has it at hand).
+        mutating func openElement(_ name: XMLName, nameBit: UInt8? = nil, attributeCount: Int, scope: Int) {
             let number = Int32(nodes.count)
             nodes.append(
                 XMLIndex.Node(
                     name: name, firstAttribute: Int32(attributes.count), attributeCount: Int32(attributeCount),
                     nextSibling: -1, kind: .element))
-            link(number, nameBit: nameBit(of: name))
+            link(number, nameBit: nameBit ?? self.nameBit(of: name))
             if current.node >= 0 { open.append(current) }
             current = Frame(node: number, bindingCount: scope)
         }
 
         /// Appends an element with no attributes whose content is `text` (none when it is empty) as
         /// the next child of the open element, without opening it: the usual leaf of a model.
-        mutating func appendLeafElement(_ name: XMLName, text: XMLSlice) {
+        /// `nameBit` as for `openElement`. (Inlined: it is most of the encoder's tree layout.)
+        @inline(__always)
+        mutating func appendLeafElement(_ name: XMLName, nameBit: UInt8? = nil, text: XMLSlice) {
             let number = Int32(nodes.count)
             var element = XMLIndex.Node(
                 name: name, firstAttribute: Int32(attributes.count), attributeCount: 0,
@@ -174,7 +180,7 @@ extension XMLTree {
             } else {
                 nodes.append(element)
             }
-            link(number, nameBit: nameBit(of: name))
+            link(number, nameBit: nameBit ?? self.nameBit(of: name))
         }
 
         /// Appends an attribute of the element opened last.
@@ -229,6 +235,7 @@ extension XMLTree {
         /// Closes the element opened last, ending the scope of its declarations.
         mutating func closeElement() {
             guard current.node >= 0 else { return }
+            if current.childNameBits != 0 { nodes[Int(current.node)].childNameBits |= current.childNameBits }
             if bindings.count > current.bindingCount {
                 bindings.removeSubrange(current.bindingCount..<bindings.count)
                 defaultNamespace = bindings.last { $0.prefixCount < 0 }?.uri ?? 0
@@ -254,7 +261,7 @@ extension XMLTree {
                 nodes[Int(current.node)].hasChildren = true
             }
             current.lastChild = number
-            if nameBit != 0 { nodes[Int(current.node)].childNameBits |= nameBit }
+            current.childNameBits |= nameBit
         }
 
         /// Whether the store's slices can address the arena (32-bit offsets, see `XMLIndex.Node`).
@@ -271,6 +278,8 @@ extension XMLTree {
             options: XMLReader.Options = XMLReader.Options(), origins: XMLIndex.Origins = XMLIndex.Origins(),
             checked: Bool = true
         ) -> Store {
+            // Elements left open get their children's name bits, which closing writes.
+            while current.node >= 0 { closeElement() }
             var reader = XMLReader(input: .array(arena), options: options)
             reader.adoptNamespaces(namespaces)
             return Store(

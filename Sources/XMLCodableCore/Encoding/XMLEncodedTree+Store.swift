@@ -41,6 +41,8 @@ extension XMLEncodedTree {
         var prefixLength: Int32
         /// Whether it is a namespace declaration's (`xmlns`, `xmlns:prefix`).
         var isDeclaration: Bool
+        /// The bit an element of this name sets in its parent's `childNameBits`.
+        var nameBit: UInt8
 
         var range: Range<Int> { start..<(start + count) }
         var prefix: Range<Int> { start..<(start + Int(prefixLength)) }
@@ -48,13 +50,18 @@ extension XMLEncodedTree {
     }
 
     /// An element whose content is being laid out: its children still to visit, either in a list
-    /// (groups flattened, or sorted) or by following the links from `cursor`.
+    /// (groups flattened, or sorted), `lists[position..<end]`, or by following the links from
+    /// `cursor` (`end` -1). Lists are pushed on one buffer and dropped from it when done, so a
+    /// frame holds no reference.
     private struct Frame {
-        var items: [Index]?
+        var start = 0
         var position = 0
+        var end = -1
         var cursor: Index
         /// Whether text is content here (see `holdsText`).
         var inline: Bool
+
+        var isListed: Bool { end >= 0 }
     }
 
     /// The document whose root element is `root`, as a store.
@@ -81,7 +88,10 @@ extension XMLEncodedTree {
             let isDeclaration =
                 arena[start..<(start + span.count)].elementsEqual("xmlns".utf8)
                 || (prefixLength == 5 && arena[start..<(start + 5)].elementsEqual("xmlns".utf8))
-            return StoredName(start: start, count: span.count, prefixLength: prefixLength, isDeclaration: isDeclaration)
+            let nameBit = span.count > 0 ? XMLIndex.Node.nameBit(arena[start + span.count - 1]) : 0xFF
+            return StoredName(
+                start: start, count: span.count, prefixLength: prefixLength, isDeclaration: isDeclaration,
+                nameBit: nameBit)
         }
         var builder = XMLTree.StoreBuilder(arena: arena, nodes: nodes.count, attributes: attributes.count)
         guard builder.fitsIndex else {
@@ -90,18 +100,24 @@ extension XMLEncodedTree {
         if let long = storedNames.firstIndex(where: { Int($0.prefixLength) >= XMLIndex.Node.maxPrefixLength }) {
             throw DocumentError(message: "the name \(names[long]) has a prefix too long for a document tree")
         }
-        // The element whose content is being laid out, and those around it (innermost last).
-        try openElement(root, names: storedNames, sortedKeys: sortedKeys, into: &builder)
-        var current = frame(of: root, sortedKeys: sortedKeys, compactEmptyElements: compactEmptyElements)
+        // The attributes of the element being opened, in the order written (one buffer for all).
+        var written: [Attribute] = []
+        try openElement(root, names: storedNames, sortedKeys: sortedKeys, attributes: &written, into: &builder)
+        // The element whose content is being laid out, and those around it (innermost last); the
+        // lists of content items of those that have one (`Frame`).
+        var lists: [Index] = []
+        var current = frame(
+            of: root, sortedKeys: sortedKeys, compactEmptyElements: compactEmptyElements, lists: &lists)
         var stack: [Frame] = []
         while true {
             let item: Index
-            if let items = current.items {
-                if current.position < items.count {
-                    item = items[current.position]
+            if current.isListed {
+                if current.position < current.end {
+                    item = lists[current.position]
                     current.position += 1
                 } else {
                     item = -1
+                    lists.removeSubrange(current.start...)
                 }
             } else {
                 item = current.cursor
@@ -123,21 +139,24 @@ extension XMLEncodedTree {
                     // No attributes, no groups, and no content or one text: a leaf, laid out at once.
                     let first = node.firstChild
                     if first < 0 || (nodes[first].kind == .text && nodes[first].next < 0) {
+                        let name = try elementName(of: node, names: storedNames, in: &builder)
                         builder.appendLeafElement(
-                            try elementName(of: node, names: storedNames, in: builder),
+                            name, nameBit: storedNames[node.name].nameBit,
                             text: first < 0 ? XMLSlice(source: 0, start: 0, end: 0) : slice(nodes[first].text))
                         continue
                     }
                 }
-                try openElement(item, names: storedNames, sortedKeys: sortedKeys, into: &builder)
+                try openElement(
+                    item, names: storedNames, sortedKeys: sortedKeys, attributes: &written, into: &builder)
                 stack.append(current)
-                current = frame(of: item, sortedKeys: sortedKeys, compactEmptyElements: compactEmptyElements)
+                current = frame(
+                    of: item, sortedKeys: sortedKeys, compactEmptyElements: compactEmptyElements, lists: &lists)
             case .text:
                 // In a list, only the items that are content; by the links, every child.
-                if current.items == nil, !current.inline { continue }
+                if !current.isListed, !current.inline { continue }
                 builder.appendCharacterData(slice(node.text), cdata: false)
             case .cdata:
-                if current.items == nil {
+                if !current.isListed {
                     guard current.inline, node.text.count > 0 || !compactEmptyElements else { continue }
                 }
                 appendCDATA(node.text, to: &builder)
@@ -156,18 +175,21 @@ extension XMLEncodedTree {
     }
 
     /// How the content of an element is visited: by its links when it has no group and is not
-    /// sorted, else as the list `contentItems` makes.
-    private func frame(of index: Index, sortedKeys: Bool, compactEmptyElements: Bool) -> Frame {
+    /// sorted, else as the list `contentItems` appends to `lists`.
+    private func frame(of index: Index, sortedKeys: Bool, compactEmptyElements: Bool, lists: inout [Index]) -> Frame {
         let node = nodes[index]
-        let inline = holdsText(index, ignoringEmptyText: compactEmptyElements)
+        // (Most elements have neither text nor groups: no call for them.)
+        let inline =
+            (node.hasText || node.marks & Marks.groupChild != 0)
+            && holdsText(index, ignoringEmptyText: compactEmptyElements)
         if node.marks & Marks.groupChild == 0, !sortedKeys || inline {
-            return Frame(items: nil, cursor: node.firstChild, inline: inline)
+            return Frame(cursor: node.firstChild, inline: inline)
         }
-        return Frame(
-            items: contentItems(
-                of: index, inline: inline, sortedKeys: sortedKeys,
-                compactEmptyElements: compactEmptyElements),
-            cursor: -1, inline: inline)
+        let start = lists.count
+        contentItems(
+            of: index, inline: inline, sortedKeys: sortedKeys, compactEmptyElements: compactEmptyElements,
+            into: &lists)
+        return Frame(start: start, position: start, end: lists.count, cursor: -1, inline: inline)
     }
 
     /// A CDATA value as the writer writes it (`XMLWriter.appendCDATA`) and the reader reads it
@@ -183,11 +205,13 @@ extension XMLEncodedTree {
         }
     }
 
-    /// The nodes of an element's content in the order the writer writes them, groups replaced by
-    /// their content: all of it in order when the element holds text, else its elements (sorted
-    /// with `sortedKeys`). Empty text, and empty CDATA with `compactEmptyElements`, are left out.
-    private func contentItems(of index: Index, inline: Bool, sortedKeys: Bool, compactEmptyElements: Bool) -> [Index] {
-        var items: [Index] = []
+    /// Appends to `items` the nodes of an element's content in the order the writer writes them,
+    /// groups replaced by their content: all of it in order when the element holds text, else its
+    /// elements (sorted with `sortedKeys`). Empty text, and empty CDATA with
+    /// `compactEmptyElements`, are left out.
+    private func contentItems(
+        of index: Index, inline: Bool, sortedKeys: Bool, compactEmptyElements: Bool, into items: inout [Index]
+    ) {
         // Groups are visited with an explicit stack of the children still to visit.
         var pendingLists: [[Index]] = [orderedChildren(of: index, sorted: sortedKeys && !inline)]
         var positions = [0]
@@ -212,7 +236,6 @@ extension XMLEncodedTree {
                 if inline, node.text.count > 0 || !compactEmptyElements { items.append(child) }
             }
         }
-        return items
     }
 
     /// The children of an element or group: as encoded, or stably sorted by name as the writer
@@ -244,13 +267,14 @@ extension XMLEncodedTree {
 
     /// Opens an element in the store with its attributes, as written, their namespaces resolved:
     /// its own declarations first (its names resolve against them); what the reader would refuse
-    /// throws.
+    /// throws. `written` is scratch space, emptied first.
     private func openElement(
-        _ index: Index, names storedNames: [StoredName], sortedKeys: Bool, into builder: inout XMLTree.StoreBuilder
+        _ index: Index, names storedNames: [StoredName], sortedKeys: Bool, attributes written: inout [Attribute],
+        into builder: inout XMLTree.StoreBuilder
     ) throws(DocumentError) {
         let node = nodes[index]
         let scope = builder.bindingCount
-        var written: [Attribute] = []
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
         if node.firstAttribute >= 0 {
             let hoisted = node.marks & Marks.hoisted != 0
             for pass in hoisted ? [false, true] : [false] {
@@ -266,8 +290,9 @@ extension XMLEncodedTree {
                 try declare(attribute, storedNames[attribute.name], into: &builder)
             }
         }
+        let name = try elementName(of: node, names: storedNames, in: &builder)
         builder.openElement(
-            try elementName(of: node, names: storedNames, in: builder), attributeCount: written.count, scope: scope)
+            name, nameBit: storedNames[node.name].nameBit, attributeCount: written.count, scope: scope)
         for (position, attribute) in written.enumerated() {
             let attributeName = storedNames[attribute.name]
             // Names are interned: one name, one number.
@@ -276,14 +301,14 @@ extension XMLEncodedTree {
             }
             var namespaceID: Int32 = 0
             if !attributeName.isDeclaration, attributeName.prefixLength >= 0 {
-                namespaceID = try namespace(ofPrefix: attributeName.prefix, in: builder)
+                namespaceID = try namespace(ofPrefix: attributeName.prefix, in: &builder)
                 let local = (attributeName.prefix.upperBound + 1)..<attributeName.range.upperBound
                 for earlier in written[..<position] {
                     let other = storedNames[earlier.name]
                     guard !other.isDeclaration, other.prefixLength >= 0,
                         builder.arena[(other.prefix.upperBound + 1)..<other.range.upperBound].elementsEqual(
                             builder.arena[local]),
-                        try self.namespace(ofPrefix: other.prefix, in: builder) == namespaceID
+                        try self.namespace(ofPrefix: other.prefix, in: &builder) == namespaceID
                     else { continue }
                     throw DocumentError(
                         message: "attribute \(names[attribute.name]) has the namespace and local name of another")
@@ -300,7 +325,9 @@ extension XMLEncodedTree {
     }
 
     /// An element's name with its namespace, in the scope of its own declarations.
-    private func elementName(of node: Node, names storedNames: [StoredName], in builder: XMLTree.StoreBuilder)
+    /// (`builder` is `inout` only so that it is not copied for the call.)
+    @inline(__always)
+    private func elementName(of node: Node, names storedNames: [StoredName], in builder: inout XMLTree.StoreBuilder)
         throws(DocumentError) -> XMLName
     {
         let name = storedNames[node.name]
@@ -312,10 +339,10 @@ extension XMLEncodedTree {
         }
         return XMLName(
             qualified: name.slice, prefixLength: name.prefixLength,
-            namespaceID: try namespace(ofPrefix: name.prefix, in: builder))
+            namespaceID: try namespace(ofPrefix: name.prefix, in: &builder))
     }
 
-    private func namespace(ofPrefix prefix: Range<Int>, in builder: XMLTree.StoreBuilder) throws(DocumentError)
+    private func namespace(ofPrefix prefix: Range<Int>, in builder: inout XMLTree.StoreBuilder) throws(DocumentError)
         -> Int32
     {
         // Prefixes compare as bytes, as Namespaces 1.0 compares them.

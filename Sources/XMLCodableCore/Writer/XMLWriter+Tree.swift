@@ -16,7 +16,9 @@
 // whose prefix is not bound to it in scope) are laid out as attributes after the element's own, so
 // that the store writer finds every prefix bound and adds none. A stored element among the values
 // is not copied: one node with its name stands for it, and the writer writes it from its own store
-// there. For example, writing
+// there. A model's usual leaf (an unprefixed name, no attributes, no content or one non-empty
+// text, all valid) is laid out at once, without a frame; anything else, and a leaf with a fault,
+// takes the general path, which reports the fault. For example, writing
 //
 //     var tree = try XMLTree(parsing: "<books><book id=\"1\">A</book></books>")
 //     let title = XMLTree.Name("dc:title", namespaceURI: "urn:dc")
@@ -423,6 +425,7 @@ private struct TreeLayout {
             stack.append(Frame(children: element.children, bindingCount: bindings.count))
             return
         }
+        if try openLeaf(element) { return }
         if case .stored(let store, let node) = element.storage,
             XMLWriter.writesFromStore(store, namespaceAware: namespaceAware)
         {
@@ -483,6 +486,32 @@ private struct TreeLayout {
         builder.openElement(name, attributeCount: laidOut.count, scope: scope)
         for attribute in laidOut { builder.appendAttribute(attribute) }
         stack.append(Frame(children: element.children, bindingCount: bindingCount))
+    }
+
+    /// Lays out, without a frame, an element built in code that is a model's usual leaf: an
+    /// unprefixed name in the default namespace in scope, no attributes, and no content or one
+    /// non-empty text. Returns `false`, having laid out nothing, for any other element and for one
+    /// with a fault, which `open` then lays out (or refuses) the usual way.
+    private mutating func openLeaf(_ element: XMLTree.Element) throws(TreeError) -> Bool {
+        guard case .parts(let parts) = element.storage, parts.attributes.isEmpty, parts.children.count <= 1,
+            parts.name.namespaceURI == nil, parts.name.prefix == nil, parts.name.qualifiedName != "xmlns",
+            XMLWriter.isName(parts.name.qualifiedName, namespaceAware: namespaceAware)
+        else { return false }
+        var text: String?
+        if let child = parts.children.first {
+            guard case .text(let value) = child, !value.isEmpty,
+                XMLTreeValidation.invalidCharacter(in: value) == nil
+            else { return false }
+            text = value
+        }
+        let qualified = builder.append(parts.name.qualifiedName)
+        // As `open` resolves it: the default namespace in scope with namespaces, else none.
+        let name = XMLName(
+            qualified: qualified, prefixLength: -1, namespaceID: namespaceAware ? builder.defaultNamespace : 0)
+        guard XMLIndex.Node.fits(name) else { throw TreeError(reason: .tooLarge, path: path(element)) }
+        let content = text.map { builder.append($0) } ?? XMLSlice(source: 0, start: 0, end: 0)
+        builder.appendLeafElement(name, text: content)
+        return true
     }
 
     /// The store laid out (every element closed).

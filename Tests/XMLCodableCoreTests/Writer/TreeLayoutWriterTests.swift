@@ -98,4 +98,35 @@ import Testing
             try tree.xmlData()
         }
     }
+
+    @Test func leavesTakeTheDefaultNamespaceInScopeAndFaultyOnesAreRefusedWithTheirPath() throws {
+        // Leaves (a name, no attributes, no content or one text) are laid out without a frame;
+        // they must come out as any other element does.
+        let root = XMLTree.Element("r", attributes: XMLTree.Attributes([.init("xmlns", value: "urn:d")])) {
+            XMLTree.Element("a", text: "1 < 2")
+            XMLTree.Element("b")
+            XMLTree.Element("c") { XMLTree.Element("a", text: "x") }
+            XMLTree.Element(XMLTree.Name("e", namespaceURI: "urn:e"), text: "y")
+        }
+        let expected =
+            "<r xmlns=\"urn:d\"><a>1 &lt; 2</a><b/><c><a>x</a></c><e xmlns=\"urn:e\">y</e></r>"
+        #expect(Self.written(root) == expected)
+        let reread = try XMLTree(parsing: Self.written(root))
+        #expect(
+            reread.root.children.compactMap { $0.element?.name.namespaceURI } == ["urn:d", "urn:d", "urn:d", "urn:e"])
+        // Without namespaces, a leaf's name is in none, and a colon is a name character.
+        let plain = XMLTree(
+            root: XMLTree.Element("r") {
+                XMLTree.Element("a:b", text: "1")
+                XMLTree.Element("xmlns", text: "2")
+            }, shouldProcessNamespaces: false)
+        #expect(try plain.xmlString() == "<r><a:b>1</a:b><xmlns>2</xmlns></r>")
+        // A faulty leaf is refused with its path, the second of two same-named siblings counted.
+        let faulty = XMLTree.Element("r") {
+            XMLTree.Element("a", text: "ok")
+            XMLTree.Element("a", text: "\u{1}")
+        }
+        #expect(Self.written(faulty) == "error: r/a[1]: U+1 cannot be represented in XML 1.0")
+        #expect(Self.written(XMLTree.Element("r") { XMLTree.Element("1a", text: "x") }).hasPrefix("error: r"))
+    }
 }
